@@ -1,0 +1,213 @@
+//! The command-line front end, as a library module so tests can drive it.
+
+use std::fmt::Write as _;
+use std::io::Write;
+
+use crate::rules::{Game, GameKind, Side, Topology, Variant, board::Point};
+
+const USAGE: &str = "usage:
+  stronghold-cli perft GAME DEPTH [--moves \"M1 M2 ...\"] [--option KEY=VALUE]... [--divide]
+  stronghold-cli show GAME [--moves \"M1 M2 ...\"] [--position STRING] [--option KEY=VALUE]...
+GAME is pirates, asalto, fox-geese or bagh-chal.
+Options: compulsory=on|off, retreat=on|off (pirates); geese=13|15|17, sideways=on|off (fox-geese);
+quiet-limit=on|off (bagh-chal).";
+
+/// Arguments shared by the commands.
+#[derive(Default)]
+struct Common {
+    positional: Vec<String>,
+    moves: Option<String>,
+    position: Option<String>,
+    options: Vec<String>,
+    divide: bool,
+}
+
+fn parse_args(args: &[String]) -> Result<Common, String> {
+    let mut c = Common::default();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut value = |name: &str| {
+            it.next()
+                .cloned()
+                .ok_or_else(|| format!("{name} needs a value\n{USAGE}"))
+        };
+        match a.as_str() {
+            "--moves" => c.moves = Some(value("--moves")?),
+            "--position" => c.position = Some(value("--position")?),
+            "--option" => c.options.push(value("--option")?),
+            "--divide" => c.divide = true,
+            s if s.starts_with("--") => return Err(format!("unknown flag {s}\n{USAGE}")),
+            _ => c.positional.push(a.clone()),
+        }
+    }
+    Ok(c)
+}
+
+/// The game the arguments describe: a start or a position string, then the moves.
+fn build_game(c: &Common, game_id: &str) -> Result<Game, String> {
+    let kind = GameKind::from_id(game_id).ok_or_else(|| {
+        format!("unknown game `{game_id}` (expected pirates, asalto, fox-geese or bagh-chal)")
+    })?;
+    let mut game = match &c.position {
+        Some(text) => {
+            if !c.options.is_empty() {
+                return Err("--option cannot be used with --position: the position string carries its options".into());
+            }
+            let g = Game::from_position_string(text).map_err(|e| e.to_string())?;
+            if g.variant().kind != kind {
+                return Err(format!(
+                    "the position string is for {}, not {kind}",
+                    g.variant().kind
+                ));
+            }
+            g
+        }
+        None => {
+            let mut variant = Variant::new(kind);
+            for o in &c.options {
+                variant.set_option(o).map_err(|e| e.to_string())?;
+            }
+            Game::new(variant)
+        }
+    };
+    if let Some(moves) = &c.moves {
+        for (i, word) in moves.split_whitespace().enumerate() {
+            if let Err(e) = game.parse_move(word) {
+                let mut legal: Vec<String> =
+                    game.legal_moves().iter().map(|m| m.to_string()).collect();
+                legal.sort();
+                let legal = if legal.is_empty() {
+                    "none (the game is over)".to_string()
+                } else {
+                    legal.join(" ")
+                };
+                return Err(format!("move {} {e}\nlegal moves: {legal}", i + 1));
+            }
+            let mv = game.parse_move(word).expect("checked above");
+            game.play_unchecked(&mv);
+        }
+    }
+    Ok(game)
+}
+
+/// Runs one command, writing its output to `out`.
+pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
+    let Some(command) = args.first() else {
+        return Err(USAGE.to_string());
+    };
+    let c = parse_args(&args[1..])?;
+    let text = match command.as_str() {
+        "perft" => perft(&c)?,
+        "show" => show(&c)?,
+        "help" | "--help" | "-h" => format!("{USAGE}\n"),
+        other => return Err(format!("unknown command `{other}`\n{USAGE}")),
+    };
+    out.write_all(text.as_bytes()).map_err(|e| e.to_string())
+}
+
+fn perft(c: &Common) -> Result<String, String> {
+    let [game_id, depth] = c.positional.as_slice() else {
+        return Err(format!("perft takes GAME DEPTH\n{USAGE}"));
+    };
+    let depth: u32 = depth
+        .parse()
+        .map_err(|_| format!("DEPTH must be a whole number, found `{depth}`"))?;
+    let mut game = build_game(c, game_id)?;
+    let mut s = String::new();
+    let total = if c.divide {
+        let mut total = 0;
+        for (mv, n) in game.perft_divide(depth.max(1)) {
+            writeln!(s, "{mv} {n}").unwrap();
+            total += n;
+        }
+        if depth == 0 { 1 } else { total }
+    } else {
+        game.perft(depth)
+    };
+    writeln!(s, "{total}").unwrap();
+    Ok(s)
+}
+
+fn show(c: &Common) -> Result<String, String> {
+    let [game_id] = c.positional.as_slice() else {
+        return Err(format!("show takes GAME\n{USAGE}"));
+    };
+    let game = build_game(c, game_id)?;
+    Ok(describe(&game))
+}
+
+/// An ASCII board with coordinates.
+pub fn ascii_board(game: &Game) -> String {
+    let kind = game.variant().kind;
+    let topo = Topology::get(kind.board());
+    let stronghold = game.variant().stronghold().unwrap_or_default();
+    let pos = game.position();
+    let mut s = String::new();
+    for rank in (0..topo.size).rev() {
+        write!(s, "{} ", rank + 1).unwrap();
+        for file in 0..topo.size {
+            let p = Point::new(file, rank).expect("on grid");
+            let ch = if !topo.points.contains(p) {
+                ' '
+            } else {
+                match pos.piece_at(p) {
+                    Some(side) => kind.piece_names(side).2,
+                    None if stronghold.contains(p) => '+',
+                    None => '.',
+                }
+            };
+            write!(s, " {ch}").unwrap();
+        }
+        s.push('\n');
+    }
+    s.push_str("  ");
+    for file in 0..topo.size {
+        write!(s, " {}", (b'a' + file) as char).unwrap();
+    }
+    s.push('\n');
+    s
+}
+
+/// The board, side to move, counters, outcome, legal moves and position string.
+pub fn describe(game: &Game) -> String {
+    let kind = game.variant().kind;
+    let pos = game.position();
+    let name = |side: Side| kind.piece_names(side).0;
+    let mut s = format!(
+        "{} ({})\n",
+        kind.title(),
+        game.variant().option_strings().join(", ")
+    );
+    s.push_str(&ascii_board(game));
+    writeln!(s, "to move: {}", name(pos.side_to_move)).unwrap();
+    writeln!(
+        s,
+        "{}: {} on board, {} in hand; {}: {} on board, {} in hand",
+        name(Side::Hunters),
+        pos.hunters().count(),
+        pos.in_hand[0],
+        name(Side::Crowd),
+        pos.crowd().count(),
+        pos.in_hand[1]
+    )
+    .unwrap();
+    let limit = game
+        .variant()
+        .quiet_limit()
+        .map_or("none".to_string(), |l| l.to_string());
+    writeln!(
+        s,
+        "plies without progress: {} (draw at {limit})",
+        pos.quiet_plies
+    )
+    .unwrap();
+    match game.outcome() {
+        Some(o) => writeln!(s, "outcome: {}", o.describe(kind)).unwrap(),
+        None => writeln!(s, "outcome: in progress").unwrap(),
+    }
+    let mut legal: Vec<String> = game.legal_moves().iter().map(|m| m.to_string()).collect();
+    legal.sort();
+    writeln!(s, "legal moves ({}): {}", legal.len(), legal.join(" ")).unwrap();
+    writeln!(s, "position: {}", game.position_string()).unwrap();
+    s
+}

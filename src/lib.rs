@@ -1,0 +1,6 @@
+//! Stronghold: hunt board games.
+pub mod ai;
+pub mod cli;
+#[cfg(feature = "game")]
+pub mod game;
+pub mod rules;

@@ -1,0 +1,3 @@
+fn main() {
+    bevy::prelude::App::new().add_plugins(bevy::prelude::DefaultPlugins);
+}

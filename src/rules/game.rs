@@ -1,0 +1,285 @@
+//! A game in progress: the position, its history, legality and the outcome.
+
+use std::fmt;
+
+use super::movegen::{Effects, Move, Rules};
+use super::outcome::{Outcome, Reason};
+use super::position::Position;
+use super::variant::{Side, Variant};
+
+/// A move the rules do not allow here; nothing was changed.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct IllegalMove {
+    pub mv: Move,
+    /// Set when the game was already over.
+    pub game_over: bool,
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.game_over {
+            write!(f, "{} is not legal: the game is over", self.mv)
+        } else {
+            write!(f, "{} is not legal here", self.mv)
+        }
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+#[derive(Clone, Debug)]
+struct Record {
+    before: Position,
+    mv: Move,
+}
+
+/// A game: rules, current position and every move played, for undo and the
+/// repetition rules.
+#[derive(Clone, Debug)]
+pub struct Game {
+    rules: Rules,
+    position: Position,
+    /// The position at which the game (or the loaded position) began.
+    initial: Position,
+    history: Vec<Record>,
+}
+
+impl Game {
+    /// A game from its start position.
+    pub fn new(variant: Variant) -> Game {
+        Game::from_position(variant, Position::start(&variant))
+    }
+
+    /// A game from a given position, with no history.
+    pub fn from_position(variant: Variant, position: Position) -> Game {
+        Game {
+            rules: Rules::new(variant),
+            position,
+            initial: position,
+            history: Vec::new(),
+        }
+    }
+
+    pub fn variant(&self) -> &Variant {
+        &self.rules.variant
+    }
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+    /// The position the game began from.
+    pub fn initial_position(&self) -> &Position {
+        &self.initial
+    }
+    pub fn side_to_move(&self) -> Side {
+        self.position.side_to_move
+    }
+    /// Plies played since the game began.
+    pub fn ply(&self) -> usize {
+        self.history.len()
+    }
+    /// The moves played, oldest first.
+    pub fn moves(&self) -> impl DoubleEndedIterator<Item = &Move> + ExactSizeIterator {
+        self.history.iter().map(|r| &r.mv)
+    }
+    pub fn last_move(&self) -> Option<&Move> {
+        self.history.last().map(|r| &r.mv)
+    }
+
+    /// Hashes of the positions the repetition rules look back over: the
+    /// current one and the earlier ones since the last irreversible ply
+    /// (those older cannot recur: material or ground has changed since).
+    fn recent_hashes(&self) -> impl Iterator<Item = u64> + '_ {
+        let window = (self.position.quiet_plies as usize).min(self.history.len());
+        std::iter::once(self.position.hash).chain(
+            self.history[self.history.len() - window..]
+                .iter()
+                .map(|r| r.before.hash),
+        )
+    }
+
+    /// Bagh-Chal, after placement: a move may not recreate a position seen since.
+    fn repeats_forbidden_now(&self) -> bool {
+        self.rules.variant.forbids_repeats() && self.position.in_hand == [0, 0]
+    }
+
+    /// The win or draw that stands without looking at the moves: the win
+    /// conditions (side that moved first), then the draw rules.
+    fn outcome_before_moves(&self) -> (Option<Outcome>, Option<Outcome>) {
+        let pos = &self.position;
+        let v = &self.rules.variant;
+        let mover = match self.history.last() {
+            Some(r) => r.before.side_to_move,
+            None => pos.side_to_move.other(),
+        };
+        let wins = |side: Side| -> Option<Outcome> {
+            match side {
+                Side::Hunters => (pos.material(Side::Crowd) < v.crowd_minimum())
+                    .then_some(Outcome::win(Side::Hunters, Reason::CrowdTooFew)),
+                Side::Crowd => {
+                    if v.stronghold().is_some_and(|s| pos.crowd().is_superset(s)) {
+                        Some(Outcome::win(Side::Crowd, Reason::StrongholdFilled))
+                    } else if v.huffing() && pos.material(Side::Hunters) == 0 {
+                        Some(Outcome::win(Side::Crowd, Reason::HuntersGone))
+                    } else {
+                        None
+                    }
+                }
+            }
+        };
+        let win = wins(mover).or_else(|| wins(mover.other()));
+        let draw = if v
+            .quiet_limit()
+            .is_some_and(|limit| pos.quiet_plies >= limit)
+        {
+            Some(Outcome::draw(Reason::QuietLimit))
+        } else if v.threefold_draws()
+            && self.recent_hashes().filter(|&h| h == pos.hash).count() >= 3
+        {
+            Some(Outcome::draw(Reason::Repetition))
+        } else {
+            None
+        };
+        (win, draw)
+    }
+
+    /// True when the game is over for a reason other than the side to move
+    /// having no move (cheap: no move generation).
+    fn ended_without_looking_at_moves(&self) -> bool {
+        let (win, draw) = self.outcome_before_moves();
+        win.is_some() || draw.is_some()
+    }
+
+    /// The result, checked in the spec's order: the mover's wins, the other
+    /// side's wins, no legal move for the side to move, then the draws.
+    pub fn outcome(&self) -> Option<Outcome> {
+        let (win, draw) = self.outcome_before_moves();
+        if win.is_some() {
+            return win;
+        }
+        let mut moves = Vec::new();
+        self.generate_unfiltered_legal(&mut moves);
+        if moves.is_empty() {
+            let stuck = self.position.side_to_move;
+            return Some(Outcome::win(stuck.other(), Reason::NoMoves(stuck)));
+        }
+        draw
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    /// The moves the rules allow from the position, ignoring whether the
+    /// game is already over.
+    fn generate_unfiltered_legal(&self, out: &mut Vec<Move>) {
+        let start = out.len();
+        self.rules.generate(&self.position, out);
+        if self.repeats_forbidden_now() {
+            let seen: Vec<u64> = self.recent_hashes().collect();
+            let kept: Vec<Move> = out
+                .drain(start..)
+                .filter(|m| !seen.contains(&self.rules.apply(&self.position, m).0.hash))
+                .collect();
+            out.extend(kept);
+        }
+    }
+
+    /// Every legal move; none when the game is over.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut out = Vec::new();
+        self.legal_moves_into(&mut out);
+        out
+    }
+
+    /// Appends every legal move to `out`; nothing when the game is over.
+    pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
+        if !self.ended_without_looking_at_moves() {
+            self.generate_unfiltered_legal(out);
+        }
+    }
+
+    /// Number of legal moves, counted without building them where possible.
+    pub fn count_legal_moves(&self) -> u64 {
+        if self.ended_without_looking_at_moves() {
+            0
+        } else if self.repeats_forbidden_now() {
+            let mut v = Vec::new();
+            self.generate_unfiltered_legal(&mut v);
+            v.len() as u64
+        } else {
+            self.rules.count(&self.position)
+        }
+    }
+
+    pub fn is_legal(&self, mv: &Move) -> bool {
+        self.legal_moves().contains(mv)
+    }
+
+    /// Plays a move after checking it; an illegal move changes nothing.
+    pub fn play(&mut self, mv: &Move) -> Result<Effects, IllegalMove> {
+        let legal = self.legal_moves();
+        if !legal.contains(mv) {
+            return Err(IllegalMove {
+                mv: *mv,
+                game_over: legal.is_empty() && self.is_over(),
+            });
+        }
+        Ok(self.play_unchecked(mv))
+    }
+
+    /// Plays a move known to be legal (from [`Game::legal_moves`]): for search.
+    pub fn play_unchecked(&mut self, mv: &Move) -> Effects {
+        let (next, effects) = self.rules.apply(&self.position, mv);
+        self.history.push(Record {
+            before: self.position,
+            mv: *mv,
+        });
+        self.position = next;
+        effects
+    }
+
+    /// Takes back the last move, restoring the exact previous state.
+    pub fn undo(&mut self) -> Option<Move> {
+        let record = self.history.pop()?;
+        self.position = record.before;
+        Some(record.mv)
+    }
+
+    /// Leaf count of the move tree to `depth` plies. A finished position
+    /// counts 0 at depth > 0; the last ply is counted in bulk.
+    pub fn perft(&mut self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if depth == 1 {
+            return self.count_legal_moves();
+        }
+        let mut moves = Vec::with_capacity(64);
+        self.legal_moves_into(&mut moves);
+        let mut total = 0;
+        for mv in &moves {
+            self.play_unchecked(mv);
+            total += self.perft(depth - 1);
+            self.undo();
+        }
+        total
+    }
+
+    /// Per root move leaf counts, in move-text order.
+    pub fn perft_divide(&mut self, depth: u32) -> Vec<(Move, u64)> {
+        let mut moves = self.legal_moves();
+        moves.sort_by_key(|m| m.to_string());
+        moves
+            .into_iter()
+            .map(|mv| {
+                self.play_unchecked(&mv);
+                let n = self.perft(depth.saturating_sub(1));
+                self.undo();
+                (mv, n)
+            })
+            .collect()
+    }
+}

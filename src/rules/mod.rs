@@ -1,0 +1,21 @@
+//! The rules of the four hunt games: plain Rust, no Bevy, no I/O.
+//!
+//! [`Game`] is the entry point: it holds a [`Variant`], the current
+//! [`Position`] and the history, and answers legal moves, plays and undoes
+//! them, and reports the [`Outcome`].
+
+pub mod board;
+pub mod game;
+pub mod movegen;
+pub mod notation;
+pub mod outcome;
+pub mod position;
+pub mod variant;
+
+pub use board::{Bitboard, BoardKind, Point, Topology};
+pub use game::{Game, IllegalMove};
+pub use movegen::{Effects, Move, MoveKind, Rules};
+pub use notation::{MoveTextError, PositionError, parse_position, position_string};
+pub use outcome::{Outcome, Reason};
+pub use position::Position;
+pub use variant::{GameKind, OptionError, OptionKey, Options, Side, Variant};

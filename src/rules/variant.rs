@@ -1,0 +1,383 @@
+//! The four games and their options, as one serde value.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+use super::board::{Bitboard, BoardKind, points};
+
+/// The two sides of every hunt game.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum Side {
+    /// The few that capture: pirates, officers, the fox, tigers.
+    Hunters,
+    /// The many that cannot: Bulgars, rebels, geese, goats.
+    Crowd,
+}
+
+impl Side {
+    pub const fn other(self) -> Side {
+        match self {
+            Side::Hunters => Side::Crowd,
+            Side::Crowd => Side::Hunters,
+        }
+    }
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// Which game is played.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum GameKind {
+    Pirates,
+    Asalto,
+    FoxGeese,
+    BaghChal,
+}
+
+impl GameKind {
+    pub const ALL: [GameKind; 4] = [
+        GameKind::Pirates,
+        GameKind::Asalto,
+        GameKind::FoxGeese,
+        GameKind::BaghChal,
+    ];
+
+    /// The name used on the command line and in position strings.
+    pub const fn id(self) -> &'static str {
+        match self {
+            GameKind::Pirates => "pirates",
+            GameKind::Asalto => "asalto",
+            GameKind::FoxGeese => "fox-geese",
+            GameKind::BaghChal => "bagh-chal",
+        }
+    }
+    pub fn from_id(id: &str) -> Option<GameKind> {
+        GameKind::ALL.into_iter().find(|g| g.id() == id)
+    }
+    /// The title shown to players.
+    pub const fn title(self) -> &'static str {
+        match self {
+            GameKind::Pirates => "Pirates and Bulgars",
+            GameKind::Asalto => "Asalto",
+            GameKind::FoxGeese => "Fox and Geese",
+            GameKind::BaghChal => "Bagh-Chal",
+        }
+    }
+    pub const fn board(self) -> BoardKind {
+        match self {
+            GameKind::Pirates | GameKind::Asalto => BoardKind::CrossAlternating,
+            GameKind::FoxGeese => BoardKind::CrossFull,
+            GameKind::BaghChal => BoardKind::Square5,
+        }
+    }
+    /// Plural and singular names of a side's pieces, and the letter used in position strings.
+    pub const fn piece_names(self, side: Side) -> (&'static str, &'static str, char) {
+        match (self, side) {
+            (GameKind::Pirates, Side::Hunters) => ("pirates", "pirate", 'P'),
+            (GameKind::Pirates, Side::Crowd) => ("Bulgars", "Bulgar", 'B'),
+            (GameKind::Asalto, Side::Hunters) => ("officers", "officer", 'O'),
+            (GameKind::Asalto, Side::Crowd) => ("rebels", "rebel", 'R'),
+            (GameKind::FoxGeese, Side::Hunters) => ("fox", "fox", 'F'),
+            (GameKind::FoxGeese, Side::Crowd) => ("geese", "goose", 'G'),
+            (GameKind::BaghChal, Side::Hunters) => ("tigers", "tiger", 'T'),
+            (GameKind::BaghChal, Side::Crowd) => ("goats", "goat", 'G'),
+        }
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// Every rule option of the spec. Each applies to some games only
+/// ([`Variant::set_option`] refuses the others); the rest keep their defaults.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Options {
+    /// Pirates: a pirate that can jump must (default on).
+    pub compulsory_capture: bool,
+    /// Pirates: Bulgars may step in any direction (default off).
+    pub retreat: bool,
+    /// Fox and Geese: 13, 15 or 17 geese.
+    pub geese: u8,
+    /// Fox and Geese: geese may step sideways (default off).
+    pub sideways: bool,
+    /// Bagh-Chal: 100 movement plies without a capture draw (default on).
+    pub quiet_limit: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            compulsory_capture: true,
+            retreat: false,
+            geese: 13,
+            sideways: false,
+            quiet_limit: true,
+        }
+    }
+}
+
+/// One option key as written on the command line.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum OptionKey {
+    Compulsory,
+    Retreat,
+    Geese,
+    Sideways,
+    QuietLimit,
+}
+
+impl OptionKey {
+    pub const ALL: [OptionKey; 5] = [
+        OptionKey::Compulsory,
+        OptionKey::Retreat,
+        OptionKey::Geese,
+        OptionKey::Sideways,
+        OptionKey::QuietLimit,
+    ];
+    pub const fn id(self) -> &'static str {
+        match self {
+            OptionKey::Compulsory => "compulsory",
+            OptionKey::Retreat => "retreat",
+            OptionKey::Geese => "geese",
+            OptionKey::Sideways => "sideways",
+            OptionKey::QuietLimit => "quiet-limit",
+        }
+    }
+    /// The game the option belongs to.
+    pub const fn game(self) -> GameKind {
+        match self {
+            OptionKey::Compulsory | OptionKey::Retreat => GameKind::Pirates,
+            OptionKey::Geese | OptionKey::Sideways => GameKind::FoxGeese,
+            OptionKey::QuietLimit => GameKind::BaghChal,
+        }
+    }
+}
+
+/// Why an option could not be set.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum OptionError {
+    /// Not `KEY=VALUE`.
+    Syntax(String),
+    UnknownKey(String),
+    /// The key exists but belongs to another game.
+    NotForGame {
+        key: &'static str,
+        game: GameKind,
+    },
+    BadValue {
+        key: &'static str,
+        value: String,
+        expected: &'static str,
+    },
+}
+
+impl fmt::Display for OptionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OptionError::Syntax(s) => write!(f, "option `{s}` is not KEY=VALUE"),
+            OptionError::UnknownKey(k) => write!(
+                f,
+                "unknown option `{k}` (known: {})",
+                OptionKey::ALL
+                    .iter()
+                    .map(|k| k.id())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            OptionError::NotForGame { key, game } => {
+                write!(f, "option `{key}` does not apply to {game}")
+            }
+            OptionError::BadValue {
+                key,
+                value,
+                expected,
+            } => {
+                write!(f, "option `{key}` cannot be `{value}`: expected {expected}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for OptionError {}
+
+/// A game with its options: everything that fixes the rules.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct Variant {
+    pub kind: GameKind,
+    #[serde(default)]
+    pub options: Options,
+}
+
+impl Variant {
+    pub fn new(kind: GameKind) -> Variant {
+        Variant {
+            kind,
+            options: Options::default(),
+        }
+    }
+
+    /// Sets one option from `KEY=VALUE` text, e.g. `geese=15` or `compulsory=off`.
+    pub fn set_option(&mut self, text: &str) -> Result<(), OptionError> {
+        let (key, value) = text
+            .split_once('=')
+            .ok_or_else(|| OptionError::Syntax(text.to_string()))?;
+        let key = OptionKey::ALL
+            .into_iter()
+            .find(|k| k.id() == key)
+            .ok_or_else(|| OptionError::UnknownKey(key.to_string()))?;
+        if key.game() != self.kind {
+            return Err(OptionError::NotForGame {
+                key: key.id(),
+                game: self.kind,
+            });
+        }
+        let on_off = || match value {
+            "on" => Ok(true),
+            "off" => Ok(false),
+            _ => Err(OptionError::BadValue {
+                key: key.id(),
+                value: value.to_string(),
+                expected: "on or off",
+            }),
+        };
+        let o = &mut self.options;
+        match key {
+            OptionKey::Compulsory => o.compulsory_capture = on_off()?,
+            OptionKey::Retreat => o.retreat = on_off()?,
+            OptionKey::Sideways => o.sideways = on_off()?,
+            OptionKey::QuietLimit => o.quiet_limit = on_off()?,
+            OptionKey::Geese => {
+                o.geese = match value {
+                    "13" => 13,
+                    "15" => 15,
+                    "17" => 17,
+                    _ => {
+                        return Err(OptionError::BadValue {
+                            key: key.id(),
+                            value: value.to_string(),
+                            expected: "13, 15 or 17",
+                        });
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The options of this game as `KEY=VALUE` text, in a fixed order.
+    pub fn option_strings(&self) -> Vec<String> {
+        let o = &self.options;
+        let on = |b: bool| if b { "on" } else { "off" };
+        OptionKey::ALL
+            .into_iter()
+            .filter(|k| k.game() == self.kind)
+            .map(|k| {
+                let v = match k {
+                    OptionKey::Compulsory => on(o.compulsory_capture).to_string(),
+                    OptionKey::Retreat => on(o.retreat).to_string(),
+                    OptionKey::Geese => o.geese.to_string(),
+                    OptionKey::Sideways => on(o.sideways).to_string(),
+                    OptionKey::QuietLimit => on(o.quiet_limit).to_string(),
+                };
+                format!("{}={v}", k.id())
+            })
+            .collect()
+    }
+
+    /// The stronghold (fortress) a crowd wins by filling, if the game has one.
+    pub fn stronghold(&self) -> Option<Bitboard> {
+        match self.kind {
+            GameKind::Pirates | GameKind::Asalto => Some(stronghold_points()),
+            _ => None,
+        }
+    }
+
+    /// Crowd pieces at the start (on the board or in hand).
+    pub fn crowd_count(&self) -> u32 {
+        match self.kind {
+            GameKind::Pirates | GameKind::Asalto => 24,
+            GameKind::FoxGeese => self.options.geese as u32,
+            GameKind::BaghChal => 20,
+        }
+    }
+    /// Hunter pieces at the start (on the board or in hand).
+    pub fn hunter_count(&self) -> u32 {
+        match self.kind {
+            GameKind::Pirates | GameKind::Asalto => 2,
+            GameKind::FoxGeese => 1,
+            GameKind::BaghChal => 4,
+        }
+    }
+    /// The hunters win once the crowd (on board and in hand) is below this.
+    pub fn crowd_minimum(&self) -> u32 {
+        match self.kind {
+            GameKind::Pirates | GameKind::Asalto => 9,
+            GameKind::FoxGeese => 4,
+            // Five captures out of twenty.
+            GameKind::BaghChal => 16,
+        }
+    }
+    /// Plies without progress that draw, if the game has such a rule.
+    pub fn quiet_limit(&self) -> Option<u16> {
+        match self.kind {
+            GameKind::Pirates => Some(60),
+            GameKind::Asalto | GameKind::FoxGeese => Some(100),
+            GameKind::BaghChal => self.options.quiet_limit.then_some(100),
+        }
+    }
+    /// Threefold repetition draws (Asalto, Fox and Geese).
+    pub fn threefold_draws(&self) -> bool {
+        matches!(self.kind, GameKind::Asalto | GameKind::FoxGeese)
+    }
+    /// Bagh-Chal: after placement, no move may recreate an earlier position.
+    pub fn forbids_repeats(&self) -> bool {
+        self.kind == GameKind::BaghChal
+    }
+    /// A crowd step to a higher rank counts as progress (not in Bagh-Chal).
+    pub fn ground_counts(&self) -> bool {
+        self.kind != GameKind::BaghChal
+    }
+    /// Hunters chain jumps (all but Bagh-Chal, whose tigers jump once).
+    pub fn chains(&self) -> bool {
+        self.kind != GameKind::BaghChal
+    }
+    /// The hunters must jump when they can.
+    pub fn capture_compulsory(&self) -> bool {
+        self.kind == GameKind::Pirates && self.options.compulsory_capture
+    }
+    /// Asalto: a hunter that could have jumped and did not is removed.
+    pub fn huffing(&self) -> bool {
+        self.kind == GameKind::Asalto
+    }
+    /// Directions (indices into `DIRECTIONS`) a crowd piece may step in.
+    pub fn crowd_directions(&self) -> &'static [usize] {
+        // N, NE, E, SE, S, SW, W, NW
+        const FORWARD: [usize; 3] = [0, 1, 7];
+        const FORWARD_SIDEWAYS: [usize; 5] = [0, 1, 7, 2, 6];
+        const ALL: [usize; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
+        match self.kind {
+            GameKind::Pirates if self.options.retreat => &ALL,
+            GameKind::Pirates | GameKind::Asalto => &FORWARD_SIDEWAYS,
+            GameKind::FoxGeese if self.options.sideways => &FORWARD_SIDEWAYS,
+            GameKind::FoxGeese => &FORWARD,
+            GameKind::BaghChal => &ALL,
+        }
+    }
+    /// Where pieces in hand may be placed (Asalto's officers: the fortress).
+    pub fn placement_area(&self, side: Side) -> Bitboard {
+        match (self.kind, side) {
+            (GameKind::Asalto, Side::Hunters) => stronghold_points(),
+            _ => super::board::Topology::get(self.kind.board()).points,
+        }
+    }
+}
+
+/// The nine points c5..e7.
+pub fn stronghold_points() -> Bitboard {
+    points("c5 d5 e5 c6 d6 e6 c7 d7 e7")
+}
