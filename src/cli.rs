@@ -5,10 +5,17 @@ use std::io::Write;
 
 use crate::rules::{Game, GameKind, Side, Topology, Variant, board::Point};
 
+mod play;
+
 const USAGE: &str = "usage:
   stronghold-cli perft GAME DEPTH [--moves \"M1 M2 ...\"] [--option KEY=VALUE]... [--divide]
   stronghold-cli show GAME [--moves \"M1 M2 ...\"] [--position STRING] [--option KEY=VALUE]...
+  stronghold-cli bestmove GAME [--moves ...] [--position STRING] [--option KEY=VALUE]...
+      [--level LEVEL | --depth D | --time-ms T] [--nodes N] [--seed S]
+  stronghold-cli selfplay GAME [--option KEY=VALUE]... --games N --hunters LEVEL --crowd LEVEL
+      [--seed S] [--ply-cap P] [--time-scale F] [--quiet]
 GAME is pirates, asalto, fox-geese or bagh-chal.
+LEVEL is beginner, easy, medium, hard or master.
 Options: compulsory=on|off, retreat=on|off (pirates); geese=13|15|17, sideways=on|off (fox-geese);
 quiet-limit=on|off (bagh-chal).";
 
@@ -20,6 +27,8 @@ struct Common {
     position: Option<String>,
     options: Vec<String>,
     divide: bool,
+    /// Flags of `bestmove` and `selfplay`, as given (checked by those commands).
+    search: play::SearchArgs,
 }
 
 fn parse_args(args: &[String]) -> Result<Common, String> {
@@ -36,6 +45,11 @@ fn parse_args(args: &[String]) -> Result<Common, String> {
             "--position" => c.position = Some(value("--position")?),
             "--option" => c.options.push(value("--option")?),
             "--divide" => c.divide = true,
+            "--quiet" => c.search.quiet = true,
+            flag if play::SearchArgs::FLAGS.contains(&flag) => {
+                let v = value(flag)?;
+                c.search.set(flag, v);
+            }
             s if s.starts_with("--") => return Err(format!("unknown flag {s}\n{USAGE}")),
             _ => c.positional.push(a.clone()),
         }
@@ -99,6 +113,9 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
     let text = match command.as_str() {
         "perft" => perft(&c)?,
         "show" => show(&c)?,
+        "bestmove" => play::bestmove(&c)?,
+        // Streams a line per game: runs can be long.
+        "selfplay" => return play::selfplay(&c, out),
         "help" | "--help" | "-h" => format!("{USAGE}\n"),
         other => return Err(format!("unknown command `{other}`\n{USAGE}")),
     };

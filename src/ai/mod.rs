@@ -1,48 +1,41 @@
 //! The computer opponent: a resumable search over [`crate::rules`].
 //!
-//! SKELETON: the API below is the contract the game uses; the search itself
-//! is being written (issue 3). For now it returns the first legal move.
+//! [`Search`] runs in slices: each [`Search::step`] spends about a node
+//! budget and reports, so the same code runs on a desktop thread and
+//! between frames in the single-threaded browser. Drop it at any moment to
+//! cancel, or call [`Search::stop`] to get the best move found so far.
+//!
+//! ```
+//! use stronghold::ai::{Level, Search, SearchStatus};
+//! use stronghold::rules::{Game, GameKind, Variant};
+//!
+//! let game = Game::new(Variant::new(GameKind::Pirates));
+//! let mut search = Search::new(&game, Level::Easy, 42);
+//! let result = loop {
+//!     if let SearchStatus::Done(r) = search.step(Search::SLICE_NODES) {
+//!         break r;
+//!     }
+//! };
+//! assert!(game.is_legal(&result.best));
+//! ```
+
+mod board;
+pub mod eval;
+mod level;
+mod ordering;
+pub mod rng;
+mod search;
+mod tt;
 
 use serde::{Deserialize, Serialize};
+use web_time::{Duration, Instant};
 
 use crate::rules::{Game, Move};
 
-/// Playing strength.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
-pub enum Level {
-    Beginner,
-    Easy,
-    Medium,
-    Hard,
-    Master,
-}
+pub use level::Level;
+pub use search::{MATE, MATE_BOUND, MAX_DEPTH};
 
-impl Level {
-    pub const ALL: [Level; 5] = [
-        Level::Beginner,
-        Level::Easy,
-        Level::Medium,
-        Level::Hard,
-        Level::Master,
-    ];
-    pub const fn name(self) -> &'static str {
-        match self {
-            Level::Beginner => "Beginner",
-            Level::Easy => "Easy",
-            Level::Medium => "Medium",
-            Level::Hard => "Hard",
-            Level::Master => "Master",
-        }
-    }
-    /// The budgets this level searches with.
-    pub fn limits(self) -> SearchLimits {
-        SearchLimits {
-            max_depth: 1,
-            time_ms: None,
-            max_nodes: None,
-        }
-    }
-}
+use search::{Engine, RunEnd};
 
 /// How far a search may go; it stops at the first limit reached.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -52,16 +45,51 @@ pub struct SearchLimits {
     pub max_nodes: Option<u64>,
 }
 
+impl SearchLimits {
+    /// Search to a fixed depth, with no other limit.
+    pub const fn depth(max_depth: u32) -> SearchLimits {
+        SearchLimits {
+            max_depth,
+            time_ms: None,
+            max_nodes: None,
+        }
+    }
+    /// Search as deep as `time_ms` milliseconds allow.
+    pub const fn time(time_ms: u64) -> SearchLimits {
+        SearchLimits {
+            max_depth: MAX_DEPTH,
+            time_ms: Some(time_ms),
+            max_nodes: None,
+        }
+    }
+}
+
 /// The answer of a finished search.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct SearchResult {
     pub best: Move,
-    /// From the side to move's point of view.
+    /// From the side to move's point of view, in hundredths of a piece;
+    /// beyond [`MATE_BOUND`] a forced win (`MATE - plies`) or loss.
     pub score: i32,
+    /// The deepest completed iteration.
     pub depth: u32,
     pub nodes: u64,
     /// Principal variation, starting with `best`.
     pub pv: Vec<Move>,
+}
+
+impl SearchResult {
+    /// Plies to the end when the score is a forced result: positive when
+    /// the side to move wins, negative when it loses.
+    pub fn mate_in(&self) -> Option<i32> {
+        if self.score > MATE_BOUND {
+            Some(MATE - self.score)
+        } else if self.score < -MATE_BOUND {
+            Some(-(MATE + self.score))
+        } else {
+            None
+        }
+    }
 }
 
 /// What one slice of search reports.
@@ -78,33 +106,115 @@ pub enum SearchStatus {
 
 /// A search that runs in slices and can be dropped at any moment.
 pub struct Search {
-    game: Game,
+    /// `None` when the game is already over.
+    engine: Option<Engine>,
+    time_limit: Option<Duration>,
+    /// Set by the first step: the time limit counts from there.
+    deadline: Option<Instant>,
+    result: Option<SearchResult>,
+    stop_requested: bool,
 }
 
 impl Search {
+    /// A node budget per step that keeps a browser frame smooth (a few ms).
+    pub const SLICE_NODES: u64 = 20_000;
+
     /// A search for the side to move in `game` (cloned), at a level, with a seed for its randomness.
     pub fn new(game: &Game, level: Level, seed: u64) -> Search {
-        Search::with_limits(game, level.limits(), seed)
+        Search::with_randomness(game, level.limits(), level.randomness(), seed)
     }
-    pub fn with_limits(game: &Game, _limits: SearchLimits, _seed: u64) -> Search {
-        Search { game: game.clone() }
+    /// A search with explicit limits and no randomness.
+    pub fn with_limits(game: &Game, limits: SearchLimits, seed: u64) -> Search {
+        Search::with_randomness(game, limits, 0, seed)
     }
+    /// A search with explicit limits and seeded evaluation noise of at most
+    /// `randomness` hundredths of a piece either way (see [`Level::randomness`]).
+    pub fn with_randomness(
+        game: &Game,
+        limits: SearchLimits,
+        randomness: i32,
+        seed: u64,
+    ) -> Search {
+        Search {
+            engine: Engine::new(
+                game,
+                limits.max_depth,
+                limits.max_nodes,
+                limits.time_ms.is_some(),
+                randomness,
+                seed,
+            ),
+            time_limit: limits.time_ms.map(Duration::from_millis),
+            deadline: None,
+            result: None,
+            stop_requested: false,
+        }
+    }
+
     /// Searches for about `node_budget` nodes, then reports. Panics never;
     /// a finished game answers `Thinking` with no best move forever.
-    pub fn step(&mut self, _node_budget: u64) -> SearchStatus {
-        match self.game.legal_moves().first() {
-            Some(&best) => SearchStatus::Done(SearchResult {
-                best,
-                score: 0,
-                depth: 1,
-                nodes: 1,
-                pv: vec![best],
-            }),
-            None => SearchStatus::Thinking {
+    pub fn step(&mut self, node_budget: u64) -> SearchStatus {
+        if let Some(r) = &self.result {
+            return SearchStatus::Done(r.clone());
+        }
+        let Some(engine) = self.engine.as_mut() else {
+            return SearchStatus::Thinking {
                 depth: 0,
                 best: None,
                 nodes: 0,
-            },
+            };
+        };
+        if self.deadline.is_none() {
+            self.deadline = self.time_limit.map(|t| Instant::now() + t);
         }
+        let end = if self.stop_requested {
+            RunEnd::Finished
+        } else {
+            engine.run(node_budget, self.deadline)
+        };
+        match end {
+            RunEnd::Paused => {
+                let done = engine.completed();
+                SearchStatus::Thinking {
+                    depth: done.map_or(0, |c| c.depth),
+                    best: done.map(|c| c.best),
+                    nodes: engine.nodes(),
+                }
+            }
+            RunEnd::Finished => {
+                let best = engine.best_so_far();
+                let result = SearchResult {
+                    best: best.best,
+                    score: best.score,
+                    depth: best.depth,
+                    nodes: engine.nodes(),
+                    pv: best.pv,
+                };
+                self.result = Some(result.clone());
+                SearchStatus::Done(result)
+            }
+        }
+    }
+
+    /// Asks the search to finish: the next [`Search::step`] answers `Done`
+    /// with the best move found so far (a legal move even before the first
+    /// iteration completes).
+    pub fn stop(&mut self) {
+        self.stop_requested = true;
+    }
+
+    /// Steps until done; `None` when the game is over.
+    pub fn run_to_end(&mut self) -> Option<SearchResult> {
+        self.engine.as_ref()?;
+        loop {
+            if let SearchStatus::Done(r) = self.step(Self::SLICE_NODES * 10) {
+                return Some(r);
+            }
+        }
+    }
+
+    /// Nodes searched so far.
+    pub fn nodes(&self) -> u64 {
+        self.engine.as_ref().map_or(0, Engine::nodes)
     }
 }

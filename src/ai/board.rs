@@ -1,0 +1,199 @@
+//! The game as the search plays it: make and unmake straight over
+//! [`Rules`], with the same end-of-game checks and repetition window as
+//! [`Game`], but without building history records or move lists twice.
+
+use crate::rules::{Game, Move, Position, Rules, Side};
+
+/// Why a position is over before looking at its moves.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum RuleEnd {
+    /// A side has met a win condition.
+    Won(Side),
+    /// A draw rule holds (the side to move still loses if it has no move).
+    DrawRule,
+}
+
+/// A position with the stack of earlier ones, for unmake and repetitions.
+pub struct SearchBoard {
+    rules: Rules,
+    pos: Position,
+    /// The position before each move made in the search.
+    undo: Vec<Position>,
+    /// Hashes from the game's initial position to the current one (last).
+    hashes: Vec<u64>,
+    /// The side that made the move into the root (the rules check its wins first).
+    root_mover: Side,
+}
+
+impl SearchBoard {
+    pub fn new(game: &Game) -> SearchBoard {
+        let rules = game.rules().clone();
+        let mut pos = *game.initial_position();
+        let mut hashes = vec![pos.hash];
+        let mut root_mover = game.position().side_to_move.other();
+        for mv in game.moves() {
+            root_mover = pos.side_to_move;
+            pos = rules.apply(&pos, mv).0;
+            hashes.push(pos.hash);
+        }
+        debug_assert_eq!(pos, *game.position());
+        SearchBoard {
+            rules,
+            pos: *game.position(),
+            undo: Vec::with_capacity(128),
+            hashes,
+            root_mover,
+        }
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+    pub fn side_to_move(&self) -> Side {
+        self.pos.side_to_move
+    }
+
+    /// Hashes the repetition rules look back over, not counting the current
+    /// one: the positions since the last irreversible ply.
+    fn window(&self) -> &[u64] {
+        let n = self.hashes.len() - 1;
+        let w = (self.pos.quiet_plies as usize).min(n);
+        &self.hashes[n - w..n]
+    }
+
+    /// True when the current position already occurred since the last
+    /// irreversible ply: scored as a draw by the search (it avoids
+    /// repetitions it can avoid; Asalto and Fox and Geese draw on the third).
+    pub fn is_repetition(&self) -> bool {
+        self.window().contains(&self.pos.hash)
+    }
+
+    /// Wins and draw rules, in the order [`Game::outcome`] checks them.
+    pub fn rule_end(&self) -> Option<RuleEnd> {
+        let v = &self.rules.variant;
+        let pos = &self.pos;
+        let wins = |side: Side| match side {
+            Side::Hunters => pos.material(Side::Crowd) < v.crowd_minimum(),
+            Side::Crowd => {
+                v.stronghold().is_some_and(|s| pos.crowd().is_superset(s))
+                    || (v.huffing() && pos.material(Side::Hunters) == 0)
+            }
+        };
+        let mover = self
+            .undo
+            .last()
+            .map_or(self.root_mover, |before| before.side_to_move);
+        if wins(mover) {
+            return Some(RuleEnd::Won(mover));
+        }
+        if wins(mover.other()) {
+            return Some(RuleEnd::Won(mover.other()));
+        }
+        if v.quiet_limit().is_some_and(|l| pos.quiet_plies >= l) {
+            return Some(RuleEnd::DrawRule);
+        }
+        None
+    }
+
+    /// Appends the moves the rules generate here (before Bagh-Chal's
+    /// no-repeat filter, which [`SearchBoard::make`] applies).
+    pub fn generate(&self, out: &mut Vec<Move>) {
+        self.rules.generate(&self.pos, out);
+    }
+
+    /// Plays a generated move; false (and nothing changes) when Bagh-Chal's
+    /// no-repeat rule forbids it.
+    pub fn make(&mut self, mv: &Move) -> bool {
+        let (next, _) = self.rules.apply(&self.pos, mv);
+        if self.rules.variant.forbids_repeats() && self.pos.in_hand == [0, 0] {
+            let h = next.hash;
+            if h == self.pos.hash || self.window().contains(&h) {
+                return false;
+            }
+        }
+        self.undo.push(self.pos);
+        self.pos = next;
+        self.hashes.push(next.hash);
+        true
+    }
+
+    pub fn unmake(&mut self) {
+        if let Some(before) = self.undo.pop() {
+            self.pos = before;
+            self.hashes.pop();
+        }
+    }
+
+    /// True when the side to move has at least one legal move (ignoring
+    /// whether the game is over).
+    pub fn has_legal_move(&mut self, scratch: &mut Vec<Move>) -> bool {
+        scratch.clear();
+        self.generate(scratch);
+        for mv in scratch.iter() {
+            if self.make(mv) {
+                self.unmake();
+                return true;
+            }
+        }
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::rng::SplitMix64;
+    use crate::rules::{GameKind, Variant};
+
+    /// Perft over the search's make/unmake, ending games as `Game` does.
+    fn perft(b: &mut SearchBoard, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let threefold = b.rules.variant.threefold_draws()
+            && b.window().iter().filter(|&&h| h == b.pos.hash).count() >= 2;
+        if b.rule_end().is_some() || threefold {
+            return 0;
+        }
+        let mut moves = Vec::new();
+        b.generate(&mut moves);
+        let mut total = 0;
+        for mv in &moves {
+            if b.make(mv) {
+                total += perft(b, depth - 1);
+                b.unmake();
+            }
+        }
+        total
+    }
+
+    #[test]
+    fn make_and_unmake_agree_with_the_rules() {
+        let mut rng = SplitMix64::new(11);
+        let mut variants: Vec<Variant> = GameKind::ALL.into_iter().map(Variant::new).collect();
+        let mut retreat = Variant::new(GameKind::Pirates);
+        retreat.set_option("retreat=on").unwrap();
+        let mut sideways = Variant::new(GameKind::FoxGeese);
+        sideways.set_option("sideways=on").unwrap();
+        variants.extend([retreat, sideways]);
+        for v in variants {
+            for _ in 0..25 {
+                let mut g = Game::new(v);
+                for _ in 0..rng.below(140) {
+                    let moves = g.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    g.play_unchecked(&moves[rng.below(moves.len() as u64) as usize]);
+                }
+                let mut b = SearchBoard::new(&g);
+                let before = b.pos;
+                assert_eq!(perft(&mut b, 3), g.perft(3), "{}", g.position_string());
+                assert_eq!(b.pos, before);
+            }
+        }
+    }
+}

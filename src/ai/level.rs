@@ -1,0 +1,77 @@
+//! Playing strengths: per-level depth, time and node budgets, and how much
+//! seeded noise the low levels add to their evaluation.
+
+use serde::{Deserialize, Serialize};
+
+use super::SearchLimits;
+
+/// Playing strength.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum Level {
+    Beginner,
+    Easy,
+    Medium,
+    Hard,
+    Master,
+}
+
+impl Level {
+    pub const ALL: [Level; 5] = [
+        Level::Beginner,
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Master,
+    ];
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::Beginner => "Beginner",
+            Level::Easy => "Easy",
+            Level::Medium => "Medium",
+            Level::Hard => "Hard",
+            Level::Master => "Master",
+        }
+    }
+    /// Parses a level name, case-insensitively (`hard`, `Master`).
+    pub fn from_name(name: &str) -> Option<Level> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name().eq_ignore_ascii_case(name))
+    }
+    /// The budgets this level searches with. The three lower levels are
+    /// bounded by depth and nodes only, so a seed replays the same game on
+    /// any machine; Hard and Master think for a fixed time.
+    pub const fn limits(self) -> SearchLimits {
+        let (max_depth, time_ms, max_nodes) = match self {
+            Level::Beginner => (2, None, Some(20_000)),
+            Level::Easy => (3, None, Some(100_000)),
+            Level::Medium => (6, None, Some(1_000_000)),
+            Level::Hard => (64, Some(900), None),
+            Level::Master => (64, Some(2_800), None),
+        };
+        SearchLimits {
+            max_depth,
+            time_ms,
+            max_nodes,
+        }
+    }
+    /// Half-width of the seeded noise added to every evaluation, in
+    /// hundredths of a piece: large noise makes the low levels err the way
+    /// a person does (misjudging, not moving at random). Hard and Master
+    /// keep a trace of it only to vary their play between games.
+    pub const fn randomness(self) -> i32 {
+        match self {
+            Level::Beginner => 80,
+            Level::Easy => 30,
+            Level::Medium => 10,
+            Level::Hard => 2,
+            Level::Master => 1,
+        }
+    }
+}
+
+impl std::fmt::Display for Level {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}

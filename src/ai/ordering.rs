@@ -1,0 +1,71 @@
+//! Move ordering: the table's move first, then jumps by length, then the
+//! killer moves of the ply, then quiet moves by their history.
+
+use super::tt::MoveKey;
+use crate::rules::board::CELLS;
+use crate::rules::{Move, Side};
+
+const TT_MOVE: i32 = 1 << 30;
+const JUMP: i32 = 1 << 28;
+const KILLER: [i32; 2] = [1 << 27, (1 << 27) - 1];
+/// History scores stay below this, under the killers.
+const HISTORY_CAP: i32 = 1 << 24;
+
+/// Killers per ply and history per (side, from, to).
+pub struct MoveOrder {
+    killers: Vec<[Option<Move>; 2]>,
+    history: Vec<i32>,
+}
+
+impl MoveOrder {
+    /// Scores at or above this are the table move, jumps and killers:
+    /// never reduced.
+    pub const KILLER_FLOOR: i32 = KILLER[1];
+
+    pub fn new(plies: usize) -> MoveOrder {
+        MoveOrder {
+            killers: vec![[None; 2]; plies],
+            history: vec![0; 2 * CELLS * CELLS],
+        }
+    }
+
+    fn history_index(side: Side, mv: &Move) -> usize {
+        (side.index() * CELLS + mv.from().index()) * CELLS + mv.to().index()
+    }
+
+    /// Fills `scores` for `moves` (same length), searched at `ply` by `side`.
+    pub fn score(
+        &self,
+        moves: &[Move],
+        scores: &mut [i32],
+        ply: usize,
+        tt_move: MoveKey,
+        side: Side,
+    ) {
+        let killers = &self.killers[ply.min(self.killers.len() - 1)];
+        for (mv, s) in moves.iter().zip(scores.iter_mut()) {
+            *s = if tt_move != MoveKey::NONE && MoveKey::of(mv) == tt_move {
+                TT_MOVE
+            } else if mv.is_jump() {
+                JUMP + mv.hops() as i32 * 1024
+            } else if killers[0] == Some(*mv) {
+                KILLER[0]
+            } else if killers[1] == Some(*mv) {
+                KILLER[1]
+            } else {
+                self.history[Self::history_index(side, mv)]
+            };
+        }
+    }
+
+    /// A quiet move caused a cutoff at `ply` with `depth` left.
+    pub fn reward(&mut self, mv: &Move, ply: usize, depth: i32, side: Side) {
+        let i = ply.min(self.killers.len() - 1);
+        if self.killers[i][0] != Some(*mv) {
+            self.killers[i][1] = self.killers[i][0];
+            self.killers[i][0] = Some(*mv);
+        }
+        let h = &mut self.history[Self::history_index(side, mv)];
+        *h = (*h + depth.max(1) * depth.max(1)).min(HISTORY_CAP);
+    }
+}

@@ -1,0 +1,606 @@
+//! Negamax with alpha-beta, principal variation search, iterative
+//! deepening and a one-ply capture search at the horizon, written with an
+//! explicit stack so that a search can stop after any node and continue
+//! exactly there on the next call (no threads, no recursion to unwind).
+
+use web_time::Instant;
+
+use super::board::{RuleEnd, SearchBoard};
+use super::eval::Evaluator;
+use super::ordering::MoveOrder;
+use super::rng::mix;
+use super::tt::{Bound, MoveKey, TranspositionTable};
+use crate::rules::{Game, Move, Side};
+
+/// A win at ply 0; a win `n` plies away scores `MATE - n`.
+pub const MATE: i32 = 30_000;
+/// Scores beyond this (either sign) are wins or losses, not evaluations.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+const INF: i32 = 31_000;
+/// The deepest ply a search line may reach (iterations stop well before).
+pub const MAX_PLY: usize = 100;
+/// The deepest iteration.
+pub const MAX_DEPTH: u32 = 64;
+/// Nodes between two looks at the clock.
+const CLOCK_EVERY: u64 = 1024;
+
+/// One node being searched.
+struct Frame {
+    ply: usize,
+    depth: i32,
+    alpha: i32,
+    beta: i32,
+    alpha_orig: i32,
+    best: i32,
+    best_move: Option<Move>,
+    /// Its moves are `moves[lo..hi]`; `next` is the first not yet tried.
+    lo: usize,
+    hi: usize,
+    next: usize,
+    /// Legal moves tried so far.
+    legal: u32,
+    hash: u64,
+    /// At the horizon: only jumps, with the evaluation as a floor when
+    /// jumping is optional.
+    quiescence: bool,
+    stand_pat: i32,
+    /// The move being searched now, and how.
+    child: Move,
+    child_order: i32,
+    reduction: i32,
+    null_window: bool,
+    /// The side to move here, and whether the child has the same one.
+    side: Side,
+    same_side: bool,
+}
+
+/// What the engine does next.
+#[derive(Clone, Copy)]
+enum Pending {
+    /// Try the next move of the top frame.
+    Descend,
+    /// A child returned this score (from the child's point of view).
+    Value(i32),
+}
+
+/// A completed iteration.
+#[derive(Clone, Debug)]
+pub struct Iteration {
+    pub depth: u32,
+    pub best: Move,
+    pub score: i32,
+    pub pv: Vec<Move>,
+}
+
+/// Why a call to [`Engine::run`] returned.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum RunEnd {
+    /// The slice's node budget is spent; call again to continue.
+    Paused,
+    /// A limit or a proven result ended the search.
+    Finished,
+}
+
+/// The search state, resumable between calls.
+pub struct Engine {
+    board: SearchBoard,
+    eval: Evaluator,
+    tt: TranspositionTable,
+    order: MoveOrder,
+    moves: Vec<Move>,
+    scores: Vec<i32>,
+    stack: Vec<Frame>,
+    pending: Pending,
+    pv: Vec<Vec<Move>>,
+    scratch: Vec<Move>,
+    /// The root's legal moves, best first after each iteration.
+    root_moves: Vec<Move>,
+    max_depth: u32,
+    max_nodes: Option<u64>,
+    /// Under a time limit: answer a forced move at once.
+    timed: bool,
+    noise: i32,
+    noise_key: u64,
+    nodes: u64,
+    next_clock_check: u64,
+    depth: u32,
+    completed: Option<Iteration>,
+    /// The best root move of the unfinished iteration, once it has one.
+    partial: Option<Iteration>,
+}
+
+impl Engine {
+    /// An engine for the side to move in `game`; `None` when the game is over.
+    pub fn new(
+        game: &Game,
+        max_depth: u32,
+        max_nodes: Option<u64>,
+        timed: bool,
+        noise: i32,
+        seed: u64,
+    ) -> Option<Engine> {
+        let root_moves = game.legal_moves();
+        if root_moves.is_empty() {
+            return None;
+        }
+        let board = SearchBoard::new(game);
+        let eval = Evaluator::new(board.rules());
+        // Small searches need a small table (allocated on every move).
+        let bits = match max_nodes {
+            Some(n) if n <= 200_000 => 16,
+            Some(n) if n <= 2_000_000 => 18,
+            _ => 20,
+        };
+        let mut engine = Engine {
+            board,
+            eval,
+            tt: TranspositionTable::new(bits),
+            order: MoveOrder::new(MAX_PLY + 2),
+            moves: Vec::with_capacity(1024),
+            scores: Vec::with_capacity(1024),
+            stack: Vec::with_capacity(MAX_PLY + 2),
+            pending: Pending::Descend,
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            scratch: Vec::with_capacity(64),
+            root_moves,
+            max_depth: max_depth.clamp(1, MAX_DEPTH),
+            max_nodes,
+            timed,
+            noise: noise.max(0),
+            noise_key: mix(seed ^ 0x004E_4F49_5345),
+            nodes: 0,
+            next_clock_check: CLOCK_EVERY,
+            depth: 0,
+            completed: None,
+            partial: None,
+        };
+        engine.start_iteration();
+        Some(engine)
+    }
+
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+    /// The last completed iteration.
+    pub fn completed(&self) -> Option<&Iteration> {
+        self.completed.as_ref()
+    }
+    /// The best answer known now: the unfinished iteration's best root move
+    /// if it has one (it beat the previous best at a greater depth), else
+    /// the last completed iteration's, else the first move in order.
+    pub fn best_so_far(&self) -> Iteration {
+        let depth = self.completed.as_ref().map_or(0, |c| c.depth);
+        if let Some(p) = &self.partial {
+            return Iteration { depth, ..p.clone() };
+        }
+        if let Some(c) = &self.completed {
+            return c.clone();
+        }
+        let best = self.root_moves[0];
+        Iteration {
+            depth: 0,
+            best,
+            score: 0,
+            pv: vec![best],
+        }
+    }
+
+    /// Searches until `budget` more nodes are spent, a limit is reached or
+    /// the search is complete.
+    pub fn run(&mut self, budget: u64, deadline: Option<Instant>) -> RunEnd {
+        let stop_at = self.nodes.saturating_add(budget.max(1));
+        loop {
+            match self.pending {
+                Pending::Value(v) => {
+                    self.pending = Pending::Descend;
+                    if self.child_returned(v) {
+                        if self.iteration_finished() {
+                            return RunEnd::Finished;
+                        }
+                        self.start_iteration();
+                    }
+                }
+                Pending::Descend => {
+                    if self.max_nodes.is_some_and(|m| self.nodes >= m) {
+                        return RunEnd::Finished;
+                    }
+                    if self.nodes >= self.next_clock_check {
+                        self.next_clock_check = self.nodes + CLOCK_EVERY;
+                        if deadline.is_some_and(|d| Instant::now() >= d) {
+                            return RunEnd::Finished;
+                        }
+                    }
+                    if self.nodes >= stop_at {
+                        return RunEnd::Paused;
+                    }
+                    if self.descend() {
+                        if self.iteration_finished() {
+                            return RunEnd::Finished;
+                        }
+                        self.start_iteration();
+                    }
+                }
+            }
+        }
+    }
+
+    fn start_iteration(&mut self) {
+        self.depth += 1;
+        self.partial = None;
+        self.moves.clear();
+        self.scores.clear();
+        for (i, mv) in self.root_moves.iter().enumerate() {
+            self.moves.push(*mv);
+            // Keep the order of the last iteration: best first.
+            self.scores.push(-(i as i32));
+        }
+        self.pv[0].clear();
+        self.push_frame(0, self.depth as i32, -INF, INF, None);
+        self.pending = Pending::Descend;
+    }
+
+    /// Records the finished iteration; true when the search is over.
+    fn iteration_finished(&mut self) -> bool {
+        let done = self
+            .partial
+            .take()
+            .expect("a finished root has a best move");
+        let mut pv = self.pv[0].clone();
+        if pv.first() != Some(&done.best) {
+            pv = vec![done.best];
+        }
+        if let Some(i) = self.root_moves.iter().position(|m| *m == done.best) {
+            let best = self.root_moves.remove(i);
+            self.root_moves.insert(0, best);
+        }
+        let proven = done.score.abs() >= MATE - self.depth as i32;
+        self.completed = Some(Iteration {
+            depth: self.depth,
+            best: done.best,
+            score: done.score,
+            pv,
+        });
+        // A forced move needs no thought when the player is waiting for it.
+        let forced = self.root_moves.len() == 1 && self.timed;
+        self.depth >= self.max_depth || forced || proven
+    }
+
+    fn push_frame(
+        &mut self,
+        ply: usize,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        quiescence: Option<(i32, i32)>,
+    ) {
+        // At the horizon: (floor, evaluation); the floor is the evaluation
+        // when the hunters may decline to jump.
+        let (best, stand_pat) = quiescence.unwrap_or((-INF, 0));
+        self.stack.push(Frame {
+            ply,
+            depth,
+            alpha: alpha.max(best),
+            beta,
+            alpha_orig: alpha,
+            best,
+            best_move: None,
+            lo: 0,
+            hi: self.moves.len(),
+            next: 0,
+            legal: 0,
+            hash: self.board.position().hash,
+            quiescence: quiescence.is_some(),
+            stand_pat,
+            child: self.root_moves[0],
+            child_order: 0,
+            reduction: 0,
+            null_window: false,
+            side: self.board.side_to_move(),
+            same_side: false,
+        });
+    }
+
+    /// The evaluation for the side to move, with this search's noise;
+    /// `None` when the side to move has no move.
+    fn static_eval(&self) -> Option<i32> {
+        let pos = self.board.position();
+        let score = self.eval.evaluate(pos)?;
+        if self.noise == 0 {
+            return Some(score);
+        }
+        let span = 2 * self.noise as u64 + 1;
+        let n = (mix(pos.hash ^ self.noise_key) % span) as i32 - self.noise;
+        Some(match pos.side_to_move {
+            Side::Crowd => score + n,
+            Side::Hunters => score - n,
+        })
+    }
+
+    /// Enters the node reached by the last move. Returns its score (from
+    /// its side to move's view) when it is settled at once; otherwise
+    /// pushes a frame for it and returns `None`.
+    fn enter(&mut self, ply: usize, depth: i32, alpha: i32, beta: i32) -> Option<i32> {
+        self.nodes += 1;
+        self.pv[ply].clear();
+        let lost = -(MATE - ply as i32);
+        match self.board.rule_end() {
+            Some(RuleEnd::Won(side)) => {
+                return Some(if side == self.board.side_to_move() {
+                    -lost
+                } else {
+                    lost
+                });
+            }
+            Some(RuleEnd::DrawRule) => {
+                let can_move = self.board.has_legal_move(&mut self.scratch);
+                return Some(if can_move { 0 } else { lost });
+            }
+            None => {}
+        }
+        if self.board.is_repetition() {
+            return Some(0);
+        }
+        if ply >= MAX_PLY {
+            return Some(self.static_eval().unwrap_or(lost));
+        }
+        // No line from here can beat a win already closer to the root.
+        let alpha = alpha.max(lost);
+        let beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return Some(alpha);
+        }
+        let hash = self.board.position().hash;
+        let mut tt_move = MoveKey::NONE;
+        if let Some(e) = self.tt.probe(hash) {
+            tt_move = e.mv;
+            if e.depth as i32 >= depth.max(0) {
+                let s = score_from_tt(e.score as i32, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return Some(s);
+                }
+            }
+        }
+        let lo = self.moves.len();
+        let side = self.board.side_to_move();
+        if depth <= 0 {
+            let Some(stand) = self.static_eval() else {
+                return Some(lost);
+            };
+            let pos = self.board.position();
+            if pos.side_to_move != Side::Hunters || pos.in_hand[Side::Hunters.index()] > 0 {
+                return Some(stand);
+            }
+            let compulsory = self.board.rules().variant.capture_compulsory();
+            if !compulsory && stand >= beta {
+                return Some(stand);
+            }
+            self.board.generate(&mut self.moves);
+            self.retain_jumps(lo);
+            if self.moves.len() == lo {
+                return Some(stand);
+            }
+            self.scores.resize(self.moves.len(), 0);
+            self.order.score(
+                &self.moves[lo..],
+                &mut self.scores[lo..],
+                ply,
+                tt_move,
+                side,
+            );
+            let floor = if compulsory { -INF } else { stand };
+            self.push_frame(ply, depth, alpha, beta, Some((floor, stand)));
+        } else {
+            self.board.generate(&mut self.moves);
+            self.scores.resize(self.moves.len(), 0);
+            self.order.score(
+                &self.moves[lo..],
+                &mut self.scores[lo..],
+                ply,
+                tt_move,
+                side,
+            );
+            self.push_frame(ply, depth, alpha, beta, None);
+        }
+        let f = self.stack.last_mut().expect("just pushed");
+        f.lo = lo;
+        f.next = lo;
+        None
+    }
+
+    fn retain_jumps(&mut self, lo: usize) {
+        let mut keep = lo;
+        for i in lo..self.moves.len() {
+            if self.moves[i].is_jump() {
+                self.moves.swap(keep, i);
+                keep += 1;
+            }
+        }
+        self.moves.truncate(keep);
+    }
+
+    /// Tries the top frame's next move. True when the root frame finished
+    /// (an iteration is complete).
+    fn descend(&mut self) -> bool {
+        let top = self.stack.len() - 1;
+        loop {
+            let f = &mut self.stack[top];
+            if f.next >= f.hi {
+                return self.finish_frame();
+            }
+            // Selection sort: the best-scored remaining move goes next.
+            let mut pick = f.next;
+            for i in f.next + 1..f.hi {
+                if self.scores[i] > self.scores[pick] {
+                    pick = i;
+                }
+            }
+            self.moves.swap(f.next, pick);
+            self.scores.swap(f.next, pick);
+            let mv = self.moves[f.next];
+            let order = self.scores[f.next];
+            f.next += 1;
+            if !self.board.make(&mv) {
+                continue;
+            }
+            f.legal += 1;
+            f.child = mv;
+            f.child_order = order;
+            // Late quiet moves are searched one ply shallower first.
+            f.reduction = if !f.quiescence
+                && f.depth >= 3
+                && f.legal > 3
+                && order < MoveOrder::KILLER_FLOOR
+            {
+                if f.legal > 10 && f.depth >= 6 { 2 } else { 1 }
+            } else {
+                0
+            };
+            // Asalto's officers place twice in a row: no negation then.
+            f.same_side = self.board.side_to_move() == f.side;
+            let (alpha, beta) = (f.alpha, f.beta);
+            f.null_window = f.legal > 1 && !f.quiescence && beta > alpha + 1;
+            let (depth, ply) = (f.depth - 1 - f.reduction, f.ply + 1);
+            let window = if f.legal > 1 && !f.quiescence {
+                (alpha, alpha + 1)
+            } else {
+                (alpha, beta)
+            };
+            let (a, b) = child_window(f.same_side, window);
+            self.enter_child(ply, depth, a, b);
+            return false;
+        }
+    }
+
+    fn enter_child(&mut self, ply: usize, depth: i32, alpha: i32, beta: i32) {
+        self.pending = match self.enter(ply, depth, alpha, beta) {
+            Some(v) => Pending::Value(v),
+            None => Pending::Descend,
+        };
+    }
+
+    /// A child's score is back. True when the root frame finished.
+    fn child_returned(&mut self, v: i32) -> bool {
+        self.board.unmake();
+        let top = self.stack.len() - 1;
+        let f = &mut self.stack[top];
+        let score = if f.same_side { v } else { -v };
+        let mv = f.child;
+        let researched = if f.reduction > 0 && score > f.alpha {
+            // The reduced search says this move is good: look at full depth.
+            f.reduction = 0;
+            Some((f.depth - 1, (f.alpha, f.alpha + 1)))
+        } else if f.null_window && score > f.alpha && score < f.beta {
+            // It beat the best so far: find its exact score.
+            f.null_window = false;
+            Some((f.depth - 1, (f.alpha, f.beta)))
+        } else {
+            None
+        };
+        if let Some((depth, window)) = researched {
+            let (a, b) = child_window(f.same_side, window);
+            let ply = f.ply + 1;
+            let legal = self.board.make(&mv);
+            debug_assert!(legal);
+            self.enter_child(ply, depth, a, b);
+            return false;
+        }
+        if score <= f.best {
+            return false;
+        }
+        f.best = score;
+        f.best_move = Some(mv);
+        if score <= f.alpha {
+            return false;
+        }
+        f.alpha = score;
+        let ply = f.ply;
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply].clear();
+        head[ply].push(mv);
+        head[ply].extend_from_slice(&tail[0]);
+        if ply == 0 {
+            self.partial = Some(Iteration {
+                depth: self.depth,
+                best: mv,
+                score,
+                pv: self.pv[0].clone(),
+            });
+        }
+        let f = &self.stack[top];
+        if score >= f.beta {
+            if !mv.is_jump() && !f.quiescence {
+                self.order
+                    .reward(&mv, f.ply, f.depth, self.board.side_to_move());
+            }
+            return self.finish_frame();
+        }
+        false
+    }
+
+    /// Closes the top frame: stores it and hands its score to the parent.
+    /// True when it was the root.
+    fn finish_frame(&mut self) -> bool {
+        let f = self.stack.pop().expect("a frame to finish");
+        let score = if f.legal > 0 {
+            f.best
+        } else if f.quiescence {
+            f.stand_pat
+        } else {
+            -(MATE - f.ply as i32)
+        };
+        if !f.quiescence {
+            let bound = if score <= f.alpha_orig {
+                Bound::Upper
+            } else if score >= f.beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            let key = f.best_move.as_ref().map_or(MoveKey::NONE, MoveKey::of);
+            self.tt
+                .store(f.hash, key, score_to_tt(score, f.ply), f.depth, bound);
+        }
+        self.moves.truncate(f.lo);
+        self.scores.truncate(f.lo);
+        if self.stack.is_empty() {
+            return true;
+        }
+        self.pending = Pending::Value(score);
+        false
+    }
+}
+
+/// The child's window for a window seen from the parent.
+fn child_window(same_side: bool, (alpha, beta): (i32, i32)) -> (i32, i32) {
+    if same_side {
+        (alpha, beta)
+    } else {
+        (-beta, -alpha)
+    }
+}
+
+/// Mate scores are stored relative to the node, not the root.
+fn score_to_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score + ply as i32
+    } else if score < -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn score_from_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score - ply as i32
+    } else if score < -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
