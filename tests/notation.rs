@@ -1,0 +1,182 @@
+//! Move text and position strings: exact round trips, clear errors, no panics.
+
+use stronghold::rules::{Game, GameKind, Move, Variant, parse_position};
+
+#[test]
+fn move_text_round_trips_exactly() {
+    for text in ["c4-c5", "d6xd4", "d6xd4xb4", "c3xc5xc7xe7", "@c3", "a1-e5"] {
+        assert_eq!(Move::parse(text).unwrap().to_string(), text);
+    }
+    let chain = Move::parse("d6xd4xb4").unwrap();
+    assert!(chain.is_jump());
+    assert_eq!(chain.hops(), 2);
+    assert_eq!(
+        chain.captured().map(|p| p.to_string()).collect::<Vec<_>>(),
+        ["d5", "c4"]
+    );
+}
+
+#[test]
+fn move_text_errors_say_what_and_where() {
+    let cases = [
+        ("", 1),
+        ("c4", 3),
+        ("c4-", 4),
+        ("c4-c8", 4),
+        ("h1-a1", 1),
+        ("C4-c5", 1),
+        ("c4 c5", 3),
+        ("c4-c5 ", 6),
+        ("c4xc6x", 7),
+        ("c4xc6-c8", 6),
+        ("@", 2),
+        ("@c3x", 4),
+        ("é4-c5", 1),
+        ("c4—c5", 3),
+    ];
+    for (text, column) in cases {
+        let e = Move::parse(text).expect_err(text);
+        assert_eq!(e.column, column, "{text}: {e}");
+        assert!(!e.message.is_empty());
+    }
+    let long = "c3".to_string() + &"xc5".repeat(40);
+    assert!(Move::parse(&long).is_err());
+}
+
+#[test]
+fn parse_move_checks_legality() {
+    let g = Game::new(Variant::new(GameKind::Pirates));
+    assert!(g.parse_move("d4-d5").is_ok());
+    let e = g.parse_move("d4-d3").unwrap_err();
+    assert!(e.message.contains("not a legal move"), "{e}");
+}
+
+#[test]
+fn start_position_strings_round_trip() {
+    let mut variants = Vec::new();
+    for kind in GameKind::ALL {
+        variants.push(Variant::new(kind));
+    }
+    for opt in ["compulsory=off", "retreat=on"] {
+        let mut v = Variant::new(GameKind::Pirates);
+        v.set_option(opt).unwrap();
+        variants.push(v);
+    }
+    for opt in ["geese=15", "geese=17", "sideways=on"] {
+        let mut v = Variant::new(GameKind::FoxGeese);
+        v.set_option(opt).unwrap();
+        variants.push(v);
+    }
+    let mut v = Variant::new(GameKind::BaghChal);
+    v.set_option("quiet-limit=off").unwrap();
+    variants.push(v);
+    for v in variants {
+        let g = Game::new(v);
+        let text = g.position_string();
+        let (v2, p2) = parse_position(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!((v2, p2), (v, *g.position()), "{text}");
+    }
+    assert_eq!(
+        Game::new(Variant::new(GameKind::Pirates)).position_string(),
+        "pirates,compulsory=on,retreat=off 3/P1P/BB3BB/BBBBBBB/BBBBBBB/BBB/BBB B 0/0 0 54"
+    );
+    assert_eq!(
+        Game::new(Variant::new(GameKind::BaghChal)).position_string(),
+        "bagh-chal,quiet-limit=on T3T/5/5/5/T3T G 0/20 0 0"
+    );
+}
+
+#[test]
+fn options_may_be_left_out_of_a_position_string() {
+    let (v, _) = parse_position("pirates 3/P1P/BB3BB/BBBBBBB/BBBBBBB/BBB/BBB B 0/0 0 54").unwrap();
+    assert_eq!(v, Variant::new(GameKind::Pirates));
+}
+
+#[test]
+fn position_string_errors_say_what_and_where() {
+    let good = "pirates,compulsory=on,retreat=off 3/P1P/BB3BB/BBBBBBB/BBBBBBB/BBB/BBB B 0/0 0 54";
+    let cases: [(&str, usize, &str); 16] = [
+        ("", 1, "6 fields"),
+        (
+            "chess 3/P1P/BB3BB/BBBBBBB/BBBBBBB/BBB/BBB B 0/0 0 54",
+            1,
+            "unknown game",
+        ),
+        (
+            "pirates,geese=15 3/P1P/BB3BB/BBBBBBB/BBBBBBB/BBB/BBB B 0/0 0 54",
+            9,
+            "does not apply",
+        ),
+        (
+            "pirates,retreat=maybe 3/P1P/BB3BB/BBBBBBB/BBBBBBB/BBB/BBB B 0/0 0 54",
+            9,
+            "on or off",
+        ),
+        (
+            "pirates 3/P1P/BB3BB/BBBBBBB/BBBBBBB/BBB B 0/0 0 54",
+            9,
+            "7 ranks",
+        ),
+        (
+            "pirates 3/P1P/BB3BB/BBBBBBB/BBBBBBB/BBB/BBBB B 0/0 0 54",
+            44,
+            "only 3 points",
+        ),
+        (
+            "pirates 3/P1P/BB3BB/BBBBBBB/BBBBBBB/BBB/BB B 0/0 0 54",
+            41,
+            "describes 2 points",
+        ),
+        (
+            "pirates 3/P1P/BB3BB/BBBXBBB/BBBBBBB/BBB/BBB B 0/0 0 54",
+            24,
+            "unexpected `X`",
+        ),
+        (
+            "pirates 3/P1P/BB3BB/BBBBBBB/BBBBBBB/BBB/BBB X 0/0 0 54",
+            45,
+            "side to move",
+        ),
+        (
+            "pirates 3/P1P/BB3BB/BBBBBBB/BBBBBBB/BBB/BBB B 1/0 0 54",
+            47,
+            "hunters in hand",
+        ),
+        (
+            "pirates 3/P1P/BB3BB/BBBBBBB/BBBBBBB/BBB/BBB B 0/0 61 54",
+            51,
+            "quiet plies",
+        ),
+        (
+            "pirates 3/P1P/BB3BB/BBBBBBB/BBBBBBB/BBB/BBB B 0/0 0 3",
+            53,
+            "below the crowd",
+        ),
+        (
+            "pirates 3/PPP/BB3BB/BBBBBBB/BBBBBBB/BBB/BBB B 0/0 0 54",
+            9,
+            "exactly 2 pirates",
+        ),
+        (
+            "asalto 3/O1O/RR3RR/RRRRRRR/RRRRRRR/RRR/RRR R 1/0 0 54",
+            8,
+            "at most 2 officers",
+        ),
+        (
+            "asalto 3/2O/RR3RR/RRRRRRR/RRRRRRR/RRR/RRR R 1/0 0 54",
+            43,
+            "officers are to move",
+        ),
+        (
+            "pirates  3/P1P/BB3BB/BBBBBBB/BBBBBBB/BBB/BBB B 0/0 0",
+            1,
+            "6 fields",
+        ),
+    ];
+    assert!(parse_position(good).is_ok());
+    for (text, column, needle) in cases {
+        let e = parse_position(text).expect_err(text);
+        assert!(e.message.contains(needle), "{text}: {e}");
+        assert_eq!(e.column, column, "{text}: {e}");
+    }
+}
