@@ -100,6 +100,18 @@ impl Game {
         )
     }
 
+    /// How often the current position occurred before (for threefold
+    /// repetition). Only every other earlier position has the same side to
+    /// move, and only those since the last irreversible ply can match.
+    fn earlier_occurrences(&self) -> usize {
+        let window = (self.position.quiet_plies as usize).min(self.history.len());
+        if window < 4 {
+            return 0;
+        }
+        let hash = self.position.hash;
+        self.history[self.history.len() - window..].iter().rev().skip(1).step_by(2).filter(|r| r.before.hash == hash).count()
+    }
+
     /// Bagh-Chal, after placement: a move may not recreate a position seen since.
     fn repeats_forbidden_now(&self) -> bool {
         self.rules.variant.forbids_repeats() && self.position.in_hand == [0, 0]
@@ -135,9 +147,7 @@ impl Game {
             .is_some_and(|limit| pos.quiet_plies >= limit)
         {
             Some(Outcome::draw(Reason::QuietLimit))
-        } else if v.threefold_draws()
-            && self.recent_hashes().filter(|&h| h == pos.hash).count() >= 3
-        {
+        } else if v.threefold_draws() && self.earlier_occurrences() >= 2 {
             Some(Outcome::draw(Reason::Repetition))
         } else {
             None

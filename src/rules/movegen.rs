@@ -362,15 +362,20 @@ impl Rules {
             }
         }
         // Ground: the crowd's rank sum rising above its mark since the last capture.
-        let sum = next.crowd_rank_sum();
-        if !effects.captured.is_empty() {
-            next.ground_mark = sum;
-        } else if sum > next.ground_mark {
-            next.ground_mark = sum;
-            if self.variant.ground_counts() {
+        let rank_change = match (side, mv.kind) {
+            (Side::Crowd, MoveKind::Step) => mv.to().rank() as i32 - mv.from.rank() as i32,
+            (Side::Crowd, MoveKind::Place) => mv.to().rank() as i32,
+            _ => -effects.captured.map(|p| p.rank() as i32).sum::<i32>(),
+        };
+        next.ground_to_gain = if !effects.captured.is_empty() {
+            0
+        } else {
+            let gap = pos.ground_to_gain as i32 - rank_change;
+            if gap < 0 && self.variant.ground_counts() {
                 progress = true;
             }
-        }
+            gap.max(0) as u16
+        };
         // Plies made while pieces are still in hand (setup, Bagh-Chal's
         // placement phase) do not count towards the no-progress draw.
         next.quiet_plies = if progress || pos.in_hand != [0, 0] {

@@ -205,7 +205,7 @@ pub fn position_string(variant: &Variant, pos: &Position) -> String {
         pos.in_hand[0],
         pos.in_hand[1],
         pos.quiet_plies,
-        pos.ground_mark
+        pos.ground_mark()
     ));
     s
 }

@@ -15,9 +15,11 @@ pub struct Position {
     /// Plies in a row without progress (capture, huff, ground gained; in
     /// Bagh-Chal, movement plies without a capture).
     pub quiet_plies: u16,
-    /// The highest crowd rank sum since the last capture: a crowd step gains
-    /// ground only when it lifts the sum above this mark.
-    pub ground_mark: u16,
+    /// How far the crowd's rank sum is below its highest value since the
+    /// last capture (the ground mark): a crowd step gains ground only when
+    /// it lifts the sum above the mark. Kept as a gap so moves update it
+    /// without summing the board.
+    pub ground_to_gain: u16,
     /// Zobrist hash of pieces, side to move and hands.
     pub hash: u64,
 }
@@ -53,7 +55,8 @@ impl Position {
         Position::from_parts([hunters, crowd], side, hands, 0, None)
     }
 
-    /// Builds a position and its hash. `ground_mark` defaults to the crowd's rank sum.
+    /// Builds a position and its hash. `ground_mark` (the highest crowd rank
+    /// sum since the last capture) defaults to the crowd's rank sum.
     pub fn from_parts(
         pieces: [Bitboard; 2],
         side_to_move: Side,
@@ -66,10 +69,10 @@ impl Position {
             side_to_move,
             in_hand,
             quiet_plies,
-            ground_mark: 0,
+            ground_to_gain: 0,
             hash: 0,
         };
-        p.ground_mark = ground_mark.unwrap_or_else(|| p.crowd_rank_sum());
+        p.ground_to_gain = ground_mark.map_or(0, |mark| mark.saturating_sub(p.crowd_rank_sum()));
         p.hash = p.compute_hash();
         p
     }
@@ -92,6 +95,10 @@ impl Position {
         } else {
             None
         }
+    }
+    /// The ground mark: the highest crowd rank sum since the last capture.
+    pub fn ground_mark(&self) -> u16 {
+        self.crowd_rank_sum() + self.ground_to_gain
     }
     /// Sum of the ranks (from 0) of the crowd's pieces: how far up the board they are.
     pub fn crowd_rank_sum(&self) -> u16 {
