@@ -821,3 +821,10 @@ fn undo_restores_the_exact_previous_state() {
     }
     assert_eq!(g.ply(), 0);
 }
+
+#[test]
+fn the_stronghold_is_the_top_arm() {
+    let v = variant("pirates", &[]);
+    assert_eq!(v.stronghold(), Some(points("c5 d5 e5 c6 d6 e6 c7 d7 e7")));
+    assert_eq!(variant("fox-geese", &[]).stronghold(), None);
+}

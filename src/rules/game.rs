@@ -109,7 +109,13 @@ impl Game {
             return 0;
         }
         let hash = self.position.hash;
-        self.history[self.history.len() - window..].iter().rev().skip(1).step_by(2).filter(|r| r.before.hash == hash).count()
+        self.history[self.history.len() - window..]
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .filter(|r| r.before.hash == hash)
+            .count()
     }
 
     /// Bagh-Chal, after placement: a move may not recreate a position seen since.
@@ -261,18 +267,25 @@ impl Game {
     /// Leaf count of the move tree to `depth` plies. A finished position
     /// counts 0 at depth > 0; the last ply is counted in bulk.
     pub fn perft(&mut self, depth: u32) -> u64 {
+        let mut buffers = vec![Vec::with_capacity(64); depth as usize];
+        self.perft_with(depth, &mut buffers)
+    }
+
+    /// Perft with one reusable move buffer per remaining depth.
+    fn perft_with(&mut self, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
         if depth == 0 {
             return 1;
         }
         if depth == 1 {
             return self.count_legal_moves();
         }
-        let mut moves = Vec::with_capacity(64);
-        self.legal_moves_into(&mut moves);
+        let (moves, deeper) = buffers.split_first_mut().expect("a buffer per depth");
+        moves.clear();
+        self.legal_moves_into(moves);
         let mut total = 0;
-        for mv in &moves {
+        for mv in moves.iter() {
             self.play_unchecked(mv);
-            total += self.perft(depth - 1);
+            total += self.perft_with(depth - 1, deeper);
             self.undo();
         }
         total

@@ -130,6 +130,22 @@ pub struct Rules {
     /// (jumped, landing) pairs from each point, as grid indices.
     jumps: [[(u8, u8); 8]; CELLS],
     jump_count: [u8; CELLS],
+    /// For each direction: the grid offset of one step and the points from
+    /// which a jump goes that way, so "can anyone jump" is a few shifts.
+    jump_shifts: [(i8, Bitboard); 8],
+    /// The same for crowd steps, per crowd direction.
+    crowd_shifts: Vec<(i8, Bitboard)>,
+}
+
+/// Moves every point of `b` by a grid offset (the caller masks the sources
+/// so nothing wraps around a row).
+#[inline]
+fn shift(b: u64, offset: i8) -> u64 {
+    if offset > 0 {
+        b << offset
+    } else {
+        b >> -offset
+    }
 }
 
 impl std::fmt::Debug for Rules {
@@ -146,6 +162,23 @@ impl Rules {
         let mut crowd_targets = [Bitboard::EMPTY; CELLS];
         let mut jumps = [[(0, 0); 8]; CELLS];
         let mut jump_count = [0; CELLS];
+        let offset = |d: usize| {
+            let (df, dr) = super::board::DIRECTIONS[d];
+            dr * super::board::GRID as i8 + df
+        };
+        let sources = |has_line: &dyn Fn(Point) -> bool| {
+            topology
+                .points
+                .filter(|&p| has_line(p))
+                .fold(Bitboard::EMPTY, |b, p| b.with(p))
+        };
+        let jump_shifts: [(i8, Bitboard); 8] =
+            std::array::from_fn(|d| (offset(d), sources(&|p| topology.jump(p, d).is_some())));
+        let crowd_shifts = variant
+            .crowd_directions()
+            .iter()
+            .map(|&d| (offset(d), sources(&|p| topology.step(p, d).is_some())))
+            .collect();
         for p in topology.points {
             for &d in variant.crowd_directions() {
                 if let Some(q) = topology.step(p, d) {
@@ -166,7 +199,23 @@ impl Rules {
             crowd_targets,
             jumps,
             jump_count,
+            jump_shifts,
+            crowd_shifts,
         }
+    }
+
+    /// The hunters of `hunters` that can jump a piece of `crowd` to a point of `empty`.
+    #[inline]
+    fn jumpers(&self, hunters: Bitboard, crowd: Bitboard, empty: Bitboard) -> Bitboard {
+        let mut out = 0;
+        // Constant offsets (N, NE, E, SE, S, SW, W, NW on the 7-wide grid) let the loop unroll.
+        const OFFSETS: [i8; 8] = [7, 8, 1, -6, -7, -8, -1, 6];
+        for (d, &offset) in OFFSETS.iter().enumerate() {
+            let over = shift(hunters.0 & self.jump_shifts[d].1.0, offset) & crowd.0;
+            let land = shift(over, offset) & empty.0;
+            out |= shift(land, -2 * offset);
+        }
+        Bitboard(out)
     }
 
     #[inline]
@@ -194,9 +243,8 @@ impl Rules {
 
     /// Hunters on the board that have a jump available.
     pub fn hunters_that_can_jump(&self, pos: &Position) -> Bitboard {
-        pos.hunters()
-            .filter(|&h| self.can_jump(pos, h))
-            .fold(Bitboard::EMPTY, |b, h| b.with(h))
+        let empty = !pos.occupied() & self.topology.points;
+        self.jumpers(pos.hunters(), pos.crowd(), empty)
     }
 
     /// Appends every move the rules allow in `pos`, before Bagh-Chal's
@@ -222,7 +270,7 @@ impl Rules {
             }
             Side::Hunters => {
                 let before = out.len();
-                for h in pos.hunters() {
+                for h in self.jumpers(pos.hunters(), pos.crowd(), empty) {
                     self.generate_jumps(pos, h, out);
                 }
                 if out.len() > before && self.variant.capture_compulsory() {
@@ -245,13 +293,16 @@ impl Rules {
             return (self.variant.placement_area(side) & empty).count() as u64;
         }
         match side {
-            Side::Crowd => pos
-                .crowd()
-                .map(|p| (self.crowd_targets[p.index()] & empty).count() as u64)
+            Side::Crowd => self
+                .crowd_shifts
+                .iter()
+                .map(|&(offset, sources)| {
+                    (shift(pos.crowd().0 & sources.0, offset) & empty.0).count_ones() as u64
+                })
                 .sum(),
             Side::Hunters => {
                 let mut jumps = 0;
-                for h in pos.hunters() {
+                for h in self.jumpers(pos.hunters(), pos.crowd(), empty) {
                     let others = pos.hunters().without(h);
                     jumps += self.count_chains(h, others, pos.crowd(), 0);
                 }
@@ -342,14 +393,14 @@ impl Rules {
                 let (from, to) = (mv.from, mv.to());
                 next.pieces[s] = next.pieces[s].without(from).with(to);
                 next.hash ^= zobrist::piece(side, from) ^ zobrist::piece(side, to);
-                for over in mv.captured() {
-                    next.pieces[Side::Crowd.index()] =
-                        next.pieces[Side::Crowd.index()].without(over);
-                    next.hash ^= zobrist::piece(Side::Crowd, over);
-                    effects.captured = effects.captured.with(over);
+                if mv.kind == MoveKind::Jump {
+                    for over in mv.captured() {
+                        next.hash ^= zobrist::piece(Side::Crowd, over);
+                        effects.captured = effects.captured.with(over);
+                    }
+                    next.pieces[Side::Crowd.index()] = pos.crowd() & !effects.captured;
                     progress = true;
-                }
-                if mv.kind == MoveKind::Step && side == Side::Hunters && self.variant.huffing() {
+                } else if side == Side::Hunters && self.variant.huffing() {
                     // Every hunter that could have jumped before this step is removed.
                     for h in self.hunters_that_can_jump(pos) {
                         let stands = if h == from { to } else { h };
@@ -362,10 +413,11 @@ impl Rules {
             }
         }
         // Ground: the crowd's rank sum rising above its mark since the last capture.
+        // (After a capture the mark restarts from the new sum.)
         let rank_change = match (side, mv.kind) {
             (Side::Crowd, MoveKind::Step) => mv.to().rank() as i32 - mv.from.rank() as i32,
             (Side::Crowd, MoveKind::Place) => mv.to().rank() as i32,
-            _ => -effects.captured.map(|p| p.rank() as i32).sum::<i32>(),
+            _ => 0,
         };
         next.ground_to_gain = if !effects.captured.is_empty() {
             0

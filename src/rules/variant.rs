@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-use super::board::{Bitboard, BoardKind, points};
+use super::board::{Bitboard, BoardKind};
 
 /// The two sides of every hunt game.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
@@ -378,6 +378,7 @@ impl Variant {
 }
 
 /// The nine points c5..e7.
-pub fn stronghold_points() -> Bitboard {
-    points("c5 d5 e5 c6 d6 e6 c7 d7 e7")
+pub const fn stronghold_points() -> Bitboard {
+    // Files c..e (2..4) of ranks 5..7 (grid rows 4..6), at index row * 7 + file.
+    Bitboard((0b111 << (4 * 7 + 2)) | (0b111 << (5 * 7 + 2)) | (0b111 << (6 * 7 + 2)))
 }
