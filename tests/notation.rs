@@ -180,3 +180,28 @@ fn position_string_errors_say_what_and_where() {
         assert_eq!(e.column, column, "{text}: {e}");
     }
 }
+
+#[test]
+fn variants_round_trip_through_ron() {
+    let mut v = Variant::new(GameKind::FoxGeese);
+    v.set_option("geese=17").unwrap();
+    v.set_option("sideways=on").unwrap();
+    let text = ron::to_string(&v).unwrap();
+    assert_eq!(ron::from_str::<Variant>(&text).unwrap(), v);
+    // Options left out take their defaults.
+    assert_eq!(
+        ron::from_str::<Variant>("(kind: Pirates)").unwrap(),
+        Variant::new(GameKind::Pirates)
+    );
+    // Bad input is an error, not a panic.
+    let bad_inputs = [
+        "",
+        "(kind: Chess)",
+        "(kind: Pirates, options: (geese: \"many\"))",
+        "(kind: FoxGeese, options: (geese: 14))",
+        "(((((",
+    ];
+    for bad in bad_inputs {
+        assert!(ron::from_str::<Variant>(bad).is_err(), "{bad}");
+    }
+}

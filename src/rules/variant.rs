@@ -102,6 +102,7 @@ pub struct Options {
     /// Pirates: Bulgars may step in any direction (default off).
     pub retreat: bool,
     /// Fox and Geese: 13, 15 or 17 geese.
+    #[serde(deserialize_with = "deserialize_geese")]
     pub geese: u8,
     /// Fox and Geese: geese may step sideways (default off).
     pub sideways: bool,
@@ -118,6 +119,19 @@ impl Default for Options {
             sideways: false,
             quiet_limit: true,
         }
+    }
+}
+
+/// Accepts only the goose counts the game knows, so a hand-edited file
+/// cannot create a game with 14 geese.
+fn deserialize_geese<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
+    let n = u8::deserialize(d)?;
+    if matches!(n, 13 | 15 | 17) {
+        Ok(n)
+    } else {
+        Err(serde::de::Error::custom(format!(
+            "geese must be 13, 15 or 17, not {n}"
+        )))
     }
 }
 
