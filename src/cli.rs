@@ -13,7 +13,7 @@ const USAGE: &str = "usage:
   stronghold-cli bestmove GAME [--moves ...] [--position STRING] [--option KEY=VALUE]...
       [--level LEVEL | --depth D | --time-ms T] [--nodes N] [--seed S]
   stronghold-cli selfplay GAME [--option KEY=VALUE]... --games N --hunters LEVEL --crowd LEVEL
-      [--seed S] [--ply-cap P] [--time-scale F] [--quiet]
+      [--seed S] [--openings K] [--ply-cap P] [--time-scale F] [--quiet]
 GAME is pirates, asalto, fox-geese or bagh-chal.
 LEVEL is beginner, easy, medium, hard or master.
 Options: compulsory=on|off, retreat=on|off (pirates); geese=13|15|17, sideways=on|off (fox-geese);

@@ -2,7 +2,7 @@
 //! [`Rules`], with the same end-of-game checks and repetition window as
 //! [`Game`], but without building history records or move lists twice.
 
-use crate::rules::{Game, Move, Position, Rules, Side};
+use crate::rules::{Bitboard, Game, Move, Position, Rules, Side};
 
 /// Why a position is over before looking at its moves.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -23,6 +23,12 @@ pub struct SearchBoard {
     hashes: Vec<u64>,
     /// The side that made the move into the root (the rules check its wins first).
     root_mover: Side,
+    /// Variant facts the end checks read at every node, looked up once
+    /// (`Variant::stronghold` builds its set from text on each call).
+    stronghold: Option<Bitboard>,
+    crowd_minimum: u32,
+    huffing: bool,
+    quiet_limit: Option<u16>,
 }
 
 impl SearchBoard {
@@ -37,7 +43,12 @@ impl SearchBoard {
             hashes.push(pos.hash);
         }
         debug_assert_eq!(pos, *game.position());
+        let v = rules.variant;
         SearchBoard {
+            stronghold: v.stronghold(),
+            crowd_minimum: v.crowd_minimum(),
+            huffing: v.huffing(),
+            quiet_limit: v.quiet_limit(),
             rules,
             pos: *game.position(),
             undo: Vec::with_capacity(128),
@@ -73,13 +84,12 @@ impl SearchBoard {
 
     /// Wins and draw rules, in the order [`Game::outcome`] checks them.
     pub fn rule_end(&self) -> Option<RuleEnd> {
-        let v = &self.rules.variant;
         let pos = &self.pos;
         let wins = |side: Side| match side {
-            Side::Hunters => pos.material(Side::Crowd) < v.crowd_minimum(),
+            Side::Hunters => pos.material(Side::Crowd) < self.crowd_minimum,
             Side::Crowd => {
-                v.stronghold().is_some_and(|s| pos.crowd().is_superset(s))
-                    || (v.huffing() && pos.material(Side::Hunters) == 0)
+                self.stronghold.is_some_and(|s| pos.crowd().is_superset(s))
+                    || (self.huffing && pos.material(Side::Hunters) == 0)
             }
         };
         let mover = self
@@ -92,7 +102,7 @@ impl SearchBoard {
         if wins(mover.other()) {
             return Some(RuleEnd::Won(mover.other()));
         }
-        if v.quiet_limit().is_some_and(|l| pos.quiet_plies >= l) {
+        if self.quiet_limit.is_some_and(|l| pos.quiet_plies >= l) {
             return Some(RuleEnd::DrawRule);
         }
         None

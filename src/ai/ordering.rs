@@ -13,7 +13,7 @@ const HISTORY_CAP: i32 = 1 << 24;
 
 /// Killers per ply and history per (side, from, to).
 pub struct MoveOrder {
-    killers: Vec<[Option<Move>; 2]>,
+    killers: Vec<[MoveKey; 2]>,
     history: Vec<i32>,
 }
 
@@ -24,7 +24,7 @@ impl MoveOrder {
 
     pub fn new(plies: usize) -> MoveOrder {
         MoveOrder {
-            killers: vec![[None; 2]; plies],
+            killers: vec![[MoveKey::NONE; 2]; plies],
             history: vec![0; 2 * CELLS * CELLS],
         }
     }
@@ -44,26 +44,43 @@ impl MoveOrder {
     ) {
         let killers = &self.killers[ply.min(self.killers.len() - 1)];
         for (mv, s) in moves.iter().zip(scores.iter_mut()) {
-            *s = if tt_move != MoveKey::NONE && MoveKey::of(mv) == tt_move {
-                TT_MOVE
-            } else if mv.is_jump() {
+            *s = if mv.is_jump() {
                 JUMP + mv.hops() as i32 * 1024
-            } else if killers[0] == Some(*mv) {
-                KILLER[0]
-            } else if killers[1] == Some(*mv) {
-                KILLER[1]
             } else {
-                self.history[Self::history_index(side, mv)]
+                0
             };
+        }
+        if tt_move == MoveKey::NONE && killers[0] == MoveKey::NONE {
+            for (mv, s) in moves.iter().zip(scores.iter_mut()) {
+                if *s == 0 {
+                    *s = self.history[Self::history_index(side, mv)];
+                }
+            }
+            return;
+        }
+        for (mv, s) in moves.iter().zip(scores.iter_mut()) {
+            let key = MoveKey::of(mv);
+            if key == tt_move {
+                *s = TT_MOVE;
+            } else if *s == 0 {
+                *s = if key == killers[0] {
+                    KILLER[0]
+                } else if key == killers[1] {
+                    KILLER[1]
+                } else {
+                    self.history[Self::history_index(side, mv)]
+                };
+            }
         }
     }
 
     /// A quiet move caused a cutoff at `ply` with `depth` left.
     pub fn reward(&mut self, mv: &Move, ply: usize, depth: i32, side: Side) {
         let i = ply.min(self.killers.len() - 1);
-        if self.killers[i][0] != Some(*mv) {
+        let key = MoveKey::of(mv);
+        if self.killers[i][0] != key {
             self.killers[i][1] = self.killers[i][0];
-            self.killers[i][0] = Some(*mv);
+            self.killers[i][0] = key;
         }
         let h = &mut self.history[Self::history_index(side, mv)];
         *h = (*h + depth.max(1) * depth.max(1)).min(HISTORY_CAP);

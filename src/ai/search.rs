@@ -21,6 +21,8 @@ const INF: i32 = 31_000;
 pub const MAX_PLY: usize = 100;
 /// The deepest iteration.
 pub const MAX_DEPTH: u32 = 64;
+/// The shallowest remaining depth that reads and writes the table.
+const TT_MIN_DEPTH: i32 = 2;
 /// Nodes between two looks at the clock.
 const CLOCK_EVERY: u64 = 1024;
 
@@ -303,17 +305,23 @@ impl Engine {
     /// The evaluation for the side to move, with this search's noise;
     /// `None` when the side to move has no move.
     fn static_eval(&self) -> Option<i32> {
+        self.static_eval_with_threats().map(|(score, _)| score)
+    }
+
+    /// [`Engine::static_eval`], and whether some hunter has a jump.
+    fn static_eval_with_threats(&self) -> Option<(i32, bool)> {
         let pos = self.board.position();
-        let score = self.eval.evaluate(pos)?;
+        let (score, threats) = self.eval.evaluate_with_threats(pos)?;
         if self.noise == 0 {
-            return Some(score);
+            return Some((score, threats));
         }
         let span = 2 * self.noise as u64 + 1;
         let n = (mix(pos.hash ^ self.noise_key) % span) as i32 - self.noise;
-        Some(match pos.side_to_move {
+        let score = match pos.side_to_move {
             Side::Crowd => score + n,
             Side::Hunters => score - n,
-        })
+        };
+        Some((score, threats))
     }
 
     /// Enters the node reached by the last move. Returns its score (from
@@ -351,7 +359,14 @@ impl Engine {
         }
         let hash = self.board.position().hash;
         let mut tt_move = MoveKey::NONE;
-        if let Some(e) = self.tt.probe(hash) {
+        // Nodes near the leaves skip the table: a probe is a cache miss,
+        // dearer than the few evaluations it would save.
+        let entry = if depth >= TT_MIN_DEPTH {
+            self.tt.probe(hash)
+        } else {
+            None
+        };
+        if let Some(e) = entry {
             tt_move = e.mv;
             if e.depth as i32 >= depth.max(0) {
                 let s = score_from_tt(e.score as i32, ply);
@@ -368,11 +383,14 @@ impl Engine {
         let lo = self.moves.len();
         let side = self.board.side_to_move();
         if depth <= 0 {
-            let Some(stand) = self.static_eval() else {
+            let Some((stand, threats)) = self.static_eval_with_threats() else {
                 return Some(lost);
             };
             let pos = self.board.position();
-            if pos.side_to_move != Side::Hunters || pos.in_hand[Side::Hunters.index()] > 0 {
+            if !threats
+                || pos.side_to_move != Side::Hunters
+                || pos.in_hand[Side::Hunters.index()] > 0
+            {
                 return Some(stand);
             }
             let compulsory = self.board.rules().variant.capture_compulsory();
@@ -446,6 +464,9 @@ impl Engine {
             f.next += 1;
             if !self.board.make(&mv) {
                 continue;
+            }
+            if f.depth > TT_MIN_DEPTH {
+                self.tt.prefetch(self.board.position().hash);
             }
             f.legal += 1;
             f.child = mv;
@@ -553,7 +574,7 @@ impl Engine {
         } else {
             -(MATE - f.ply as i32)
         };
-        if !f.quiescence {
+        if !f.quiescence && f.depth >= TT_MIN_DEPTH {
             let bound = if score <= f.alpha_orig {
                 Bound::Upper
             } else if score >= f.beta {

@@ -6,7 +6,7 @@ use std::io::Write;
 use web_time::Instant;
 
 use super::{Common, USAGE, build_game};
-use crate::ai::rng::mix;
+use crate::ai::rng::{SplitMix64, mix};
 use crate::ai::{Level, MAX_DEPTH, Search, SearchLimits, SearchResult};
 use crate::rules::{Game, GameKind, Side, Variant};
 
@@ -23,11 +23,13 @@ pub(super) struct SearchArgs {
     crowd: Option<String>,
     ply_cap: Option<String>,
     time_scale: Option<String>,
+    openings: Option<String>,
     pub(super) quiet: bool,
 }
 
 impl SearchArgs {
-    pub(super) const FLAGS: [&'static str; 10] = [
+    pub(super) const FLAGS: [&'static str; 11] = [
+        "--openings",
         "--level",
         "--depth",
         "--time-ms",
@@ -51,6 +53,7 @@ impl SearchArgs {
             "--hunters" => &mut self.hunters,
             "--crowd" => &mut self.crowd,
             "--ply-cap" => &mut self.ply_cap,
+            "--openings" => &mut self.openings,
             _ => &mut self.time_scale,
         };
         *slot = Some(value);
@@ -180,6 +183,9 @@ pub(super) fn selfplay(c: &Common, out: &mut dyn Write) -> Result<(), String> {
     let seed = number::<u64>("--seed", &a.seed)?.unwrap_or(1);
     // The rules end every game; the cap guards against a rules bug.
     let ply_cap = number::<usize>("--ply-cap", &a.ply_cap)?.unwrap_or(1000);
+    // Random first plies, the same for every pairing with the same seed:
+    // otherwise two strong levels replay one game over and over.
+    let openings = number::<usize>("--openings", &a.openings)?.unwrap_or(0);
     let time_scale = match &a.time_scale {
         None => 1.0,
         Some(t) => match t.parse::<f64>() {
@@ -206,7 +212,7 @@ pub(super) fn selfplay(c: &Common, out: &mut dyn Write) -> Result<(), String> {
     say(
         out,
         format!(
-            "{} ({}): hunters {hunters}, crowd {crowd}, {games} games, seed {seed}, time scale {time_scale}\n",
+            "{} ({}): hunters {hunters}, crowd {crowd}, {games} games, seed {seed}, time scale {time_scale}, {openings} random opening plies\n",
             kind.title(),
             variant.option_strings().join(", ")
         ),
@@ -218,12 +224,19 @@ pub(super) fn selfplay(c: &Common, out: &mut dyn Write) -> Result<(), String> {
     for g in 0..games {
         let game_seed = mix(seed.wrapping_mul(1_000_003).wrapping_add(g as u64));
         let mut game = Game::new(variant);
+        let mut opening_rng = SplitMix64::new(game_seed);
         let outcome = loop {
             if let Some(o) = game.outcome() {
                 break Some(o);
             }
             if game.ply() >= ply_cap {
                 break None;
+            }
+            if game.ply() < openings {
+                let moves = game.legal_moves();
+                let mv = moves[opening_rng.below(moves.len() as u64) as usize];
+                game.play(&mv).map_err(|e| e.to_string())?;
+                continue;
             }
             let side = game.side_to_move();
             let l = if side == Side::Hunters {
@@ -279,7 +292,13 @@ pub(super) fn selfplay(c: &Common, out: &mut dyn Write) -> Result<(), String> {
         if !a.quiet {
             say(
                 out,
-                format!("game {}: {} plies: {line}\n", g + 1, game.ply()),
+                format!(
+                    "game {}: {} plies, {} {} left: {line}\n",
+                    g + 1,
+                    game.ply(),
+                    game.position().material(Side::Crowd),
+                    kind.piece_names(Side::Crowd).0
+                ),
             )?;
         }
     }
