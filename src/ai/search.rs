@@ -243,10 +243,11 @@ impl Engine {
 
     /// Records the finished iteration; true when the search is over.
     fn iteration_finished(&mut self) -> bool {
-        let done = self
-            .partial
-            .take()
-            .expect("a finished root has a best move");
+        // A finished root has always raised its alpha once; fall back
+        // rather than panic should that ever change.
+        let Some(done) = self.partial.take().or_else(|| self.completed.clone()) else {
+            return true;
+        };
         let mut pv = self.pv[0].clone();
         if pv.first() != Some(&done.best) {
             pv = vec![done.best];
