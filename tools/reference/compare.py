@@ -47,5 +47,6 @@ for game, opts in CONFIGS:
                 print("MISMATCH", game, opts, d, py, rsv, "moves:", mstr)
             cases.append((game, opts, len(moves), d, py, mstr))
 print("cases", len(cases), "bad", bad)
-import json
-json.dump(cases, open("cases.json", "w"))
+if os.environ.get("CASES_JSON"):
+    import json
+    json.dump(cases, open(os.environ["CASES_JSON"], "w"))
