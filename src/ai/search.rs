@@ -1,5 +1,6 @@
-//! Negamax with alpha-beta, principal variation search, iterative
-//! deepening and a one-ply capture search at the horizon, written with an
+//! Negamax with alpha-beta, principal variation search, late move
+//! reductions, iterative deepening, mate-distance scores and a one-ply
+//! capture search at the horizon, written with an
 //! explicit stack so that a search can stop after any node and continue
 //! exactly there on the next call (no threads, no recursion to unwind).
 
@@ -48,7 +49,6 @@ struct Frame {
     stand_pat: i32,
     /// The move being searched now, and how.
     child: Move,
-    child_order: i32,
     reduction: i32,
     null_window: bool,
     /// The side to move here, and whether the child has the same one.
@@ -295,7 +295,6 @@ impl Engine {
             quiescence: quiescence.is_some(),
             stand_pat,
             child: self.root_moves[0],
-            child_order: 0,
             reduction: 0,
             null_window: false,
             side: self.board.side_to_move(),
@@ -471,7 +470,6 @@ impl Engine {
             }
             f.legal += 1;
             f.child = mv;
-            f.child_order = order;
             // Late quiet moves are searched one ply shallower first.
             f.reduction = if !f.quiescence
                 && f.depth >= 3
