@@ -1,1 +1,77 @@
+//! The Bevy game: one plugin per concern, assembled by [`GamePlugin`].
+//!
+//! Data flows one way: input -> move intent -> `Match` (validate, apply) ->
+//! messages -> view systems animate entities to match.
 
+use bevy::prelude::*;
+
+pub mod ai_task;
+pub mod animation;
+pub mod board_view;
+pub mod frame_log;
+pub mod input;
+pub mod launch;
+pub mod match_state;
+pub mod pieces;
+pub mod ui;
+
+/// The order of a frame: commands (undo, new game) first, so a stale AI
+/// result is never applied; then input, then moves, then the AI, then the view.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub enum GameSet {
+    Commands,
+    Input,
+    Apply,
+    Ai,
+    Animate,
+    View,
+}
+
+/// Everything of the game except the window, renderer and egui: what the
+/// headless tests run too.
+pub struct GamePlugin;
+
+impl Plugin for GamePlugin {
+    fn build(&self, app: &mut App) {
+        app.configure_sets(
+            Update,
+            (
+                GameSet::Commands,
+                GameSet::Input,
+                GameSet::Apply,
+                GameSet::Ai,
+                GameSet::Animate,
+                GameSet::View,
+            )
+                .chain(),
+        );
+        app.add_plugins((
+            match_state::plugin,
+            board_view::plugin,
+            pieces::plugin,
+            input::plugin,
+            animation::plugin,
+            ai_task::plugin,
+            frame_log::plugin,
+        ));
+        // The panel needs egui; headless apps run without it.
+        if app.is_plugin_added::<bevy_egui::EguiPlugin>() {
+            app.add_plugins(ui::plugin);
+        }
+    }
+}
+
+/// A headless app for tests: the game's plugins on `MinimalPlugins`, with the
+/// asset stores the view writes to but no window and no renderer.
+pub fn headless_app() -> App {
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        bevy::asset::AssetPlugin::default(),
+        bevy::input::InputPlugin,
+    ));
+    app.init_asset::<Mesh>();
+    app.init_asset::<ColorMaterial>();
+    app.add_plugins(GamePlugin);
+    app
+}

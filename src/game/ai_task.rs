@@ -1,0 +1,243 @@
+//! The AI as a task on Bevy's async compute pool.
+//!
+//! The task owns a snapshot (clone) of the game and the resumable search,
+//! and runs one time-boxed slice of `Search::step` calls; each frame a system
+//! collects the finished slice and, if the search is not done, hands the
+//! search to a new slice. On the web the pool runs on the main thread, so a
+//! slice is kept to a few milliseconds there; on the desktop it runs on a
+//! worker and may be longer. The move found goes through the same
+//! validation as a click. Undo, new game or exit drop the task.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+
+use super::animation::ViewBusy;
+use super::match_state::{Match, MoveIntent, MoveSource};
+use crate::ai::{Level, Search, SearchStatus};
+use crate::rules::{Game, Move, Side};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<AiJob>()
+        .init_resource::<AiSettings>()
+        .add_systems(Update, drive_ai.in_set(super::GameSet::Ai))
+        .add_systems(Last, cancel_on_exit);
+}
+
+/// Tuning for the AI task.
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct AiSettings {
+    /// Wall time a slice may search before it hands control back.
+    pub slice_ms: u64,
+    /// Nodes per `Search::step` call inside a slice.
+    pub nodes_per_step: u64,
+    /// With no person playing, the least time between two moves (seconds).
+    pub ai_vs_ai_pace: f32,
+}
+
+impl Default for AiSettings {
+    fn default() -> AiSettings {
+        AiSettings {
+            // The web runs slices between frames on the one thread.
+            slice_ms: if cfg!(target_arch = "wasm32") { 6 } else { 30 },
+            nodes_per_step: 1024,
+            ai_vs_ai_pace: 0.6,
+        }
+    }
+}
+
+/// The search in progress, if any.
+#[derive(Resource, Default)]
+pub struct AiJob {
+    job: Option<Job>,
+    /// When the last move was applied, for the AI vs AI pace.
+    last_move_at: f64,
+    seen_ply: usize,
+}
+
+struct Job {
+    generation: u64,
+    side: Side,
+    level: Level,
+    /// The search between slices (None while a slice holds it).
+    search: Option<Search>,
+    task: Option<Task<Slice>>,
+    cancel: Arc<AtomicBool>,
+    depth: u32,
+    nodes: u64,
+    best: Option<Move>,
+    done: bool,
+    started_at: f64,
+}
+
+struct Slice {
+    search: Search,
+    status: SearchStatus,
+}
+
+/// What the panel shows about the AI.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Thinking {
+    pub side: Side,
+    pub level: Level,
+    pub depth: u32,
+    pub nodes: u64,
+    /// The search has its move and waits for the board (animation or pace).
+    pub done: bool,
+    /// When the search began, in seconds of real time since startup.
+    pub started_at: f64,
+}
+
+impl AiJob {
+    /// The AI's progress, while a search is on.
+    pub fn thinking(&self) -> Option<Thinking> {
+        self.job.as_ref().map(|j| Thinking {
+            side: j.side,
+            level: j.level,
+            depth: j.depth,
+            nodes: j.nodes,
+            done: j.done,
+            started_at: j.started_at,
+        })
+    }
+    /// True while a slice of search is running on the pool.
+    pub fn task_in_flight(&self) -> bool {
+        self.job.as_ref().is_some_and(|j| j.task.is_some())
+    }
+    /// Stops the search: the running slice sees the flag between steps and
+    /// the task is dropped (which cancels it).
+    pub fn cancel(&mut self) {
+        if let Some(job) = self.job.take() {
+            job.cancel.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+fn spawn_slice(
+    game: Option<Game>,
+    search: Option<Search>,
+    level: Level,
+    seed: u64,
+    settings: AiSettings,
+    cancel: Arc<AtomicBool>,
+) -> Task<Slice> {
+    AsyncComputeTaskPool::get().spawn(async move {
+        // The first slice builds the search off the main thread.
+        let mut search = match (search, game) {
+            (Some(s), _) => s,
+            (None, Some(game)) => Search::new(&game, level, seed),
+            (None, None) => unreachable!("a slice gets a search or a game"),
+        };
+        let start = web_time::Instant::now();
+        let budget = web_time::Duration::from_millis(settings.slice_ms);
+        loop {
+            let status = search.step(settings.nodes_per_step);
+            let finished = matches!(status, SearchStatus::Done(_));
+            if finished || cancel.load(Ordering::Relaxed) || start.elapsed() >= budget {
+                return Slice { search, status };
+            }
+        }
+    })
+}
+
+fn drive_ai(
+    mut ai: ResMut<AiJob>,
+    the_match: Res<Match>,
+    settings: Res<AiSettings>,
+    busy: Res<ViewBusy>,
+    time: Res<Time<Real>>,
+    mut intents: MessageWriter<MoveIntent>,
+) {
+    let now = time.elapsed_secs_f64();
+    if the_match.game().ply() != ai.seen_ply {
+        ai.seen_ply = the_match.game().ply();
+        ai.last_move_at = now;
+    }
+    // A search for another state (undo, new game, changed players) is dropped.
+    let wanted = the_match.ai_to_move().filter(|_| !the_match.paused);
+    let stale = ai
+        .job
+        .as_ref()
+        .is_some_and(|j| j.generation != the_match.generation() || Some(j.level) != wanted);
+    if stale || wanted.is_none() {
+        ai.cancel();
+    }
+    let Some(level) = wanted else { return };
+    let generation = the_match.generation();
+    if ai.job.is_none() {
+        let cancel = Arc::new(AtomicBool::new(false));
+        let seed = generation ^ (the_match.game().ply() as u64).rotate_left(32);
+        let task = spawn_slice(
+            Some(the_match.game().clone()),
+            None,
+            level,
+            seed,
+            *settings,
+            cancel.clone(),
+        );
+        ai.job = Some(Job {
+            generation,
+            side: the_match.side_to_move(),
+            level,
+            search: None,
+            task: Some(task),
+            cancel,
+            depth: 0,
+            nodes: 0,
+            best: None,
+            done: false,
+            started_at: now,
+        });
+    }
+    let job = ai.job.as_mut().expect("a job");
+    if let Some(task) = job.task.as_mut()
+        && let Some(slice) = check_ready(task)
+    {
+        job.task = None;
+        match slice.status {
+            SearchStatus::Done(result) => {
+                job.depth = result.depth;
+                job.nodes = result.nodes;
+                job.best = Some(result.best);
+                job.done = true;
+            }
+            SearchStatus::Thinking { depth, best, nodes } => {
+                job.depth = depth;
+                job.nodes = nodes;
+                job.best = best.or(job.best);
+                job.search = Some(slice.search);
+            }
+        }
+    }
+    if !job.done && job.task.is_none() {
+        let search = job.search.take();
+        job.task = Some(spawn_slice(
+            None,
+            search,
+            level,
+            0,
+            *settings,
+            job.cancel.clone(),
+        ));
+    }
+    // Hand the move over once the board is still (and, AI vs AI, at a watchable pace).
+    let ai_vs_ai = the_match.player(job.side.other()).is_ai();
+    let pace_ok = !ai_vs_ai || now - ai.last_move_at >= settings.ai_vs_ai_pace as f64;
+    let job = ai.job.as_ref().expect("a job");
+    if job.done && !busy.0 && pace_ok {
+        let mv = job.best.expect("a finished search has a move");
+        intents.write(MoveIntent {
+            mv,
+            source: MoveSource::Ai { generation },
+        });
+        ai.job = None;
+    }
+}
+
+fn cancel_on_exit(mut exits: MessageReader<AppExit>, mut ai: ResMut<AiJob>) {
+    if exits.read().count() > 0 {
+        ai.cancel();
+    }
+}

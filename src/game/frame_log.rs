@@ -1,0 +1,89 @@
+//! Frame-time log: with `STRONGHOLD_FRAME_LOG=path` (desktop only) every
+//! frame's duration is written as `frame_ms,thinking,rss_kb` lines, where
+//! `thinking` is 1 while an AI search runs and `rss_kb` is the resident
+//! memory, sampled once a second (0 between samples).
+
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    #[cfg(not(target_arch = "wasm32"))]
+    native::plugin(app);
+    #[cfg(target_arch = "wasm32")]
+    let _ = app;
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod native {
+    use std::io::Write;
+
+    use bevy::prelude::*;
+
+    use crate::game::ai_task::AiJob;
+
+    pub(super) fn plugin(app: &mut App) {
+        let Some(path) = std::env::var_os("STRONGHOLD_FRAME_LOG") else {
+            return;
+        };
+        match std::fs::File::create(&path) {
+            Ok(file) => {
+                let mut out = std::io::BufWriter::new(file);
+                let _ = writeln!(out, "frame_ms,thinking,rss_kb");
+                app.insert_resource(FrameLog {
+                    out,
+                    since_sample: 0.0,
+                })
+                .add_systems(Last, log_frame);
+            }
+            Err(e) => warn!("cannot write the frame log {path:?}: {e}"),
+        }
+    }
+
+    #[derive(Resource)]
+    struct FrameLog {
+        out: std::io::BufWriter<std::fs::File>,
+        since_sample: f32,
+    }
+
+    fn log_frame(
+        time: Res<Time<Real>>,
+        ai: Res<AiJob>,
+        mut log: ResMut<FrameLog>,
+        mut exits: MessageReader<AppExit>,
+    ) {
+        let dt = time.delta_secs();
+        if dt <= 0.0 {
+            return;
+        }
+        log.since_sample += dt;
+        let rss = if log.since_sample >= 1.0 {
+            log.since_sample = 0.0;
+            resident_kb()
+        } else {
+            0
+        };
+        let thinking = ai.thinking().is_some_and(|t| !t.done) as u8;
+        let _ = writeln!(log.out, "{:.3},{thinking},{rss}", dt * 1000.0);
+        if exits.read().count() > 0 {
+            let _ = log.out.flush();
+        }
+    }
+
+    /// Resident set size from /proc (Linux); 0 elsewhere.
+    fn resident_kb() -> u64 {
+        std::fs::read_to_string("/proc/self/status")
+            .ok()
+            .and_then(|s| {
+                s.lines()
+                    .find(|l| l.starts_with("VmRSS:"))
+                    .and_then(|l| l.split_whitespace().nth(1))
+                    .and_then(|n| n.parse().ok())
+            })
+            .unwrap_or(0)
+    }
+
+    impl Drop for FrameLog {
+        fn drop(&mut self) {
+            let _ = self.out.flush();
+        }
+    }
+}

@@ -1,0 +1,363 @@
+//! Input: picking events on board points become `BoardInput` messages (tests
+//! send the same messages), and one system turns them into a selection and
+//! move intents. Click-click and drag-and-drop share every rule.
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+use super::animation::{ShakePiece, ViewBusy};
+use super::board_view::{BoardPoint, MainCamera};
+use super::match_state::{Match, MatchReset, MoveIntent, MoveSource};
+use crate::rules::{Game, Move, Point};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<BoardInput>()
+        .init_resource::<Selection>()
+        .init_resource::<DragCursor>()
+        .init_resource::<InputStatus>()
+        .add_systems(
+            Update,
+            (clear_selection_on_change, handle_board_input)
+                .chain()
+                .in_set(super::GameSet::Input),
+        );
+}
+
+/// What the pointer did on the board, in board terms.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardInput {
+    /// Pointer pressed on a point.
+    Press(Point),
+    /// Pressed and released on the same point.
+    Click(Point),
+    /// A drag that began on `from` was released on `to`.
+    Drop { from: Point, to: Point },
+    /// A drag from this point ended (dropped anywhere or nowhere).
+    DragEnd(Point),
+    /// Pressed on the board away from every point, or Escape.
+    Background,
+}
+
+/// The piece a person has picked up and the hops chosen so far.
+#[derive(Resource, Default, Debug, Clone)]
+pub struct Selection {
+    /// Where the selected piece stands in the match.
+    pub origin: Option<Point>,
+    /// Landing points chosen so far in a branching chain.
+    pub path: Vec<Point>,
+    /// Set while a drag that started on the selected piece is in progress.
+    pub dragging: Option<Point>,
+    /// The press landed on the piece already selected: a click there deselects.
+    pressed_selected: bool,
+}
+
+impl Selection {
+    /// Where the selected piece is shown: the end of the chosen hops.
+    pub fn at(&self) -> Option<Point> {
+        self.path.last().copied().or(self.origin)
+    }
+    pub fn clear(&mut self) {
+        *self = Selection::default();
+    }
+    /// Legal moves that begin with the selection.
+    pub fn candidates(&self, game: &Game) -> Vec<Move> {
+        let Some(origin) = self.origin else {
+            return Vec::new();
+        };
+        game.legal_moves()
+            .into_iter()
+            .filter(|m| !m.is_placement() && m.from() == origin)
+            .filter(|m| {
+                m.hops() > self.path.len() && m.landings().zip(&self.path).all(|(a, b)| a == *b)
+            })
+            .collect()
+    }
+    /// The points the piece may go to next: one hop further along each candidate.
+    pub fn next_targets(&self, game: &Game) -> Vec<Point> {
+        let mut out: Vec<Point> = self
+            .candidates(game)
+            .iter()
+            .filter_map(|m| m.landings().nth(self.path.len()))
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+}
+
+/// Where a dragged piece is drawn (world), while a drag is on.
+#[derive(Resource, Default, Debug, Clone, Copy)]
+pub struct DragCursor(pub Option<Vec2>);
+
+/// The last thing input has to say to the player (shown by the panel).
+#[derive(Resource, Default, Debug, Clone)]
+pub struct InputStatus(pub Option<String>);
+
+/// What choosing a point does to the selection.
+enum Choice {
+    Play(Move),
+    /// One more hop of a branching chain.
+    Hop,
+    /// Several routes end there: the player must go hop by hop.
+    Ambiguous,
+    NotATarget,
+}
+
+fn choose(selection: &mut Selection, game: &Game, to: Point) -> Choice {
+    let candidates = selection.candidates(game);
+    let depth = selection.path.len();
+    let through: Vec<&Move> = candidates
+        .iter()
+        .filter(|m| m.landings().nth(depth) == Some(to))
+        .collect();
+    match through.len() {
+        0 => {}
+        1 => return Choice::Play(*through[0]),
+        _ => {
+            selection.path.push(to);
+            return Choice::Hop;
+        }
+    }
+    // One click on the end of a route plays the whole route, if it is the only one.
+    let ending: Vec<&Move> = candidates.iter().filter(|m| m.to() == to).collect();
+    match ending.len() {
+        0 => Choice::NotATarget,
+        1 => Choice::Play(*ending[0]),
+        _ => Choice::Ambiguous,
+    }
+}
+
+fn clear_selection_on_change(
+    mut resets: MessageReader<MatchReset>,
+    the_match: Res<Match>,
+    mut selection: ResMut<Selection>,
+    mut seen: Local<u64>,
+) {
+    let reset = resets.read().count() > 0;
+    if reset || *seen != the_match.generation() {
+        *seen = the_match.generation();
+        if selection.origin.is_some() {
+            selection.clear();
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn handle_board_input(
+    mut inputs: MessageReader<BoardInput>,
+    the_match: Res<Match>,
+    busy: Res<ViewBusy>,
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    mut selection: ResMut<Selection>,
+    mut cursor: ResMut<DragCursor>,
+    mut intents: MessageWriter<MoveIntent>,
+    mut shakes: MessageWriter<ShakePiece>,
+    mut status: ResMut<InputStatus>,
+) {
+    let escape = keys.is_some_and(|k| k.just_pressed(KeyCode::Escape));
+    let events: Vec<BoardInput> = inputs
+        .read()
+        .copied()
+        .chain(escape.then_some(BoardInput::Background))
+        .collect();
+    if events.is_empty() {
+        return;
+    }
+    // Input waits for animations only (never for the AI: it is simply not the person's turn).
+    if busy.0 || !the_match.human_to_move() {
+        selection.clear();
+        cursor.0 = None;
+        return;
+    }
+    let game = the_match.game();
+    let side = the_match.side_to_move();
+    let mut play = |mv: Move, selection: &mut Selection, status: &mut InputStatus| {
+        intents.write(MoveIntent {
+            mv,
+            source: MoveSource::Human,
+        });
+        status.0 = None;
+        selection.clear();
+    };
+    for event in events {
+        match event {
+            BoardInput::Press(p) => {
+                selection.pressed_selected = false;
+                if selection.at() == Some(p) {
+                    selection.pressed_selected = true;
+                    selection.dragging = Some(p);
+                    continue;
+                }
+                let own_piece = game.position().piece_at(p) == Some(side);
+                if selection.origin.is_some() {
+                    match choose(&mut selection, game, p) {
+                        Choice::Play(mv) => play(mv, &mut selection, &mut status),
+                        Choice::Hop => status.0 = None,
+                        Choice::Ambiguous => {
+                            status.0 =
+                                Some(format!("Several routes end on {p}: pick them hop by hop"));
+                        }
+                        Choice::NotATarget if own_piece => {
+                            select(&mut selection, game, p);
+                        }
+                        Choice::NotATarget => {
+                            let from = selection.at().expect("a selection");
+                            reject(
+                                &mut selection,
+                                &mut status,
+                                &mut shakes,
+                                format!("The piece on {from} cannot go to {p}"),
+                            );
+                        }
+                    }
+                } else if own_piece {
+                    if !select(&mut selection, game, p) {
+                        shakes.write(ShakePiece(p));
+                        status.0 = Some(format!("The piece on {p} has no legal move"));
+                    }
+                } else if game.is_legal(&Move::place(p)) {
+                    play(Move::place(p), &mut selection, &mut status);
+                } else if game.position().in_hand[side.index()] > 0 {
+                    status.0 = Some(format!("You cannot place on {p}"));
+                }
+            }
+            BoardInput::Click(p) => {
+                if selection.pressed_selected && selection.at() == Some(p) {
+                    // A click on the selected piece puts it down again.
+                    selection.clear();
+                }
+            }
+            BoardInput::Drop { from, to } => {
+                selection.dragging = None;
+                cursor.0 = None;
+                if from == to || selection.at() != Some(from) {
+                    continue;
+                }
+                match choose(&mut selection, game, to) {
+                    Choice::Play(mv) => play(mv, &mut selection, &mut status),
+                    Choice::Hop => status.0 = None,
+                    Choice::Ambiguous => {
+                        status.0 =
+                            Some(format!("Several routes end on {to}: pick them hop by hop"));
+                    }
+                    Choice::NotATarget => reject(
+                        &mut selection,
+                        &mut status,
+                        &mut shakes,
+                        format!("The piece on {from} cannot go to {to}"),
+                    ),
+                }
+            }
+            BoardInput::DragEnd(_) => {
+                selection.dragging = None;
+                cursor.0 = None;
+            }
+            BoardInput::Background => selection.clear(),
+        }
+    }
+}
+
+/// A refused attempt: the piece shakes, the selection goes, the reason shows.
+fn reject(
+    selection: &mut Selection,
+    status: &mut InputStatus,
+    shakes: &mut MessageWriter<ShakePiece>,
+    text: String,
+) {
+    if let Some(origin) = selection.origin {
+        shakes.write(ShakePiece(origin));
+    }
+    status.0 = Some(text);
+    selection.clear();
+}
+
+/// Selects the piece on `p` if it has a legal move; false if it has none.
+fn select(selection: &mut Selection, game: &Game, p: Point) -> bool {
+    let mut fresh = Selection {
+        origin: Some(p),
+        ..Selection::default()
+    };
+    if fresh.candidates(game).is_empty() {
+        selection.clear();
+        return false;
+    }
+    fresh.dragging = Some(p);
+    *selection = fresh;
+    true
+}
+
+// Picking observers: thin translations from pointer events to `BoardInput`.
+
+fn point_of(points: &Query<&BoardPoint>, e: Entity) -> Option<Point> {
+    points.get(e).ok().map(|b| b.0)
+}
+
+pub(super) fn on_point_press(
+    event: On<Pointer<Press>>,
+    points: Query<&BoardPoint>,
+    mut input: MessageWriter<BoardInput>,
+) {
+    if event.button != PointerButton::Primary {
+        input.write(BoardInput::Background);
+        return;
+    }
+    if let Some(p) = point_of(&points, event.entity) {
+        input.write(BoardInput::Press(p));
+    }
+}
+
+pub(super) fn on_point_click(
+    event: On<Pointer<Click>>,
+    points: Query<&BoardPoint>,
+    mut input: MessageWriter<BoardInput>,
+) {
+    if event.button != PointerButton::Primary {
+        return;
+    }
+    if let Some(p) = point_of(&points, event.entity) {
+        input.write(BoardInput::Click(p));
+    }
+}
+
+pub(super) fn on_point_drag(
+    event: On<Pointer<Drag>>,
+    selection: Res<Selection>,
+    points: Query<&BoardPoint>,
+    cameras: Query<(&Camera, &GlobalTransform), With<MainCamera>>,
+    windows: Query<(), With<PrimaryWindow>>,
+    mut cursor: ResMut<DragCursor>,
+) {
+    let dragged = point_of(&points, event.entity);
+    if dragged.is_none() || selection.dragging != dragged || windows.is_empty() {
+        return;
+    }
+    let Ok((camera, transform)) = cameras.single() else {
+        return;
+    };
+    if let Ok(world) = camera.viewport_to_world_2d(transform, event.pointer_location.position) {
+        cursor.0 = Some(world);
+    }
+}
+
+pub(super) fn on_point_drop(
+    event: On<Pointer<DragDrop>>,
+    points: Query<&BoardPoint>,
+    mut input: MessageWriter<BoardInput>,
+) {
+    if let (Some(from), Some(to)) = (
+        point_of(&points, event.dropped),
+        point_of(&points, event.entity),
+    ) {
+        input.write(BoardInput::Drop { from, to });
+    }
+}
+
+pub(super) fn on_point_drag_end(
+    event: On<Pointer<DragEnd>>,
+    points: Query<&BoardPoint>,
+    mut input: MessageWriter<BoardInput>,
+) {
+    if let Some(p) = point_of(&points, event.entity) {
+        input.write(BoardInput::DragEnd(p));
+    }
+}

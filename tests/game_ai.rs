@@ -1,0 +1,132 @@
+//! Headless app tests of the AI task: a turn completes with a legal move,
+//! and undo while it thinks cancels it cleanly.
+
+use std::time::{Duration, Instant};
+
+use stronghold::ai::Level;
+use stronghold::game::ai_task::AiJob;
+use stronghold::game::animation::AnimationSettings;
+use stronghold::game::headless_app;
+use stronghold::game::input::BoardInput;
+use stronghold::game::match_state::{Match, MatchCommand, Player};
+use stronghold::rules::{Game, GameKind, Point, Side, Variant};
+
+fn pt(name: &str) -> Point {
+    Point::parse(name).expect("point name")
+}
+
+/// The launch setup: the person as the Bulgars against the AI.
+fn app_against(level: Level) -> bevy::app::App {
+    let mut app = headless_app();
+    app.insert_resource(Match::new(
+        Variant::new(GameKind::Pirates),
+        Match::players(Player::Ai(level), Player::Human),
+    ));
+    app.insert_resource(AnimationSettings {
+        speed: 1.0,
+        instant: true,
+    });
+    app.update();
+    app
+}
+
+fn click(app: &mut bevy::app::App, name: &str) {
+    app.world_mut().write_message(BoardInput::Press(pt(name)));
+    app.world_mut().write_message(BoardInput::Click(pt(name)));
+    app.update();
+}
+
+#[test]
+fn the_default_match_is_bulgars_against_ai_medium() {
+    let m = Match::default();
+    assert_eq!(m.kind(), GameKind::Pirates);
+    assert_eq!(m.player(Side::Crowd), Player::Human);
+    assert_eq!(m.player(Side::Hunters), Player::Ai(Level::Medium));
+}
+
+#[test]
+fn ai_turn_completes_with_a_legal_move() {
+    let mut app = app_against(Level::Medium);
+    click(&mut app, "c4");
+    click(&mut app, "c5");
+    assert_eq!(app.world().resource::<Match>().game().ply(), 1);
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while app.world().resource::<Match>().game().ply() < 2 {
+        assert!(Instant::now() < deadline, "the AI did not move in time");
+        app.update();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let m = app.world().resource::<Match>();
+    assert_eq!(m.side_to_move(), Side::Crowd);
+    assert!(app.world().resource::<AiJob>().thinking().is_none());
+    // Replay: both moves are legal in a fresh game.
+    let mut check = Game::new(Variant::new(GameKind::Pirates));
+    for mv in m.game().moves() {
+        check.play(mv).expect("a legal move");
+    }
+}
+
+#[test]
+fn undo_while_the_ai_thinks_cancels_it() {
+    let mut app = app_against(Level::Master);
+    click(&mut app, "d4");
+    click(&mut app, "d5");
+    assert_eq!(app.world().resource::<Match>().game().ply(), 1);
+    // The AI took the turn at once, on the pool.
+    assert!(app.world().resource::<AiJob>().thinking().is_some());
+    app.world_mut().write_message(MatchCommand::Undo);
+    app.update();
+    let m = app.world().resource::<Match>();
+    assert_eq!(m.game().ply(), 0);
+    assert!(m.human_to_move());
+    assert!(app.world().resource::<AiJob>().thinking().is_none());
+    // Nothing arrives later from the cancelled search.
+    for _ in 0..50 {
+        app.update();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let m = app.world().resource::<Match>();
+    assert_eq!(m.game().ply(), 0);
+    assert!(m.can_redo());
+    // Redo gives the person's move back, and the AI thinks again.
+    app.world_mut().write_message(MatchCommand::Redo);
+    app.update();
+    assert_eq!(app.world().resource::<Match>().game().ply(), 1);
+    assert!(app.world().resource::<AiJob>().thinking().is_some());
+}
+
+#[test]
+fn new_game_while_the_ai_thinks_starts_clean() {
+    let mut app = app_against(Level::Master);
+    click(&mut app, "d4");
+    click(&mut app, "d5");
+    assert!(app.world().resource::<AiJob>().thinking().is_some());
+    app.world_mut().write_message(MatchCommand::NewGame {
+        variant: Variant::new(GameKind::BaghChal),
+        players: Match::players(Player::Human, Player::Human),
+    });
+    app.update();
+    let m = app.world().resource::<Match>();
+    assert_eq!(m.kind(), GameKind::BaghChal);
+    assert_eq!(m.game().ply(), 0);
+    assert!(app.world().resource::<AiJob>().thinking().is_none());
+}
+
+#[test]
+fn ai_against_ai_plays_on() {
+    let mut app = headless_app();
+    app.insert_resource(Match::new(
+        Variant::new(GameKind::FoxGeese),
+        Match::players(Player::Ai(Level::Beginner), Player::Ai(Level::Beginner)),
+    ));
+    app.insert_resource(AnimationSettings {
+        speed: 1.0,
+        instant: true,
+    });
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while app.world().resource::<Match>().game().ply() < 3 {
+        assert!(Instant::now() < deadline, "AI vs AI stalled");
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
