@@ -171,3 +171,28 @@ fn every_short_forced_win_is_found_at_its_distance() {
         "only {found} positions with a short forced win"
     );
 }
+
+#[test]
+fn bulgars_pen_the_pirates_in_three_plies() {
+    // The pirates on d7 and d6 have one free point next to them (c6): the
+    // Bulgars close every exit in three plies whatever the pirates do.
+    let g = game("pirates BPB/1PB/BBBB1BB/BBBBBBB/B2BBBB/2B/B1B B 0/0 1 73");
+    let r = search(&g, 5);
+    assert_eq!(r.mate_in(), Some(3), "score {}", r.score);
+    let mut after = g.clone();
+    after.play(&r.best).unwrap();
+    let replies = after.legal_moves();
+    assert!(!replies.is_empty());
+    for reply in replies {
+        let mut line = after.clone();
+        line.play(&reply).unwrap();
+        let finish = search(&line, 3);
+        assert_eq!(finish.mate_in(), Some(1), "after {} {reply}", r.best);
+        line.play(&finish.best).unwrap();
+        let end = line.outcome().expect("the game is over");
+        assert_eq!(
+            end.reason,
+            stronghold::rules::Reason::NoMoves(stronghold::rules::Side::Hunters)
+        );
+    }
+}
