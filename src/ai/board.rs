@@ -206,4 +206,25 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn a_position_seen_before_is_a_repetition() {
+        // Fox and Geese with sideways steps: a goose steps aside and back
+        // while the fox does the same.
+        let mut v = Variant::new(GameKind::FoxGeese);
+        v.set_option("sideways=on").unwrap();
+        let mut g = Game::new(v);
+        g.play_text("d4-d5 g3-g4").unwrap();
+        let mut b = SearchBoard::new(&g);
+        assert!(!b.is_repetition());
+        for (i, text) in ["d5-d4", "g4-f4", "d4-d5", "f4-g4"].iter().enumerate() {
+            assert!(b.make(&Move::parse(text).unwrap()), "{text}");
+            // Only the last move brings back a position already seen.
+            assert_eq!(b.is_repetition(), i == 3, "after {text}");
+        }
+        for _ in 0..4 {
+            b.unmake();
+        }
+        assert_eq!(b.pos, *g.position());
+    }
 }
