@@ -18,7 +18,9 @@ fn perft(c: &mut Criterion) {
         let mut game = Game::new(Variant::new(kind));
         assert_eq!(game.perft(depth), leaves, "{kind} perft {depth}");
         group.throughput(Throughput::Elements(leaves));
-        group.bench_function(format!("{kind}/depth-{depth}"), |b| b.iter(|| game.perft(depth)));
+        group.bench_function(format!("{kind}/depth-{depth}"), |b| {
+            b.iter(|| game.perft(depth))
+        });
     }
     group.finish();
 }

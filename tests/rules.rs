@@ -814,7 +814,7 @@ fn undo_restores_the_exact_previous_state() {
     assert!(jump.is_jump());
     g.play(&jump).unwrap();
     assert_eq!(g.undo(), Some(jump));
-    while let Some(_) = g.undo() {
+    while g.undo().is_some() {
         seen.pop();
         assert_eq!(g.position(), seen.last().unwrap());
         assert_eq!(g.position().hash, g.position().compute_hash());
