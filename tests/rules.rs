@@ -26,6 +26,20 @@ fn setup(
     Game::from_position(v, pos)
 }
 
+/// Positions shared by Pirates and Asalto (same board, same crowd moves),
+/// as (hunters, crowd).
+/// The crowd fills the stronghold with d4-d5.
+const ONE_STEP_FROM_FULL: (&str, &str) = ("a3 g3", "c6 d6 e6 c7 d7 e7 c5 e5 d4 c1");
+/// Every line from c7 and e1 leads to a piece with a piece behind it.
+const HUNTERS_PENNED: (&str, &str) = ("c7 e1", "d7 c6 d6 e7 c5 e5 d1 e2 d2 c1 e3 c3");
+/// Rank 7 cannot go forward; a5 b5 f5 g5 are blocked by the hunters on c5 e5.
+const CROWD_STUCK: (&str, &str) = ("c5 e5", "c7 d7 e7 c6 d6 e6 a5 b5 f5 g5");
+
+/// A Pirates or Asalto game from one of the shared positions.
+fn shared(kind: &str, (hunters, crowd): (&str, &str), side: Side) -> Game {
+    setup(kind, &[], hunters, crowd, side, [0, 0], 0)
+}
+
 fn legal(g: &Game) -> Vec<String> {
     let mut m: Vec<String> = g.legal_moves().iter().map(|m| m.to_string()).collect();
     m.sort();
@@ -228,15 +242,7 @@ fn pirates_win_below_nine_bulgars() {
 
 #[test]
 fn bulgars_win_by_filling_the_stronghold() {
-    let mut g = setup(
-        "pirates",
-        &[],
-        "a3 g3",
-        "c6 d6 e6 c7 d7 e7 c5 e5 d4 c1",
-        Side::Crowd,
-        [0, 0],
-        0,
-    );
+    let mut g = shared("pirates", ONE_STEP_FROM_FULL, Side::Crowd);
     play(&mut g, "d4-d5");
     let o = g.outcome().unwrap();
     assert_eq!(o, Outcome::win(Side::Crowd, Reason::StrongholdFilled));
@@ -248,15 +254,7 @@ fn bulgars_win_by_filling_the_stronghold() {
 
 #[test]
 fn pirates_without_a_move_lose() {
-    let g = setup(
-        "pirates",
-        &[],
-        "c7 e1",
-        "d7 c6 d6 e7 c5 e5 d1 e2 d2 c1 e3 c3",
-        Side::Hunters,
-        [0, 0],
-        0,
-    );
+    let g = shared("pirates", HUNTERS_PENNED, Side::Hunters);
     assert!(g.legal_moves().is_empty());
     assert_eq!(
         g.outcome(),
@@ -266,16 +264,8 @@ fn pirates_without_a_move_lose() {
 
 #[test]
 fn bulgars_without_a_move_lose() {
-    // Chosen rule. Rank 7 cannot go forward; a5 b5 f5 g5 are blocked by the pirates on c5 e5.
-    let g = setup(
-        "pirates",
-        &[],
-        "c5 e5",
-        "c7 d7 e7 c6 d6 e6 a5 b5 f5 g5",
-        Side::Crowd,
-        [0, 0],
-        0,
-    );
+    // Chosen rule.
+    let g = shared("pirates", CROWD_STUCK, Side::Crowd);
     assert!(g.legal_moves().is_empty());
     assert_eq!(
         g.outcome(),
@@ -402,15 +392,7 @@ fn asalto_rebels_win_when_huffing_removes_every_officer() {
 
 #[test]
 fn asalto_fortress_and_captures_and_stalemates() {
-    let mut g = setup(
-        "asalto",
-        &[],
-        "a3 g3",
-        "c6 d6 e6 c7 d7 e7 c5 e5 d4 c1",
-        Side::Crowd,
-        [0, 0],
-        0,
-    );
+    let mut g = shared("asalto", ONE_STEP_FROM_FULL, Side::Crowd);
     play(&mut g, "d4-d5");
     assert_eq!(
         g.outcome(),
@@ -434,28 +416,12 @@ fn asalto_fortress_and_captures_and_stalemates() {
         g.outcome(),
         Some(Outcome::win(Side::Hunters, Reason::CrowdTooFew))
     );
-    let g = setup(
-        "asalto",
-        &[],
-        "c5 e5",
-        "c7 d7 e7 c6 d6 e6 a5 b5 f5 g5",
-        Side::Crowd,
-        [0, 0],
-        0,
-    );
+    let g = shared("asalto", CROWD_STUCK, Side::Crowd);
     assert_eq!(
         g.outcome(),
         Some(Outcome::win(Side::Hunters, Reason::NoMoves(Side::Crowd)))
     );
-    let g = setup(
-        "asalto",
-        &[],
-        "c7 e1",
-        "d7 c6 d6 e7 c5 e5 d1 e2 d2 c1 e3 c3",
-        Side::Hunters,
-        [0, 0],
-        0,
-    );
+    let g = shared("asalto", HUNTERS_PENNED, Side::Hunters);
     assert_eq!(
         g.outcome(),
         Some(Outcome::win(Side::Crowd, Reason::NoMoves(Side::Hunters)))
