@@ -79,7 +79,15 @@ impl SearchBoard {
     /// irreversible ply: scored as a draw by the search (it avoids
     /// repetitions it can avoid; Asalto and Fox and Geese draw on the third).
     pub fn is_repetition(&self) -> bool {
-        self.window().contains(&self.pos.hash)
+        // Within the window the sides alternate, and the hash includes the
+        // side to move: only an even number of plies back can match.
+        let h = self.pos.hash;
+        self.window()
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .any(|&k| k == h)
     }
 
     /// Wins and draw rules, in the order [`Game::outcome`] checks them.

@@ -90,20 +90,17 @@ impl Weights {
 pub struct Evaluator {
     weights: Weights,
     points: u64,
-    neighbours: [u64; CELLS],
     crowd_targets: [u64; CELLS],
-    /// Per direction: the grid offset of one step, and the points with a
-    /// line that way. Jumps over the whole crowd at once, as bit shifts.
-    offsets: [i32; 8],
+    /// Per direction (offset [`OFFSETS`]`[d]`): the points with a line that
+    /// way. Steps and jumps of every piece at once, as bit shifts.
     lines: [u64; 8],
-    /// (jumped, landing) masks from each point, `jump_count[p]` of them.
-    jumps: [[(u64, u64); 8]; CELLS],
-    jump_count: [u8; CELLS],
     /// Points whose rank (from 0) has bit 0, 1 or 2 set: the crowd's rank
     /// sum in three popcounts.
     rank_bits: [u64; 3],
     stronghold: u64,
     edge: u64,
+    /// The processor counts bits in one instruction.
+    popcnt: bool,
 }
 
 impl Evaluator {
@@ -112,27 +109,20 @@ impl Evaluator {
         let mut e = Evaluator {
             weights: Weights::for_game(rules.variant.kind),
             points: topo.points.0,
-            neighbours: [0; CELLS],
             crowd_targets: [0; CELLS],
-            offsets: [0; 8],
             lines: [0; 8],
-            jumps: [[(0, 0); 8]; CELLS],
-            jump_count: [0; CELLS],
             rank_bits: [0; 3],
             stronghold: rules.variant.stronghold().map_or(0, |s| s.0),
             edge: 0,
+            popcnt: has_popcnt(),
         };
         for p in topo.points {
             let i = p.index();
-            e.neighbours[i] = topo.neighbours[i].0;
             e.crowd_targets[i] = rules.step_targets(Side::Crowd, p).0;
-            for d in 0..8 {
-                if topo.step(p, d).is_some() {
+            for (d, &o) in OFFSETS.iter().enumerate() {
+                if let Some(q) = topo.step(p, d) {
+                    debug_assert_eq!(q.index() as i32, i as i32 + o);
                     e.lines[d] |= p.bit().0;
-                }
-                if let Some((over, land)) = topo.jump(p, d) {
-                    e.jumps[i][e.jump_count[i] as usize] = (over.bit().0, land.bit().0);
-                    e.jump_count[i] += 1;
                 }
             }
             for (bit, mask) in e.rank_bits.iter_mut().enumerate() {
@@ -144,27 +134,67 @@ impl Evaluator {
                 e.edge |= p.bit().0;
             }
         }
-        for (d, &(df, dr)) in DIRECTIONS.iter().enumerate() {
-            e.offsets[d] = dr as i32 * GRID as i32 + df as i32;
-        }
         e
     }
 
-    /// Crowd pieces that could be jumped along some line: the landing
-    /// beyond is empty and the point before holds a piece of `from`
-    /// (hunters: jumpable now) or is free (`from` = empty: exposed).
-    fn jump_targets(&self, crowd: u64, empty: u64, from: u64) -> u64 {
-        let mut out = 0;
-        for d in 0..8 {
-            let o = self.offsets[d];
-            let lines = self.lines[d];
-            // c has a line towards d and c + o is empty.
-            let landing = lines & shift(empty, -o);
-            // c - o has a line towards d and holds `from`.
-            let approach = shift(lines & from, o);
-            out |= crowd & landing & approach;
+    /// The hunters' moves and the crowd's weak points, over every line at
+    /// once.
+    #[inline(always)]
+    fn lines_facts(&self, crowd: u64, hunters: u64, empty: u64) -> LineFacts {
+        let mut acc = LineAcc {
+            crowd,
+            hunters,
+            empty,
+            open: empty | hunters,
+            ..LineAcc::default()
+        };
+        // One call per direction with its offset as a constant, so that
+        // every shift is a single instruction (a loop is not unrolled).
+        self.line::<0>(&mut acc);
+        self.line::<1>(&mut acc);
+        self.line::<2>(&mut acc);
+        self.line::<3>(&mut acc);
+        self.line::<4>(&mut acc);
+        self.line::<5>(&mut acc);
+        self.line::<6>(&mut acc);
+        self.line::<7>(&mut acc);
+        let [c0, c1, c2, c3] = acc.moves;
+        LineFacts {
+            room: (c0.count_ones()
+                + 2 * c1.count_ones()
+                + 4 * c2.count_ones()
+                + 8 * c3.count_ones()) as i32,
+            trapped: (hunters & !acc.movers).count_ones() as i32,
+            jumpable: acc.jumpable,
+            open_behind: acc.open_behind,
         }
-        out
+    }
+
+    /// The facts along direction `D`.
+    #[inline(always)]
+    fn line<const D: usize>(&self, acc: &mut LineAcc) {
+        let o = OFFSETS[D];
+        let lines = self.lines[D];
+        // Points with a line towards D whose next point is empty.
+        let before_empty = lines & shift(acc.empty, -o);
+        // Crowd pieces with an empty landing beyond them...
+        let landing = acc.crowd & before_empty;
+        // ... and a hunter on the point before: jumpable now;
+        let jumped = landing & shift(lines & acc.hunters, o);
+        // ... or a point before that a hunter could stand on.
+        acc.open_behind |= landing & shift(lines & acc.open, o);
+        acc.jumpable |= jumped;
+        // Hunters with a move this way (a step or a jump, never both).
+        let movers = (acc.hunters & before_empty) | shift(jumped, -o);
+        acc.movers |= movers;
+        // Count them per hunter in bit-sliced counters (at most 8 each):
+        // four popcounts in the end instead of two per direction.
+        let mut carry = movers;
+        for c in acc.moves.iter_mut() {
+            let next = *c & carry;
+            *c ^= carry;
+            carry = next;
+        }
     }
 
     pub fn weights(&self) -> &Weights {
@@ -178,27 +208,39 @@ impl Evaluator {
     }
 
     /// [`Evaluator::evaluate`], and whether some hunter has a jump.
+    #[inline]
     pub fn evaluate_with_threats(&self, pos: &Position) -> Option<(i32, bool)> {
+        #[cfg(target_arch = "x86_64")]
+        if self.popcnt {
+            // SAFETY: the processor has the instruction (checked in `new`).
+            return unsafe { self.evaluate_with_popcnt(pos) };
+        }
+        self.evaluate_portably(pos)
+    }
+
+    /// The evaluation compiled with the processor's population count, which
+    /// the default x86-64 target lacks (a count is then a dozen
+    /// instructions, and the evaluation makes about ten).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    fn evaluate_with_popcnt(&self, pos: &Position) -> Option<(i32, bool)> {
+        self.evaluate_portably(pos)
+    }
+
+    #[inline(always)]
+    fn evaluate_portably(&self, pos: &Position) -> Option<(i32, bool)> {
         let w = &self.weights;
         let crowd = pos.crowd().0;
         let hunters = pos.hunters().0;
         let empty = self.points & !(crowd | hunters);
         let stm = pos.side_to_move;
 
-        let mut room = 0i32;
-        let mut trapped = 0i32;
-        let mut hs = hunters;
-        while hs != 0 {
-            let h = hs.trailing_zeros() as usize;
-            hs &= hs - 1;
-            let mut moves = (self.neighbours[h] & empty).count_ones() as i32;
-            for &(over, land) in &self.jumps[h][..self.jump_count[h] as usize] {
-                moves += (crowd & over != 0 && empty & land != 0) as i32;
-            }
-            room += moves;
-            trapped += (moves == 0) as i32;
-        }
-        let jumpable = self.jump_targets(crowd, empty, hunters);
+        let LineFacts {
+            room,
+            trapped,
+            jumpable,
+            open_behind,
+        } = self.lines_facts(crowd, hunters, empty);
 
         if pos.in_hand[stm.index()] == 0 {
             let stuck = match stm {
@@ -234,7 +276,7 @@ impl Evaluator {
             score -= threat * jumpable.count_ones() as i32;
         }
         if w.exposed != 0 {
-            let exposed = self.jump_targets(crowd, empty, empty | hunters) & !jumpable;
+            let exposed = open_behind & !jumpable;
             score -= w.exposed * exposed.count_ones() as i32;
         }
         let score = match stm {
@@ -262,10 +304,62 @@ impl Evaluator {
     }
 }
 
+/// The grid offset of one step in each direction of [`DIRECTIONS`]:
+/// constants, so the loops over directions unroll into plain shifts.
+const OFFSETS: [i32; 8] = {
+    let mut o = [0; 8];
+    let mut d = 0;
+    while d < 8 {
+        o[d] = DIRECTIONS[d].1 as i32 * GRID as i32 + DIRECTIONS[d].0 as i32;
+        d += 1;
+    }
+    o
+};
+
+/// [`Evaluator::lines_facts`] while it goes through the directions.
+#[derive(Default)]
+struct LineAcc {
+    crowd: u64,
+    hunters: u64,
+    empty: u64,
+    open: u64,
+    jumpable: u64,
+    open_behind: u64,
+    movers: u64,
+    /// Moves per hunter, bit-sliced: bit `i` of a hunter's count is at its
+    /// point in `moves[i]`.
+    moves: [u64; 4],
+}
+
+/// What [`Evaluator::lines_facts`] finds.
+#[derive(Default)]
+struct LineFacts {
+    /// Moves the hunters could make (steps and first hops).
+    room: i32,
+    /// Hunters without a move.
+    trapped: i32,
+    /// Crowd pieces a hunter could jump now.
+    jumpable: u64,
+    /// Crowd pieces with an empty point behind them on a line and an empty
+    /// or hunter-held point in front.
+    open_behind: u64,
+}
+
 /// `bits` moved by `by` grid cells (up the board when positive).
-#[inline]
+#[inline(always)]
 fn shift(bits: u64, by: i32) -> u64 {
     if by >= 0 { bits << by } else { bits >> -by }
+}
+
+fn has_popcnt() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("popcnt")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
 }
 
 /// True for a point on the outer ring of a square board.
@@ -279,31 +373,50 @@ mod tests {
     use crate::ai::rng::SplitMix64;
     use crate::rules::{Game, GameKind, Variant};
 
-    /// Crowd pieces some hunter could jump, the slow way: every jump line
-    /// of every hunter.
-    fn jumpable_by_lines(rules: &Rules, pos: &Position) -> u64 {
-        let empty = !pos.occupied() & rules.topology.points;
-        let mut out = 0;
+    /// The facts of [`Evaluator::lines_facts`], the slow way: every line
+    /// of every piece, one at a time.
+    fn facts_by_lines(rules: &Rules, pos: &Position) -> (i32, i32, u64, u64) {
+        let topo = rules.topology;
+        let empty = !pos.occupied() & topo.points;
+        let (mut room, mut trapped, mut jumpable, mut open_behind) = (0, 0, 0, 0);
         for h in pos.hunters() {
+            let mut moves = (topo.neighbours[h.index()] & empty).count() as i32;
             for d in 0..8 {
-                if let Some((over, land)) = rules.topology.jump(h, d)
+                if let Some((over, land)) = topo.jump(h, d)
                     && pos.crowd().contains(over)
                     && empty.contains(land)
                 {
-                    out |= over.bit().0;
+                    jumpable |= over.bit().0;
+                    moves += 1;
+                }
+            }
+            room += moves;
+            trapped += (moves == 0) as i32;
+        }
+        for c in pos.crowd() {
+            for d in 0..8 {
+                let Some(land) = topo.step(c, d) else {
+                    continue;
+                };
+                let before = topo
+                    .points
+                    .into_iter()
+                    .find(|&p| topo.step(p, d) == Some(c));
+                if empty.contains(land) && before.is_some_and(|p| !pos.crowd().contains(p)) {
+                    open_behind |= c.bit().0;
                 }
             }
         }
-        out
+        (room, trapped, jumpable, open_behind)
     }
 
     #[test]
-    fn shifted_jumps_match_the_jump_lines() {
+    fn shifted_lines_match_the_lines_one_by_one() {
         let mut rng = SplitMix64::new(5);
         for kind in GameKind::ALL {
             let g0 = Game::new(Variant::new(kind));
             let e = Evaluator::new(g0.rules());
-            for _ in 0..60 {
+            for _ in 0..80 {
                 let mut g = g0.clone();
                 for _ in 0..rng.below(120) {
                     let moves = g.legal_moves();
@@ -314,9 +427,10 @@ mod tests {
                 }
                 let pos = g.position();
                 let empty = !pos.occupied().0 & e.points;
+                let f = e.lines_facts(pos.crowd().0, pos.hunters().0, empty);
                 assert_eq!(
-                    e.jump_targets(pos.crowd().0, empty, pos.hunters().0),
-                    jumpable_by_lines(g.rules(), pos),
+                    (f.room, f.trapped, f.jumpable, f.open_behind),
+                    facts_by_lines(g.rules(), pos),
                     "{}",
                     g.position_string()
                 );

@@ -58,7 +58,18 @@ impl MoveOrder {
             }
             return;
         }
+        // Only a move from the start point of one of these can be one of
+        // them: the rest skip building their key.
+        let starts = 1u64 << tt_move.start_index()
+            | 1u64 << killers[0].start_index()
+            | 1u64 << killers[1].start_index();
         for (mv, s) in moves.iter().zip(scores.iter_mut()) {
+            if starts >> mv.from().index() & 1 == 0 {
+                if *s == 0 {
+                    *s = self.history[Self::history_index(side, mv)];
+                }
+                continue;
+            }
             let key = MoveKey::of(mv);
             if key == tt_move {
                 *s = TT_MOVE;

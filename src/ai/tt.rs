@@ -20,6 +20,12 @@ pub struct MoveKey(u32);
 impl MoveKey {
     pub const NONE: MoveKey = MoveKey(0);
 
+    /// The grid index of the move's start point (0 for [`MoveKey::NONE`]).
+    #[inline]
+    pub fn start_index(self) -> usize {
+        (self.0 >> 2 & 63) as usize
+    }
+
     pub fn of(mv: &Move) -> MoveKey {
         let kind = match mv.kind() {
             MoveKind::Step => 1u32,
