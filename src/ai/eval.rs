@@ -158,12 +158,8 @@ impl Evaluator {
         self.line::<5>(&mut acc);
         self.line::<6>(&mut acc);
         self.line::<7>(&mut acc);
-        let [c0, c1, c2, c3] = acc.moves;
         LineFacts {
-            room: (c0.count_ones()
-                + 2 * c1.count_ones()
-                + 4 * c2.count_ones()
-                + 8 * c3.count_ones()) as i32,
+            room: acc.room as i32,
             trapped: (hunters & !acc.movers).count_ones() as i32,
             jumpable: acc.jumpable,
             open_behind: acc.open_behind,
@@ -187,14 +183,8 @@ impl Evaluator {
         // Hunters with a move this way (a step or a jump, never both).
         let movers = (acc.hunters & before_empty) | shift(jumped, -o);
         acc.movers |= movers;
-        // Count them per hunter in bit-sliced counters (at most 8 each):
-        // four popcounts in the end instead of two per direction.
-        let mut carry = movers;
-        for c in acc.moves.iter_mut() {
-            let next = *c & carry;
-            *c ^= carry;
-            carry = next;
-        }
+        // One instruction with the processor's popcount (and in WebAssembly).
+        acc.room += movers.count_ones();
     }
 
     pub fn weights(&self) -> &Weights {
@@ -326,9 +316,7 @@ struct LineAcc {
     jumpable: u64,
     open_behind: u64,
     movers: u64,
-    /// Moves per hunter, bit-sliced: bit `i` of a hunter's count is at its
-    /// point in `moves[i]`.
-    moves: [u64; 4],
+    room: u32,
 }
 
 /// What [`Evaluator::lines_facts`] finds.
