@@ -81,24 +81,28 @@ impl SearchBoard {
     pub fn is_repetition(&self) -> bool {
         // Within the window the sides alternate, and the hash includes the
         // side to move: only an even number of plies back can match.
-        let h = self.pos.hash;
-        self.window()
-            .iter()
-            .rev()
-            .skip(1)
-            .step_by(2)
-            .any(|&k| k == h)
+        let n = self.hashes.len() - 1;
+        let w = (self.pos.quiet_plies as usize).min(n);
+        let mut back = 2;
+        while back <= w {
+            if self.hashes[n - back] == self.pos.hash {
+                return true;
+            }
+            back += 2;
+        }
+        false
     }
 
     /// Wins and draw rules, in the order [`Game::outcome`] checks them.
     pub fn rule_end(&self) -> Option<RuleEnd> {
         let pos = &self.pos;
+        // Each side's win condition once (both are looked at on most nodes).
+        let hunters_win = pos.material(Side::Crowd) < self.crowd_minimum;
+        let crowd_wins = self.stronghold.is_some_and(|s| pos.crowd().is_superset(s))
+            || (self.huffing && pos.material(Side::Hunters) == 0);
         let wins = |side: Side| match side {
-            Side::Hunters => pos.material(Side::Crowd) < self.crowd_minimum,
-            Side::Crowd => {
-                self.stronghold.is_some_and(|s| pos.crowd().is_superset(s))
-                    || (self.huffing && pos.material(Side::Hunters) == 0)
-            }
+            Side::Hunters => hunters_win,
+            Side::Crowd => crowd_wins,
         };
         let mover = self
             .undo
