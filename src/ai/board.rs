@@ -24,7 +24,7 @@ pub struct SearchBoard {
     /// The side that made the move into the root (the rules check its wins first).
     root_mover: Side,
     /// Variant facts the end checks read at every node, looked up once
-    /// (`Variant::stronghold` builds its set from text on each call).
+    /// rather than matched on the game at each node.
     stronghold: Option<Bitboard>,
     crowd_minimum: u32,
     huffing: bool,

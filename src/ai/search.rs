@@ -35,7 +35,8 @@ struct Frame {
     beta: i32,
     alpha_orig: i32,
     best: i32,
-    best_move: Option<Move>,
+    /// Index in `moves` of the best move so far (tried moves stay put).
+    best_move: Option<usize>,
     /// Its moves are `moves[lo..hi]`; `next` is the first not yet tried.
     lo: usize,
     hi: usize,
@@ -48,7 +49,8 @@ struct Frame {
     quiescence: bool,
     stand_pat: i32,
     /// The move being searched now, and how.
-    child: Move,
+    /// Index in `moves` of the move being searched.
+    child: usize,
     reduction: i32,
     null_window: bool,
     /// The side to move here, and whether the child has the same one.
@@ -294,7 +296,7 @@ impl Engine {
             hash: self.board.position().hash,
             quiescence: quiescence.is_some(),
             stand_pat,
-            child: self.root_moves[0],
+            child: 0,
             reduction: 0,
             null_window: false,
             side: self.board.side_to_move(),
@@ -469,7 +471,7 @@ impl Engine {
                 self.tt.prefetch(self.board.position().hash);
             }
             f.legal += 1;
-            f.child = mv;
+            f.child = f.next - 1;
             // Late quiet moves are searched one ply shallower first.
             f.reduction = if !f.quiescence
                 && f.depth >= 3
@@ -509,7 +511,8 @@ impl Engine {
         let top = self.stack.len() - 1;
         let f = &mut self.stack[top];
         let score = if f.same_side { v } else { -v };
-        let mv = f.child;
+        let child = f.child;
+        let mv = self.moves[child];
         let researched = if f.reduction > 0 && score > f.alpha {
             // The reduced search says this move is good: look at full depth.
             f.reduction = 0;
@@ -533,7 +536,7 @@ impl Engine {
             return false;
         }
         f.best = score;
-        f.best_move = Some(mv);
+        f.best_move = Some(child);
         if score <= f.alpha {
             return false;
         }
@@ -581,7 +584,9 @@ impl Engine {
             } else {
                 Bound::Exact
             };
-            let key = f.best_move.as_ref().map_or(MoveKey::NONE, MoveKey::of);
+            let key = f
+                .best_move
+                .map_or(MoveKey::NONE, |i| MoveKey::of(&self.moves[i]));
             self.tt
                 .store(f.hash, key, score_to_tt(score, f.ply), f.depth, bound);
         }
