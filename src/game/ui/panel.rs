@@ -16,6 +16,8 @@ const RED: egui::Color32 = egui::Color32::from_rgb(240, 110, 90);
 pub(super) fn side_panel(mut p: PanelParams) -> Result {
     let ctx = p.contexts.ctx_mut()?.clone();
     if !p.state.style_set {
+        // The new-game form starts from the game being played.
+        p.state.next_variant = *p.the_match.variant();
         // A warm dark theme to sit beside the wooden board.
         p.state.style_set = true;
         let mut visuals = egui::Visuals::dark();
