@@ -217,6 +217,10 @@ fn place_pieces(
     }
 }
 
+/// What the overlays were last drawn for: match generation, chosen hops,
+/// selected piece, layout, and whether the view was busy.
+type OverlayKey = (u64, Vec<Point>, Option<Point>, BoardLayout, bool);
+
 /// Redraws the selection ring, target dots and last-move marks when anything they show changes.
 #[allow(clippy::too_many_arguments)]
 fn rebuild_overlays(
@@ -228,7 +232,7 @@ fn rebuild_overlays(
     art: Option<Res<BoardArt>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
     overlays: Query<Entity, With<Overlay>>,
-    mut shown: Local<Option<(u64, Vec<Point>, Option<Point>, BoardLayout, bool)>>,
+    mut shown: Local<Option<OverlayKey>>,
 ) {
     let Some(art) = art else { return };
     let key = (
