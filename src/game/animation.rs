@@ -345,10 +345,7 @@ fn run_tweens(
     let mut blocking = false;
     for (e, mut tween, mut transform, body) in &mut tweens {
         tween.t += if settings.instant { f32::INFINITY } else { dt };
-        loop {
-            let Some(seg) = tween.segments.front().copied() else {
-                break;
-            };
+        while let Some(seg) = tween.segments.front().copied() {
             let local = tween.t - seg.wait;
             let progress = if seg.duration <= 0.0 {
                 if local >= 0.0 { 1.0 } else { 0.0 }
