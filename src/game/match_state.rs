@@ -146,11 +146,11 @@ impl Match {
     pub fn can_redo(&self) -> bool {
         !self.redo.is_empty()
     }
-    /// Crowd pieces taken so far.
+    /// Crowd pieces taken since the game began (also right for a game
+    /// loaded from a position string).
     pub fn captures(&self) -> u32 {
-        let v = self.variant();
-        v.crowd_count()
-            .saturating_sub(self.game.position().material(Side::Crowd))
+        let start = self.game.initial_position().material(Side::Crowd);
+        start.saturating_sub(self.game.position().material(Side::Crowd))
     }
     /// A side's display name: "Bulgars", "pirates" capitalised.
     pub fn side_name(&self, side: Side) -> String {

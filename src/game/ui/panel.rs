@@ -242,7 +242,11 @@ fn panel_contents(ui: &mut egui::Ui, p: &mut PanelParams) {
         let o = &mut next.options;
         match key {
             OptionKey::Compulsory => {
-                ui.checkbox(&mut o.compulsory_capture, "Compulsory capture");
+                ui.checkbox(
+                    &mut o.compulsory_capture,
+                    "Compulsory capture (chosen rule)",
+                )
+                .on_hover_text("Chosen in place of huffing: a pirate that can jump must.");
             }
             OptionKey::Retreat => {
                 ui.checkbox(&mut o.retreat, "Bulgars may retreat");
@@ -258,7 +262,9 @@ fn panel_contents(ui: &mut egui::Ui, p: &mut PanelParams) {
             }
             OptionKey::Geese => {
                 ui.horizontal(|ui| {
-                    ui.label("Geese:");
+                    ui.label("Geese:").on_hover_text(
+                        "Chosen: 15 adds geese on a4 and g4; 17 adds a4, b4, f4 and g4.",
+                    );
                     for n in [13u8, 15, 17] {
                         ui.radio_value(&mut o.geese, n, n.to_string());
                     }
