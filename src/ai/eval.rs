@@ -99,7 +99,8 @@ pub struct Evaluator {
     rank_bits: [u64; 3],
     stronghold: u64,
     edge: u64,
-    /// The processor counts bits in one instruction.
+    /// The processor counts bits in one instruction (only looked at on x86-64).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     popcnt: bool,
 }
 
