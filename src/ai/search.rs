@@ -384,7 +384,8 @@ impl Engine {
         }
         let lo = self.moves.len();
         let side = self.board.side_to_move();
-        if depth <= 0 {
+        // At the horizon only jumps are searched, from a stand-pat floor.
+        let quiescence = if depth <= 0 {
             let Some((stand, threats)) = self.static_eval_with_threats() else {
                 return Some(lost);
             };
@@ -404,28 +405,21 @@ impl Engine {
             if self.moves.len() == lo {
                 return Some(stand);
             }
-            self.scores.resize(self.moves.len(), 0);
-            self.order.score(
-                &self.moves[lo..],
-                &mut self.scores[lo..],
-                ply,
-                tt_move,
-                side,
-            );
             let floor = if compulsory { -INF } else { stand };
-            self.push_frame(ply, depth, alpha, beta, Some((floor, stand)));
+            Some((floor, stand))
         } else {
             self.board.generate(&mut self.moves);
-            self.scores.resize(self.moves.len(), 0);
-            self.order.score(
-                &self.moves[lo..],
-                &mut self.scores[lo..],
-                ply,
-                tt_move,
-                side,
-            );
-            self.push_frame(ply, depth, alpha, beta, None);
-        }
+            None
+        };
+        self.scores.resize(self.moves.len(), 0);
+        self.order.score(
+            &self.moves[lo..],
+            &mut self.scores[lo..],
+            ply,
+            tt_move,
+            side,
+        );
+        self.push_frame(ply, depth, alpha, beta, quiescence);
         let f = self.stack.last_mut().expect("just pushed");
         f.lo = lo;
         f.next = lo;
