@@ -5,19 +5,10 @@
 #   NO_BUILD=1 scripts/measure_frames.sh [SECONDS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-/root/.cache/stronghold-target}
 SECONDS_EACH=${1:-40}
 OUT=${OUT:-/tmp/stronghold-frames}
 DISPLAY_NUM=${DISPLAY_NUM:-:98}
-mkdir -p "$OUT"
-if [ -z "${NO_BUILD:-}" ]; then
-    cargo build --bin stronghold
-fi
-BIN="$CARGO_TARGET_DIR/debug/stronghold"
-Xvfb "$DISPLAY_NUM" -screen 0 1280x800x24 >/dev/null 2>&1 &
-XVFB=$!
-trap 'kill $XVFB 2>/dev/null || true' EXIT
-sleep 1
+. scripts/xvfb-game.sh
 
 echo "== idle (human vs human, no moves), ${SECONDS_EACH}s"
 DISPLAY=$DISPLAY_NUM STRONGHOLD_FRAME_LOG="$OUT/idle.csv" "$BIN" --hunters human --crowd human \

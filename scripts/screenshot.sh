@@ -7,20 +7,9 @@
 #   NO_BUILD=1 scripts/screenshot.sh # reuse the last build
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-/root/.cache/stronghold-target}
 OUT=${OUT:-/tmp/stronghold-shots}
 DISPLAY_NUM=${DISPLAY_NUM:-:99}
-mkdir -p "$OUT"
-
-if [ -z "${NO_BUILD:-}" ]; then
-    cargo build --bin stronghold
-fi
-BIN="$CARGO_TARGET_DIR/debug/stronghold"
-
-Xvfb "$DISPLAY_NUM" -screen 0 1280x800x24 >/dev/null 2>&1 &
-XVFB=$!
-trap 'kill $XVFB 2>/dev/null || true' EXIT
-sleep 1
+. scripts/xvfb-game.sh
 
 # shot NAME SECONDS [game arguments...]: run the game, screenshot after SECONDS.
 shot() {

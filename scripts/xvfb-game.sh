@@ -1,0 +1,13 @@
+# Sourced by the scripts that run the game under Xvfb: builds the game
+# (unless NO_BUILD is set), sets BIN, and starts Xvfb on $DISPLAY_NUM,
+# stopped again when the calling script exits. Needs OUT and DISPLAY_NUM.
+export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-/root/.cache/stronghold-target}
+mkdir -p "$OUT"
+if [ -z "${NO_BUILD:-}" ]; then
+    cargo build --bin stronghold
+fi
+BIN="$CARGO_TARGET_DIR/debug/stronghold"
+Xvfb "$DISPLAY_NUM" -screen 0 1280x800x24 >/dev/null 2>&1 &
+XVFB=$!
+trap 'kill $XVFB 2>/dev/null || true' EXIT
+sleep 1
