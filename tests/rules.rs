@@ -794,3 +794,28 @@ fn the_stronghold_is_the_top_arm() {
     assert_eq!(v.stronghold(), Some(points("c5 d5 e5 c6 d6 e6 c7 d7 e7")));
     assert_eq!(variant("fox-geese", &[]).stronghold(), None);
 }
+
+#[test]
+fn direction_offsets_step_one_point_on_the_grid() {
+    use stronghold::rules::board::{DIRECTION_OFFSETS, DIRECTIONS, Point};
+    let d4 = Point::parse("d4").unwrap();
+    for (d, &(df, dr)) in DIRECTIONS.iter().enumerate() {
+        let next = Point::new((d4.file() as i8 + df) as u8, (d4.rank() as i8 + dr) as u8).unwrap();
+        assert_eq!(
+            d4.index() as i32 + DIRECTION_OFFSETS[d] as i32,
+            next.index() as i32
+        );
+    }
+}
+
+#[test]
+fn can_jump_names_only_the_hunter_with_a_jump() {
+    let g = shared(
+        "pirates",
+        ("c3 g5", "c4 c1 d1 e1 c2 d2 e2 a4 a5"),
+        Side::Hunters,
+    );
+    let p = |n| stronghold::rules::Point::parse(n).unwrap();
+    assert!(g.rules().can_jump(g.position(), p("c3")));
+    assert!(!g.rules().can_jump(g.position(), p("g5")));
+}

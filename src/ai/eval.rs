@@ -2,7 +2,7 @@
 //! and negated for the hunters (seed 000, "What the computer does"), so the
 //! two sides can never value the same position differently.
 
-use crate::rules::board::{CELLS, DIRECTIONS, GRID, Point};
+use crate::rules::board::{CELLS, DIRECTION_OFFSETS, Point};
 use crate::rules::{GameKind, Position, Rules, Side};
 
 /// Weights of the terms, per game. All are from the crowd's point of view.
@@ -295,13 +295,13 @@ impl Evaluator {
     }
 }
 
-/// The grid offset of one step in each direction of [`DIRECTIONS`]:
-/// constants, so the loops over directions unroll into plain shifts.
+/// The grid offset of one step in each direction (the rules' table, widened
+/// for shifts): constants, so the loops over directions unroll.
 const OFFSETS: [i32; 8] = {
     let mut o = [0; 8];
     let mut d = 0;
     while d < 8 {
-        o[d] = DIRECTIONS[d].1 as i32 * GRID as i32 + DIRECTIONS[d].0 as i32;
+        o[d] = DIRECTION_OFFSETS[d] as i32;
         d += 1;
     }
     o

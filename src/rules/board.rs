@@ -147,6 +147,18 @@ pub const DIRECTIONS: [(i8, i8); 8] = [
     (-1, 1),
 ];
 
+/// The grid index offset of one step in each of [`DIRECTIONS`]
+/// (`rank step * 7 + file step`), constant so shift loops unroll.
+pub const DIRECTION_OFFSETS: [i8; 8] = {
+    let mut out = [0; 8];
+    let mut d = 0;
+    while d < 8 {
+        out[d] = DIRECTIONS[d].1 * GRID as i8 + DIRECTIONS[d].0;
+        d += 1;
+    }
+    out
+};
+
 /// The three boards.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum BoardKind {

@@ -1,6 +1,6 @@
 //! Moves: steps, placements and jump chains, generated and applied.
 
-use super::board::{Bitboard, CELLS, Point, Topology};
+use super::board::{Bitboard, CELLS, DIRECTION_OFFSETS, Point, Topology};
 use super::position::{Position, zobrist};
 use super::variant::{Side, Variant};
 
@@ -130,9 +130,9 @@ pub struct Rules {
     /// (jumped, landing) pairs from each point, as grid indices.
     jumps: [[(u8, u8); 8]; CELLS],
     jump_count: [u8; CELLS],
-    /// For each direction: the grid offset of one step and the points from
-    /// which a jump goes that way, so "can anyone jump" is a few shifts.
-    jump_shifts: [(i8, Bitboard); 8],
+    /// For each direction, the points from which a jump goes that way, so
+    /// "can anyone jump" is a few shifts.
+    jump_sources: [Bitboard; 8],
     /// The same for crowd steps, per crowd direction.
     crowd_shifts: Vec<(i8, Bitboard)>,
 }
@@ -162,22 +162,23 @@ impl Rules {
         let mut crowd_targets = [Bitboard::EMPTY; CELLS];
         let mut jumps = [[(0, 0); 8]; CELLS];
         let mut jump_count = [0; CELLS];
-        let offset = |d: usize| {
-            let (df, dr) = super::board::DIRECTIONS[d];
-            dr * super::board::GRID as i8 + df
-        };
         let sources = |has_line: &dyn Fn(Point) -> bool| {
             topology
                 .points
                 .filter(|&p| has_line(p))
                 .fold(Bitboard::EMPTY, |b, p| b.with(p))
         };
-        let jump_shifts: [(i8, Bitboard); 8] =
-            std::array::from_fn(|d| (offset(d), sources(&|p| topology.jump(p, d).is_some())));
+        let jump_sources: [Bitboard; 8] =
+            std::array::from_fn(|d| sources(&|p| topology.jump(p, d).is_some()));
         let crowd_shifts = variant
             .crowd_directions()
             .iter()
-            .map(|&d| (offset(d), sources(&|p| topology.step(p, d).is_some())))
+            .map(|&d| {
+                (
+                    DIRECTION_OFFSETS[d],
+                    sources(&|p| topology.step(p, d).is_some()),
+                )
+            })
             .collect();
         for p in topology.points {
             for &d in variant.crowd_directions() {
@@ -199,7 +200,7 @@ impl Rules {
             crowd_targets,
             jumps,
             jump_count,
-            jump_shifts,
+            jump_sources,
             crowd_shifts,
         }
     }
@@ -208,10 +209,8 @@ impl Rules {
     #[inline]
     fn jumpers(&self, hunters: Bitboard, crowd: Bitboard, empty: Bitboard) -> Bitboard {
         let mut out = 0;
-        // Constant offsets (N, NE, E, SE, S, SW, W, NW on the 7-wide grid) let the loop unroll.
-        const OFFSETS: [i8; 8] = [7, 8, 1, -6, -7, -8, -1, 6];
-        for (d, &offset) in OFFSETS.iter().enumerate() {
-            let over = shift(hunters.0 & self.jump_shifts[d].1.0, offset) & crowd.0;
+        for (d, &offset) in DIRECTION_OFFSETS.iter().enumerate() {
+            let over = shift(hunters.0 & self.jump_sources[d].0, offset) & crowd.0;
             let land = shift(over, offset) & empty.0;
             out |= shift(land, -2 * offset);
         }
@@ -235,10 +234,7 @@ impl Rules {
 
     /// True when the hunter on `p` has a jump available.
     pub fn can_jump(&self, pos: &Position, p: Point) -> bool {
-        let crowd = pos.crowd();
-        let blocked = pos.occupied();
-        self.jump_lines(p)
-            .any(|(over, land)| crowd.contains(over) && !blocked.contains(land))
+        self.hunters_that_can_jump(pos).contains(p)
     }
 
     /// Hunters on the board that have a jump available.
