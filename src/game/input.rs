@@ -171,14 +171,6 @@ fn handle_board_input(
     }
     let game = the_match.game();
     let side = the_match.side_to_move();
-    let mut play = |mv: Move, selection: &mut Selection, status: &mut InputStatus| {
-        intents.write(MoveIntent {
-            mv,
-            source: MoveSource::Human,
-        });
-        status.0 = None;
-        selection.clear();
-    };
     for event in events {
         match event {
             BoardInput::Press(p) => {
@@ -190,17 +182,11 @@ fn handle_board_input(
                 }
                 let own_piece = game.position().piece_at(p) == Some(side);
                 if selection.origin.is_some() {
-                    match choose(&mut selection, game, p) {
-                        Choice::Play(mv) => play(mv, &mut selection, &mut status),
-                        Choice::Hop => status.0 = None,
-                        Choice::Ambiguous => {
-                            status.0 =
-                                Some(format!("Several routes end on {p}: pick them hop by hop"));
-                        }
-                        Choice::NotATarget if own_piece => {
+                    let choice = choose(&mut selection, game, p);
+                    if !follow(choice, p, &mut selection, &mut status, &mut intents) {
+                        if own_piece {
                             select(&mut selection, game, p);
-                        }
-                        Choice::NotATarget => {
+                        } else {
                             let from = selection.at().expect("a selection");
                             reject(
                                 &mut selection,
@@ -216,7 +202,7 @@ fn handle_board_input(
                         status.0 = Some(format!("The piece on {p} has no legal move"));
                     }
                 } else if game.is_legal(&Move::place(p)) {
-                    play(Move::place(p), &mut selection, &mut status);
+                    send_move(Move::place(p), &mut selection, &mut status, &mut intents);
                 } else if game.position().in_hand[side.index()] > 0 {
                     status.0 = Some(format!("You cannot place on {p}"));
                 }
@@ -233,19 +219,14 @@ fn handle_board_input(
                 if from == to || selection.at() != Some(from) {
                     continue;
                 }
-                match choose(&mut selection, game, to) {
-                    Choice::Play(mv) => play(mv, &mut selection, &mut status),
-                    Choice::Hop => status.0 = None,
-                    Choice::Ambiguous => {
-                        status.0 =
-                            Some(format!("Several routes end on {to}: pick them hop by hop"));
-                    }
-                    Choice::NotATarget => reject(
+                let choice = choose(&mut selection, game, to);
+                if !follow(choice, to, &mut selection, &mut status, &mut intents) {
+                    reject(
                         &mut selection,
                         &mut status,
                         &mut shakes,
                         format!("The piece on {from} cannot go to {to}"),
-                    ),
+                    );
                 }
             }
             BoardInput::DragEnd(_) => {
@@ -255,6 +236,41 @@ fn handle_board_input(
             BoardInput::Background => selection.clear(),
         }
     }
+}
+
+/// Hands a move to the match, as the person's, and clears the selection.
+fn send_move(
+    mv: Move,
+    selection: &mut Selection,
+    status: &mut InputStatus,
+    intents: &mut MessageWriter<MoveIntent>,
+) {
+    intents.write(MoveIntent {
+        mv,
+        source: MoveSource::Human,
+    });
+    status.0 = None;
+    selection.clear();
+}
+
+/// Acts on the target the person chose (by click or drop): plays the move,
+/// takes one more hop, or asks for hops. False when it was not a target.
+fn follow(
+    choice: Choice,
+    to: Point,
+    selection: &mut Selection,
+    status: &mut InputStatus,
+    intents: &mut MessageWriter<MoveIntent>,
+) -> bool {
+    match choice {
+        Choice::Play(mv) => send_move(mv, selection, status, intents),
+        Choice::Hop => status.0 = None,
+        Choice::Ambiguous => {
+            status.0 = Some(format!("Several routes end on {to}: pick them hop by hop"));
+        }
+        Choice::NotATarget => return false,
+    }
+    true
 }
 
 /// A refused attempt: the piece shakes, the selection goes, the reason shows.
