@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use stronghold::ai::Level;
 use stronghold::game::ai_task::AiJob;
-use stronghold::game::animation::AnimationSettings;
+use stronghold::game::settings::Settings;
 use stronghold::game::headless_app;
 use stronghold::game::input::BoardInput;
 use stronghold::game::match_state::{Match, MatchCommand, Player};
@@ -22,9 +22,9 @@ fn app_against(level: Level) -> bevy::app::App {
         Variant::new(GameKind::Pirates),
         Match::players(Player::Ai(level), Player::Human),
     ));
-    app.insert_resource(AnimationSettings {
-        speed: 1.0,
-        instant: true,
+    app.insert_resource(Settings {
+        reduced_motion: true,
+        ..Settings::default()
     });
     app.update();
     app
@@ -119,9 +119,9 @@ fn ai_against_ai_plays_on() {
         Variant::new(GameKind::FoxGeese),
         Match::players(Player::Ai(Level::Beginner), Player::Ai(Level::Beginner)),
     ));
-    app.insert_resource(AnimationSettings {
-        speed: 1.0,
-        instant: true,
+    app.insert_resource(Settings {
+        reduced_motion: true,
+        ..Settings::default()
     });
     let deadline = Instant::now() + Duration::from_secs(120);
     while app.world().resource::<Match>().game().ply() < 3 {

@@ -6,7 +6,8 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 
-use stronghold::game::animation::{AnimationSettings, ViewBusy};
+use stronghold::game::animation::ViewBusy;
+use stronghold::game::settings::Settings;
 use stronghold::game::board_view::BoardLayout;
 use stronghold::game::headless_app;
 use stronghold::game::input::{BoardInput, InputStatus, Selection};
@@ -25,9 +26,9 @@ fn app_with(game: Game) -> App {
         game,
         Match::players(Player::Human, Player::Human),
     ));
-    app.insert_resource(AnimationSettings {
-        speed: 1.0,
-        instant: true,
+    app.insert_resource(Settings {
+        reduced_motion: true,
+        ..Settings::default()
     });
     app.update();
     app
@@ -205,9 +206,9 @@ fn move_intents_are_validated_like_clicks() {
 #[test]
 fn animated_chain_blocks_input_until_it_lands() {
     let mut app = app_with(Game::from_position_string(BRANCH).unwrap());
-    app.insert_resource(AnimationSettings {
-        speed: 1.0,
-        instant: false,
+    app.insert_resource(Settings {
+        reduced_motion: false,
+        ..Settings::default()
     });
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
         20,

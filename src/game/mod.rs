@@ -13,10 +13,13 @@ pub mod ai_task;
 pub mod animation;
 pub mod board_view;
 pub mod frame_log;
+pub mod i18n;
 pub mod input;
 pub mod launch;
 pub mod match_state;
+pub mod notice;
 pub mod pieces;
+pub mod settings;
 pub mod ui;
 
 /// The order of a frame: commands (undo, new game) first, so a stale AI
@@ -57,6 +60,9 @@ impl Plugin for GamePlugin {
             animation::plugin,
             ai_task::plugin,
             frame_log::plugin,
+            i18n::plugin,
+            notice::plugin,
+            settings::plugin,
         ));
         // The panel needs egui; headless apps run without it.
         if app.is_plugin_added::<bevy_egui::EguiPlugin>() {

@@ -1,0 +1,1 @@
+## rules messages (ru). Every id here must also be in the other language.

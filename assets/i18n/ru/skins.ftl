@@ -1,0 +1,1 @@
+## skins messages (ru). Every id here must also be in the other language.

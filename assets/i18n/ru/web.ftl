@@ -1,0 +1,1 @@
+## web messages (ru). Every id here must also be in the other language.

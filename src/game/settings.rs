@@ -1,0 +1,132 @@
+//! The player's settings: one resource, applied live by the systems that
+//! read it, and kept between runs by `persist` (a RON file in the config
+//! directory on the desktop, `localStorage` on the web).
+
+use std::collections::BTreeMap;
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::ai_task::AiSettings;
+use super::animation::AnimationSettings;
+use super::i18n::{I18n, Language};
+use super::match_state::{Match, Player};
+use crate::ai::Level;
+use crate::rules::{GameKind, Side};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Settings>().add_systems(
+        Update,
+        apply_settings
+            .run_if(resource_changed::<Settings>)
+            .in_set(super::GameSet::Commands),
+    );
+}
+
+/// When the "threatened" overlay marks the crowd pieces a hunter could jump.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+pub enum ThreatMarks {
+    /// For a person playing the crowd against the computer at Beginner or Easy.
+    #[default]
+    Auto,
+    Always,
+    Never,
+}
+
+/// Everything the settings screen changes.
+#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Settings {
+    pub language: Language,
+    /// The skin each game opens with, by game id (`pirates`, ...). A game
+    /// missing here opens with its own skin.
+    pub skins: BTreeMap<String, String>,
+    /// 1.0 plays a step in about 0.2 s; 2.0 twice as fast.
+    pub animation_speed: f32,
+    /// Moves appear at once, without motion.
+    pub reduced_motion: bool,
+    /// 0.0 to 1.0.
+    pub volume: f32,
+    pub muted: bool,
+    pub show_legal_moves: bool,
+    pub threat_marks: ThreatMarks,
+    pub show_coordinates: bool,
+    /// A person's move waits for a confirming click before it is played.
+    pub confirm_moves: bool,
+    /// With two computer players, the least time between moves (seconds).
+    pub ai_pace: f32,
+    /// The window's last size in logical pixels (desktop).
+    pub window_size: Option<(f32, f32)>,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            language: Language::English,
+            skins: BTreeMap::new(),
+            animation_speed: 1.0,
+            reduced_motion: false,
+            volume: 0.7,
+            muted: false,
+            show_legal_moves: true,
+            threat_marks: ThreatMarks::Auto,
+            show_coordinates: true,
+            confirm_moves: false,
+            ai_pace: 0.6,
+            window_size: None,
+        }
+    }
+}
+
+impl Settings {
+    /// The skin chosen for a game, if the player chose one.
+    pub fn skin_for(&self, game: GameKind) -> Option<&str> {
+        self.skins.get(game.id()).map(String::as_str)
+    }
+    /// Remembers the skin a game opens with.
+    pub fn set_skin_for(&mut self, game: GameKind, skin: &str) {
+        self.skins.insert(game.id().to_string(), skin.to_string());
+    }
+    /// The volume to play at, 0.0 when muted.
+    pub fn effective_volume(&self) -> f32 {
+        if self.muted {
+            0.0
+        } else {
+            self.volume.clamp(0.0, 1.0)
+        }
+    }
+    /// Whether the threatened overlay shows for this match now.
+    pub fn show_threats(&self, the_match: &Match) -> bool {
+        match self.threat_marks {
+            ThreatMarks::Always => true,
+            ThreatMarks::Never => false,
+            ThreatMarks::Auto => {
+                the_match.player(Side::Crowd) == Player::Human
+                    && matches!(
+                        the_match.player(Side::Hunters),
+                        Player::Ai(Level::Beginner | Level::Easy)
+                    )
+            }
+        }
+    }
+}
+
+/// Pushes settings into the resources that act on them.
+fn apply_settings(
+    settings: Res<Settings>,
+    mut animation: ResMut<AnimationSettings>,
+    mut ai: ResMut<AiSettings>,
+    mut i18n: ResMut<I18n>,
+) {
+    animation.set_if_neq(AnimationSettings {
+        speed: settings.animation_speed.clamp(0.25, 3.0),
+        instant: settings.reduced_motion,
+    });
+    let pace = settings.ai_pace.clamp(0.0, 5.0);
+    if ai.ai_vs_ai_pace != pace {
+        ai.ai_vs_ai_pace = pace;
+    }
+    if i18n.language() != settings.language {
+        i18n.set_language(settings.language);
+    }
+}
