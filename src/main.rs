@@ -7,12 +7,17 @@ use bevy_egui::EguiPlugin;
 use stronghold::game::GamePlugin;
 use stronghold::game::board_view::BoardLayout;
 use stronghold::game::launch::{ExitAfter, LaunchOptions, exit_after};
+use stronghold::game::screens::Screen;
 
 fn main() -> AppExit {
     let options = if cfg!(target_arch = "wasm32") {
         LaunchOptions::default()
     } else {
         match LaunchOptions::parse(std::env::args().skip(1)) {
+            Ok(o) if o.help => {
+                println!("{}", stronghold::game::launch::USAGE);
+                return AppExit::Success;
+            }
             Ok(o) => o,
             Err(e) => {
                 eprintln!("{e}");
@@ -32,7 +37,8 @@ fn main() -> AppExit {
         DefaultPlugins
             .set(WindowPlugin {
                 primary_window: Some(Window {
-                    title: "Stronghold".to_string(),
+                    // The title comes from the message files once they load.
+                    title: String::new(),
                     resolution: (1280u32, 800u32).into(),
                     // On the web: fill the page element the canvas sits in.
                     fit_canvas_to_parent: true,
@@ -52,6 +58,9 @@ fn main() -> AppExit {
         ..BoardLayout::for_variant(the_match.variant())
     });
     app.insert_resource(the_match);
+    if options.start_in_game {
+        app.insert_state(Screen::Game);
+    }
     app.add_plugins(GamePlugin);
     if let Some(seconds) = options.exit_after {
         app.insert_resource(ExitAfter(seconds))
