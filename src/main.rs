@@ -58,6 +58,12 @@ fn main() -> AppExit {
         ..BoardLayout::for_variant(the_match.variant())
     });
     app.insert_resource(the_match);
+    if let Some(language) = options.language {
+        app.insert_resource(stronghold::game::settings::Settings {
+            language,
+            ..Default::default()
+        });
+    }
     if options.start_in_game {
         app.insert_state(Screen::Game);
     }

@@ -46,18 +46,17 @@ pub struct Hint {
 }
 
 impl Hint {
-    /// The judgement in words: "Bulgars clearly ahead". `names` gives a
-    /// side's capitalised plural name.
-    pub fn judgement(&self, name: impl Fn(Side) -> String) -> Msg {
+    /// The judgement in words: "Bulgars clearly ahead". `with_side` adds
+    /// a side's name to a message.
+    pub fn judgement(&self, with_side: impl Fn(Msg, Side) -> Msg) -> Msg {
         if let Some(plies) = self.mate_in {
             let winner = if plies > 0 {
                 self.side
             } else {
                 self.side.other()
             };
-            return Msg::new("hint-eval-forced")
-                .text("side", name(winner))
-                .num("moves", plies.unsigned_abs().div_ceil(2));
+            let moves = plies.unsigned_abs().div_ceil(2);
+            return with_side(Msg::new("hint-eval-forced").num("moves", moves), winner);
         }
         let (leader, margin) = if self.score >= 0 {
             (self.side, self.score)
@@ -70,7 +69,7 @@ impl Hint {
             80..=249 => "hint-eval-clear",
             _ => "hint-eval-winning",
         };
-        Msg::new(id).text("side", name(leader))
+        with_side(Msg::new(id), leader)
     }
 }
 

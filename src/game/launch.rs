@@ -3,6 +3,7 @@
 
 use bevy::prelude::*;
 
+use super::i18n::Language;
 use super::match_state::{Match, Player};
 use crate::ai::Level;
 use crate::rules::{Game, GameKind, Variant};
@@ -23,6 +24,8 @@ pub struct LaunchOptions {
     pub start_in_game: bool,
     /// `--help`: print the usage and exit.
     pub help: bool,
+    /// `--language en|ru`: the language for this run.
+    pub language: Option<Language>,
 }
 
 impl Default for LaunchOptions {
@@ -36,6 +39,7 @@ impl Default for LaunchOptions {
             flipped: false,
             start_in_game: false,
             help: false,
+            language: None,
         }
     }
 }
@@ -55,6 +59,7 @@ starts playing at once.
   --crowd PLAYER       who plays the crowd (the same choices)
   --moves \"M1 M2 ...\"  moves to play first, in move text (c3-c4 d6xd4 @c3)
   --flip               the board upside down
+  --language LANG      en or ru (otherwise the saved setting)
   --exit-after SECONDS quit after this many seconds (scripts)
   -h, --help           this help";
 
@@ -97,6 +102,15 @@ impl LaunchOptions {
                 "--crowd" => o.crowd = parse_player(&value("--crowd")?)?,
                 "--moves" => o.moves = value("--moves")?,
                 "--flip" => o.flipped = true,
+                "--language" => {
+                    let code = value("--language")?;
+                    o.language = Some(
+                        Language::ALL
+                            .into_iter()
+                            .find(|l| l.code() == code)
+                            .ok_or_else(|| format!("unknown language `{code}`: en or ru"))?,
+                    );
+                }
                 "--exit-after" => {
                     let v = value("--exit-after")?;
                     o.exit_after = Some(v.parse().map_err(|_| format!("bad seconds `{v}`"))?);

@@ -130,20 +130,20 @@ panel-rules-title = Rules
 panel-settings = Settings
 panel-about = About
 
-status-to-move = { $side } to move
-status-to-move-you = { $side } to move (you)
+status-to-move = { $side_title } to move
+status-to-move-you = { $side_title } to move (you)
 status-thinking = Computer ({ $level }) thinking{ $dots } depth { $depth }
 status-paused = Paused
 
 material-captured = Captured
-material-left = { $side } left
+material-left = { $side_title } left
 material-left-value = { $count } (need { $needed })
 material-stronghold = Stronghold held
 material-fortress = Fortress held
-material-in-hand = { $side } in hand
-material-quiet = Quiet plies
+material-in-hand = { $side_title } in hand
+material-quiet = Without progress
 material-quiet-value = { $count } of { $limit }
-material-quiet-hint = Plies without a capture: at the limit the game is drawn.
+material-quiet-hint = Plies in a row without a capture or a step forward: at the limit the game is drawn.
 
 move-box-label = Type a move (c4-c5, d6xd4xb4, @c3), Enter to focus:
 move-box-hint = move
@@ -165,10 +165,10 @@ log-huffed = Huffed: the officer on { $point } could have jumped and did not, so
 hint-thinking = Looking for a good move…
 hint-line = Hint: { $move }. { $judgement }
 hint-eval-even = The position is about even.
-hint-eval-slight = { $side } slightly ahead.
-hint-eval-clear = { $side } clearly ahead.
-hint-eval-winning = { $side } winning.
-hint-eval-forced = { $side } win by force in { $moves ->
+hint-eval-slight = { $side_title } slightly ahead.
+hint-eval-clear = { $side_title } clearly ahead.
+hint-eval-winning = { $side_title } winning.
+hint-eval-forced = { $side_title } win by force in { $moves ->
     [one] one move
    *[other] { $moves } moves
 }.
@@ -177,6 +177,7 @@ hint-eval-forced = { $side } win by force in { $moves ->
 
 moves-title = Moves
 review-banner = Reviewing: after move { $ply } of { $total }
+review-marker = Review: after move { $ply } of { $total }. The game waits.
 review-first = The start
 review-back = One move back (←)
 review-forward = One move forward (→)
@@ -188,23 +189,23 @@ review-play-from-here-hint = Continue the game from this position; the later mov
 ## The end
 
 end-winner = { $n ->
-    [one] { $side } wins!
-   *[other] { $side } win!
+    [one] { $side_title } wins!
+   *[other] { $side_title } win!
 }
 end-draw = Draw
 end-resigned = { $n ->
-    [one] { $side } resigns.
-   *[other] { $side } resign.
+    [one] { $side_title } resigns.
+   *[other] { $side_title } resign.
 }
 end-draw-agreed = Draw by agreement.
 end-crowd-too-few = Fewer than { $needed } { $crowd } are left.
-end-five-captured = { $side } have taken five goats.
-end-stronghold-filled = { $side } fill the stronghold.
-end-fortress-filled = { $side } fill the fortress.
+end-five-captured = { $side_title } have taken five goats.
+end-stronghold-filled = { $side_title } fill the stronghold.
+end-fortress-filled = { $side_title } fill the fortress.
 end-hunters-huffed = Huffing has removed every officer.
 end-no-moves = { $n ->
-    [one] { $side } has no legal move.
-   *[other] { $side } have no legal move.
+    [one] { $side_title } has no legal move.
+   *[other] { $side_title } have no legal move.
 }
 end-quiet-limit = Too long without progress.
 end-repetition = The same position for the third time.

@@ -139,14 +139,14 @@ status-thinking = Компьютер ({ $level }) думает{ $dots } глуб
 status-paused = Пауза
 
 material-captured = Взято
-material-left = Осталось: { $side }
+material-left = Осталось { $side_many }
 material-left-value = { $count } (нужно { $needed })
 material-stronghold = Занято в крепости
 material-fortress = Занято в крепости
-material-in-hand = В запасе: { $side }
-material-quiet = Тихие полуходы
-material-quiet-value = { $count } из { $limit }
-material-quiet-hint = Полуходы без взятия: на пределе партия заканчивается вничью.
+material-in-hand = В запасе { $side_many }
+material-quiet = Без продвижения
+material-quiet-value = { $count } из { $limit } полуходов
+material-quiet-hint = Полуходы подряд без взятия и без шага вперёд: на пределе партия заканчивается вничью.
 
 move-box-label = Введите ход (c4-c5, d6xd4xb4, @c3), Enter — к полю ввода:
 move-box-hint = ход
@@ -181,6 +181,7 @@ hint-eval-forced = Форсированный выигрыш: { $side }, { $move
 
 moves-title = Ходы
 review-banner = Просмотр: после хода { $ply } из { $total }
+review-marker = Просмотр: после хода { $ply } из { $total }. Партия ждёт.
 review-first = К началу
 review-back = На ход назад (←)
 review-forward = На ход вперёд (→)
@@ -197,14 +198,14 @@ end-winner = { $n ->
 }
 end-draw = Ничья
 end-resigned = { $n ->
-    [one] { $side } сдаётся.
-   *[other] { $side } сдаются.
+    [one] { $side_title } сдаётся.
+   *[other] { $side_title } сдаются.
 }
 end-draw-agreed = Ничья по согласию.
 end-crowd-too-few = Осталось меньше { $needed } { $crowd_many }.
-end-five-captured = { $side } взяли пять коз.
-end-stronghold-filled = { $side } заняли всю крепость.
-end-fortress-filled = { $side } заняли всю крепость.
+end-five-captured = { $side_title } взяли пять коз.
+end-stronghold-filled = { $side_title } заняли всю крепость.
+end-fortress-filled = { $side_title } заняли всю крепость.
 end-hunters-huffed = За фуки сняты все офицеры.
 end-no-moves = Ходов нет: { $side }.
 end-quiet-limit = Слишком долго без продвижения.

@@ -30,8 +30,8 @@ pub(super) fn conclusion_text(
     conclusion: Conclusion,
 ) -> String {
     let side_msg = |id: &'static str, side: Side| {
-        Msg::new(id)
-            .text("side", names.title(i18n, side))
+        names
+            .with_side(i18n, Msg::new(id), side)
             .num("n", pieces(kind, side))
     };
     let msg = match conclusion {
@@ -74,8 +74,8 @@ pub(super) fn conclusion_text(
 fn conclusion_title(i18n: &I18n, names: &SideNames, kind: GameKind, c: Conclusion) -> String {
     match c.winner() {
         Some(side) => i18n.msg(
-            &Msg::new("end-winner")
-                .text("side", names.title(i18n, side))
+            &names
+                .with_side(i18n, Msg::new("end-winner"), side)
                 .num("n", pieces(kind, side)),
         ),
         None => i18n.tr("end-draw"),
@@ -94,14 +94,18 @@ pub(super) struct BannerUi<'w, 's> {
     dismissed: Local<'s, Option<u64>>,
 }
 
-/// Over the board when the game is over (not while reviewing it).
+/// Over the board: review mode's marker, or the end of the game.
 pub(super) fn banner(mut b: BannerUi) -> Result {
     let ctx = b.contexts.ctx_mut()?.clone();
+    if b.the_match.reviewing().is_some() {
+        review_marker(&ctx, &mut b);
+        return Ok(());
+    }
     let m = &*b.the_match;
     let Some(conclusion) = m.conclusion() else {
         return Ok(());
     };
-    if m.reviewing().is_some() || *b.dismissed == Some(m.generation()) {
+    if *b.dismissed == Some(m.generation()) {
         return Ok(());
     }
     let kind = m.kind();
@@ -129,6 +133,40 @@ pub(super) fn banner(mut b: BannerUi) -> Result {
                 });
         });
     Ok(())
+}
+
+/// Review mode, marked over the board so nobody mistakes it for the game.
+fn review_marker(ctx: &egui::Context, b: &mut BannerUi) {
+    let m = &*b.the_match;
+    let Some(ply) = m.reviewing() else { return };
+    let screen = ctx.viewport_rect();
+    let center_x = (screen.width() - b.panel_width.0) / 2.0;
+    let text = b.i18n.msg(
+        &Msg::new("review-marker")
+            .num("ply", ply as u32)
+            .num("total", m.game().ply() as u32),
+    );
+    egui::Area::new("review_marker".into())
+        .fixed_pos(egui::pos2(center_x, 10.0))
+        .pivot(egui::Align2::CENTER_TOP)
+        .show(ctx, |ui| {
+            egui::Frame::new()
+                .fill(egui::Color32::from_rgba_unmultiplied(20, 40, 60, 235))
+                .stroke(egui::Stroke::new(
+                    2.0,
+                    egui::Color32::from_rgb(120, 190, 240),
+                ))
+                .corner_radius(8.0)
+                .inner_margin(egui::Margin::symmetric(16, 8))
+                .show(ui, |ui| {
+                    ui.horizontal(|ui| {
+                        ui.label(egui::RichText::new(text).size(17.0).strong());
+                        if ui.button(b.i18n.tr("review-live")).clicked() {
+                            b.commands.write(MatchCommand::Review(None));
+                        }
+                    });
+                });
+        });
 }
 
 fn banner_buttons(ui: &mut egui::Ui, b: &mut BannerUi) {

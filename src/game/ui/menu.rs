@@ -36,12 +36,14 @@ pub(super) fn menu_screen(mut m: MenuUi) -> Result {
         .fixed_pos(screen.min)
         .order(egui::Order::Background)
         .show(&ctx, |ui| {
-            ui.painter()
-                .with_clip_rect(screen)
-                .rect_filled(screen, 0.0, VEIL);
             // The veil takes the pointer, so the board under it never does.
             ui.allocate_exact_size(screen.size(), egui::Sense::click_and_drag());
         });
+    ctx.layer_painter(egui::LayerId::new(
+        egui::Order::Background,
+        egui::Id::new("menu_veil_paint"),
+    ))
+    .rect_filled(screen, 0.0, VEIL);
     let width = (screen.width() - 24.0).clamp(300.0, 760.0);
     let height = (screen.height() - 24.0).max(200.0);
     egui::Area::new("menu_card".into())
@@ -167,7 +169,7 @@ pub(super) fn language_switch(ui: &mut egui::Ui, i18n: &I18n, settings: &mut Set
 }
 
 fn back_button(ui: &mut egui::Ui, m: &mut MenuUi) {
-    if ui.button(format!("← {}", m.i18n.tr("menu-back"))).clicked() {
+    if ui.button(format!("⬅ {}", m.i18n.tr("menu-back"))).clicked() {
         *m.page = MenuPage::Main;
     }
     ui.add_space(6.0);

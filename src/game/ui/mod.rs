@@ -171,6 +171,19 @@ impl SideNames {
     pub fn title(&self, i18n: &I18n, side: Side) -> String {
         capitalise(i18n.plural(self.get(side)))
     }
+    /// Adds a side's name to a message: `$side` as a plain plural
+    /// ("pirates", "болгары"), `$side_title` capitalised (each language puts
+    /// the capital where its sentence begins), and `$side_many`, the form
+    /// after a number or "fewer than" ("болгар").
+    pub fn with_side(&self, i18n: &I18n, msg: Msg, side: Side) -> Msg {
+        let name = self.get(side).get(i18n.language());
+        msg.text("side", name.plural.clone())
+            .text("side_title", capitalise(&name.plural))
+            .text(
+                "side_many",
+                name.many.clone().unwrap_or(name.plural.clone()),
+            )
+    }
 }
 
 /// Upper-cases the first letter (Cyrillic too).

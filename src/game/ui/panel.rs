@@ -137,14 +137,12 @@ fn status(ui: &mut egui::Ui, p: &mut GameUi) {
     }
     let side = m.side_to_move();
     let you = m.player(side) == Player::Human && m.player(side.other()).is_ai();
-    let turn = p.i18n.msg(
-        &Msg::new(if you {
-            "status-to-move-you"
-        } else {
-            "status-to-move"
-        })
-        .text("side", names.title(&p.i18n, side)),
-    );
+    let id = if you {
+        "status-to-move-you"
+    } else {
+        "status-to-move"
+    };
+    let turn = p.i18n.msg(&names.with_side(&p.i18n, Msg::new(id), side));
     ui.label(egui::RichText::new(turn).size(17.0).strong());
     if let Some(t) = p.ai.thinking() {
         let secs = p.time.elapsed_secs_f64() - t.started_at;
@@ -174,7 +172,7 @@ fn hint_line(ui: &mut egui::Ui, p: &mut GameUi) {
         });
     } else if let Some(hint) = p.hint.shown(&p.the_match) {
         let names = p.names();
-        let judgement = hint.judgement(|s| names.title(&p.i18n, s));
+        let judgement = hint.judgement(|msg, s| names.with_side(&p.i18n, msg, s));
         let text = p.i18n.msg(
             &Msg::new("hint-line")
                 .text("move", hint.mv.to_string())
@@ -200,9 +198,7 @@ fn material(ui: &mut egui::Ui, p: &mut GameUi) {
             ui.label(i18n.tr("material-captured"));
             ui.label(i18n.count(m.captures(), names.get(Side::Crowd)));
             ui.end_row();
-            ui.label(
-                i18n.msg(&Msg::new("material-left").text("side", names.title(i18n, Side::Crowd))),
-            );
+            ui.label(i18n.msg(&names.with_side(i18n, Msg::new("material-left"), Side::Crowd)));
             let text = i18n.msg(
                 &Msg::new("material-left-value")
                     .num("count", crowd_left)
@@ -227,9 +223,7 @@ fn material(ui: &mut egui::Ui, p: &mut GameUi) {
             for s in [Side::Hunters, Side::Crowd] {
                 let hand = pos.in_hand[s.index()];
                 if hand > 0 {
-                    ui.label(
-                        i18n.msg(&Msg::new("material-in-hand").text("side", names.title(i18n, s))),
-                    );
+                    ui.label(i18n.msg(&names.with_side(i18n, Msg::new("material-in-hand"), s)));
                     ui.label(hand.to_string());
                     ui.end_row();
                 }
@@ -319,7 +313,7 @@ fn controls(ui: &mut egui::Ui, p: &mut GameUi) {
             p.hint.request(&p.the_match);
         }
         if ui
-            .button(format!("⇅ {}", p.i18n.tr("panel-flip")))
+            .button(format!("🔄 {}", p.i18n.tr("panel-flip")))
             .clicked()
         {
             p.layout.flipped = !p.layout.flipped;
