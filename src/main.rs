@@ -7,6 +7,8 @@ use bevy_egui::EguiPlugin;
 use stronghold::game::GamePlugin;
 use stronghold::game::board_view::BoardLayout;
 use stronghold::game::launch::{ExitAfter, LaunchOptions, exit_after};
+use stronghold::game::settings::Settings;
+use stronghold::game::ui::rules_page::RulesWindow;
 
 fn main() -> AppExit {
     let options = if cfg!(target_arch = "wasm32") {
@@ -52,6 +54,15 @@ fn main() -> AppExit {
         ..BoardLayout::for_variant(the_match.variant())
     });
     app.insert_resource(the_match);
+    if let Some(game) = options.rules {
+        app.insert_resource(RulesWindow::showing(game));
+    }
+    if let Some(language) = options.language {
+        app.insert_resource(Settings {
+            language,
+            ..default()
+        });
+    }
     app.add_plugins(GamePlugin);
     if let Some(seconds) = options.exit_after {
         app.insert_resource(ExitAfter(seconds))

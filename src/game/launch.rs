@@ -3,6 +3,7 @@
 
 use bevy::prelude::*;
 
+use super::i18n::Language;
 use super::match_state::{Match, Player};
 use crate::ai::Level;
 use crate::rules::{Game, GameKind, Variant};
@@ -18,6 +19,10 @@ pub struct LaunchOptions {
     /// Quit after this many seconds (for screenshots and measurements).
     pub exit_after: Option<f32>,
     pub flipped: bool,
+    /// Open the rules window on this game's page.
+    pub rules: Option<GameKind>,
+    /// The language to start in, instead of the saved one.
+    pub language: Option<Language>,
 }
 
 impl Default for LaunchOptions {
@@ -29,13 +34,16 @@ impl Default for LaunchOptions {
             moves: String::new(),
             exit_after: None,
             flipped: false,
+            rules: None,
+            language: None,
         }
     }
 }
 
 pub const USAGE: &str = "usage: stronghold [--game pirates|asalto|fox-geese|bagh-chal] \
 [--option KEY=VALUE]... [--hunters human|beginner|easy|medium|hard|master] \
-[--crowd PLAYER] [--moves \"c3-c4 ...\"] [--flip] [--exit-after SECONDS]";
+[--crowd PLAYER] [--moves \"c3-c4 ...\"] [--flip] [--exit-after SECONDS] \
+[--rules GAME] [--language en|ru]";
 
 fn parse_player(text: &str) -> Result<Player, String> {
     if text == "human" {
@@ -70,6 +78,20 @@ impl LaunchOptions {
                 "--crowd" => o.crowd = parse_player(&value("--crowd")?)?,
                 "--moves" => o.moves = value("--moves")?,
                 "--flip" => o.flipped = true,
+                "--rules" => {
+                    let id = value("--rules")?;
+                    let kind =
+                        GameKind::from_id(&id).ok_or_else(|| format!("unknown game `{id}`"))?;
+                    o.rules = Some(kind);
+                }
+                "--language" => {
+                    let code = value("--language")?;
+                    let language = Language::ALL
+                        .into_iter()
+                        .find(|l| l.code() == code)
+                        .ok_or_else(|| format!("unknown language `{code}`: en or ru"))?;
+                    o.language = Some(language);
+                }
                 "--exit-after" => {
                     let v = value("--exit-after")?;
                     o.exit_after = Some(v.parse().map_err(|_| format!("bad seconds `{v}`"))?);

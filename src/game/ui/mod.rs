@@ -12,13 +12,15 @@ use crate::ai::Level;
 use crate::rules::{GameKind, OptionKey, Side, Variant};
 
 mod panel;
+pub mod rules_page;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PanelState>()
         .add_systems(
             EguiPrimaryContextPass,
-            (panel::side_panel, panel::banner).chain(),
+            (panel::side_panel, panel::banner, rules_page::rules_window).chain(),
         )
+        .add_plugins(rules_page::plugin)
         .add_systems(Update, remember_rejections.in_set(super::GameSet::View));
 }
 
