@@ -40,6 +40,9 @@ const MAX_PAGE_WIDTH: f32 = 940.0;
 /// From this width on, diagrams sit beside the text instead of below it.
 const SIDE_BY_SIDE_WIDTH: f32 = 620.0;
 const GAP: f32 = 18.0;
+/// Diagrams in a row are at least this wide (narrower rows hold fewer).
+const MIN_FIGURE_WIDTH: f32 = 220.0;
+const MAX_FIGURE_WIDTH: f32 = 300.0;
 
 const GOLD: Color32 = Color32::from_rgb(232, 196, 120);
 const WEAK_INK: Color32 = Color32::from_rgb(196, 180, 156);
@@ -149,8 +152,8 @@ fn contents_links(ui: &mut egui::Ui, i18n: &I18n, sections: &[Section], nav_id: 
     });
 }
 
-/// A section's text, with its diagrams beside it on a wide page and below
-/// it on a narrow one.
+/// A section's text with its diagram beside it on a wide page; on a narrow
+/// page, or with several diagrams, the diagrams follow the text in rows.
 fn section_body(ui: &mut egui::Ui, i18n: &I18n, section: &Section) {
     let figures: Vec<Diagram> = section
         .blocks
@@ -161,44 +164,46 @@ fn section_body(ui: &mut egui::Ui, i18n: &I18n, section: &Section) {
         })
         .collect();
     let width = ui.available_width();
-    if figures.is_empty() {
-        blocks(ui, i18n, section.blocks);
-    } else if width >= SIDE_BY_SIDE_WIDTH {
+    // A horizontal layout puts item spacing between its children too.
+    let spacing = ui.spacing().item_spacing.x;
+    if let [single] = figures[..]
+        && width >= SIDE_BY_SIDE_WIDTH
+    {
         let figure_width = (width * 0.36).clamp(210.0, 300.0);
-        let text_width = width - figure_width - GAP;
+        let text_width = width - figure_width - GAP - spacing;
         ui.horizontal_top(|ui| {
             ui.vertical(|ui| {
                 ui.set_width(text_width);
                 blocks(ui, i18n, section.blocks);
             });
-            ui.add_space(GAP);
+            ui.add_space(GAP - spacing);
             ui.vertical(|ui| {
                 ui.set_width(figure_width);
-                for d in &figures {
-                    figure(ui, i18n, *d, figure_width);
-                }
+                figure(ui, i18n, single, figure_width);
             });
         });
-    } else {
-        blocks(ui, i18n, section.blocks);
-        // Two diagrams side by side when they fit at a readable size.
-        let two = (width - GAP) / 2.0 >= 190.0 && figures.len() > 1;
-        let figure_width = if two {
-            ((width - GAP) / 2.0).min(300.0)
-        } else {
-            width.min(320.0)
-        };
-        for pair in figures.chunks(if two { 2 } else { 1 }) {
-            ui.horizontal_top(|ui| {
-                for d in pair {
-                    ui.vertical(|ui| {
-                        ui.set_width(figure_width);
-                        figure(ui, i18n, *d, figure_width);
-                    });
-                    ui.add_space(GAP);
-                }
-            });
-        }
+        return;
+    }
+    blocks(ui, i18n, section.blocks);
+    if figures.is_empty() {
+        return;
+    }
+    // As many diagrams to a row as fit at a readable size.
+    let gap = GAP.max(spacing);
+    let per_row =
+        (((width + gap) / (MIN_FIGURE_WIDTH + gap)).floor() as usize).clamp(1, figures.len());
+    let figure_width =
+        ((width - gap * (per_row - 1) as f32) / per_row as f32).min(MAX_FIGURE_WIDTH);
+    for row in figures.chunks(per_row) {
+        ui.horizontal_top(|ui| {
+            ui.spacing_mut().item_spacing.x = gap;
+            for d in row {
+                ui.vertical(|ui| {
+                    ui.set_width(figure_width);
+                    figure(ui, i18n, *d, figure_width);
+                });
+            }
+        });
     }
 }
 

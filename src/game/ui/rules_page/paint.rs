@@ -26,6 +26,7 @@ mod colour {
     pub const CROWD_RIM: Color32 = Color32::from_rgb(77, 51, 31);
     pub const TARGET: Color32 = Color32::from_rgba_premultiplied(14, 49, 14, 140);
     pub const ARROW: Color32 = Color32::from_rgb(18, 104, 64);
+    pub const OPTIONAL: Color32 = Color32::from_rgb(34, 84, 150);
     pub const HALO: Color32 = Color32::from_rgba_premultiplied(150, 146, 135, 150);
     pub const MISSED: Color32 = Color32::from_rgb(196, 36, 18);
     pub const FORBIDDEN: Color32 = Color32::from_rgb(96, 84, 72);
@@ -118,6 +119,21 @@ pub fn paint(painter: &egui::Painter, scene: &Scene, rect: Rect) {
     for arrow in &scene.arrows {
         let points: Vec<Pos2> = arrow.points.iter().map(|&p| frame.at(p)).collect();
         paint_arrow(painter, &points, arrow.style, unit);
+    }
+    // The moving pieces again, so their arrows come out from under them.
+    for arrow in &scene.arrows {
+        let Some(&from) = arrow.points.first() else {
+            continue;
+        };
+        let side = if scene.hunters.contains(from) {
+            Side::Hunters
+        } else if scene.crowd.contains(from) {
+            Side::Crowd
+        } else {
+            continue;
+        };
+        let faded = (scene.captured | scene.huffed).contains(from);
+        paint_piece(painter, frame.at(from), unit, side, faded);
     }
     for p in scene.captured | scene.huffed {
         paint_cross(painter, frame.at(p), unit);
@@ -219,8 +235,9 @@ fn paint_lines(painter: &egui::Painter, board: BoardKind, frame: &Frame) {
 /// the leftmost point of each rank.
 fn paint_coordinates(painter: &egui::Painter, board: BoardKind, frame: &Frame) {
     let topology = Topology::get(board);
-    let font = egui::FontId::proportional(0.27 * frame.unit);
-    let offset = 0.4 * frame.unit;
+    // Far enough out that a piece on the point leaves its label readable.
+    let font = egui::FontId::proportional(0.23 * frame.unit);
+    let offset = 0.46 * frame.unit;
     for p in topology.points {
         let below = p.rank() > 0 && topology.step(p, 4).is_some();
         if !below {
@@ -259,7 +276,7 @@ fn piece_colours(side: Side) -> (Color32, Color32) {
 /// A piece: a soft shadow, the body with its rim and a highlight.
 pub fn paint_piece(painter: &egui::Painter, at: Pos2, unit: f32, side: Side, faded: bool) {
     let r = PIECE_RADIUS * unit;
-    let fade = |c: Color32| if faded { c.gamma_multiply(0.45) } else { c };
+    let fade = |c: Color32| if faded { c.gamma_multiply(0.6) } else { c };
     let (body, rim) = piece_colours(side);
     painter.circle_filled(at + vec2(0.03, 0.05) * unit, r, fade(colour::SHADOW));
     painter.circle(
@@ -287,7 +304,7 @@ fn paint_ring(painter: &egui::Painter, ring: &Ring, frame: &Frame) {
         0.12 * frame.unit,
         0.08 * frame.unit,
     ));
-    let font = egui::FontId::proportional(0.27 * frame.unit);
+    let font = egui::FontId::proportional(0.3 * frame.unit);
     painter.text(
         at,
         egui::Align2::CENTER_CENTER,
@@ -311,7 +328,8 @@ fn paint_arrow(painter: &egui::Painter, path: &[Pos2], style: ArrowStyle, unit: 
     let n = points.len();
     points[n - 1] = tip - end_dir * head * 0.8;
     let colour = match style {
-        ArrowStyle::Move | ArrowStyle::Optional => colour::ARROW,
+        ArrowStyle::Move => colour::ARROW,
+        ArrowStyle::Optional => colour::OPTIONAL,
         ArrowStyle::Missed => colour::MISSED,
         ArrowStyle::Forbidden => colour::FORBIDDEN,
     };
@@ -324,8 +342,8 @@ fn paint_arrow(painter: &egui::Painter, path: &[Pos2], style: ArrowStyle, unit: 
             painter.extend(egui::Shape::dashed_line(
                 &points,
                 s,
-                0.2 * unit,
-                0.12 * unit,
+                0.11 * unit,
+                0.08 * unit,
             ));
         } else {
             painter.line(points.clone(), s);
@@ -335,6 +353,11 @@ fn paint_arrow(painter: &egui::Painter, path: &[Pos2], style: ArrowStyle, unit: 
     for p in &path[1..path.len() - 1] {
         painter.circle_filled(*p, 0.1 * unit, colour);
     }
+    if style == ArrowStyle::Forbidden {
+        // No head: the hop ends at a "not allowed" sign.
+        paint_no_entry(painter, *last, unit);
+        return;
+    }
     let side = end_dir.rot90() * head * 0.5;
     let base = tip - end_dir * head;
     let triangle = vec![tip, base + side, base - side];
@@ -343,13 +366,9 @@ fn paint_arrow(painter: &egui::Painter, path: &[Pos2], style: ArrowStyle, unit: 
         colour,
         Stroke::new(1.0, colour::HALO),
     ));
-    if style == ArrowStyle::Forbidden {
-        let middle = *first + (*last - *first) * 0.5;
-        paint_cross(painter, middle, unit * 0.8);
-    }
 }
 
-/// A red cross over a piece that is taken or huffed (or a forbidden hop).
+/// A red cross over a piece that is taken or huffed.
 fn paint_cross(painter: &egui::Painter, at: Pos2, unit: f32) {
     let d = 0.2 * unit;
     let halo = Stroke::new((0.15 * unit).max(3.0), colour::HALO);
@@ -360,11 +379,24 @@ fn paint_cross(painter: &egui::Painter, at: Pos2, unit: f32) {
     }
 }
 
-/// A placement: the piece, faded, with an arrow dropping onto it.
+/// A "not allowed" sign on a point a hop may not land on.
+fn paint_no_entry(painter: &egui::Painter, at: Pos2, unit: f32) {
+    let r = 0.22 * unit;
+    let halo = Stroke::new((0.14 * unit).max(3.0), colour::HALO);
+    let stroke = Stroke::new((0.07 * unit).max(1.5), colour::CROSS);
+    let slash = [at + vec2(-r, -r) * 0.7, at + vec2(r, r) * 0.7];
+    for s in [halo, stroke] {
+        painter.circle_stroke(at, r, s);
+        painter.line_segment(slash, s);
+    }
+}
+
+/// A placement: the piece, faded, with an arrow dropping onto its rim.
 fn paint_drop(painter: &egui::Painter, at: Pos2, unit: f32, side: Side) {
     paint_piece(painter, at, unit, side, true);
-    let from = at - vec2(0.0, 0.95 * unit);
-    paint_arrow(painter, &[from, at], ArrowStyle::Move, unit);
+    let from = at - vec2(0.0, 1.15 * unit);
+    let to = at - vec2(0.0, (PIECE_RADIUS - 0.08) * unit);
+    paint_arrow(painter, &[from, to], ArrowStyle::Move, unit);
 }
 
 /// Pieces in hand, under the board: a piece and "× 20" for each side.
