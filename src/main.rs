@@ -7,7 +7,10 @@ use bevy_egui::EguiPlugin;
 use stronghold::game::GamePlugin;
 use stronghold::game::board_view::BoardLayout;
 use stronghold::game::launch::{ExitAfter, LaunchOptions, exit_after};
+use stronghold::game::screens::MenuPage;
 use stronghold::game::screens::Screen;
+use stronghold::game::settings::Settings;
+use stronghold::game::ui::rules_page::RulesWindow;
 
 fn main() -> AppExit {
     let options = if cfg!(target_arch = "wasm32") {
@@ -59,13 +62,20 @@ fn main() -> AppExit {
     });
     app.insert_resource(the_match);
     if let Some(language) = options.language {
-        app.insert_resource(stronghold::game::settings::Settings {
+        app.insert_resource(Settings {
             language,
-            ..Default::default()
+            ..default()
         });
     }
     if options.start_in_game {
         app.insert_state(Screen::Game);
+    }
+    if let Some(game) = options.rules {
+        if options.start_in_game {
+            app.insert_resource(RulesWindow::showing(game));
+        } else {
+            app.insert_resource(MenuPage::Rules(game));
+        }
     }
     app.add_plugins(GamePlugin);
     if let Some(seconds) = options.exit_after {

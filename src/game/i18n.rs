@@ -4,7 +4,7 @@
 //! 5 мятежников") come from Fluent's plural rules, not from our code.
 //!
 //! Code asks for text by message id: `i18n.tr("menu-new-game")`, or with
-//! arguments through a [`Msg`]: `i18n.msg(&Msg::new("panel-crowd-left").num("count", 5))`.
+//! arguments through a [`Msg`]: `i18n.msg(&Msg::new("menu-continue-plies").num("count", 5))`.
 //! A message missing in the current language falls back to English, then
 //! to its id, so a gap shows up on screen instead of as an empty label.
 

@@ -24,6 +24,8 @@ pub struct LaunchOptions {
     pub start_in_game: bool,
     /// `--help`: print the usage and exit.
     pub help: bool,
+    /// `--rules GAME`: open on this game's rules page.
+    pub rules: Option<GameKind>,
     /// `--language en|ru`: the language for this run.
     pub language: Option<Language>,
 }
@@ -39,6 +41,7 @@ impl Default for LaunchOptions {
             flipped: false,
             start_in_game: false,
             help: false,
+            rules: None,
             language: None,
         }
     }
@@ -59,6 +62,7 @@ starts playing at once.
   --crowd PLAYER       who plays the crowd (the same choices)
   --moves \"M1 M2 ...\"  moves to play first, in move text (c3-c4 d6xd4 @c3)
   --flip               the board upside down
+  --rules GAME         open on a game's rules page
   --language LANG      en or ru (otherwise the saved setting)
   --exit-after SECONDS quit after this many seconds (scripts)
   -h, --help           this help";
@@ -102,14 +106,19 @@ impl LaunchOptions {
                 "--crowd" => o.crowd = parse_player(&value("--crowd")?)?,
                 "--moves" => o.moves = value("--moves")?,
                 "--flip" => o.flipped = true,
+                "--rules" => {
+                    let id = value("--rules")?;
+                    let kind =
+                        GameKind::from_id(&id).ok_or_else(|| format!("unknown game `{id}`"))?;
+                    o.rules = Some(kind);
+                }
                 "--language" => {
                     let code = value("--language")?;
-                    o.language = Some(
-                        Language::ALL
-                            .into_iter()
-                            .find(|l| l.code() == code)
-                            .ok_or_else(|| format!("unknown language `{code}`: en or ru"))?,
-                    );
+                    let language = Language::ALL
+                        .into_iter()
+                        .find(|l| l.code() == code)
+                        .ok_or_else(|| format!("unknown language `{code}`: en or ru"))?;
+                    o.language = Some(language);
                 }
                 "--exit-after" => {
                     let v = value("--exit-after")?;

@@ -37,12 +37,11 @@ pub enum MenuPage {
     About,
 }
 
-/// Pages opened as windows over the game.
+/// Pages opened as windows over the game (the rules have their own
+/// window, `ui::rules_page::RulesWindow`).
 #[derive(Resource, Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Dialogs {
     pub settings: bool,
-    /// The rules page of this game.
-    pub rules: Option<GameKind>,
     pub about: bool,
     /// Asks before resigning or offering a draw.
     pub confirm: Option<Confirm>,

@@ -73,7 +73,6 @@ menu-settings = Settings
 menu-about = About
 menu-quit = Quit
 menu-back = Back
-menu-rules-placeholder = The rules of { $game } are in RULES.md.
 
 ## New game
 
@@ -126,7 +125,6 @@ panel-offer-draw-hint = The rules' own draws come by themselves; this ends the g
 panel-players = Players
 panel-new-game = New game
 panel-rules = Rules
-panel-rules-title = Rules
 panel-settings = Settings
 panel-about = About
 

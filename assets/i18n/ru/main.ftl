@@ -76,7 +76,6 @@ menu-settings = Настройки
 menu-about = Об игре
 menu-quit = Выход
 menu-back = Назад
-menu-rules-placeholder = Правила игры «{ $game }» — в файле RULES.md.
 
 ## Новая игра
 
@@ -129,7 +128,6 @@ panel-offer-draw-hint = Ничьи по правилам наступают са
 panel-players = Игроки
 panel-new-game = Новая игра
 panel-rules = Правила
-panel-rules-title = Правила
 panel-settings = Настройки
 panel-about = Об игре
 

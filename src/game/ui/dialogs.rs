@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use super::{menu, settings_page};
+use super::settings_page;
 use crate::ai::{Search, SearchLimits};
 use crate::game::about::Credits;
 use crate::game::i18n::{I18n, Msg};
@@ -48,21 +48,6 @@ pub(super) fn dialogs(mut d: DialogUi) -> Result {
                 });
             });
         d.dialogs.settings = open;
-    }
-    if let Some(kind) = d.dialogs.rules {
-        let mut open = true;
-        let mut shown = kind;
-        egui::Window::new(d.i18n.tr("panel-rules-title"))
-            .open(&mut open)
-            .collapsible(false)
-            .default_width(560.0)
-            .max_height(max_height)
-            .show(&ctx, |ui| {
-                menu::rules_tabs(ui, &d.i18n, &mut shown);
-                ui.separator();
-                egui::ScrollArea::vertical().show(ui, |ui| super::rules_body(ui, &d.i18n, shown));
-            });
-        d.dialogs.rules = open.then_some(shown);
     }
     if d.dialogs.about {
         let mut open = true;

@@ -52,7 +52,7 @@ pub(super) fn shortcuts(mut p: GameUi) -> bevy::prelude::Result {
             p.commands.write(MatchCommand::Review(None));
         }
         p.dialogs.settings = false;
-        p.dialogs.rules = None;
+        p.rules_window.open = false;
         p.dialogs.about = false;
         p.dialogs.confirm = None;
     }

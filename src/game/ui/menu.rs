@@ -6,13 +6,12 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use super::theme::{self, CARD_FILL, GOLD, MUTED, VEIL};
-use super::{NewGameForm, about, game_title, new_game, settings_page};
+use super::{NewGameForm, about, game_title, new_game, rules_page, settings_page};
 use crate::game::about::Credits;
 use crate::game::i18n::I18n;
 use crate::game::match_state::{Match, MatchCommand};
 use crate::game::screens::{MenuPage, Screen};
 use crate::game::settings::Settings;
-use crate::rules::GameKind;
 
 /// What the menu reads and writes.
 #[derive(bevy::ecs::system::SystemParam)]
@@ -44,7 +43,12 @@ pub(super) fn menu_screen(mut m: MenuUi) -> Result {
         egui::Id::new("menu_veil_paint"),
     ))
     .rect_filled(screen, 0.0, VEIL);
-    let width = (screen.width() - 24.0).clamp(300.0, 760.0);
+    let widest = if matches!(*m.page, MenuPage::Rules(_)) {
+        1000.0
+    } else {
+        760.0
+    };
+    let width = (screen.width() - 24.0).clamp(300.0, widest);
     let height = (screen.height() - 24.0).max(200.0);
     egui::Area::new("menu_card".into())
         .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
@@ -58,7 +62,13 @@ pub(super) fn menu_screen(mut m: MenuUi) -> Result {
                 .show(ui, |ui| {
                     ui.set_width(width - 40.0);
                     ui.set_max_height(height - 40.0);
-                    egui::ScrollArea::vertical().show(ui, |ui| page(ui, &mut m));
+                    if matches!(*m.page, MenuPage::Rules(_)) {
+                        // The rules page has its own scroll area.
+                        ui.set_height(height - 40.0);
+                        page(ui, &mut m);
+                    } else {
+                        egui::ScrollArea::vertical().show(ui, |ui| page(ui, &mut m));
+                    }
                 });
         });
     Ok(())
@@ -80,12 +90,10 @@ fn page(ui: &mut egui::Ui, m: &mut MenuUi) {
         MenuPage::Rules(kind) => {
             back_button(ui, m);
             let mut shown = kind;
-            rules_tabs(ui, &m.i18n, &mut shown);
+            rules_page::rules_screen(ui, &m.i18n, &mut shown);
             if shown != kind {
                 *m.page = MenuPage::Rules(shown);
             }
-            ui.separator();
-            super::rules_body(ui, &m.i18n, shown);
         }
         MenuPage::Settings => {
             back_button(ui, m);
@@ -173,13 +181,4 @@ fn back_button(ui: &mut egui::Ui, m: &mut MenuUi) {
         *m.page = MenuPage::Main;
     }
     ui.add_space(6.0);
-}
-
-/// One tab per game above a rules page.
-pub(super) fn rules_tabs(ui: &mut egui::Ui, i18n: &I18n, shown: &mut GameKind) {
-    ui.horizontal_wrapped(|ui| {
-        for kind in GameKind::ALL {
-            ui.selectable_value(shown, kind, game_title(i18n, kind));
-        }
-    });
 }

@@ -4,7 +4,7 @@
 //! message files through [`I18n`].
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
 use super::ai_task::AiJob;
 use super::board_view::{BoardLayout, PanelWidth};
@@ -24,6 +24,7 @@ mod menu;
 mod moves;
 mod new_game;
 mod panel;
+pub mod rules_page;
 mod settings_page;
 mod theme;
 
@@ -40,6 +41,7 @@ pub(super) fn plugin(app: &mut App) {
                     panel::side_panel,
                     banner::banner,
                     dialogs::dialogs,
+                    rules_page::rules_window,
                 )
                     .chain()
                     .run_if(in_state(Screen::Game)),
@@ -47,6 +49,7 @@ pub(super) fn plugin(app: &mut App) {
             )
                 .chain(),
         )
+        .add_plugins(rules_page::plugin)
         .add_systems(
             Update,
             (remember_rejections, window_title).in_set(super::GameSet::View),
@@ -211,6 +214,7 @@ pub(super) struct GameUi<'w, 's> {
     screen: ResMut<'w, NextState<Screen>>,
     menu_page: ResMut<'w, MenuPage>,
     dialogs: ResMut<'w, Dialogs>,
+    rules_window: ResMut<'w, rules_page::RulesWindow>,
     commands: MessageWriter<'w, MatchCommand>,
     intents: MessageWriter<'w, MoveIntent>,
 }
@@ -253,12 +257,4 @@ impl GameUi<'_, '_> {
             }
         }
     }
-}
-
-/// The rules page of a game, hosted by the menu and the in-game window.
-fn rules_body(ui: &mut egui::Ui, i18n: &I18n, kind: GameKind) {
-    theme::note(
-        ui,
-        i18n.msg(&Msg::new("menu-rules-placeholder").text("game", game_title(i18n, kind))),
-    );
 }

@@ -10,6 +10,7 @@ use super::{GameUi, game_title, level_name, moves, new_game::player_combo};
 use crate::game::i18n::Msg;
 use crate::game::match_state::{MatchCommand, Player};
 use crate::game::screens::{Confirm, MenuPage, Screen};
+use crate::game::ui::rules_page::RulesWindow;
 use crate::rules::{GameKind, Side};
 
 const PANEL_WIDTH: f32 = 300.0;
@@ -392,7 +393,7 @@ fn pages(ui: &mut egui::Ui, p: &mut GameUi) {
             p.screen.set(Screen::Menu);
         }
         if ui.button(p.tr("panel-rules")).clicked() {
-            p.dialogs.rules = Some(p.the_match.kind());
+            *p.rules_window = RulesWindow::showing(p.the_match.kind());
         }
         if ui.button(p.tr("panel-settings")).clicked() {
             p.dialogs.settings = !p.dialogs.settings;
