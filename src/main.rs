@@ -7,6 +7,7 @@ use bevy_egui::EguiPlugin;
 use stronghold::game::GamePlugin;
 use stronghold::game::board_view::BoardLayout;
 use stronghold::game::launch::{ExitAfter, LaunchOptions, exit_after};
+use stronghold::game::persist::{self, Persistence};
 
 fn main() -> AppExit {
     let options = if cfg!(target_arch = "wasm32") {
@@ -27,13 +28,17 @@ fn main() -> AppExit {
             return AppExit::error();
         }
     };
+    // Settings (the window size among them) and the last game, read before
+    // the window opens.
+    let boot = Persistence::platform().boot();
+    let window_size = persist::window_size(&boot.settings).unwrap_or((1280, 800));
     let mut app = App::new();
     app.add_plugins(
         DefaultPlugins
             .set(WindowPlugin {
                 primary_window: Some(Window {
                     title: "Stronghold".to_string(),
-                    resolution: (1280u32, 800u32).into(),
+                    resolution: window_size.into(),
                     // On the web: fill the page element the canvas sits in.
                     fit_canvas_to_parent: true,
                     ..default()
@@ -53,6 +58,11 @@ fn main() -> AppExit {
     });
     app.insert_resource(the_match);
     app.add_plugins(GamePlugin);
+    // The last unfinished game resumes unless the command line asks for one.
+    boot.install(&mut app, !options.chooses_game);
+    if options.flipped {
+        app.world_mut().resource_mut::<BoardLayout>().flipped = true;
+    }
     if let Some(seconds) = options.exit_after {
         app.insert_resource(ExitAfter(seconds))
             .add_systems(Update, exit_after);

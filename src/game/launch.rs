@@ -18,6 +18,9 @@ pub struct LaunchOptions {
     /// Quit after this many seconds (for screenshots and measurements).
     pub exit_after: Option<f32>,
     pub flipped: bool,
+    /// A game was asked for (`--game`, `--option`, a player or `--moves`):
+    /// it is played instead of resuming the last one.
+    pub chooses_game: bool,
 }
 
 impl Default for LaunchOptions {
@@ -29,6 +32,7 @@ impl Default for LaunchOptions {
             moves: String::new(),
             exit_after: None,
             flipped: false,
+            chooses_game: false,
         }
     }
 }
@@ -58,6 +62,9 @@ impl LaunchOptions {
         let mut args = args.into_iter();
         while let Some(arg) = args.next() {
             let mut value = |name: &str| args.next().ok_or_else(|| format!("{name} needs a value"));
+            if ["--game", "--option", "--hunters", "--crowd", "--moves"].contains(&arg.as_str()) {
+                o.chooses_game = true;
+            }
             match arg.as_str() {
                 "--game" => {
                     let id = value("--game")?;

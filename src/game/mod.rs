@@ -18,6 +18,7 @@ pub mod input;
 pub mod launch;
 pub mod match_state;
 pub mod notice;
+pub mod persist;
 pub mod pieces;
 pub mod settings;
 pub mod ui;
@@ -63,6 +64,7 @@ impl Plugin for GamePlugin {
             i18n::plugin,
             notice::plugin,
             settings::plugin,
+            persist::plugin,
         ));
         // The panel needs egui; headless apps run without it.
         if app.is_plugin_added::<bevy_egui::EguiPlugin>() {

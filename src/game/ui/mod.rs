@@ -12,6 +12,7 @@ use crate::ai::Level;
 use crate::rules::{GameKind, OptionKey, Side, Variant};
 
 mod panel;
+mod saves;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PanelState>()
@@ -20,6 +21,7 @@ pub(super) fn plugin(app: &mut App) {
             (panel::side_panel, panel::banner).chain(),
         )
         .add_systems(Update, remember_rejections.in_set(super::GameSet::View));
+    saves::plugin(app);
 }
 
 /// What the panel remembers between frames.
