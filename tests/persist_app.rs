@@ -28,6 +28,8 @@ use stronghold::save::{FORMAT_VERSION, SavedGame, Saves, Slot};
 /// An app as the game starts it, with its files in `dir`.
 fn launch(dir: &Path) -> App {
     let mut app = headless_app();
+    // The message files as if loaded: launch notices wait for them.
+    app.insert_resource(i18n());
     Persistence::in_dir(dir).boot().install(&mut app, true);
     app.update();
     app
@@ -304,8 +306,15 @@ fn a_bad_position_in_the_paste_box_names_the_column_and_changes_nothing() {
         .write_message(SaveCommand::StartFromPosition(bad.to_string()));
     app.update();
     let window = app.world().resource::<SavesWindow>();
-    let (msg, detail) = window.paste_error.clone().expect("an error shown");
+    let error = window.paste_error.clone().expect("an error shown");
+    let (msg, detail) = (error.msg, error.detail);
     assert!(detail.contains("column 25"), "{detail}");
+    assert_eq!(error.column, 25);
+    assert_eq!(
+        error.text.chars().nth(24),
+        Some('X'),
+        "the column is the bad character"
+    );
     for language in Language::ALL {
         let mut i18n = i18n();
         i18n.set_language(language);
@@ -349,19 +358,19 @@ fn a_good_paste_starts_the_game_and_a_bad_move_list_names_the_move() {
     app.world_mut().write_message(SaveCommand::PlayMoves(moves));
     app.update();
     let m = the_match(&app);
-    if let Some((msg, _)) = &app.world().resource::<SavesWindow>().paste_error {
-        panic!("{msg:?}");
+    if let Some(error) = &app.world().resource::<SavesWindow>().paste_error {
+        panic!("{error:?}");
     }
     assert_eq!(m.game().ply(), 3);
     app.world_mut()
-        .write_message(SaveCommand::PlayMoves("d4-d5 c6-c9".to_string()));
+        .write_message(SaveCommand::PlayMoves("d4-d5\n  c6-c9".to_string()));
     app.update();
-    let (msg, detail) = app
-        .world()
-        .resource::<SavesWindow>()
-        .paste_error
-        .clone()
-        .unwrap();
+    let error = app.world().resource::<SavesWindow>().paste_error.clone();
+    let error = error.expect("an error shown");
+    // The caret goes under `c9`, which is no point, in the text as pasted.
+    assert_eq!(error.column, 12, "{error:?}");
+    assert_eq!(&error.text[error.column - 1..], "c9");
+    let (msg, detail) = (error.msg, error.detail);
     assert!(
         i18n().msg(&msg).contains("Move 2 (c6-c9)"),
         "{}",

@@ -20,7 +20,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use super::board_view::BoardLayout;
-use super::i18n::Msg;
+use super::i18n::{I18n, Msg};
 use super::match_state::{Match, Player};
 use super::notice::Notice;
 use super::settings::Settings;
@@ -32,7 +32,7 @@ mod commands;
 #[cfg(target_arch = "wasm32")]
 mod web;
 
-pub use commands::{SaveCommand, SavesWindow};
+pub use commands::{PasteError, SaveCommand, SavesWindow};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Persistence>()
@@ -238,12 +238,25 @@ pub struct PersistState {
     write_failing: bool,
 }
 
-/// Notices from launch, sent on the first frame (the notice queue exists then).
+/// Notices from launch, sent once the message files are loaded (so the log
+/// says them in words too), or after [`BOOT_NOTICE_FRAMES`] frames without.
 #[derive(Resource, Default)]
 struct BootNotices(Vec<Notice>);
 
-fn send_boot_notices(mut pending: ResMut<BootNotices>, mut notices: MessageWriter<Notice>) {
-    if !pending.0.is_empty() {
+/// How many frames launch notices wait for the message files at most.
+const BOOT_NOTICE_FRAMES: u32 = 600;
+
+fn send_boot_notices(
+    mut pending: ResMut<BootNotices>,
+    mut notices: MessageWriter<Notice>,
+    i18n: Res<I18n>,
+    mut waited: Local<u32>,
+) {
+    if pending.0.is_empty() {
+        return;
+    }
+    *waited += 1;
+    if i18n.is_ready() || *waited > BOOT_NOTICE_FRAMES {
         notices.write_batch(std::mem::take(&mut pending.0));
     }
 }

@@ -243,10 +243,12 @@ pub fn decode<T: DeserializeOwned>(text: &str) -> Result<T, LoadError> {
     ron::from_str(text).map_err(damaged)
 }
 
+/// A parse error at the point where the parser gave up (the end of its
+/// span: the offending token, or the end of a cut-short file).
 fn damaged(e: ron::error::SpannedError) -> LoadError {
     LoadError::Damaged {
-        line: e.span.start.line,
-        column: e.span.start.col,
+        line: e.span.end.line,
+        column: e.span.end.col,
         message: e.code.to_string(),
     }
 }

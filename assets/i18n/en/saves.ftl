@@ -8,6 +8,11 @@ save-button = Save
 save-replace-button = Replace
 # $place: the folder (desktop) or storage key (web) the files are kept in.
 save-files-in = Kept in { $place }
+# The name a save gets unless the player types one.
+save-default-name = { $game }, { $moves ->
+    [one] { $moves } move
+   *[other] { $moves } moves
+}
 save-list-empty = No saved games yet.
 save-load-button = Load
 save-delete-button = Delete

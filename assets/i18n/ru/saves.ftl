@@ -8,6 +8,12 @@ save-button = Сохранить
 save-replace-button = Заменить
 # $place: папка (на компьютере) или ключ хранилища (в браузере).
 save-files-in = Файлы хранятся в { $place }
+# Название сохранения, пока игрок не ввёл своё.
+save-default-name = { $game }, { $moves ->
+    [one] { $moves } ход
+    [few] { $moves } хода
+   *[many] { $moves } ходов
+}
 save-list-empty = Сохранённых партий пока нет.
 save-load-button = Загрузить
 save-delete-button = Удалить

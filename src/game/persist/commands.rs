@@ -51,9 +51,8 @@ pub struct SavesWindow {
     pub name: String,
     /// The paste box.
     pub paste: String,
-    /// Why the pasted text was refused: the translated message and the
-    /// rules' own words; nothing was changed.
-    pub paste_error: Option<(Msg, String)>,
+    /// Why the pasted text was refused; nothing was changed.
+    pub paste_error: Option<PasteError>,
     /// The named saves, newest first, as last read.
     pub listed: Vec<Listed>,
     /// The list must be read again (it changed, or the window opened).
@@ -74,6 +73,18 @@ impl Default for SavesWindow {
             confirm_delete: None,
         }
     }
+}
+
+/// Pasted text that was refused.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PasteError {
+    /// What is wrong, translated when shown.
+    pub msg: Msg,
+    /// The rules' own words (`position string, column 25: unexpected ...`).
+    pub detail: String,
+    /// The refused text, and the column (from 1) of the problem in it.
+    pub text: String,
+    pub column: usize,
 }
 
 /// Everything the commands read and change.
@@ -180,10 +191,12 @@ impl SaveParams<'_> {
                     .write(Notice::info(Msg::new("save-pasted-position")));
             }
             Err(e) => {
-                self.window.paste_error = Some((
-                    Msg::new("save-paste-bad-position").num("column", e.column as u32),
-                    e.to_string(),
-                ));
+                self.window.paste_error = Some(PasteError {
+                    msg: Msg::new("save-paste-bad-position").num("column", e.column as u32),
+                    detail: e.to_string(),
+                    text: text.trim().to_string(),
+                    column: e.column,
+                });
             }
         }
     }
@@ -191,22 +204,24 @@ impl SaveParams<'_> {
     fn play_moves(&mut self, text: &str) {
         let start = self.the_match.game();
         let mut game = Game::from_position(*start.variant(), *start.initial_position());
-        let words = text
-            .split_whitespace()
-            .filter(|w| !is_move_number(w))
+        let words = words_with_columns(text)
+            .filter(|(_, w)| !is_move_number(w))
             .enumerate();
-        for (i, word) in words {
+        for (i, (word_column, word)) in words {
             match game.parse_move(word) {
                 Ok(mv) => {
                     game.play_unchecked(&mv);
                 }
                 Err(e) => {
-                    self.window.paste_error = Some((
-                        Msg::new("save-paste-bad-move")
+                    self.window.paste_error = Some(PasteError {
+                        msg: Msg::new("save-paste-bad-move")
                             .num("number", (i + 1) as u32)
                             .text("move", word.to_string()),
-                        e.to_string(),
-                    ));
+                        detail: e.to_string(),
+                        // One line, so the column counts as shown.
+                        text: text.replace(char::is_whitespace, " "),
+                        column: word_column + e.column - 1,
+                    });
                     return;
                 }
             }
@@ -226,6 +241,32 @@ impl SaveParams<'_> {
             self.the_match.player(Side::Crowd),
         )
     }
+}
+
+/// The words of a text with the column (in characters, from 1) each starts at.
+fn words_with_columns(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut column = 1;
+    let mut chars = text.char_indices().peekable();
+    std::iter::from_fn(move || {
+        while let Some(&(_, c)) = chars.peek()
+            && c.is_whitespace()
+        {
+            chars.next();
+            column += 1;
+        }
+        let (start, _) = *chars.peek()?;
+        let start_column = column;
+        let mut end = text.len();
+        while let Some(&(i, c)) = chars.peek() {
+            if c.is_whitespace() {
+                end = i;
+                break;
+            }
+            chars.next();
+            column += 1;
+        }
+        Some((start_column, &text[start..end]))
+    })
 }
 
 /// `12.` or `12...`: a move number in a copied score sheet.

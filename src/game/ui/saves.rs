@@ -11,10 +11,11 @@ use crate::game::match_state::Match;
 use crate::game::notice::Notice;
 use crate::game::persist::{Persistence, SaveCommand, SavesWindow};
 use crate::rules::{GameKind, Move};
-use crate::save::store::{display_time, now_unix};
+use crate::save::store::display_time;
 use crate::save::{Listed, SavedGame};
 
 const RED: egui::Color32 = egui::Color32::from_rgb(240, 110, 90);
+const WIDTH: f32 = 480.0;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -57,9 +58,12 @@ fn saves_window(mut p: SavesParams, mut was_open: Local<bool>) -> Result {
         return Ok(());
     }
     if !*was_open {
-        // A fresh name each time the window opens: the game and the time.
+        // A fresh name each time the window opens: the game and its length.
         let title = p.i18n.tr(game_title_id(p.the_match.kind()));
-        p.window.name = format!("{title} {}", display_time(now_unix()));
+        let name = Msg::new("save-default-name")
+            .text("game", title)
+            .num("moves", p.the_match.game().ply() as u32);
+        p.window.name = p.i18n.msg(&name);
         *was_open = true;
     }
     let ctx = p.contexts.ctx_mut()?.clone();
@@ -68,7 +72,9 @@ fn saves_window(mut p: SavesParams, mut was_open: Local<bool>) -> Result {
         .id(egui::Id::new("stronghold_saves"))
         .open(&mut open)
         .collapsible(false)
-        .default_width(440.0)
+        .pivot(egui::Align2::CENTER_CENTER)
+        .default_pos(ctx.content_rect().center())
+        .default_width(WIDTH)
         .show(&ctx, |ui| {
             if p.persistence.is_on() {
                 save_section(ui, &mut p);
@@ -109,7 +115,7 @@ fn save_section(ui: &mut egui::Ui, p: &mut SavesParams) {
         ui.label(p.i18n.tr("save-name-label"));
         let edit = egui::TextEdit::singleline(&mut p.window.name)
             .hint_text(p.i18n.tr("save-name-hint"))
-            .desired_width(220.0);
+            .desired_width(WIDTH - 150.0);
         let response = ui.add(edit);
         let label = if exists {
             "save-replace-button"
@@ -243,8 +249,33 @@ fn clipboard_section(ui: &mut egui::Ui, ctx: &egui::Context, p: &mut SavesParams
             p.commands.write(SaveCommand::PlayMoves(text));
         }
     });
-    if let Some((msg, detail)) = &p.window.paste_error {
-        ui.colored_label(RED, p.i18n.msg(msg));
-        ui.label(egui::RichText::new(detail).small().weak());
+    if let Some(error) = &p.window.paste_error {
+        ui.colored_label(RED, p.i18n.msg(&error.msg));
+        // Where, as a caret under the text; the rules' own words on hover.
+        let (shown, caret) = caret_snippet(&error.text, error.column);
+        ui.label(egui::RichText::new(format!("{shown}\n{caret}")).monospace())
+            .on_hover_text(&error.detail);
     }
 }
+
+/// The part of `text` around `column` (from 1) and a caret line under that
+/// column: at most [`SNIPPET`] characters, with `…` where text was cut.
+fn caret_snippet(text: &str, column: usize) -> (String, String) {
+    let chars: Vec<char> = text.chars().filter(|c| *c != '\n').collect();
+    let at = column.saturating_sub(1).min(chars.len());
+    let start = at.saturating_sub(SNIPPET / 2);
+    let end = (start + SNIPPET).min(chars.len());
+    let mut shown: String = chars[start..end].iter().collect();
+    let mut offset = at - start;
+    if start > 0 {
+        shown.insert(0, '…');
+        offset += 1;
+    }
+    if end < chars.len() {
+        shown.push('…');
+    }
+    (shown, format!("{}^", " ".repeat(offset)))
+}
+
+/// How many characters of a refused paste are shown around the problem.
+const SNIPPET: usize = 48;
