@@ -6,7 +6,9 @@
 #      config folder;
 #   2. the game started again without arguments resumes that game;
 #   3. that save cut to half, the game started again: no panic, a clean
-#      start, and the cut file still there, byte for byte (moved aside).
+#      start, and the cut file still there, byte for byte (moved aside);
+#   4. the window resized, the game started again: it opens at that size.
+# Needs Xvfb, ImageMagick's import and xdotool.
 # Exits non-zero on the first bar that fails.
 #
 #   scripts/check-autosave.sh                      # builds the game first
@@ -73,6 +75,23 @@ moved=$(find "$config" -maxdepth 1 -name 'autosave.ron.bad-*' | head -n 1)
 cmp -s "$moved" "$OUT/half.ron" || fail "the cut file was changed"
 [ ! -e "$config/autosave.ron" ] || fail "a new autosave replaced the cut one without a move"
 echo "ok: clean start, the cut file kept as $(basename "$moved") ($((size / 2)) bytes, unchanged)"
-echo "   message: $(grep -o 'The autosave is damaged[^.]*\.[^.]*\.' "$OUT/cut.log" | head -n 1)"
+echo "   message: $(grep -a 'The autosave is damaged' "$OUT/cut.log" | sed 's/\x1b\[[0-9;]*m//g; s/.*notice: //' | head -n 1)"
 echo "   screenshot: $OUT/cut.png"
+
+echo "== 4. the window remembers its size"
+run resize 8 &
+runner=$!
+sleep 5
+window=$(DISPLAY=$DISPLAY_NUM xdotool search --name Stronghold | head -n 1)
+DISPLAY=$DISPLAY_NUM xdotool windowsize "$window" 1000 700
+wait "$runner"
+grep -q 'window_size: Some((1000.0, 700.0))' "$config/settings.ron" || fail "size not kept: $(cat "$config/settings.ron")"
+run reopen 6 &
+runner=$!
+sleep 4
+window=$(DISPLAY=$DISPLAY_NUM xdotool search --name Stronghold | head -n 1)
+geometry=$(DISPLAY=$DISPLAY_NUM xdotool getwindowgeometry "$window" | grep -o '[0-9]*x[0-9]*')
+wait "$runner"
+[ "$geometry" = "1000x700" ] || fail "reopened at $geometry, not 1000x700"
+echo "ok: resized to 1000x700, reopened at $geometry"
 echo "== all autosave bars pass"

@@ -55,8 +55,9 @@ fn text(notice: &Notice, language: Language) -> String {
     i18n.msg(&notice.msg)
 }
 
-/// The autosave as written, read back.
-fn autosave(dir: &Path) -> SavedGame {
+/// The autosave as written (once the write in progress is done), read back.
+fn autosave(app: &mut App, dir: &Path) -> SavedGame {
+    persist::flush(app.world_mut());
     let text = fs::read_to_string(dir.join("autosave.ron")).expect("an autosave");
     SavedGame::from_ron(&text).unwrap()
 }
@@ -95,11 +96,11 @@ fn every_move_undo_and_redo_is_autosaved_and_resumed_with_history() {
         players: humans(),
     });
     app.update();
-    assert_eq!(autosave(dir.path()).moves.len(), 0);
+    assert_eq!(autosave(&mut app, dir.path()).moves.len(), 0);
     for n in 0..8 {
         human_move(&mut app, n);
         assert_eq!(
-            autosave(dir.path()).moves.len(),
+            autosave(&mut app, dir.path()).moves.len(),
             n + 1,
             "after move {}",
             n + 1
@@ -111,9 +112,10 @@ fn every_move_undo_and_redo_is_autosaved_and_resumed_with_history() {
     app.update();
     app.world_mut().write_message(MatchCommand::Redo);
     app.update();
-    let saved = autosave(dir.path());
+    let saved = autosave(&mut app, dir.path());
     assert_eq!((saved.moves.len(), saved.redo.len()), (7, 1));
     let before = the_match(&app).clone();
+    persist::flush(app.world_mut());
     drop(app);
 
     let mut again = launch(dir.path());
@@ -138,6 +140,24 @@ fn every_move_undo_and_redo_is_autosaved_and_resumed_with_history() {
 }
 
 #[test]
+fn the_last_move_is_written_before_the_app_exits() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = launch(dir.path());
+    app.world_mut().write_message(MatchCommand::NewGame {
+        variant: Variant::new(GameKind::Asalto),
+        players: humans(),
+    });
+    app.update();
+    human_move(&mut app, 0);
+    human_move(&mut app, 1);
+    app.world_mut().write_message(AppExit::Success);
+    app.update();
+    // No flush here: exiting wrote everything.
+    let text = fs::read_to_string(dir.path().join("autosave.ron")).unwrap();
+    assert_eq!(SavedGame::from_ron(&text).unwrap().moves.len(), 2);
+}
+
+#[test]
 fn every_game_and_option_resumes_as_it_was() {
     for (i, variant) in every_variant().into_iter().enumerate() {
         let dir = tempfile::tempdir().unwrap();
@@ -154,6 +174,7 @@ fn every_game_and_option_resumes_as_it_was() {
             .resource_mut::<Settings>()
             .set_skin_for(variant.kind, "night");
         app.update();
+        persist::flush(app.world_mut());
         drop(app);
 
         let app = launch(dir.path());
@@ -238,6 +259,7 @@ fn real_autosave() -> Vec<u8> {
     for n in 0..10 {
         human_move(&mut app, n);
     }
+    persist::flush(app.world_mut());
     fs::read(dir.path().join("autosave.ron")).unwrap()
 }
 

@@ -8,7 +8,9 @@
 //!   before the app is built (the window opens at the remembered size), and
 //!   [`Boot::install`] puts them in the app.
 //! - The autosave is written after every change to the game (a move, undo,
-//!   redo, a new game, a changed player), at once: a crash loses nothing.
+//!   redo, a new game, a changed player), at once, on the I/O threads (a
+//!   slow disk never stalls a frame): a crash loses at most the move being
+//!   written, never an older save.
 //! - The settings are written half a second after they stop changing (a
 //!   dragged slider is one write), and on exit.
 //! - Off unless the launcher turns it on: [`super::headless_app`] never
@@ -31,36 +33,23 @@ use crate::save::{Refused, RestoredGame, SavedGame, Saves, Slot};
 mod commands;
 #[cfg(target_arch = "wasm32")]
 mod web;
+mod writer;
 
 pub use commands::{PasteError, SaveCommand, SavesWindow};
+pub use writer::{PersistState, SETTINGS_SETTLE_SECONDS, flush};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Persistence>()
-        .init_resource::<PersistState>()
         .init_resource::<BootNotices>()
         .init_resource::<Resumed>()
-        .add_systems(Startup, remember_starting_game)
-        .add_systems(Update, send_boot_notices.in_set(super::GameSet::Commands))
-        .add_systems(
-            Last,
-            (
-                autosave.run_if(
-                    resource_changed::<Match>
-                        .or_else(resource_changed::<BoardLayout>)
-                        .or_else(resource_changed::<Settings>),
-                ),
-                save_settings,
-            ),
-        );
+        .add_systems(Update, send_boot_notices.in_set(super::GameSet::Commands));
     if !cfg!(target_arch = "wasm32") {
         // On the web the canvas fills the page instead.
         app.add_systems(Update, remember_window_size);
     }
+    writer::plugin(app);
     commands::plugin(app);
 }
-
-/// How long the settings must stay unchanged before they are written.
-pub const SETTINGS_SETTLE_SECONDS: f64 = 0.5;
 
 /// The smallest window size worth remembering (a minimized window reports 0).
 const MIN_WINDOW_SIZE: f32 = 200.0;
@@ -206,10 +195,8 @@ impl Boot {
             app.insert_resource(last.the_match);
             app.insert_resource(Resumed(true));
         }
-        let state = PersistState {
-            settings_written: Some(settings.clone()),
-            ..self.state
-        };
+        let mut state = self.state;
+        state.settings_written = Some(settings.clone());
         app.insert_resource(settings)
             .insert_resource(self.persistence)
             .insert_resource(state)
@@ -221,22 +208,6 @@ impl Boot {
 /// (the menu's "continue").
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Resumed(pub bool);
-
-/// What the writers remember between frames.
-#[derive(Resource, Default, Debug)]
-pub struct PersistState {
-    /// The game as last written (or as found at launch), without its time.
-    autosave_written: Option<SavedGame>,
-    /// The settings as last written (or as read at launch).
-    settings_written: Option<Settings>,
-    /// When the settings last changed, while they wait to be written.
-    settings_changed_at: Option<f64>,
-    /// A refused file could not be moved aside: never write over it.
-    autosave_blocked: bool,
-    settings_blocked: bool,
-    /// The last write failed (told once, not on every move).
-    write_failing: bool,
-}
 
 /// Notices from launch, sent once the message files are loaded (so the log
 /// says them in words too), or after [`BOOT_NOTICE_FRAMES`] frames without.
@@ -277,87 +248,6 @@ pub fn snapshot(the_match: &Match, layout: &BoardLayout, settings: &Settings) ->
             level(Side::Crowd),
         )
     }
-}
-
-/// The game on the board at launch counts as written: a launch alone never
-/// replaces the autosave, only a change to the game does.
-fn remember_starting_game(
-    the_match: Res<Match>,
-    layout: Res<BoardLayout>,
-    settings: Res<Settings>,
-    mut state: ResMut<PersistState>,
-) {
-    state.autosave_written = Some(snapshot(&the_match, &layout, &settings));
-}
-
-fn autosave(
-    persistence: Res<Persistence>,
-    the_match: Res<Match>,
-    layout: Res<BoardLayout>,
-    settings: Res<Settings>,
-    mut state: ResMut<PersistState>,
-    mut notices: MessageWriter<Notice>,
-) {
-    let Some(saves) = persistence.saves() else {
-        return;
-    };
-    let now = snapshot(&the_match, &layout, &settings);
-    if state.autosave_blocked || state.autosave_written.as_ref() == Some(&now) {
-        return;
-    }
-    let result = saves.write_game(&Slot::Autosave, &now);
-    report_write(&mut state, &mut notices, "autosave", result);
-    state.autosave_written = Some(now);
-}
-
-/// Tells the player about the first failed write in a row.
-fn report_write(
-    state: &mut PersistState,
-    notices: &mut MessageWriter<Notice>,
-    what: &'static str,
-    result: std::io::Result<()>,
-) {
-    match result {
-        Ok(()) => state.write_failing = false,
-        Err(e) => {
-            if !state.write_failing {
-                notices.write(
-                    Notice::error(Msg::new("save-write-failed").text("what", what))
-                        .with_detail(e.to_string()),
-                );
-            }
-            state.write_failing = true;
-        }
-    }
-}
-
-/// Writes the settings once they have settled, and at once on exit.
-fn save_settings(
-    persistence: Res<Persistence>,
-    settings: Res<Settings>,
-    time: Res<Time<Real>>,
-    mut exits: MessageReader<AppExit>,
-    mut state: ResMut<PersistState>,
-    mut notices: MessageWriter<Notice>,
-) {
-    let Some(saves) = persistence.saves() else {
-        return;
-    };
-    let now = time.elapsed_secs_f64();
-    if settings.is_changed() && state.settings_written.as_ref() != Some(&*settings) {
-        state.settings_changed_at = Some(now);
-    }
-    let exiting = exits.read().count() > 0;
-    let Some(changed_at) = state.settings_changed_at else {
-        return;
-    };
-    if state.settings_blocked || !(exiting || now - changed_at >= SETTINGS_SETTLE_SECONDS) {
-        return;
-    }
-    let result = saves.write_settings(&*settings);
-    report_write(&mut state, &mut notices, "settings", result);
-    state.settings_written = Some(settings.clone());
-    state.settings_changed_at = None;
 }
 
 /// Keeps the window's size in the settings, so the next run opens at it.

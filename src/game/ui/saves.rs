@@ -48,7 +48,6 @@ struct SavesParams<'w, 's> {
     persistence: Res<'w, Persistence>,
     commands: MessageWriter<'w, SaveCommand>,
     notices: MessageWriter<'w, Notice>,
-    #[cfg(not(target_arch = "wasm32"))]
     clipboard: ResMut<'w, bevy_egui::EguiClipboard>,
 }
 
@@ -231,8 +230,9 @@ fn clipboard_section(ui: &mut egui::Ui, ctx: &egui::Context, p: &mut SavesParams
             .code_editor(),
     );
     ui.horizontal_wrapped(|ui| {
-        #[cfg(not(target_arch = "wasm32"))]
-        if ui.button(p.i18n.tr("save-paste-button")).clicked()
+        // A browser hands the clipboard over only as a paste (Ctrl+V) into the box.
+        if !cfg!(target_arch = "wasm32")
+            && ui.button(p.i18n.tr("save-paste-button")).clicked()
             && let Some(text) = p.clipboard.get_text()
         {
             p.window.paste = text;
