@@ -77,6 +77,15 @@ fn humans() -> [Player; 2] {
     Match::players(Player::Human, Player::Human)
 }
 
+/// Starts a new game of two people.
+fn new_game(app: &mut App, kind: GameKind) {
+    app.world_mut().write_message(MatchCommand::NewGame {
+        variant: Variant::new(kind),
+        players: humans(),
+    });
+    app.update();
+}
+
 #[test]
 fn persistence_is_off_in_the_headless_app() {
     let app = headless_app();
@@ -91,11 +100,7 @@ fn every_move_undo_and_redo_is_autosaved_and_resumed_with_history() {
         !dir.path().join("autosave.ron").exists(),
         "a launch alone writes no game"
     );
-    app.world_mut().write_message(MatchCommand::NewGame {
-        variant: Variant::new(GameKind::FoxGeese),
-        players: humans(),
-    });
-    app.update();
+    new_game(&mut app, GameKind::FoxGeese);
     assert_eq!(autosave(&mut app, dir.path()).moves.len(), 0);
     for n in 0..8 {
         human_move(&mut app, n);
@@ -143,11 +148,7 @@ fn every_move_undo_and_redo_is_autosaved_and_resumed_with_history() {
 fn the_last_move_is_written_before_the_app_exits() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = launch(dir.path());
-    app.world_mut().write_message(MatchCommand::NewGame {
-        variant: Variant::new(GameKind::Asalto),
-        players: humans(),
-    });
-    app.update();
+    new_game(&mut app, GameKind::Asalto);
     human_move(&mut app, 0);
     human_move(&mut app, 1);
     app.world_mut().write_message(AppExit::Success);
@@ -251,11 +252,7 @@ fn the_command_line_game_is_played_instead_of_the_last_one() {
 fn real_autosave() -> Vec<u8> {
     let dir = tempfile::tempdir().unwrap();
     let mut app = launch(dir.path());
-    app.world_mut().write_message(MatchCommand::NewGame {
-        variant: Variant::new(GameKind::Pirates),
-        players: humans(),
-    });
-    app.update();
+    new_game(&mut app, GameKind::Pirates);
     for n in 0..10 {
         human_move(&mut app, n);
     }
@@ -315,11 +312,7 @@ fn a_newer_autosave_is_refused_with_its_message_in_both_languages() {
 #[test]
 fn a_bad_position_in_the_paste_box_names_the_column_and_changes_nothing() {
     let mut app = headless_app();
-    app.world_mut().write_message(MatchCommand::NewGame {
-        variant: Variant::new(GameKind::Pirates),
-        players: humans(),
-    });
-    app.update();
+    new_game(&mut app, GameKind::Pirates);
     human_move(&mut app, 0);
     let before = the_match(&app).clone();
     let bad = "pirates 3/P1P/BB3BB/BBBBXBB/BBBBBBB/BBB/BBB B 0/0 0 54";
@@ -370,11 +363,7 @@ fn a_good_paste_starts_the_game_and_a_bad_move_list_names_the_move() {
     );
     assert!(app.world().resource::<SavesWindow>().paste_error.is_none());
 
-    app.world_mut().write_message(MatchCommand::NewGame {
-        variant: Variant::new(GameKind::Pirates),
-        players: humans(),
-    });
-    app.update();
+    new_game(&mut app, GameKind::Pirates);
     // As copied from a score sheet, with move numbers.
     let moves = "1. d4-d5 c6-c7\n2. d5-d6".to_string();
     app.world_mut().write_message(SaveCommand::PlayMoves(moves));
@@ -406,11 +395,7 @@ fn a_good_paste_starts_the_game_and_a_bad_move_list_names_the_move() {
 fn named_saves_save_list_load_and_delete() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = launch(dir.path());
-    app.world_mut().write_message(MatchCommand::NewGame {
-        variant: Variant::new(GameKind::BaghChal),
-        players: humans(),
-    });
-    app.update();
+    new_game(&mut app, GameKind::BaghChal);
     human_move(&mut app, 1);
     human_move(&mut app, 2);
     let saved_position = the_match(&app).game().position_string();
@@ -426,11 +411,7 @@ fn named_saves_save_list_load_and_delete() {
     assert_eq!(save.moves.len(), 2);
     let stem = listed[0].stem.clone();
 
-    app.world_mut().write_message(MatchCommand::NewGame {
-        variant: Variant::new(GameKind::Pirates),
-        players: humans(),
-    });
-    app.update();
+    new_game(&mut app, GameKind::Pirates);
     app.world_mut()
         .write_message(SaveCommand::Load(stem.clone()));
     app.update();
@@ -572,4 +553,30 @@ fn a_resumed_game_keeps_who_plays() {
         Player::Ai(Level::Hard)
     );
     assert_eq!(last.the_match.player(Side::Crowd), Player::Ai(Level::Easy));
+}
+
+#[test]
+fn every_saves_message_the_code_names_is_in_both_languages() {
+    let i18n = i18n();
+    assert!(i18n.problems.is_empty(), "{:?}", i18n.problems);
+    let sources = [
+        include_str!("../src/game/persist.rs"),
+        include_str!("../src/game/persist/commands.rs"),
+        include_str!("../src/game/persist/writer.rs"),
+        include_str!("../src/game/ui/saves.rs"),
+    ];
+    let mut ids = Vec::new();
+    for source in sources {
+        for piece in source.split('"').skip(1).step_by(2) {
+            if piece.starts_with("save-") && !piece.contains(' ') {
+                ids.push(piece.to_string());
+            }
+        }
+    }
+    assert!(ids.len() > 30, "{ids:?}");
+    for id in ids {
+        for language in Language::ALL {
+            assert!(i18n.has(language, &id), "{id} missing in {language:?}");
+        }
+    }
 }

@@ -182,14 +182,7 @@ impl SaveParams<'_> {
 
     fn start_from_position(&mut self, text: &str) {
         match Game::from_position_string(text.trim()) {
-            Ok(game) => {
-                let players = self.current_players();
-                self.the_match.replace(Match::from_game(game, players));
-                self.reset.write(MatchReset);
-                self.window.paste_error = None;
-                self.notices
-                    .write(Notice::info(Msg::new("save-pasted-position")));
-            }
+            Ok(game) => self.start_pasted(game, "save-pasted-position"),
             Err(e) => {
                 self.window.paste_error = Some(PasteError {
                     msg: Msg::new("save-paste-bad-position").num("column", e.column as u32),
@@ -226,20 +219,20 @@ impl SaveParams<'_> {
                 }
             }
         }
-        let players = self.current_players();
+        self.start_pasted(game, "save-pasted-moves");
+    }
+
+    /// Puts a game from pasted text on the board, with the same players.
+    fn start_pasted(&mut self, game: Game, notice: &'static str) {
+        use crate::rules::Side;
+        let players = Match::players(
+            self.the_match.player(Side::Hunters),
+            self.the_match.player(Side::Crowd),
+        );
         self.the_match.replace(Match::from_game(game, players));
         self.reset.write(MatchReset);
         self.window.paste_error = None;
-        self.notices
-            .write(Notice::info(Msg::new("save-pasted-moves")));
-    }
-
-    fn current_players(&self) -> [crate::game::match_state::Player; 2] {
-        use crate::rules::Side;
-        Match::players(
-            self.the_match.player(Side::Hunters),
-            self.the_match.player(Side::Crowd),
-        )
+        self.notices.write(Notice::info(Msg::new(notice)));
     }
 }
 
