@@ -35,7 +35,7 @@ mod commands;
 mod web;
 mod writer;
 
-pub use commands::{PasteError, SaveCommand, SavesWindow};
+pub use commands::{Confirm, PasteError, SaveCommand, SavesWindow};
 pub use writer::{PersistState, SETTINGS_SETTLE_SECONDS, flush};
 
 pub(super) fn plugin(app: &mut App) {

@@ -15,6 +15,8 @@ save-default-name = { $game }, { $moves ->
 }
 save-list-empty = No saved games yet.
 save-load-button = Load
+save-load-yes = Replace the game on the board
+save-load-no = Cancel
 save-delete-button = Delete
 save-delete-yes = Delete for good
 save-delete-no = Keep

@@ -16,6 +16,8 @@ save-default-name = { $game }, { $moves ->
 }
 save-list-empty = Сохранённых партий пока нет.
 save-load-button = Загрузить
+save-load-yes = Заменить партию на доске
+save-load-no = Отмена
 save-delete-button = Удалить
 save-delete-yes = Удалить насовсем
 save-delete-no = Оставить

@@ -57,8 +57,8 @@ pub struct SavesWindow {
     pub listed: Vec<Listed>,
     /// The list must be read again (it changed, or the window opened).
     pub list_stale: bool,
-    /// A delete waiting for the player's confirmation, by stem.
-    pub confirm_delete: Option<String>,
+    /// A question waiting for the player's answer.
+    pub confirm: Option<Confirm>,
 }
 
 impl Default for SavesWindow {
@@ -70,9 +70,18 @@ impl Default for SavesWindow {
             paste_error: None,
             listed: Vec::new(),
             list_stale: true,
-            confirm_delete: None,
+            confirm: None,
         }
     }
+}
+
+/// A question the window asks before it acts, naming a save by its stem.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Confirm {
+    /// Delete this save for good?
+    Delete(String),
+    /// Replace the game in progress on the board by this save?
+    Load(String),
 }
 
 /// Pasted text that was refused.
@@ -153,6 +162,7 @@ impl SaveParams<'_> {
             Err(refused) => refused_notice(&refused),
         };
         self.notices.write(notice);
+        self.window.confirm = None;
         self.window.list_stale = true;
     }
 
@@ -166,7 +176,7 @@ impl SaveParams<'_> {
                 .with_detail(e.to_string()),
         };
         self.notices.write(notice);
-        self.window.confirm_delete = None;
+        self.window.confirm = None;
         self.window.list_stale = true;
     }
 

@@ -9,7 +9,7 @@ use bevy_egui::{EguiContexts, egui};
 use crate::game::i18n::{I18n, Msg};
 use crate::game::match_state::Match;
 use crate::game::notice::Notice;
-use crate::game::persist::{Persistence, SaveCommand, SavesWindow};
+use crate::game::persist::{Confirm, Persistence, SaveCommand, SavesWindow};
 use crate::rules::{GameKind, Move};
 use crate::save::store::display_time;
 use crate::save::{Listed, SavedGame};
@@ -88,7 +88,7 @@ fn saves_window(mut p: SavesParams, mut was_open: Local<bool>) -> Result {
     if !open {
         p.window.open = false;
         p.window.list_stale = true;
-        p.window.confirm_delete = None;
+        p.window.confirm = None;
     }
     Ok(())
 }
@@ -168,24 +168,46 @@ fn list_row(ui: &mut egui::Ui, p: &mut SavesParams, entry: &Listed) {
             ui.label(egui::RichText::new(summary).small());
         });
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            if p.window.confirm_delete.as_deref() == Some(entry.stem.as_str()) {
-                if ui.button(p.i18n.tr("save-delete-no")).clicked() {
-                    p.window.confirm_delete = None;
-                }
-                let yes = egui::RichText::new(p.i18n.tr("save-delete-yes")).color(RED);
-                if ui.button(yes).clicked() {
-                    p.commands.write(SaveCommand::Delete(entry.stem.clone()));
-                }
-            } else {
-                if ui.button(p.i18n.tr("save-delete-button")).clicked() {
-                    p.window.confirm_delete = Some(entry.stem.clone());
-                }
-                if ui.button(p.i18n.tr("save-load-button")).clicked() {
-                    p.commands.write(SaveCommand::Load(entry.stem.clone()));
-                }
-            }
+            row_buttons(ui, p, &entry.stem);
         });
     });
+}
+
+/// Load and Delete, or the two answers to the question one of them asked.
+fn row_buttons(ui: &mut egui::Ui, p: &mut SavesParams, stem: &str) {
+    let asked = match &p.window.confirm {
+        Some(Confirm::Delete(s)) if s == stem => Some(("save-delete-no", "save-delete-yes")),
+        Some(Confirm::Load(s)) if s == stem => Some(("save-load-no", "save-load-yes")),
+        _ => None,
+    };
+    if let Some((no, yes)) = asked {
+        if ui.button(p.i18n.tr(no)).clicked() {
+            p.window.confirm = None;
+        }
+        if ui
+            .button(egui::RichText::new(p.i18n.tr(yes)).color(RED))
+            .clicked()
+        {
+            let command = match p.window.confirm.take() {
+                Some(Confirm::Delete(_)) => SaveCommand::Delete(stem.to_string()),
+                _ => SaveCommand::Load(stem.to_string()),
+            };
+            p.commands.write(command);
+        }
+        return;
+    }
+    if ui.button(p.i18n.tr("save-delete-button")).clicked() {
+        p.window.confirm = Some(Confirm::Delete(stem.to_string()));
+    }
+    if ui.button(p.i18n.tr("save-load-button")).clicked() {
+        // A game in progress is not replaced without asking.
+        let m = &p.the_match;
+        if m.game().ply() > 0 && !m.is_over() {
+            p.window.confirm = Some(Confirm::Load(stem.to_string()));
+        } else {
+            p.commands.write(SaveCommand::Load(stem.to_string()));
+        }
+    }
 }
 
 /// "Pirates and Bulgars, 24 moves, 2026-01-04 13:45" (and "finished").
