@@ -7,6 +7,7 @@ use bevy_egui::EguiPlugin;
 use stronghold::game::GamePlugin;
 use stronghold::game::board_view::BoardLayout;
 use stronghold::game::launch::{ExitAfter, LaunchOptions, exit_after};
+use stronghold::game::persist::{self, Persistence};
 use stronghold::game::screens::MenuPage;
 use stronghold::game::screens::Screen;
 use stronghold::game::settings::Settings;
@@ -35,6 +36,10 @@ fn main() -> AppExit {
             return AppExit::error();
         }
     };
+    // Settings (the window size among them) and the last game, read before
+    // the window opens.
+    let boot = Persistence::platform().boot();
+    let window_size = persist::window_size(&boot.settings).unwrap_or((1280, 800));
     let mut app = App::new();
     app.add_plugins(
         DefaultPlugins
@@ -42,7 +47,7 @@ fn main() -> AppExit {
                 primary_window: Some(Window {
                     // The title comes from the message files once they load.
                     title: String::new(),
-                    resolution: (1280u32, 800u32).into(),
+                    resolution: window_size.into(),
                     // On the web: fill the page element the canvas sits in.
                     fit_canvas_to_parent: true,
                     ..default()
@@ -61,12 +66,6 @@ fn main() -> AppExit {
         ..BoardLayout::for_variant(the_match.variant())
     });
     app.insert_resource(the_match);
-    if let Some(language) = options.language {
-        app.insert_resource(Settings {
-            language,
-            ..default()
-        });
-    }
     if options.start_in_game {
         app.insert_state(Screen::Game);
     }
@@ -78,6 +77,14 @@ fn main() -> AppExit {
         }
     }
     app.add_plugins(GamePlugin);
+    // The last unfinished game resumes unless the command line asks for one.
+    boot.install(&mut app, !options.start_in_game);
+    if let Some(language) = options.language {
+        app.world_mut().resource_mut::<Settings>().language = language;
+    }
+    if options.flipped {
+        app.world_mut().resource_mut::<BoardLayout>().flipped = true;
+    }
     if let Some(seconds) = options.exit_after {
         app.insert_resource(ExitAfter(seconds))
             .add_systems(Update, exit_after);

@@ -244,6 +244,25 @@ impl Match {
     pub fn can_redo(&self) -> bool {
         !self.redo.is_empty()
     }
+    /// The moves taken back, the next to redo first (what a save keeps).
+    pub fn redo_moves(&self) -> impl ExactSizeIterator<Item = &Move> {
+        self.redo.iter().rev()
+    }
+    /// This match with moves to redo, the next to redo first (a loaded
+    /// save). The caller checks they are playable in turn.
+    pub fn with_redo(mut self, redo: impl IntoIterator<Item = Move>) -> Match {
+        self.redo = redo.into_iter().collect();
+        self.redo.reverse();
+        self
+    }
+    /// Replaces this match by another (a loaded or pasted game), keeping the
+    /// generation rising so nothing computed for the old one (an AI search)
+    /// is taken for the new one.
+    pub fn replace(&mut self, new: Match) {
+        let generation = self.generation.max(new.generation) + 1;
+        *self = new;
+        self.generation = generation;
+    }
     /// Crowd pieces taken since the game began, as the board shows it
     /// (also right for a game loaded from a position string).
     pub fn captures(&self) -> u32 {

@@ -20,6 +20,7 @@ pub mod input;
 pub mod launch;
 pub mod match_state;
 pub mod notice;
+pub mod persist;
 pub mod pieces;
 pub mod screens;
 pub mod settings;
@@ -69,6 +70,7 @@ impl Plugin for GamePlugin {
             screens::plugin,
             hint::plugin,
             about::plugin,
+            persist::plugin,
         ));
         // The panel needs egui; headless apps run without it.
         if app.is_plugin_added::<bevy_egui::EguiPlugin>() {

@@ -25,6 +25,7 @@ mod moves;
 mod new_game;
 mod panel;
 pub mod rules_page;
+mod saves;
 mod settings_page;
 mod theme;
 
@@ -54,6 +55,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (remember_rejections, window_title).in_set(super::GameSet::View),
         );
+    saves::plugin(app);
 }
 
 /// The window's title in the current language.
