@@ -7,6 +7,7 @@ use bevy_egui::EguiPlugin;
 use stronghold::game::GamePlugin;
 use stronghold::game::board_view::BoardLayout;
 use stronghold::game::launch::{ExitAfter, LaunchOptions, exit_after};
+use stronghold::game::skin::SkinOverride;
 
 fn main() -> AppExit {
     let options = if cfg!(target_arch = "wasm32") {
@@ -52,6 +53,10 @@ fn main() -> AppExit {
         ..BoardLayout::for_variant(the_match.variant())
     });
     app.insert_resource(the_match);
+    app.insert_resource(SkinOverride {
+        name: options.skin.clone(),
+        skins_then: None,
+    });
     app.add_plugins(GamePlugin);
     if let Some(seconds) = options.exit_after {
         app.insert_resource(ExitAfter(seconds))

@@ -18,6 +18,8 @@ pub struct LaunchOptions {
     /// Quit after this many seconds (for screenshots and measurements).
     pub exit_after: Option<f32>,
     pub flipped: bool,
+    /// `--skin NAME`: the skin to draw, whatever the game.
+    pub skin: Option<String>,
 }
 
 impl Default for LaunchOptions {
@@ -29,13 +31,14 @@ impl Default for LaunchOptions {
             moves: String::new(),
             exit_after: None,
             flipped: false,
+            skin: None,
         }
     }
 }
 
 pub const USAGE: &str = "usage: stronghold [--game pirates|asalto|fox-geese|bagh-chal] \
 [--option KEY=VALUE]... [--hunters human|beginner|easy|medium|hard|master] \
-[--crowd PLAYER] [--moves \"c3-c4 ...\"] [--flip] [--exit-after SECONDS]";
+[--crowd PLAYER] [--moves \"c3-c4 ...\"] [--flip] [--skin NAME] [--exit-after SECONDS]";
 
 fn parse_player(text: &str) -> Result<Player, String> {
     if text == "human" {
@@ -70,6 +73,10 @@ impl LaunchOptions {
                 "--crowd" => o.crowd = parse_player(&value("--crowd")?)?,
                 "--moves" => o.moves = value("--moves")?,
                 "--flip" => o.flipped = true,
+                "--skin" => {
+                    let name = value("--skin")?;
+                    o.skin = Some(super::skin::skin_name(&name).to_string());
+                }
                 "--exit-after" => {
                     let v = value("--exit-after")?;
                     o.exit_after = Some(v.parse().map_err(|_| format!("bad seconds `{v}`"))?);

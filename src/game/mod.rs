@@ -11,6 +11,7 @@ use bevy::prelude::*;
 
 pub mod ai_task;
 pub mod animation;
+pub mod audio;
 pub mod board_view;
 pub mod frame_log;
 pub mod i18n;
@@ -20,6 +21,7 @@ pub mod match_state;
 pub mod notice;
 pub mod pieces;
 pub mod settings;
+pub mod skin;
 pub mod ui;
 
 /// The order of a frame: commands (undo, new game) first, so a stale AI
@@ -54,6 +56,7 @@ impl Plugin for GamePlugin {
         );
         app.add_plugins((
             match_state::plugin,
+            skin::plugin,
             board_view::plugin,
             pieces::plugin,
             input::plugin,
@@ -63,6 +66,7 @@ impl Plugin for GamePlugin {
             i18n::plugin,
             notice::plugin,
             settings::plugin,
+            audio::plugin,
         ));
         // The panel needs egui; headless apps run without it.
         if app.is_plugin_added::<bevy_egui::EguiPlugin>() {
@@ -72,16 +76,29 @@ impl Plugin for GamePlugin {
 }
 
 /// A headless app for tests: the game's plugins on `MinimalPlugins`, with the
-/// asset stores the view writes to but no window and no renderer.
+/// asset stores the view writes to (meshes, materials, images: skins load
+/// their pictures) but no window, renderer, fonts or audio device.
 pub fn headless_app() -> App {
+    headless_app_with_assets("assets")
+}
+
+/// A headless app whose assets come from `file_path` (tests of broken files).
+pub fn headless_app_with_assets(file_path: &str) -> App {
     let mut app = App::new();
     app.add_plugins((
         MinimalPlugins,
-        bevy::asset::AssetPlugin::default(),
+        bevy::asset::AssetPlugin {
+            file_path: file_path.to_string(),
+            ..default()
+        },
         bevy::input::InputPlugin,
     ));
     app.init_asset::<Mesh>();
     app.init_asset::<ColorMaterial>();
+    app.init_asset::<Image>();
+    app.register_asset_loader(bevy::image::ImageLoader::new(
+        bevy::image::CompressedImageFormats::NONE,
+    ));
     app.add_plugins(GamePlugin);
     app
 }
