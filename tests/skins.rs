@@ -243,7 +243,7 @@ fn a_broken_skin_falls_back_to_the_built_in_look_with_its_message() {
     // The game goes on: pieces are drawn and a move plays.
     let pieces = app.world_mut().query::<&Piece>().iter(app.world()).count();
     assert_eq!(pieces, 26);
-    let mv = Move::step(Point::parse("c3").unwrap(), Point::parse("d4").unwrap());
+    let mv = Move::step(Point::parse("d4").unwrap(), Point::parse("d5").unwrap());
     let before = app.world().resource::<Match>().game().ply();
     app.world_mut().write_message(MoveIntent {
         mv,

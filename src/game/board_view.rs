@@ -162,19 +162,24 @@ fn rebuild_board(
     font: Res<WorldFont>,
     shapes: Res<ShapeMeshes>,
     settings: Res<Settings>,
+    the_match: Res<Match>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut clear: ResMut<ClearColor>,
     old: Query<Entity, With<BoardPart>>,
-    mut built: Local<Option<(BoardLayout, u64)>>,
+    mut built: Local<Option<(BoardLayout, u64, usize)>>,
     mut skin_version: Local<u64>,
 ) {
     if active.is_changed() || look.is_changed() {
         *skin_version += 1;
     }
-    if *built == Some((*layout, *skin_version)) {
+    let variant = the_match.variant();
+    // Room for every capture up to the one that wins.
+    let tray_slots = (variant.crowd_count() + 1).saturating_sub(variant.crowd_minimum()) as usize;
+    let key = (*layout, *skin_version, tray_slots);
+    if *built == Some(key) {
         return;
     }
-    *built = Some((*layout, *skin_version));
+    *built = Some(key);
     for e in &old {
         commands.entity(e).despawn();
     }
@@ -193,7 +198,7 @@ fn rebuild_board(
     draw_surface(&mut painter, &look, &shape);
     draw_stronghold(&mut painter, skin, &look, &layout);
     draw_lines_and_points(&mut painter, skin, &look, &layout);
-    draw_tray(&mut painter, &look, &layout);
+    draw_tray(&mut painter, &look, &layout, tray_slots);
     spawn_hit_areas(painter.commands, &look, &shapes, &layout);
     spawn_coordinates(
         painter.commands,
@@ -434,8 +439,7 @@ fn draw_lines_and_points(p: &mut Painter, skin: &SkinData, look: &SkinLook, layo
 }
 
 /// A sunk tray left of the board for the captured pieces.
-fn draw_tray(p: &mut Painter, look: &SkinLook, layout: &BoardLayout) {
-    let count = Variant::new(layout.game).crowd_count() as usize;
+fn draw_tray(p: &mut Painter, look: &SkinLook, layout: &BoardLayout, count: usize) {
     if count == 0 {
         return;
     }

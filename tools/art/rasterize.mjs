@@ -62,7 +62,7 @@ function outline(shape, r, cx, cy) {
     case 'circle': return circle(r, cx, cy);
     case 'hexagon': return polygon(6, r, cx, cy, 0, r * 0.14);
     case 'octagon': return polygon(8, r, cx, cy, Math.PI / 8, r * 0.1);
-    case 'square': return polygon(4, r * 1.02, cx, cy, Math.PI / 4, r * 0.2);
+    case 'square': return polygon(4, r * 1.2, cx, cy, Math.PI / 4, r * 0.22);
     case 'shield': // a heater shield: flat top, pointed bottom
       return `M${cx - r * 0.86},${cy - r * 0.8} Q${cx},${cy - r * 1.0} ${cx + r * 0.86},${cy - r * 0.8} ` +
         `L${cx + r * 0.86},${cy - r * 0.1} Q${cx + r * 0.8},${cy + r * 0.62} ${cx},${cy + r * 1.0} ` +
