@@ -3,6 +3,8 @@
 //! table the rules move on), the captured tray and the coordinates; and the
 //! camera that fits it all beside the panel.
 
+use bevy::picking::mesh_picking::MeshPickingSettings;
+use bevy::picking::mesh_picking::ray_cast::RayCastVisibility;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
@@ -20,12 +22,17 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<BoardLayout>()
         .init_resource::<PanelWidth>()
         .insert_resource(ClearColor(Color::srgb(0.16, 0.11, 0.08)))
+        // The points' hit areas are hidden (never drawn) but still picked.
+        .insert_resource(MeshPickingSettings {
+            ray_cast_visibility: RayCastVisibility::Any,
+            ..default()
+        })
         .add_systems(Startup, spawn_camera)
         .add_systems(
             Update,
             (
                 follow_match_board.in_set(super::GameSet::Input),
-                (rebuild_board, show_coordinates, fit_camera)
+                (rebuild_board, show_coordinates, fit_camera, fit_background)
                     .chain()
                     .in_set(super::GameSet::View),
             ),
@@ -184,7 +191,11 @@ fn rebuild_board(
         commands.entity(e).despawn();
     }
     let skin = &active.data;
-    let background = skin.background.colour.color();
+    // Under a picture (until it has loaded) a dark table, not its white tint.
+    let background = match skin.background.image {
+        Some(_) => Color::srgb(0.08, 0.08, 0.08),
+        None => skin.background.colour.color(),
+    };
     if clear.0 != background {
         clear.0 = background;
     }
@@ -193,7 +204,6 @@ fn rebuild_board(
         meshes: &mut meshes,
     };
     let shape = BoardShape::of(&layout);
-    draw_background(&mut painter, skin, &look);
     draw_frame(&mut painter, skin, &look, &shape);
     draw_surface(&mut painter, &look, &shape);
     draw_stronghold(&mut painter, skin, &look, &layout);
@@ -278,18 +288,6 @@ impl BoardShape {
         }
         m
     }
-}
-
-fn draw_background(p: &mut Painter, skin: &SkinData, look: &SkinLook) {
-    if skin.background.image.is_none() {
-        return;
-    }
-    let mut m = MeshBuilder::tiled(look.background.tile * UNIT);
-    m.rect(Rect::from_center_half_size(
-        Vec2::ZERO,
-        Vec2::splat(40.0 * UNIT),
-    ));
-    p.spawn(m, &look.background.material, Vec2::ZERO, z::BACKGROUND);
 }
 
 /// A soft shadow (three layers), then the frame with a lit upper edge and a
@@ -447,8 +445,14 @@ fn draw_tray(p: &mut Painter, look: &SkinLook, layout: &BoardLayout, count: usiz
     let min = slots.iter().fold(Vec2::MAX, |a, b| a.min(*b));
     let max = slots.iter().fold(Vec2::MIN, |a, b| a.max(*b));
     let area = Rect::from_corners(min, max).inflate(0.24 * UNIT);
+    // The edge is a ring round the tray, so a see-through tray stays even.
+    let w = 0.03 * UNIT;
+    let outer = area.inflate(w);
     let mut edge = MeshBuilder::default();
-    edge.rect(area.inflate(0.03 * UNIT));
+    edge.rect(Rect::new(outer.min.x, outer.min.y, outer.max.x, area.min.y));
+    edge.rect(Rect::new(outer.min.x, area.max.y, outer.max.x, outer.max.y));
+    edge.rect(Rect::new(outer.min.x, area.min.y, area.min.x, area.max.y));
+    edge.rect(Rect::new(area.max.x, area.min.y, outer.max.x, area.max.y));
     p.spawn(edge, &look.tray_edge, Vec2::ZERO, z::TRAY);
     let mut inside = MeshBuilder::default();
     inside.rect(area);
@@ -471,6 +475,7 @@ fn spawn_hit_areas(
                 MeshMaterial2d(look.invisible.clone()),
                 Transform::from_translation(layout.world(q).extend(z::HIT))
                     .with_scale(Vec3::splat(0.48 * UNIT)),
+                Visibility::Hidden,
             ))
             .observe(super::input::on_point_press)
             .observe(super::input::on_point_click)
@@ -558,4 +563,52 @@ fn fit_camera(
     {
         ortho.scale = scale;
     }
+}
+
+/// The background picture, covering just what the camera sees (a
+/// software renderer paid for every texel of a larger quad).
+#[derive(Component)]
+pub struct Background;
+
+/// Keeps the skin's background image under exactly the visible area,
+/// rebuilt when the view or the skin changes.
+fn fit_background(
+    mut commands: Commands,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    cameras: Query<(&Transform, &Projection), With<MainCamera>>,
+    active: Res<ActiveSkin>,
+    look: Res<SkinLook>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    old: Query<Entity, With<Background>>,
+    mut shown: Local<Option<Rect>>,
+) {
+    let (Ok(window), Ok((transform, Projection::Orthographic(ortho)))) =
+        (windows.single(), cameras.single())
+    else {
+        return;
+    };
+    let half = Vec2::new(window.width(), window.height()) * ortho.scale / 2.0;
+    let view = Rect::from_center_half_size(transform.translation.truncate(), half);
+    let unchanged = shown.is_some_and(|r| {
+        (r.min - view.min).abs().max_element() < 1.0 && (r.max - view.max).abs().max_element() < 1.0
+    });
+    if unchanged && !look.is_changed() {
+        return;
+    }
+    *shown = Some(view);
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    if active.data.background.image.is_none() {
+        return;
+    }
+    let mut m = MeshBuilder::tiled(look.background.tile * UNIT);
+    m.rect(view.inflate(2.0));
+    commands.spawn((
+        Background,
+        Mesh2d(meshes.add(m.build())),
+        MeshMaterial2d(look.background.material.clone()),
+        Transform::from_xyz(0.0, 0.0, z::BACKGROUND),
+        Pickable::IGNORE,
+    ));
 }

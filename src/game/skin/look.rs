@@ -4,6 +4,7 @@
 
 use bevy::image::{ImageAddressMode, ImageLoaderSettings, ImageSampler, ImageSamplerDescriptor};
 use bevy::prelude::*;
+use bevy::sprite_render::AlphaMode2d;
 
 use super::ActiveSkin;
 use super::data::{Colour, Fill, PieceArt, Shape, SkinData};
@@ -209,34 +210,11 @@ fn build_look(
         mat(Colour::rgba(0.0, 0.0, 0.0, 0.0)),
     ];
     let grain = skin.board.grain.map(&mut mat);
-    let mut fill = |f: &Fill| FillLook {
-        material: materials.add(ColorMaterial {
-            color: f.colour.color(),
-            texture: f.image.as_deref().map(|p| tiled_image(server, p)),
-            ..default()
-        }),
-        tile: f.tile,
-    };
-    let background = fill(&skin.background);
-    let surface = fill(&skin.board.surface);
-    let stronghold = fill(&skin.board.stronghold.fill);
-    let pieces = [Side::Hunters, Side::Crowd].map(|side| {
-        let look = skin.side(side);
-        match &look.piece {
-            PieceArt::Image(path) => PieceLook::Sprite {
-                image: server.load(path.clone()),
-                size: look.size,
-            },
-            PieceArt::Shape(shape) => PieceLook::Shape {
-                mesh: shapes.shape(shape.shape),
-                shadow: materials.add(skin.board.shadow.color()),
-                rim: materials.add(shape.rim.color()),
-                body: materials.add(shape.body.color()),
-                mark: shape.mark.color(),
-                size: look.size,
-            },
-        }
-    });
+    let background = fill_look(&skin.background, server, materials);
+    let surface = fill_look(&skin.board.surface, server, materials);
+    let stronghold = fill_look(&skin.board.stronghold.fill, server, materials);
+    let pieces =
+        [Side::Hunters, Side::Crowd].map(|side| piece_look(skin, side, server, shapes, materials));
     let [
         frame,
         frame_light,
@@ -283,6 +261,51 @@ fn build_look(
         huff_material,
         invisible,
         pieces,
+    }
+}
+
+/// A fill's material: opaque when its colour is, so it is drawn front to
+/// back and its hidden parts skipped (blending a full-screen texture cost a
+/// software renderer twice the frame time).
+fn fill_look(f: &Fill, server: &AssetServer, materials: &mut Assets<ColorMaterial>) -> FillLook {
+    let alpha_mode = if f.colour.0[3] < 1.0 {
+        AlphaMode2d::Blend
+    } else {
+        AlphaMode2d::Opaque
+    };
+    FillLook {
+        material: materials.add(ColorMaterial {
+            color: f.colour.color(),
+            texture: f.image.as_deref().map(|p| tiled_image(server, p)),
+            alpha_mode,
+            ..default()
+        }),
+        tile: f.tile,
+    }
+}
+
+/// How a side's pieces are drawn: its image, or its shape's meshes and materials.
+fn piece_look(
+    skin: &SkinData,
+    side: Side,
+    server: &AssetServer,
+    shapes: &ShapeMeshes,
+    materials: &mut Assets<ColorMaterial>,
+) -> PieceLook {
+    let look = skin.side(side);
+    match &look.piece {
+        PieceArt::Image(path) => PieceLook::Sprite {
+            image: server.load(path.clone()),
+            size: look.size,
+        },
+        PieceArt::Shape(shape) => PieceLook::Shape {
+            mesh: shapes.shape(shape.shape),
+            shadow: materials.add(skin.board.shadow.color()),
+            rim: materials.add(shape.rim.color()),
+            body: materials.add(shape.body.color()),
+            mark: shape.mark.color(),
+            size: look.size,
+        },
     }
 }
 
