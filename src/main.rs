@@ -11,6 +11,7 @@ use stronghold::game::persist::{self, Persistence};
 use stronghold::game::screens::MenuPage;
 use stronghold::game::screens::Screen;
 use stronghold::game::settings::Settings;
+use stronghold::game::skin::SkinOverride;
 use stronghold::game::ui::rules_page::RulesWindow;
 
 fn main() -> AppExit {
@@ -76,6 +77,10 @@ fn main() -> AppExit {
             app.insert_resource(MenuPage::Rules(game));
         }
     }
+    app.insert_resource(SkinOverride {
+        name: options.skin.clone(),
+        skins_then: None,
+    });
     app.add_plugins(GamePlugin);
     // The last unfinished game resumes unless the command line asks for one.
     boot.install(&mut app, !options.start_in_game);

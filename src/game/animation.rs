@@ -1,15 +1,20 @@
 //! Animation: steps ease to their point, jumps arc over the jumped piece,
 //! chains play hop by hop with each captured piece flying to the tray as it
 //! is jumped, huffed officers spin away, placements drop in, and refused
-//! moves shake. Input waits while a blocking animation plays.
+//! moves shake. Input waits while a blocking animation plays. Each motion
+//! that makes a sound sends its cue when it starts, so a chain's captures
+//! sound in rhythm with its hops at any speed.
 
 use std::collections::VecDeque;
 
 use bevy::prelude::*;
 
-use super::board_view::{BoardArt, BoardLayout, UNIT, palette, z};
+use super::audio::{Cue, PlaySound};
+use super::board_view::{BoardLayout, UNIT, z};
 use super::match_state::{Match, MatchReset, MoveApplied};
-use super::pieces::{Leaving, Piece, PieceAt, PieceBody, TrayPiece, spawn_piece};
+use super::pieces::{Leaving, Piece, PieceArt, PieceAt, PieceBody, PieceVisual, TrayPiece};
+use super::skin::ActiveSkin;
+use super::skin::look::SkinLook;
 use crate::rules::{MoveKind, Point};
 
 pub(super) fn plugin(app: &mut App) {
@@ -23,6 +28,7 @@ pub(super) fn plugin(app: &mut App) {
                 start_move_animations,
                 start_shakes,
                 run_tweens,
+                show_flush,
             )
                 .chain()
                 .in_set(super::GameSet::Animate),
@@ -78,14 +84,21 @@ struct Segment {
     wait: f32,
     duration: f32,
     motion: Motion,
+    /// The sound of this motion, sent when it starts.
+    cue: Option<Cue>,
+    started: bool,
 }
+
+/// How far a huffed piece has flushed to the skin's huff colour (0 to 1).
+#[derive(Component, Debug, Default, Clone, Copy, PartialEq)]
+pub struct Flush(pub f32);
 
 #[derive(Debug, Clone, Copy)]
 enum Motion {
     /// Ease from one place to another, lifted into an arc by `lift`.
     Slide { from: Vec3, to: Vec3, lift: f32 },
-    /// A captured piece flies to its tray slot and shrinks.
-    ToTray { from: Vec3, to: Vec3 },
+    /// A captured piece flies to its tray slot and shrinks to `scale`.
+    ToTray { from: Vec3, to: Vec3, scale: f32 },
     /// A placed piece falls into place.
     Drop { at: Vec3 },
     /// A refused move: a small side-to-side shake.
@@ -106,7 +119,16 @@ impl Tween {
             wait,
             duration,
             motion,
+            cue: None,
+            started: false,
         });
+        self
+    }
+    /// Gives the last motion added a sound.
+    fn sounding(mut self, cue: Cue) -> Tween {
+        if let Some(last) = self.segments.back_mut() {
+            last.cue = Some(cue);
+        }
         self
     }
     fn despawn(mut self) -> Tween {
@@ -164,17 +186,22 @@ fn start_move_animations(
     settings: Res<AnimationSettings>,
     layout: Res<BoardLayout>,
     the_match: Res<Match>,
-    art: Option<Res<BoardArt>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
+    art: PieceArt,
+    active: Res<ActiveSkin>,
     mut busy: ResMut<ViewBusy>,
+    mut cues: MessageWriter<PlaySound>,
     pieces: Query<(Entity, &Piece, &PieceAt, &Transform), Without<Leaving>>,
     tray: Query<(), With<TrayPiece>>,
 ) {
     let moves: Vec<MoveApplied> = applied.read().copied().collect();
-    let Some(art) = art else { return };
     if settings.instant {
+        // No motion, but the sounds still follow the move's rhythm.
+        for m in &moves {
+            cue_instant_move(m, &mut cues);
+        }
         return;
     }
+    let tray_scale = active.data.tray.scale;
     let mut tray_count = tray.iter().count();
     for MoveApplied { mv, side, effects } in moves {
         let at = |p: Point, z: f32| layout.world(p).extend(z);
@@ -182,23 +209,18 @@ fn start_move_animations(
         let mut end_time = 0.0;
         match mv.kind() {
             MoveKind::Place => {
-                let e = spawn_piece(
-                    &mut commands,
-                    &art,
-                    &mut materials,
-                    the_match.kind(),
-                    side,
-                    layout.world(mv.to()),
-                );
+                let e = art.spawn(&mut commands, the_match.kind(), side, layout.world(mv.to()));
                 commands.entity(e).insert((
                     PieceAt(mv.to()),
-                    Tween::new(true).then(
-                        0.0,
-                        DROP_SECONDS,
-                        Motion::Drop {
-                            at: at(mv.to(), z::PIECE),
-                        },
-                    ),
+                    Tween::new(true)
+                        .then(
+                            0.0,
+                            DROP_SECONDS,
+                            Motion::Drop {
+                                at: at(mv.to(), z::PIECE),
+                            },
+                        )
+                        .sounding(Cue::Place),
                 ));
                 end_time = DROP_SECONDS;
             }
@@ -235,6 +257,9 @@ fn start_move_animations(
                             lift: if jump { 0.45 * UNIT } else { 0.0 },
                         },
                     );
+                    if !jump {
+                        tween = tween.sounding(Cue::Step);
+                    }
                     from = to;
                     // The jumped piece leaves as the hunter passes over it.
                     if let Some(over) = captured.get(i - 1)
@@ -249,14 +274,17 @@ fn start_move_animations(
                         commands.entity(victim).remove::<PieceAt>().insert((
                             Leaving,
                             TrayPiece(tray_count),
-                            Tween::new(true).then(
-                                leave_at,
-                                LEAVE_SECONDS,
-                                Motion::ToTray {
-                                    from: vt.translation.with_z(z::MOVING),
-                                    to: layout.tray_slot(tray_count).extend(z::PIECE),
-                                },
-                            ),
+                            Tween::new(true)
+                                .then(
+                                    leave_at,
+                                    LEAVE_SECONDS,
+                                    Motion::ToTray {
+                                        from: vt.translation.with_z(z::MOVING),
+                                        to: layout.tray_slot(tray_count).extend(z::PIECE),
+                                        scale: tray_scale,
+                                    },
+                                )
+                                .sounding(Cue::Capture),
                         ));
                         tray_count += 1;
                         end_time = f32::max(end_time, leave_at + LEAVE_SECONDS);
@@ -287,6 +315,7 @@ fn start_move_animations(
             if let Some(victim) = victim {
                 commands.entity(victim).insert((
                     Leaving,
+                    Flush::default(),
                     Tween::new(true)
                         .then(
                             end_time,
@@ -295,11 +324,38 @@ fn start_move_animations(
                                 at: at(p, z::MOVING),
                             },
                         )
+                        .sounding(Cue::Huff)
                         .despawn(),
                 ));
             }
         }
         busy.0 = true;
+    }
+}
+
+/// The sounds of a move shown at once: the step or placement now, the
+/// captures at the pace a chain would hop, then the huffs.
+fn cue_instant_move(m: &MoveApplied, cues: &mut MessageWriter<PlaySound>) {
+    let first = match m.mv.kind() {
+        MoveKind::Place => Some(Cue::Place),
+        MoveKind::Step => Some(Cue::Step),
+        MoveKind::Jump => None,
+    };
+    if let Some(cue) = first {
+        cues.write(PlaySound::now(cue));
+    }
+    let captures = m.mv.captured().count();
+    for i in 0..captures {
+        cues.write(PlaySound {
+            cue: Cue::Capture,
+            delay: i as f32 * HOP_SECONDS,
+        });
+    }
+    for _ in m.effects.huffed {
+        cues.write(PlaySound {
+            cue: Cue::Huff,
+            delay: captures as f32 * HOP_SECONDS,
+        });
     }
 }
 
@@ -337,13 +393,13 @@ fn run_tweens(
     mut commands: Commands,
     time: Res<Time>,
     settings: Res<AnimationSettings>,
-    mut tweens: Query<(Entity, &mut Tween, &mut Transform, Option<&PieceBody>)>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
+    mut tweens: Query<(Entity, &mut Tween, &mut Transform, Option<&mut Flush>)>,
     mut busy: ResMut<ViewBusy>,
+    mut cues: MessageWriter<PlaySound>,
 ) {
     let dt = time.delta_secs() * settings.speed.max(0.05);
     let mut blocking = false;
-    for (e, mut tween, mut transform, body) in &mut tweens {
+    for (e, mut tween, mut transform, mut flush) in &mut tweens {
         tween.t += if settings.instant { f32::INFINITY } else { dt };
         while let Some(seg) = tween.segments.front().copied() {
             let local = tween.t - seg.wait;
@@ -353,7 +409,15 @@ fn run_tweens(
                 (local / seg.duration).clamp(0.0, 1.0)
             };
             if local >= 0.0 {
-                apply(seg.motion, progress, &mut transform, body, &mut materials);
+                if !seg.started {
+                    if let (Some(cue), false) = (seg.cue, settings.instant) {
+                        cues.write(PlaySound::now(cue));
+                    }
+                    if let Some(front) = tween.segments.front_mut() {
+                        front.started = true;
+                    }
+                }
+                apply(seg.motion, progress, &mut transform, flush.as_deref_mut());
             }
             if local >= seg.duration {
                 tween.t -= seg.wait + seg.duration;
@@ -375,13 +439,7 @@ fn run_tweens(
     busy.0 = blocking;
 }
 
-fn apply(
-    motion: Motion,
-    t: f32,
-    transform: &mut Transform,
-    body: Option<&PieceBody>,
-    materials: &mut Assets<ColorMaterial>,
-) {
+fn apply(motion: Motion, t: f32, transform: &mut Transform, flush: Option<&mut Flush>) {
     match motion {
         Motion::Slide { from, to, lift } => {
             let k = ease_in_out(t);
@@ -392,12 +450,12 @@ fn apply(
             transform.translation = p;
             transform.scale = Vec3::splat(1.0 + 0.18 * up * (lift > 0.0) as u8 as f32);
         }
-        Motion::ToTray { from, to } => {
+        Motion::ToTray { from, to, scale } => {
             let k = ease_in_out(t);
             let mut p = from.lerp(to, k);
             p.y += 0.6 * UNIT * 4.0 * t * (1.0 - t);
             transform.translation = p;
-            transform.scale = Vec3::splat(1.0 - 0.4 * k);
+            transform.scale = Vec3::splat(1.0 + (scale - 1.0) * k);
         }
         Motion::Drop { at } => {
             let k = ease_out_back(t);
@@ -412,8 +470,33 @@ fn apply(
             transform.translation = at + Vec3::Y * t * 0.3 * UNIT;
             transform.rotation = Quat::from_rotation_z(t * std::f32::consts::TAU * 1.5);
             transform.scale = Vec3::splat((1.0 + 0.3 * t) * (1.0 - t * t).max(0.0));
-            if let Some(mut material) = body.and_then(|b| materials.get_mut(&b.0)) {
-                material.color = palette::HUNTER.mix(&palette::HUFF, (t * 3.0).min(1.0));
+            if let Some(flush) = flush {
+                flush.0 = (t * 3.0).min(1.0);
+            }
+        }
+    }
+}
+
+/// Shows a huffed piece's flush in the skin: a sprite is tinted, a drawn
+/// shape's body takes the huff colour.
+fn show_flush(
+    look: Res<SkinLook>,
+    flushing: Query<(&Flush, &Children), Changed<Flush>>,
+    mut sprites: Query<&mut Sprite, With<PieceVisual>>,
+    visuals: Query<&Children, With<PieceVisual>>,
+    mut bodies: Query<&mut MeshMaterial2d<ColorMaterial>, With<PieceBody>>,
+) {
+    for (flush, children) in &flushing {
+        for child in children.iter() {
+            if let Ok(mut sprite) = sprites.get_mut(child) {
+                sprite.color = Color::WHITE.mix(&look.huff, flush.0 * 0.8);
+            }
+            for part in visuals.get(child).into_iter().flat_map(|c| c.iter()) {
+                if let Ok(mut material) = bodies.get_mut(part)
+                    && flush.0 > 0.3
+                {
+                    material.0 = look.huff_material.clone();
+                }
             }
         }
     }

@@ -1,23 +1,38 @@
-//! The board: wood, stronghold, lines and points, spawned from the same
-//! topology table the rules move on, and the camera that fits it beside the panel.
+//! The board as the active skin draws it: background, shadow, frame,
+//! surface, stronghold, lines and points (spawned from the same topology
+//! table the rules move on), the captured tray and the coordinates; and the
+//! camera that fits it all beside the panel.
 
+use bevy::picking::mesh_picking::MeshPickingSettings;
+use bevy::picking::mesh_picking::ray_cast::RayCastVisibility;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use super::input::BoardInput;
 use super::match_state::Match;
+use super::settings::Settings;
+use super::skin::look::{ShapeMeshes, SkinLook, WorldFont};
+use super::skin::{ActiveSkin, SkinData};
 use crate::rules::{BoardKind, GameKind, Point, Topology, Variant};
+
+mod mesh;
+use mesh::{MeshBuilder, outline_rects};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<BoardLayout>()
         .init_resource::<PanelWidth>()
-        .insert_resource(ClearColor(palette::BACKGROUND))
-        .add_systems(Startup, (spawn_camera, load_board_art))
+        .insert_resource(ClearColor(Color::srgb(0.16, 0.11, 0.08)))
+        // The points' hit areas are hidden (never drawn) but still picked.
+        .insert_resource(MeshPickingSettings {
+            ray_cast_visibility: RayCastVisibility::Any,
+            ..default()
+        })
+        .add_systems(Startup, spawn_camera)
         .add_systems(
             Update,
             (
                 follow_match_board.in_set(super::GameSet::Input),
-                (rebuild_board, fit_camera)
+                (rebuild_board, show_coordinates, fit_camera, fit_background)
                     .chain()
                     .in_set(super::GameSet::View),
             ),
@@ -29,6 +44,8 @@ pub const UNIT: f32 = 100.0;
 
 /// Layers, back to front.
 pub mod z {
+    pub const BACKGROUND: f32 = -5.0;
+    pub const TRAY: f32 = -2.0;
     pub const SHADOW: f32 = -1.0;
     pub const FRAME: f32 = 0.0;
     pub const WOOD: f32 = 0.1;
@@ -36,6 +53,7 @@ pub mod z {
     pub const STRONGHOLD: f32 = 0.3;
     pub const LABEL: f32 = 0.4;
     pub const LAST_MOVE: f32 = 0.5;
+    pub const THREAT: f32 = 0.7;
     pub const LINE: f32 = 0.8;
     pub const POINT: f32 = 0.9;
     pub const HIT: f32 = 1.0;
@@ -44,32 +62,6 @@ pub mod z {
     pub const PIECE: f32 = 10.0;
     pub const MOVING: f32 = 20.0;
     pub const DRAGGED: f32 = 30.0;
-}
-
-pub mod palette {
-    use bevy::prelude::Color;
-    pub const BACKGROUND: Color = Color::srgb(0.16, 0.11, 0.08);
-    pub const SHADOW: Color = Color::srgba(0.0, 0.0, 0.0, 0.45);
-    pub const FRAME: Color = Color::srgb(0.36, 0.21, 0.11);
-    pub const WOOD: Color = Color::srgb(0.80, 0.60, 0.36);
-    pub const GRAIN: Color = Color::srgba(0.45, 0.27, 0.12, 0.16);
-    pub const STRONGHOLD: Color = Color::srgba(0.50, 0.20, 0.08, 0.28);
-    pub const STRONGHOLD_EDGE: Color = Color::srgba(0.42, 0.15, 0.05, 0.7);
-    pub const LINE: Color = Color::srgb(0.28, 0.17, 0.09);
-    pub const LABEL: Color = Color::srgb(0.86, 0.74, 0.55);
-    pub const HUNTER: Color = Color::srgb(0.55, 0.09, 0.09);
-    pub const HUNTER_RIM: Color = Color::srgb(0.88, 0.68, 0.25);
-    pub const HUNTER_LETTER: Color = Color::srgb(0.98, 0.86, 0.50);
-    pub const CROWD: Color = Color::srgb(0.95, 0.91, 0.80);
-    pub const CROWD_RIM: Color = Color::srgb(0.30, 0.20, 0.12);
-    pub const CROWD_LETTER: Color = Color::srgb(0.30, 0.20, 0.12);
-    pub const TARGET: Color = Color::srgba(0.10, 0.35, 0.10, 0.55);
-    pub const CAPTURE_TARGET: Color = Color::srgba(0.65, 0.10, 0.05, 0.75);
-    pub const SELECTED: Color = Color::srgba(0.98, 0.85, 0.20, 0.85);
-    pub const LAST_MOVE: Color = Color::srgba(0.85, 0.80, 0.15, 0.45);
-    pub const PATH: Color = Color::srgba(0.85, 0.80, 0.15, 0.30);
-    pub const HUFF: Color = Color::srgb(0.95, 0.15, 0.05);
-    pub const INVISIBLE: Color = Color::srgba(0.0, 0.0, 0.0, 0.0);
 }
 
 /// Which board is drawn and which way up.
@@ -113,14 +105,14 @@ impl BoardLayout {
         Vec2::new(f * UNIT, r * UNIT) - Vec2::splat(self.half_span())
     }
     /// Slot `i` of the captured-pieces tray, left of the board.
+    /// Columns as tall as the board, filled from the bottom.
     pub fn tray_slot(&self, i: usize) -> Vec2 {
         let h = self.half_span();
-        let column = (i / 16) as f32;
-        let row = (i % 16) as f32;
-        Vec2::new(
-            -h - 1.35 * UNIT - column * 0.42 * UNIT,
-            -h + row * 0.4 * UNIT,
-        )
+        let step = 0.4 * UNIT;
+        let per_column = (2.0 * h / step).floor() as usize + 1;
+        let column = (i / per_column) as f32;
+        let row = (i % per_column) as f32;
+        Vec2::new(-h - 1.35 * UNIT - column * 0.42 * UNIT, -h + row * step)
     }
     /// World rectangle (min, max) the camera must show.
     pub fn extent(&self) -> (Vec2, Vec2) {
@@ -147,24 +139,6 @@ pub struct BoardPoint(pub Point);
 #[derive(Component)]
 pub struct MainCamera;
 
-/// Shared meshes for the board, pieces and overlays, in point-spacing units.
-#[derive(Resource, Clone)]
-pub struct BoardArt {
-    pub unit_square: Handle<Mesh>,
-    pub unit_circle: Handle<Mesh>,
-    pub hexagon: Handle<Mesh>,
-    pub ring: Handle<Mesh>,
-}
-
-fn load_board_art(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>) {
-    commands.insert_resource(BoardArt {
-        unit_square: meshes.add(Rectangle::new(1.0, 1.0)),
-        unit_circle: meshes.add(Circle::new(1.0)),
-        hexagon: meshes.add(RegularPolygon::new(1.0, 6)),
-        ring: meshes.add(Annulus::new(0.82, 1.0)),
-    });
-}
-
 fn spawn_camera(mut commands: Commands) {
     // No multisampling: on a software renderer (lavapipe, the browser's
     // SwiftShader) 4x MSAA cost 2.6x the frame time and 27 MB of memory, for
@@ -182,81 +156,194 @@ fn follow_match_board(the_match: Res<Match>, mut layout: ResMut<BoardLayout>) {
     }
 }
 
+/// The coordinate labels, shown or hidden by the settings.
+#[derive(Component)]
+pub struct CoordinateLabel;
+
+/// Redraws the board when the layout or the skin changes.
 fn rebuild_board(
     mut commands: Commands,
     layout: Res<BoardLayout>,
-    art: Option<Res<BoardArt>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
+    active: Res<ActiveSkin>,
+    look: Res<SkinLook>,
+    font: Res<WorldFont>,
+    shapes: Res<ShapeMeshes>,
+    settings: Res<Settings>,
+    the_match: Res<Match>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut clear: ResMut<ClearColor>,
     old: Query<Entity, With<BoardPart>>,
-    mut built: Local<Option<BoardLayout>>,
+    mut built: Local<Option<(BoardLayout, u64, usize)>>,
+    mut skin_version: Local<u64>,
 ) {
-    let Some(art) = art else { return };
-    if *built == Some(*layout) {
+    if active.is_changed() || look.is_changed() {
+        *skin_version += 1;
+    }
+    let variant = the_match.variant();
+    // Room for every capture up to the one that wins.
+    let tray_slots = (variant.crowd_count() + 1).saturating_sub(variant.crowd_minimum()) as usize;
+    let key = (*layout, *skin_version, tray_slots);
+    if *built == Some(key) {
         return;
     }
-    *built = Some(*layout);
+    *built = Some(key);
     for e in &old {
         commands.entity(e).despawn();
     }
-    let mut mat = |c: Color| MeshMaterial2d(materials.add(c));
-    let h = layout.half_span();
-    let margin = 0.55 * UNIT;
-    let border = 0.16 * UNIT;
-
-    // The wood: one band for the square board, two crossing bands for the cross.
-    let bands: Vec<Rect> = match layout.board {
-        BoardKind::Square5 => vec![Rect::from_center_size(
-            Vec2::ZERO,
-            Vec2::splat(2.0 * (h + margin)),
-        )],
-        _ => {
-            let long = 2.0 * (h + margin);
-            let short = 2.0 * (UNIT + margin);
-            vec![
-                Rect::from_center_size(Vec2::ZERO, Vec2::new(long, short)),
-                Rect::from_center_size(Vec2::ZERO, Vec2::new(short, long)),
-            ]
-        }
+    let skin = &active.data;
+    // Under a picture (until it has loaded) a dark table, not its white tint.
+    let background = match skin.background.image {
+        Some(_) => Color::srgb(0.08, 0.08, 0.08),
+        None => skin.background.colour.color(),
     };
-    let shadow = mat(palette::SHADOW);
-    let frame = mat(palette::FRAME);
-    let wood = mat(palette::WOOD);
-    let grain = mat(palette::GRAIN);
-    let rect = |r: Rect, grow: f32, offset: Vec2, z: f32| {
-        Transform::from_translation((r.center() + offset).extend(z))
-            .with_scale((r.size() + Vec2::splat(2.0 * grow)).extend(1.0))
-    };
-    for band in &bands {
-        commands.spawn((
-            BoardPart,
-            Mesh2d(art.unit_square.clone()),
-            shadow.clone(),
-            rect(*band, border, Vec2::new(0.08, -0.10) * UNIT, z::SHADOW),
-            Pickable::IGNORE,
-        ));
-        commands.spawn((
-            BoardPart,
-            Mesh2d(art.unit_square.clone()),
-            frame.clone(),
-            rect(*band, border, Vec2::ZERO, z::FRAME),
-            Pickable::IGNORE,
-        ));
+    if clear.0 != background {
+        clear.0 = background;
     }
-    for band in &bands {
-        // Pressing the wood (not a point) clears the selection.
-        commands
+    let mut painter = Painter {
+        commands: &mut commands,
+        meshes: &mut meshes,
+    };
+    let shape = BoardShape::of(&layout);
+    draw_frame(&mut painter, skin, &look, &shape);
+    draw_surface(&mut painter, &look, &shape);
+    draw_stronghold(&mut painter, skin, &look, &layout);
+    draw_lines_and_points(&mut painter, skin, &look, &layout);
+    draw_tray(&mut painter, &look, &layout, tray_slots);
+    spawn_hit_areas(painter.commands, &look, &shapes, &layout);
+    spawn_coordinates(
+        painter.commands,
+        &look,
+        &font,
+        &layout,
+        settings.show_coordinates,
+    );
+}
+
+/// Shows or hides the coordinates when the setting changes.
+fn show_coordinates(
+    settings: Res<Settings>,
+    mut labels: Query<&mut Visibility, With<CoordinateLabel>>,
+) {
+    let want = if settings.show_coordinates {
+        Visibility::Inherited
+    } else {
+        Visibility::Hidden
+    };
+    for mut v in &mut labels {
+        v.set_if_neq(want);
+    }
+}
+
+/// Spawns board meshes.
+struct Painter<'a, 'w, 's> {
+    commands: &'a mut Commands<'w, 's>,
+    meshes: &'a mut Assets<Mesh>,
+}
+
+impl Painter<'_, '_, '_> {
+    fn spawn(
+        &mut self,
+        mesh: MeshBuilder,
+        material: &Handle<ColorMaterial>,
+        at: Vec2,
+        z: f32,
+    ) -> Option<Entity> {
+        if mesh.is_empty() {
+            return None;
+        }
+        let e = self
+            .commands
             .spawn((
                 BoardPart,
-                Mesh2d(art.unit_square.clone()),
-                wood.clone(),
-                rect(*band, 0.0, Vec2::ZERO, z::WOOD),
+                Mesh2d(self.meshes.add(mesh.build())),
+                MeshMaterial2d(material.clone()),
+                Transform::from_translation(at.extend(z)),
+                Pickable::IGNORE,
             ))
-            .observe(
-                |_: On<Pointer<Press>>, mut input: MessageWriter<BoardInput>| {
-                    input.write(BoardInput::Background);
-                },
-            );
-        // Grain: thin darker streaks along the band, placed by a fixed hash.
+            .id();
+        Some(e)
+    }
+}
+
+/// The board's outline: half its width and, for the cross, half an arm's width.
+struct BoardShape {
+    half: f32,
+    arm: Option<f32>,
+}
+
+impl BoardShape {
+    const MARGIN: f32 = 0.55 * UNIT;
+    fn of(layout: &BoardLayout) -> BoardShape {
+        let half = layout.half_span() + BoardShape::MARGIN;
+        let arm = match layout.board {
+            BoardKind::Square5 => None,
+            _ => Some(UNIT + BoardShape::MARGIN),
+        };
+        BoardShape { half, arm }
+    }
+    fn rects(&self, grow: f32, tile: f32) -> MeshBuilder {
+        let mut m = MeshBuilder::tiled(tile);
+        for r in outline_rects(self.half, self.arm, grow) {
+            m.rect(r);
+        }
+        m
+    }
+}
+
+/// A soft shadow (three layers), then the frame with a lit upper edge and a
+/// dark lower edge, and a thin groove where the frame meets the surface.
+fn draw_frame(p: &mut Painter, skin: &SkinData, look: &SkinLook, shape: &BoardShape) {
+    let frame = skin.board.frame_width * UNIT;
+    let drop = Vec2::new(0.07, -0.10) * UNIT;
+    for (i, spread) in [0.0, 0.06, 0.12].into_iter().enumerate() {
+        p.spawn(
+            shape.rects(frame + spread * UNIT, 0.0),
+            &look.shadow,
+            drop,
+            z::SHADOW + 0.01 * i as f32,
+        );
+    }
+    let bevel = 0.018 * UNIT;
+    p.spawn(
+        shape.rects(frame, 0.0),
+        &look.frame_dark,
+        Vec2::new(bevel, -bevel),
+        z::FRAME,
+    );
+    p.spawn(
+        shape.rects(frame, 0.0),
+        &look.frame_light,
+        Vec2::new(-bevel, bevel),
+        z::FRAME + 0.01,
+    );
+    p.spawn(
+        shape.rects(frame - bevel, 0.0),
+        &look.frame,
+        Vec2::ZERO,
+        z::FRAME + 0.02,
+    );
+    p.spawn(
+        shape.rects(0.025 * UNIT, 0.0),
+        &look.frame_dark,
+        Vec2::ZERO,
+        z::FRAME + 0.03,
+    );
+}
+
+/// The surface, where a press away from the points clears the selection.
+fn draw_surface(p: &mut Painter, look: &SkinLook, shape: &BoardShape) {
+    let surface = shape.rects(0.0, look.surface.tile * UNIT);
+    if let Some(e) = p.spawn(surface, &look.surface.material, Vec2::ZERO, z::WOOD) {
+        p.commands.entity(e).remove::<Pickable>().observe(
+            |_: On<Pointer<Press>>, mut input: MessageWriter<BoardInput>| {
+                input.write(BoardInput::Background);
+            },
+        );
+    }
+    let Some(grain) = &look.grain else { return };
+    // Grain: thin streaks across each band, placed by a fixed hash.
+    let mut m = MeshBuilder::default();
+    for band in outline_rects(shape.half, shape.arm, 0.0) {
         let streaks = (band.height() / UNIT * 6.0) as u32;
         for i in 0..streaks {
             let t = hash01(i * 7 + band.width() as u32);
@@ -264,76 +351,131 @@ fn rebuild_board(
                 band.min.y + (i as f32 + 0.5 + 0.6 * (t - 0.5)) * band.height() / streaks as f32;
             let thickness = (0.015 + 0.03 * hash01(i * 13 + 5)) * UNIT;
             let inset = 0.1 * UNIT * hash01(i * 3 + 1);
-            commands.spawn((
-                BoardPart,
-                Mesh2d(art.unit_square.clone()),
-                grain.clone(),
-                Transform::from_xyz(band.center().x, y, z::GRAIN + 0.001 * i as f32)
-                    .with_scale(Vec3::new(band.width() - 2.0 * inset, thickness, 1.0)),
-                Pickable::IGNORE,
+            m.rect(Rect::new(
+                band.min.x + inset,
+                y - thickness / 2.0,
+                band.max.x - inset,
+                y + thickness / 2.0,
             ));
         }
     }
+    p.spawn(m, grain, Vec2::ZERO, z::GRAIN);
+}
 
-    // The stronghold (fortress): shaded, with an edge.
-    let variant = Variant::new(layout.game);
-    if let Some(stronghold) = variant.stronghold() {
-        let pts: Vec<Vec2> = stronghold.map(|p| layout.world(p)).collect();
-        let min = pts.iter().fold(Vec2::MAX, |a, b| a.min(*b));
-        let max = pts.iter().fold(Vec2::MIN, |a, b| a.max(*b));
-        let r = Rect::from_corners(min, max);
-        commands.spawn((
-            BoardPart,
-            Mesh2d(art.unit_square.clone()),
-            mat(palette::STRONGHOLD_EDGE),
-            rect(r, 0.36 * UNIT, Vec2::ZERO, z::STRONGHOLD),
-            Pickable::IGNORE,
-        ));
-        commands.spawn((
-            BoardPart,
-            Mesh2d(art.unit_square.clone()),
-            mat(palette::WOOD.mix(&palette::STRONGHOLD.with_alpha(1.0), 0.30)),
-            rect(r, 0.32 * UNIT, Vec2::ZERO, z::STRONGHOLD + 0.01),
-            Pickable::IGNORE,
-        ));
+/// The stronghold: its own fill inside an edge, with merlons if the skin wants a fort.
+fn draw_stronghold(p: &mut Painter, skin: &SkinData, look: &SkinLook, layout: &BoardLayout) {
+    let Some(stronghold) = Variant::new(layout.game).stronghold() else {
+        return;
+    };
+    let pts: Vec<Vec2> = stronghold.map(|q| layout.world(q)).collect();
+    let min = pts.iter().fold(Vec2::MAX, |a, b| a.min(*b));
+    let max = pts.iter().fold(Vec2::MIN, |a, b| a.max(*b));
+    let area = Rect::from_corners(min, max).inflate(0.32 * UNIT);
+    let style = &skin.board.stronghold;
+    let edge_w = style.edge_width * UNIT;
+    let mut edge = MeshBuilder::default();
+    edge.rect(area.inflate(edge_w));
+    if style.battlements {
+        merlons(&mut edge, area.inflate(edge_w), 0.13 * UNIT);
     }
+    p.spawn(edge, &look.stronghold_edge, Vec2::ZERO, z::STRONGHOLD);
+    let mut fill = MeshBuilder::tiled(look.stronghold.tile * UNIT);
+    fill.rect(area);
+    p.spawn(
+        fill,
+        &look.stronghold.material,
+        Vec2::ZERO,
+        z::STRONGHOLD + 0.01,
+    );
+}
 
-    // Lines: the topology's own list, the one the moves use.
+/// Square teeth standing out from every side of `wall`, a tooth and a gap each `size`.
+fn merlons(m: &mut MeshBuilder, wall: Rect, size: f32) {
+    let sides = [
+        (wall.min, Vec2::X, -Vec2::Y, wall.width()),
+        (
+            Vec2::new(wall.min.x, wall.max.y),
+            Vec2::X,
+            Vec2::Y,
+            wall.width(),
+        ),
+        (wall.min, Vec2::Y, -Vec2::X, wall.height()),
+        (
+            Vec2::new(wall.max.x, wall.min.y),
+            Vec2::Y,
+            Vec2::X,
+            wall.height(),
+        ),
+    ];
+    for (start, along, out, length) in sides {
+        let count = ((length / size) as u32 / 2).max(1);
+        let gap = (length - count as f32 * size) / (count as f32 + 1.0);
+        for k in 0..count {
+            let a = start + along * (gap + k as f32 * (size + gap));
+            let b = a + along * size;
+            m.quad([a, b, b + out * size * 0.8, a + out * size * 0.8]);
+        }
+    }
+}
+
+/// Lines from the topology's own list (the one the moves use), a faint
+/// lighter line beside each as if cut into the surface, and the point markers.
+fn draw_lines_and_points(p: &mut Painter, skin: &SkinData, look: &SkinLook, layout: &BoardLayout) {
     let topology = layout.topology();
-    let line = mat(palette::LINE);
-    for (p, q) in topology.lines() {
-        let (a, b) = (layout.world(p), layout.world(q));
-        let d = b - a;
-        commands.spawn((
-            BoardPart,
-            Mesh2d(art.unit_square.clone()),
-            line.clone(),
-            Transform::from_translation(((a + b) / 2.0).extend(z::LINE))
-                .with_rotation(Quat::from_rotation_z(d.y.atan2(d.x)))
-                .with_scale(Vec3::new(d.length() + 0.05 * UNIT, 0.05 * UNIT, 1.0)),
-            Pickable::IGNORE,
-        ));
+    let width = skin.board.line_width * UNIT;
+    let mut lines = MeshBuilder::default();
+    for (a, b) in topology.lines() {
+        lines.segment(layout.world(a), layout.world(b), width);
     }
+    p.spawn(lines, &look.line, Vec2::ZERO, z::LINE);
+    let radius = skin.board.point_radius * UNIT;
+    let mut points = MeshBuilder::default();
+    for q in topology.points {
+        points.disc(layout.world(q), radius, 20);
+    }
+    p.spawn(points, &look.point, Vec2::ZERO, z::POINT);
+}
 
-    // Points: a dot to see and a wide transparent disc to click and drop on.
-    let dot = mat(palette::LINE);
-    let hit = mat(palette::INVISIBLE);
-    for p in topology.points {
-        let at = layout.world(p);
-        commands.spawn((
-            BoardPart,
-            Mesh2d(art.unit_circle.clone()),
-            dot.clone(),
-            Transform::from_translation(at.extend(z::POINT)).with_scale(Vec3::splat(0.08 * UNIT)),
-            Pickable::IGNORE,
-        ));
+/// A sunk tray left of the board for the captured pieces.
+fn draw_tray(p: &mut Painter, look: &SkinLook, layout: &BoardLayout, count: usize) {
+    if count == 0 {
+        return;
+    }
+    let slots: Vec<Vec2> = (0..count).map(|i| layout.tray_slot(i)).collect();
+    let min = slots.iter().fold(Vec2::MAX, |a, b| a.min(*b));
+    let max = slots.iter().fold(Vec2::MIN, |a, b| a.max(*b));
+    let area = Rect::from_corners(min, max).inflate(0.24 * UNIT);
+    // The edge is a ring round the tray, so a see-through tray stays even.
+    let w = 0.03 * UNIT;
+    let outer = area.inflate(w);
+    let mut edge = MeshBuilder::default();
+    edge.rect(Rect::new(outer.min.x, outer.min.y, outer.max.x, area.min.y));
+    edge.rect(Rect::new(outer.min.x, area.max.y, outer.max.x, outer.max.y));
+    edge.rect(Rect::new(outer.min.x, area.min.y, area.min.x, area.max.y));
+    edge.rect(Rect::new(area.max.x, area.min.y, outer.max.x, area.max.y));
+    p.spawn(edge, &look.tray_edge, Vec2::ZERO, z::TRAY);
+    let mut inside = MeshBuilder::default();
+    inside.rect(area);
+    p.spawn(inside, &look.tray, Vec2::ZERO, z::TRAY + 0.01);
+}
+
+/// A wide invisible disc on each point to click and drop on.
+fn spawn_hit_areas(
+    commands: &mut Commands,
+    look: &SkinLook,
+    shapes: &ShapeMeshes,
+    layout: &BoardLayout,
+) {
+    for q in layout.topology().points {
         commands
             .spawn((
                 BoardPart,
-                BoardPoint(p),
-                Mesh2d(art.unit_circle.clone()),
-                hit.clone(),
-                Transform::from_translation(at.extend(z::HIT)).with_scale(Vec3::splat(0.48 * UNIT)),
+                BoardPoint(q),
+                Mesh2d(shapes.circle.clone()),
+                MeshMaterial2d(look.invisible.clone()),
+                Transform::from_translation(layout.world(q).extend(z::HIT))
+                    .with_scale(Vec3::splat(0.48 * UNIT)),
+                Visibility::Hidden,
             ))
             .observe(super::input::on_point_press)
             .observe(super::input::on_point_click)
@@ -341,32 +483,45 @@ fn rebuild_board(
             .observe(super::input::on_point_drop)
             .observe(super::input::on_point_drag_end);
     }
+}
 
-    // Coordinates along the bottom and the left edge, as the notation names them.
-    let size = topology.size;
-    let font = TextFont::from_font_size(0.24 * UNIT);
+/// File letters below the board and rank numbers left of it, as the notation names them.
+fn spawn_coordinates(
+    commands: &mut Commands,
+    look: &SkinLook,
+    font: &WorldFont,
+    layout: &BoardLayout,
+    shown: bool,
+) {
+    let size = layout.topology().size;
+    let text_font = TextFont::from_font_size(0.22 * UNIT).with_font(font.0.clone());
+    let visibility = if shown {
+        Visibility::Inherited
+    } else {
+        Visibility::Hidden
+    };
+    // Outside the frame, beside the outermost points.
+    let edge = layout.half_span() + 0.82 * UNIT;
     for i in 0..size {
         let file_point = Point::new(i, 0).expect("on grid");
         let rank_point = Point::new(0, i).expect("on grid");
         let x = layout.world(file_point).x;
         let y = layout.world(rank_point).y;
-        let edge = h + margin + border + 0.22 * UNIT;
-        commands.spawn((
-            BoardPart,
-            Text2d::new(((b'a' + i) as char).to_string()),
-            font.clone(),
-            TextColor(palette::LABEL),
-            Transform::from_xyz(x, -edge, z::LABEL),
-            Pickable::IGNORE,
-        ));
-        commands.spawn((
-            BoardPart,
-            Text2d::new((i + 1).to_string()),
-            font.clone(),
-            TextColor(palette::LABEL),
-            Transform::from_xyz(-edge, y, z::LABEL),
-            Pickable::IGNORE,
-        ));
+        for (text, at) in [
+            (((b'a' + i) as char).to_string(), Vec2::new(x, -edge)),
+            ((i + 1).to_string(), Vec2::new(-edge, y)),
+        ] {
+            commands.spawn((
+                BoardPart,
+                CoordinateLabel,
+                Text2d::new(text),
+                text_font.clone(),
+                TextColor(look.coordinates),
+                Transform::from_translation(at.extend(z::LABEL)),
+                visibility,
+                Pickable::IGNORE,
+            ));
+        }
     }
 }
 
@@ -408,4 +563,52 @@ fn fit_camera(
     {
         ortho.scale = scale;
     }
+}
+
+/// The background picture, covering just what the camera sees (a
+/// software renderer paid for every texel of a larger quad).
+#[derive(Component)]
+pub struct Background;
+
+/// Keeps the skin's background image under exactly the visible area,
+/// rebuilt when the view or the skin changes.
+fn fit_background(
+    mut commands: Commands,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    cameras: Query<(&Transform, &Projection), With<MainCamera>>,
+    active: Res<ActiveSkin>,
+    look: Res<SkinLook>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    old: Query<Entity, With<Background>>,
+    mut shown: Local<Option<Rect>>,
+) {
+    let (Ok(window), Ok((transform, Projection::Orthographic(ortho)))) =
+        (windows.single(), cameras.single())
+    else {
+        return;
+    };
+    let half = Vec2::new(window.width(), window.height()) * ortho.scale / 2.0;
+    let view = Rect::from_center_half_size(transform.translation.truncate(), half);
+    let unchanged = shown.is_some_and(|r| {
+        (r.min - view.min).abs().max_element() < 1.0 && (r.max - view.max).abs().max_element() < 1.0
+    });
+    if unchanged && !look.is_changed() {
+        return;
+    }
+    *shown = Some(view);
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    if active.data.background.image.is_none() {
+        return;
+    }
+    let mut m = MeshBuilder::tiled(look.background.tile * UNIT);
+    m.rect(view.inflate(2.0));
+    commands.spawn((
+        Background,
+        Mesh2d(meshes.add(m.build())),
+        MeshMaterial2d(look.background.material.clone()),
+        Transform::from_xyz(0.0, 0.0, z::BACKGROUND),
+        Pickable::IGNORE,
+    ));
 }

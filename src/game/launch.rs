@@ -28,6 +28,8 @@ pub struct LaunchOptions {
     pub rules: Option<GameKind>,
     /// `--language en|ru`: the language for this run.
     pub language: Option<Language>,
+    /// `--skin NAME`: the skin to draw, whatever the game.
+    pub skin: Option<String>,
 }
 
 impl Default for LaunchOptions {
@@ -43,6 +45,7 @@ impl Default for LaunchOptions {
             help: false,
             rules: None,
             language: None,
+            skin: None,
         }
     }
 }
@@ -62,6 +65,7 @@ starts playing at once.
   --crowd PLAYER       who plays the crowd (the same choices)
   --moves \"M1 M2 ...\"  moves to play first, in move text (c3-c4 d6xd4 @c3)
   --flip               the board upside down
+  --skin NAME          draw with this skin (a file name in assets/skins/)
   --rules GAME         open on a game's rules page
   --language LANG      en or ru (otherwise the saved setting)
   --exit-after SECONDS quit after this many seconds (scripts)
@@ -119,6 +123,10 @@ impl LaunchOptions {
                         .find(|l| l.code() == code)
                         .ok_or_else(|| format!("unknown language `{code}`: en or ru"))?;
                     o.language = Some(language);
+                }
+                "--skin" => {
+                    let name = value("--skin")?;
+                    o.skin = Some(super::skin::skin_name(&name).to_string());
                 }
                 "--exit-after" => {
                     let v = value("--exit-after")?;

@@ -12,6 +12,7 @@ use bevy::prelude::*;
 pub mod about;
 pub mod ai_task;
 pub mod animation;
+pub mod audio;
 pub mod board_view;
 pub mod frame_log;
 pub mod hint;
@@ -24,6 +25,7 @@ pub mod persist;
 pub mod pieces;
 pub mod screens;
 pub mod settings;
+pub mod skin;
 pub mod ui;
 
 /// The order of a frame: commands (undo, new game) first, so a stale AI
@@ -56,21 +58,27 @@ impl Plugin for GamePlugin {
             )
                 .chain(),
         );
+        // The match and what draws it.
         app.add_plugins((
             match_state::plugin,
+            skin::plugin,
             board_view::plugin,
             pieces::plugin,
             input::plugin,
             animation::plugin,
+            audio::plugin,
             ai_task::plugin,
-            frame_log::plugin,
+            hint::plugin,
+        ));
+        // What surrounds it: screens, words, settings, saves.
+        app.add_plugins((
+            screens::plugin,
             i18n::plugin,
             notice::plugin,
             settings::plugin,
-            screens::plugin,
-            hint::plugin,
-            about::plugin,
             persist::plugin,
+            about::plugin,
+            frame_log::plugin,
         ));
         // The panel needs egui; headless apps run without it.
         if app.is_plugin_added::<bevy_egui::EguiPlugin>() {
@@ -80,12 +88,21 @@ impl Plugin for GamePlugin {
 }
 
 /// A headless app for tests: the game's plugins on `MinimalPlugins`, with the
-/// asset stores the view writes to but no window and no renderer.
+/// asset stores the view writes to (meshes, materials, images: skins load
+/// their pictures) but no window, renderer, fonts or audio device.
 pub fn headless_app() -> App {
+    headless_app_with_assets("assets")
+}
+
+/// A headless app whose assets come from `file_path` (tests of broken files).
+pub fn headless_app_with_assets(file_path: &str) -> App {
     let mut app = App::new();
     app.add_plugins((
         MinimalPlugins,
-        bevy::asset::AssetPlugin::default(),
+        bevy::asset::AssetPlugin {
+            file_path: file_path.to_string(),
+            ..default()
+        },
         bevy::input::InputPlugin,
         bevy::state::app::StatesPlugin,
     ));
@@ -93,6 +110,10 @@ pub fn headless_app() -> App {
     app.init_asset::<ColorMaterial>();
     // Tests play: they start in the game, not the menu.
     app.insert_state(screens::Screen::Game);
+    app.init_asset::<Image>();
+    app.register_asset_loader(bevy::image::ImageLoader::new(
+        bevy::image::CompressedImageFormats::NONE,
+    ));
     app.add_plugins(GamePlugin);
     app
 }

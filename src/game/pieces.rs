@@ -1,18 +1,32 @@
-//! Piece entities kept in step with the `Match`, the captured tray, and the
-//! overlays a player reads: selection, legal targets, the last move.
+//! Piece entities kept in step with the position the board shows, the
+//! captured tray, and the overlays a player reads: selection, legal targets,
+//! the last move and the crowd pieces in danger.
+//!
+//! A piece is a parent entity (what moves: `Piece`, `PieceAt`, its
+//! `Transform` and tweens) with one child that draws it in the active skin
+//! (`PieceVisual`). A new skin swaps only the children, so pieces keep
+//! their place and their animations.
 
 use bevy::prelude::*;
 
 use super::animation::{Tween, ViewBusy};
-use super::board_view::{BoardArt, BoardLayout, UNIT, palette, z};
+use super::board_view::{BoardLayout, UNIT, z};
 use super::input::{DragCursor, Selection};
 use super::match_state::{Match, MatchReset};
-use crate::rules::{GameKind, Point, Side};
+use super::settings::Settings;
+use super::skin::ActiveSkin;
+use super::skin::look::{PieceLook, ShapeMeshes, SkinLook, WorldFont};
+use crate::rules::{GameKind, Move, Point, Position, Side, threatened};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (reconcile_pieces, place_pieces, rebuild_overlays)
+        (
+            reconcile_pieces,
+            restyle_pieces,
+            place_pieces,
+            rebuild_overlays,
+        )
             .chain()
             .in_set(super::GameSet::View),
     );
@@ -36,108 +50,138 @@ pub struct TrayPiece(pub usize);
 #[derive(Component)]
 pub struct Leaving;
 
-/// The body material of a piece, for tints and fades.
-#[derive(Component, Clone)]
-pub struct PieceBody(pub Handle<ColorMaterial>);
-
-/// The letter on a piece, for fades.
+/// The child entity that draws a piece in the active skin.
 #[derive(Component)]
-pub struct PieceLetter;
+pub struct PieceVisual;
 
-/// Selection ring, target dots, last-move marks.
+/// The part of a drawn shape piece that flushes when it is huffed.
+#[derive(Component)]
+pub struct PieceBody;
+
+/// Selection ring, target dots, last-move and threat marks.
 #[derive(Component)]
 pub struct Overlay;
 
-/// Spawns a piece of `side` at `at` (world), returning its entity.
-pub fn spawn_piece(
-    commands: &mut Commands,
-    art: &BoardArt,
-    materials: &mut Assets<ColorMaterial>,
-    game: GameKind,
-    side: Side,
-    at: Vec2,
-) -> Entity {
-    let (_, _, letter) = game.piece_names(side);
-    let (body, rim, text, radius, mesh) = match side {
-        Side::Hunters => (
-            palette::HUNTER,
-            palette::HUNTER_RIM,
-            palette::HUNTER_LETTER,
-            0.38,
-            art.hexagon.clone(),
-        ),
-        Side::Crowd => (
-            palette::CROWD,
-            palette::CROWD_RIM,
-            palette::CROWD_LETTER,
-            0.31,
-            art.unit_circle.clone(),
-        ),
-    };
-    let body_material = materials.add(body);
-    let rim_material = materials.add(rim);
-    let shadow = materials.add(palette::SHADOW);
-    let r = radius * UNIT;
-    commands
-        .spawn((
-            Piece { side },
-            PieceBody(body_material.clone()),
-            Transform::from_translation(at.extend(z::PIECE)),
-            Visibility::default(),
-            Pickable::IGNORE,
-            children![
-                (
-                    Mesh2d(mesh.clone()),
-                    MeshMaterial2d(shadow),
-                    Transform::from_xyz(0.05 * UNIT, -0.06 * UNIT, -0.3)
-                        .with_scale(Vec3::splat(r * 1.02)),
-                    Pickable::IGNORE,
-                ),
-                (
-                    Mesh2d(mesh.clone()),
-                    MeshMaterial2d(rim_material),
-                    Transform::from_xyz(0.0, 0.0, -0.2).with_scale(Vec3::splat(r)),
-                    Pickable::IGNORE,
-                ),
-                (
-                    Mesh2d(mesh),
-                    MeshMaterial2d(body_material),
-                    Transform::from_xyz(0.0, 0.0, -0.1).with_scale(Vec3::splat(r * 0.84)),
-                    Pickable::IGNORE,
-                ),
-                (
-                    PieceLetter,
-                    Text2d::new(letter.to_string()),
-                    TextFont::from_font_size(r * 1.05),
-                    TextColor(text),
-                    Transform::from_xyz(0.0, 0.0, 0.1),
-                    Pickable::IGNORE,
-                ),
-            ],
-        ))
-        .id()
+/// What the board shows: a position, the crowd pieces taken before it, and
+/// the move that led to it. The view reads the match through [`shown`]
+/// only, so a review of past moves can show another position by changing it.
+#[derive(Clone, Debug)]
+pub struct Shown {
+    pub position: Position,
+    pub captures: u32,
+    pub last_move: Option<Move>,
 }
 
-/// When the view is idle, makes the piece entities match the position exactly
-/// (after undo, new game, instant moves, or anything the animations missed).
-#[allow(clippy::too_many_arguments)]
+/// The position the board shows: the match's current one.
+pub fn shown(the_match: &Match) -> Shown {
+    // In review mode, the reviewed position.
+    Shown {
+        position: *the_match.shown_position(),
+        captures: the_match.captures(),
+        last_move: the_match.shown().last_move().copied(),
+    }
+}
+
+/// What draws a piece: skin, meshes, font and the game's letters.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct PieceArt<'w> {
+    look: Res<'w, SkinLook>,
+    font: Res<'w, WorldFont>,
+}
+
+impl PieceArt<'_> {
+    /// Spawns a piece of `side` at `at` (world), returning its entity.
+    pub fn spawn(&self, commands: &mut Commands, game: GameKind, side: Side, at: Vec2) -> Entity {
+        let e = commands
+            .spawn((
+                Piece { side },
+                Transform::from_translation(at.extend(z::PIECE)),
+                Visibility::default(),
+                Pickable::IGNORE,
+            ))
+            .id();
+        self.dress(commands, e, game, side);
+        e
+    }
+
+    /// Gives the piece entity `e` its look in the active skin.
+    fn dress(&self, commands: &mut Commands, e: Entity, game: GameKind, side: Side) {
+        let visual = match self.look.piece(side) {
+            PieceLook::Sprite { image, size } => commands
+                .spawn((
+                    PieceVisual,
+                    Sprite {
+                        image: image.clone(),
+                        custom_size: Some(Vec2::splat(size * UNIT)),
+                        ..default()
+                    },
+                    Transform::default(),
+                    Pickable::IGNORE,
+                ))
+                .id(),
+            PieceLook::Shape {
+                mesh,
+                shadow,
+                rim,
+                body,
+                mark,
+                size,
+            } => {
+                let r = size / 2.0 * UNIT;
+                let (_, _, letter) = game.piece_names(side);
+                let part = |material: &Handle<ColorMaterial>, at: Vec3, scale: f32| {
+                    (
+                        Mesh2d(mesh.clone()),
+                        MeshMaterial2d(material.clone()),
+                        Transform::from_translation(at).with_scale(Vec3::splat(scale)),
+                        Pickable::IGNORE,
+                    )
+                };
+                commands
+                    .spawn((
+                        PieceVisual,
+                        Transform::default(),
+                        Visibility::default(),
+                        Pickable::IGNORE,
+                        children![
+                            part(shadow, Vec3::new(0.05 * UNIT, -0.06 * UNIT, -0.3), r * 1.02),
+                            part(rim, Vec3::new(0.0, 0.0, -0.2), r),
+                            (PieceBody, part(body, Vec3::new(0.0, 0.0, -0.1), r * 0.84)),
+                            (
+                                Text2d::new(letter.to_string()),
+                                TextFont::from_font_size(r * 1.05).with_font(self.font.0.clone()),
+                                TextColor(*mark),
+                                Transform::from_xyz(0.0, 0.0, 0.1),
+                                Pickable::IGNORE,
+                            ),
+                        ],
+                    ))
+                    .id()
+            }
+        };
+        commands.entity(e).add_child(visual);
+    }
+}
+
+/// When the view is idle, makes the piece entities match the shown position
+/// exactly (after undo, new game, instant moves, or anything the animations missed).
 fn reconcile_pieces(
     mut commands: Commands,
     the_match: Res<Match>,
     layout: Res<BoardLayout>,
     busy: Res<ViewBusy>,
-    art: Option<Res<BoardArt>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
+    art: PieceArt,
+    active: Res<ActiveSkin>,
     mut resets: MessageReader<MatchReset>,
     pieces: Query<(Entity, &Piece, Option<&PieceAt>), Without<TrayPiece>>,
     tray: Query<Entity, With<TrayPiece>>,
 ) {
     let reset = resets.read().count() > 0;
-    let Some(art) = art else { return };
     if busy.0 && !reset {
         return;
     }
-    let position = the_match.shown_position();
+    let shown = shown(&the_match);
+    let position = &shown.position;
     let kind = the_match.kind();
     let mut matches = pieces
         .iter()
@@ -149,38 +193,45 @@ fn reconcile_pieces(
         }
         for side in [Side::Hunters, Side::Crowd] {
             for p in position.pieces[side.index()] {
-                let e = spawn_piece(
-                    &mut commands,
-                    &art,
-                    &mut materials,
-                    kind,
-                    side,
-                    layout.world(p),
-                );
+                let e = art.spawn(&mut commands, kind, side, layout.world(p));
                 commands.entity(e).insert(PieceAt(p));
             }
         }
     }
-    let captured = the_match.captures() as usize;
+    let captured = shown.captures as usize;
     if tray.iter().count() != captured || reset {
         for e in &tray {
             commands.entity(e).despawn();
         }
+        let scale = active.data.tray.scale;
         for i in 0..captured {
-            let e = spawn_piece(
-                &mut commands,
-                &art,
-                &mut materials,
-                kind,
-                Side::Crowd,
-                layout.tray_slot(i),
-            );
+            let at = layout.tray_slot(i);
+            let e = art.spawn(&mut commands, kind, Side::Crowd, at);
             commands.entity(e).insert((
                 TrayPiece(i),
-                Transform::from_translation(layout.tray_slot(i).extend(z::PIECE))
-                    .with_scale(Vec3::splat(0.6)),
+                Transform::from_translation(at.extend(z::PIECE)).with_scale(Vec3::splat(scale)),
             ));
         }
+    }
+}
+
+/// A new skin: every piece (on the board, in the tray, in flight) gets its
+/// new look; what it is, where it is and how it moves stay.
+fn restyle_pieces(
+    mut commands: Commands,
+    the_match: Res<Match>,
+    art: PieceArt,
+    pieces: Query<(Entity, &Piece, &Children)>,
+    visuals: Query<(), With<PieceVisual>>,
+) {
+    if !art.look.is_changed() || art.look.is_added() {
+        return;
+    }
+    for (e, piece, children) in &pieces {
+        for child in children.iter().filter(|c| visuals.contains(*c)) {
+            commands.entity(child).despawn();
+        }
+        art.dress(&mut commands, e, the_match.kind(), piece.side);
     }
 }
 
@@ -190,14 +241,18 @@ fn place_pieces(
     layout: Res<BoardLayout>,
     selection: Res<Selection>,
     cursor: Res<DragCursor>,
+    active: Res<ActiveSkin>,
     mut pieces: Query<(&PieceAt, &mut Transform), (Without<Tween>, Without<Leaving>)>,
     mut tray: Query<(&TrayPiece, &mut Transform), (Without<Tween>, Without<PieceAt>)>,
 ) {
     for (at, mut transform) in &mut pieces {
         let mut want = layout.world(at.0).extend(z::PIECE);
+        let mut scale = Vec3::ONE;
         if selection.origin == Some(at.0) {
             if let (Some(_), Some(pos)) = (selection.dragging, cursor.0) {
                 want = pos.extend(z::DRAGGED);
+                // Lifted off the board.
+                scale = Vec3::splat(1.12);
             } else if let Some(end) = selection.path.last() {
                 want = layout.world(*end).extend(z::MOVING);
             }
@@ -205,128 +260,172 @@ fn place_pieces(
         if transform.translation != want {
             transform.translation = want;
         }
-        if transform.scale != Vec3::ONE {
-            transform.scale = Vec3::ONE;
+        if transform.scale != scale {
+            transform.scale = scale;
         }
     }
+    let scale = Vec3::splat(active.data.tray.scale);
     for (slot, mut transform) in &mut tray {
         let want = layout.tray_slot(slot.0).extend(z::PIECE);
         if transform.translation != want {
             transform.translation = want;
         }
+        if transform.scale != scale {
+            transform.scale = scale;
+        }
     }
 }
 
 /// What the overlays were last drawn for: match generation, chosen hops,
-/// selected piece, layout, and whether the view was busy.
-type OverlayKey = (u64, Vec<Point>, Option<Point>, BoardLayout, bool);
+/// selected piece, layout, busy, and the settings and skin they depend on.
+type OverlayKey = (
+    u64,
+    Vec<Point>,
+    Option<Point>,
+    BoardLayout,
+    bool,
+    bool,
+    bool,
+    u64,
+);
 
-/// Redraws the selection ring, target dots and last-move marks when anything they show changes.
-#[allow(clippy::too_many_arguments)]
+/// Spawns overlay marks with the skin's shared materials.
+struct Marks<'a, 'w, 's> {
+    commands: Commands<'w, 's>,
+    layout: &'a BoardLayout,
+    shapes: &'a ShapeMeshes,
+}
+
+impl Marks<'_, '_, '_> {
+    fn mark(
+        &mut self,
+        mesh: &Handle<Mesh>,
+        material: &Handle<ColorMaterial>,
+        p: Point,
+        z: f32,
+        size: f32,
+    ) {
+        self.commands.spawn((
+            Overlay,
+            Mesh2d(mesh.clone()),
+            MeshMaterial2d(material.clone()),
+            Transform::from_translation(self.layout.world(p).extend(z))
+                .with_scale(Vec3::splat(size * UNIT)),
+            Pickable::IGNORE,
+        ));
+    }
+}
+
+/// Redraws the selection ring, target dots, last-move and threat marks when
+/// anything they show changes.
 fn rebuild_overlays(
-    mut commands: Commands,
+    commands: Commands,
     the_match: Res<Match>,
     selection: Res<Selection>,
     layout: Res<BoardLayout>,
     busy: Res<ViewBusy>,
-    art: Option<Res<BoardArt>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
+    look: Res<SkinLook>,
+    shapes: Res<ShapeMeshes>,
+    settings: Res<Settings>,
     overlays: Query<Entity, With<Overlay>>,
-    mut shown: Local<Option<OverlayKey>>,
+    mut shown_key: Local<Option<OverlayKey>>,
+    mut skin_version: Local<u64>,
 ) {
-    let Some(art) = art else { return };
+    if look.is_changed() {
+        *skin_version += 1;
+    }
+    let threats = settings.show_threats(&the_match);
     let key = (
         the_match.generation(),
         selection.path.clone(),
         selection.origin,
         *layout,
         busy.0,
+        settings.show_legal_moves,
+        threats,
+        *skin_version,
     );
-    if shown.as_ref() == Some(&key) {
+    if shown_key.as_ref() == Some(&key) {
         return;
     }
-    *shown = Some(key);
-    for e in &overlays {
-        commands.entity(e).despawn();
-    }
-    let mut spawn = |mesh: &Handle<Mesh>, color: Color, at: Vec2, z: f32, size: f32| {
-        commands.spawn((
-            Overlay,
-            Mesh2d(mesh.clone()),
-            MeshMaterial2d(materials.add(color)),
-            Transform::from_translation(at.extend(z)).with_scale(Vec3::splat(size * UNIT)),
-            Pickable::IGNORE,
-        ));
+    *shown_key = Some(key);
+    let mut marks = Marks {
+        commands,
+        layout: &layout,
+        shapes: &shapes,
     };
-    // The last move: every point it touched.
-    if let Some(mv) = the_match.shown().last_move() {
-        let mut touched = vec![mv.from()];
-        touched.extend(mv.landings());
-        if mv.is_placement() {
-            touched.truncate(1);
-        }
-        for p in touched {
-            spawn(
-                &art.unit_circle,
-                palette::LAST_MOVE,
-                layout.world(p),
-                z::LAST_MOVE,
-                0.44,
-            );
+    for e in &overlays {
+        marks.commands.entity(e).despawn();
+    }
+    let view = shown(&the_match);
+    if let Some(mv) = view.last_move {
+        mark_last_move(&mut marks, &look, &mv);
+    }
+    if threats && !busy.0 {
+        let rules = the_match.game().rules();
+        for p in threatened(rules, &view.position) {
+            marks.mark(&shapes.thin_ring, &look.threatened, p, z::THREAT, 0.44);
         }
     }
     if busy.0 || !the_match.human_to_move() {
         return;
     }
+    mark_selection(
+        &mut marks,
+        &look,
+        &the_match,
+        &selection,
+        settings.show_legal_moves,
+    );
+}
+
+/// The last move: every point it touched.
+fn mark_last_move(marks: &mut Marks, look: &SkinLook, mv: &Move) {
+    let mut touched = vec![mv.from()];
+    touched.extend(mv.landings());
+    if mv.is_placement() {
+        touched.truncate(1);
+    }
+    let circle = marks.shapes.circle.clone();
+    for p in touched {
+        marks.mark(&circle, &look.last_move, p, z::LAST_MOVE, 0.44);
+    }
+}
+
+/// The picked-up piece, the hops chosen so far, and where it may go next
+/// (dots for steps and placements, rings for jumps).
+fn mark_selection(
+    marks: &mut Marks,
+    look: &SkinLook,
+    the_match: &Match,
+    selection: &Selection,
+    show_targets: bool,
+) {
     let game = the_match.game();
-    if let Some(origin) = selection.origin {
-        let at = selection.path.last().copied().unwrap_or(origin);
-        spawn(
-            &art.ring,
-            palette::SELECTED,
-            layout.world(at),
-            z::SELECTION,
-            0.47,
-        );
-        for p in &selection.path {
-            spawn(
-                &art.unit_circle,
-                palette::PATH,
-                layout.world(*p),
-                z::LAST_MOVE + 0.01,
-                0.44,
-            );
-        }
-        let jumping = selection.candidates(game).iter().any(|m| m.is_jump());
-        for target in selection.next_targets(game) {
-            if jumping {
-                spawn(
-                    &art.ring,
-                    palette::CAPTURE_TARGET,
-                    layout.world(target),
-                    z::TARGET,
-                    0.30,
-                );
-            } else {
-                spawn(
-                    &art.unit_circle,
-                    palette::TARGET,
-                    layout.world(target),
-                    z::TARGET,
-                    0.15,
-                );
+    let (circle, ring) = (marks.shapes.circle.clone(), marks.shapes.ring.clone());
+    let Some(origin) = selection.origin else {
+        if show_targets {
+            // Placements need no selection: mark where a piece may go.
+            for mv in game.legal_moves().iter().filter(|m| m.is_placement()) {
+                marks.mark(&circle, &look.target, mv.to(), z::TARGET, 0.11);
             }
         }
-    } else {
-        // Placements need no selection: mark where a piece may go.
-        for mv in game.legal_moves().iter().filter(|m| m.is_placement()) {
-            spawn(
-                &art.unit_circle,
-                palette::TARGET,
-                layout.world(mv.to()),
-                z::TARGET,
-                0.11,
-            );
+        return;
+    };
+    let at = selection.path.last().copied().unwrap_or(origin);
+    marks.mark(&ring, &look.selected, at, z::SELECTION, 0.47);
+    for p in &selection.path {
+        marks.mark(&circle, &look.path, *p, z::LAST_MOVE + 0.01, 0.44);
+    }
+    if !show_targets {
+        return;
+    }
+    let jumping = selection.candidates(game).iter().any(|m| m.is_jump());
+    for target in selection.next_targets(game) {
+        if jumping {
+            marks.mark(&ring, &look.capture, target, z::TARGET, 0.30);
+        } else {
+            marks.mark(&circle, &look.target, target, z::TARGET, 0.15);
         }
     }
 }

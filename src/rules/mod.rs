@@ -10,6 +10,7 @@ pub mod movegen;
 pub mod notation;
 pub mod outcome;
 pub mod position;
+pub mod threats;
 pub mod variant;
 
 pub use board::{Bitboard, BoardKind, Point, Topology};
@@ -18,4 +19,5 @@ pub use movegen::{Effects, Move, MoveKind, Rules};
 pub use notation::{MoveTextError, PositionError, parse_position, position_string};
 pub use outcome::{Outcome, Reason};
 pub use position::Position;
+pub use threats::threatened;
 pub use variant::{GameKind, OptionError, OptionKey, Options, Side, Variant};

@@ -88,7 +88,7 @@ new-game-no-options = This game has no options.
 new-game-players = Who plays
 new-game-swap-sides = Swap sides
 new-game-skin = Look
-new-game-skin-own = The game's own
+new-game-skin-note = Any look works with any game; each game opens with its own unless you pick another.
 new-game-start = Start
 
 tag-traditional = Traditional
@@ -233,6 +233,8 @@ draw-declined = The computer declines the draw: it thinks it is ahead.
 ## Settings
 
 settings-title = Settings
+settings-skin = Look of { $game }
+settings-skin-builtin = Built-in (a skin file failed to load)
 settings-language = Language
 settings-animation-speed = Animation speed
 settings-reduced-motion = Reduced motion

@@ -13,7 +13,7 @@ count-of = { $count } { $count ->
 app-title = Твердыня
 app-tagline = Охотничьи игры: немногие охотники против толпы
 
-game-pirates = Пираты и болгары
+game-pirates = Пираты и булгары
 game-asalto = Асальто
 game-fox-geese = Лиса и гуси
 game-bagh-chal = Багх-Чал
@@ -25,10 +25,10 @@ name-pirates-hunters-one = пират
 name-pirates-hunters-few = пирата
 name-pirates-hunters-many = пиратов
 name-pirates-hunters-plural = пираты
-name-pirates-crowd-one = болгарин
-name-pirates-crowd-few = болгарина
-name-pirates-crowd-many = болгар
-name-pirates-crowd-plural = болгары
+name-pirates-crowd-one = булгарин
+name-pirates-crowd-few = булгарина
+name-pirates-crowd-many = булгар
+name-pirates-crowd-plural = булгары
 name-asalto-hunters-one = офицер
 name-asalto-hunters-few = офицера
 name-asalto-hunters-many = офицеров
@@ -82,7 +82,7 @@ menu-back = Назад
 
 new-game-title = Новая игра
 new-game-game = Игра
-new-game-blurb-pirates = Два пирата держат крепость; двадцать четыре болгарина пытаются её занять.
+new-game-blurb-pirates = Два пирата держат крепость; двадцать четыре булгарина пытаются её занять.
 new-game-blurb-asalto = Два офицера обороняют крепость от двадцати четырёх мятежников; за пропущенное взятие офицер снимается.
 new-game-blurb-fox-geese = Одна лиса против тринадцати гусей, которые ходят только вперёд.
 new-game-blurb-bagh-chal = Четыре тигра против двадцати коз, которых выставляют по одной (Непал).
@@ -91,7 +91,7 @@ new-game-no-options = У этой игры нет вариантов прави�
 new-game-players = Кто играет
 new-game-swap-sides = Поменять стороны
 new-game-skin = Оформление
-new-game-skin-own = Своё у игры
+new-game-skin-note = Любое оформление подходит к любой игре; каждая игра открывается в своём, если не выбрать другое.
 new-game-start = Начать
 
 tag-traditional = Традиция
@@ -100,8 +100,8 @@ tag-chosen = Наш выбор
 
 option-compulsory = Обязательное взятие
 option-compulsory-note = Пират, который может бить, обязан бить. Наш выбор вместо традиционного «фука».
-option-retreat = Болгарам можно отступать
-option-retreat-note = Болгары могут ходить и назад; продвижение засчитывается, только когда сумма их рядов достигает нового максимума.
+option-retreat = Булгарам можно отступать
+option-retreat-note = Булгары могут ходить и назад; продвижение засчитывается, только когда сумма их рядов достигает нового максимума.
 option-sideways = Гусям можно ходить вбок
 option-sideways-note = Гуси могут ходить и вбок — тогда возможна ничья.
 option-quiet-limit = Ничья после 100 тихих ходов
@@ -234,6 +234,8 @@ draw-declined = Компьютер отказывается от ничьей: �
 ## Настройки
 
 settings-title = Настройки
+settings-skin = Оформление: { $game }
+settings-skin-builtin = Встроенное (файл оформления не загрузился)
 settings-language = Язык
 settings-animation-speed = Скорость анимации
 settings-reduced-motion = Меньше движения
@@ -256,7 +258,7 @@ settings-ai-pace = Пауза между ходами компьютера
 ## Об игре
 
 about-title = Об игре «Твердыня»
-about-text = «Твердыня» — четыре охотничьи игры на одном движке: «Пираты и болгары», «Асальто», «Лиса и гуси» и «Багх-Чал». Правила точные, а каждое место, где старые источники молчат, отмечено как наш выбор.
+about-text = «Твердыня» — четыре охотничьи игры на одном движке: «Пираты и булгары», «Асальто», «Лиса и гуси» и «Багх-Чал». Правила точные, а каждое место, где старые источники молчат, отмечено как наш выбор.
 about-version = Версия { $version }
 about-credits = Авторы и лицензии
 about-credits-loading = Загружаю список авторов…

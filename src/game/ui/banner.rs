@@ -11,6 +11,7 @@ use crate::game::i18n::{I18n, Msg};
 use crate::game::match_state::{Conclusion, Match, MatchCommand};
 use crate::game::notice::{NoticeKind, Notices};
 use crate::game::screens::{MenuPage, Screen};
+use crate::game::skin::ActiveSkin;
 use crate::rules::{GameKind, Reason, Side};
 
 /// 1 when the side is a single piece (the fox), for verb agreement.
@@ -91,6 +92,7 @@ pub(super) struct BannerUi<'w, 's> {
     commands: MessageWriter<'w, MatchCommand>,
     screen: ResMut<'w, NextState<Screen>>,
     menu_page: ResMut<'w, MenuPage>,
+    skin: Res<'w, ActiveSkin>,
     dismissed: Local<'s, Option<u64>>,
 }
 
@@ -109,7 +111,7 @@ pub(super) fn banner(mut b: BannerUi) -> Result {
         return Ok(());
     }
     let kind = m.kind();
-    let names = SideNames::traditional(&b.i18n, kind);
+    let names = SideNames::of_skin(&b.skin, &b.i18n, kind);
     let title = conclusion_title(&b.i18n, &names, kind, conclusion);
     let reason = conclusion_text(&b.i18n, &names, kind, conclusion);
     let screen = ctx.viewport_rect();

@@ -12,6 +12,7 @@ use crate::game::match_state::{Match, MatchCommand, Player};
 use crate::game::notice::Notice;
 use crate::game::screens::{Confirm, Dialogs};
 use crate::game::settings::Settings;
+use crate::game::skin::{ActiveSkin, SkinCatalog};
 use crate::rules::Side;
 
 /// Nodes the computer spends judging a draw offer (a few tens of milliseconds).
@@ -28,6 +29,8 @@ pub(super) struct DialogUi<'w, 's> {
     settings: ResMut<'w, Settings>,
     the_match: Res<'w, Match>,
     credits: Res<'w, Credits>,
+    catalog: Res<'w, SkinCatalog>,
+    skin: Res<'w, ActiveSkin>,
     commands: MessageWriter<'w, MatchCommand>,
     notices: MessageWriter<'w, Notice>,
 }
@@ -44,7 +47,12 @@ pub(super) fn dialogs(mut d: DialogUi) -> Result {
             .max_height(max_height)
             .show(&ctx, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| {
-                    settings_page::settings_page(ui, &d.i18n, &mut d.settings)
+                    let skins = settings_page::SkinChoice {
+                        catalog: &d.catalog,
+                        game: d.the_match.kind(),
+                        current: &d.skin.name,
+                    };
+                    settings_page::settings_page(ui, &d.i18n, &mut d.settings, skins)
                 });
             });
         d.dialogs.settings = open;

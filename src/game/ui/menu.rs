@@ -13,6 +13,7 @@ use crate::game::match_state::{Match, MatchCommand};
 use crate::game::persist::SavesWindow;
 use crate::game::screens::{MenuPage, Screen};
 use crate::game::settings::Settings;
+use crate::game::skin::{ActiveSkin, SkinCatalog};
 
 /// What the menu reads and writes.
 #[derive(bevy::ecs::system::SystemParam)]
@@ -28,6 +29,8 @@ pub(super) struct MenuUi<'w, 's> {
     exit: MessageWriter<'w, AppExit>,
     credits: Res<'w, Credits>,
     saves_window: ResMut<'w, SavesWindow>,
+    catalog: Res<'w, SkinCatalog>,
+    skin: Res<'w, ActiveSkin>,
 }
 
 pub(super) fn menu_screen(mut m: MenuUi) -> Result {
@@ -81,7 +84,9 @@ fn page(ui: &mut egui::Ui, m: &mut MenuUi) {
         MenuPage::Main => main_page(ui, m),
         MenuPage::NewGame => {
             back_button(ui, m);
-            if let Some(start) = new_game::new_game_page(ui, &m.i18n, &mut m.form, &m.settings) {
+            if let Some(start) =
+                new_game::new_game_page(ui, &m.i18n, &mut m.form, &m.settings, &m.catalog)
+            {
                 if let Some(skin) = m.form.skin.clone() {
                     m.settings.set_skin_for(m.form.variant.kind, &skin);
                 }
@@ -99,7 +104,12 @@ fn page(ui: &mut egui::Ui, m: &mut MenuUi) {
         }
         MenuPage::Settings => {
             back_button(ui, m);
-            settings_page::settings_page(ui, &m.i18n, &mut m.settings);
+            let skins = settings_page::SkinChoice {
+                catalog: &m.catalog,
+                game: m.the_match.kind(),
+                current: &m.skin.name,
+            };
+            settings_page::settings_page(ui, &m.i18n, &mut m.settings, skins);
         }
         MenuPage::About => {
             back_button(ui, m);

@@ -13,6 +13,7 @@ use super::i18n::{I18n, LocalName, Msg};
 use super::input::InputStatus;
 use super::match_state::{Match, MatchCommand, MoveIntent, MoveRejected, MoveSource, Player};
 use super::screens::{Dialogs, MenuPage, Screen};
+use super::skin::ActiveSkin;
 use crate::ai::Level;
 use crate::rules::{GameKind, Side, Variant};
 
@@ -150,48 +151,73 @@ fn game_title(i18n: &I18n, kind: GameKind) -> String {
     })
 }
 
-/// How the sides of a game are called: the active skin's names.
-fn side_names(world_names: &SideNames, side: Side) -> &LocalName {
-    match side {
-        Side::Hunters => &world_names.hunters,
-        Side::Crowd => &world_names.crowd,
-    }
-}
-
 /// The names the UI uses for both sides of the game on the board.
 pub struct SideNames {
     pub hunters: LocalName,
     pub crowd: LocalName,
+    /// The game's side of one piece (the fox), named in the singular.
+    single: Option<Side>,
 }
 
 impl SideNames {
+    /// The names the skin on the board gives the sides (the message files'
+    /// names while the built-in skin stands in for a missing file).
+    pub fn of_skin(skin: &ActiveSkin, i18n: &I18n, kind: GameKind) -> SideNames {
+        if skin.fallback {
+            return SideNames::traditional(i18n, kind);
+        }
+        SideNames {
+            hunters: skin.side_name(Side::Hunters).clone(),
+            crowd: skin.side_name(Side::Crowd).clone(),
+            single: single_piece_side(kind),
+        }
+    }
     /// The traditional names of a game, from the message files.
     pub fn traditional(i18n: &I18n, kind: GameKind) -> SideNames {
         SideNames {
             hunters: i18n.traditional_name(kind, Side::Hunters),
             crowd: i18n.traditional_name(kind, Side::Crowd),
+            single: single_piece_side(kind),
         }
     }
     pub fn get(&self, side: Side) -> &LocalName {
-        side_names(self, side)
+        match side {
+            Side::Hunters => &self.hunters,
+            Side::Crowd => &self.crowd,
+        }
+    }
+    /// The side's name as a noun: plural, or singular for a side of one piece.
+    fn noun(&self, i18n: &I18n, side: Side) -> String {
+        let name = self.get(side).get(i18n.language());
+        if self.single == Some(side) {
+            name.one.clone()
+        } else {
+            name.plural.clone()
+        }
     }
     /// "Pirates", capitalised, in the current language.
     pub fn title(&self, i18n: &I18n, side: Side) -> String {
-        capitalise(i18n.plural(self.get(side)))
+        capitalise(&self.noun(i18n, side))
     }
-    /// Adds a side's name to a message: `$side` as a plain plural
-    /// ("pirates", "болгары"), `$side_title` capitalised (each language puts
+    /// Adds a side's name to a message: `$side` as a plain noun
+    /// ("pirates", "булгары"), `$side_title` capitalised (each language puts
     /// the capital where its sentence begins), and `$side_many`, the form
-    /// after a number or "fewer than" ("болгар").
+    /// after a number or "fewer than" ("булгар").
     pub fn with_side(&self, i18n: &I18n, msg: Msg, side: Side) -> Msg {
         let name = self.get(side).get(i18n.language());
-        msg.text("side", name.plural.clone())
-            .text("side_title", capitalise(&name.plural))
+        let noun = self.noun(i18n, side);
+        msg.text("side_title", capitalise(&noun))
+            .text("side", noun)
             .text(
                 "side_many",
                 name.many.clone().unwrap_or(name.plural.clone()),
             )
     }
+}
+
+/// The side made of a single piece, if any: Fox and Geese's fox.
+fn single_piece_side(kind: GameKind) -> Option<Side> {
+    (kind == GameKind::FoxGeese).then_some(Side::Hunters)
 }
 
 /// Upper-cases the first letter (Cyrillic too).
@@ -221,13 +247,14 @@ pub(super) struct GameUi<'w, 's> {
     dialogs: ResMut<'w, Dialogs>,
     rules_window: ResMut<'w, rules_page::RulesWindow>,
     saves_window: ResMut<'w, super::persist::SavesWindow>,
+    skin: Res<'w, ActiveSkin>,
     commands: MessageWriter<'w, MatchCommand>,
     intents: MessageWriter<'w, MoveIntent>,
 }
 
 impl GameUi<'_, '_> {
     fn names(&self) -> SideNames {
-        SideNames::traditional(&self.i18n, self.the_match.kind())
+        SideNames::of_skin(&self.skin, &self.i18n, self.the_match.kind())
     }
     fn tr(&self, id: &str) -> String {
         self.i18n.tr(id)

@@ -9,6 +9,7 @@ use super::{NewGameForm, SideNames, game_title, player_choices, player_label};
 use crate::game::i18n::I18n;
 use crate::game::match_state::{Match, MatchCommand, Player};
 use crate::game::settings::Settings;
+use crate::game::skin::{SkinCatalog, default_skin};
 use crate::rules::{GameKind, OptionKey, Side, Variant};
 
 /// Draws the page; returns the command that starts the game when the
@@ -18,6 +19,7 @@ pub(super) fn new_game_page(
     i18n: &I18n,
     form: &mut NewGameForm,
     settings: &Settings,
+    catalog: &SkinCatalog,
 ) -> Option<MatchCommand> {
     theme::heading(ui, i18n.tr("new-game-title"));
     ui.add_space(4.0);
@@ -27,7 +29,7 @@ pub(super) fn new_game_page(
     ui.separator();
     players(ui, i18n, form);
     ui.separator();
-    skin_choice(ui, i18n, form, settings);
+    skin_choice(ui, i18n, form, settings, catalog);
     ui.add_space(10.0);
     let mut start = None;
     ui.vertical_centered(|ui| {
@@ -189,24 +191,30 @@ pub(super) fn player_combo(
         });
 }
 
-fn skin_choice(ui: &mut egui::Ui, i18n: &I18n, form: &mut NewGameForm, settings: &Settings) {
+fn skin_choice(
+    ui: &mut egui::Ui,
+    i18n: &I18n,
+    form: &mut NewGameForm,
+    settings: &Settings,
+    catalog: &SkinCatalog,
+) {
     theme::section(ui, i18n.tr("new-game-skin"));
+    let language = i18n.language();
+    let kind = form.variant.kind;
     let current = form
         .skin
         .clone()
-        .or_else(|| settings.skin_for(form.variant.kind).map(str::to_string));
-    let label = current
-        .clone()
-        .unwrap_or_else(|| i18n.tr("new-game-skin-own"));
+        .or_else(|| settings.skin_for(kind).map(str::to_string))
+        .unwrap_or_else(|| default_skin(kind).to_string());
     egui::ComboBox::from_id_salt("new_game_skin")
-        .selected_text(label)
+        .selected_text(catalog.title(&current, language))
         .width(220.0)
         .show_ui(ui, |ui| {
-            if ui
-                .selectable_label(current.is_none(), i18n.tr("new-game-skin-own"))
-                .clicked()
-            {
-                form.skin = None;
+            for (name, title) in catalog.choices(language) {
+                if ui.selectable_label(name == current, title).clicked() {
+                    form.skin = Some(name);
+                }
             }
         });
+    theme::note(ui, i18n.tr("new-game-skin-note"));
 }

@@ -7,8 +7,23 @@ use bevy_egui::egui;
 use super::theme;
 use crate::game::i18n::{I18n, Language};
 use crate::game::settings::{Settings, ThreatMarks};
+use crate::game::skin::SkinCatalog;
+use crate::rules::GameKind;
 
-pub(super) fn settings_page(ui: &mut egui::Ui, i18n: &I18n, settings: &mut Settings) {
+/// The skins on offer and the game whose skin the page changes.
+pub(super) struct SkinChoice<'a> {
+    pub catalog: &'a SkinCatalog,
+    pub game: GameKind,
+    /// The skin on the board now.
+    pub current: &'a str,
+}
+
+pub(super) fn settings_page(
+    ui: &mut egui::Ui,
+    i18n: &I18n,
+    settings: &mut Settings,
+    skins: SkinChoice,
+) {
     theme::heading(ui, i18n.tr("settings-title"));
     // Edit a copy, so the resource is only marked changed when something changed.
     let mut s = settings.clone();
@@ -16,6 +31,31 @@ pub(super) fn settings_page(ui: &mut egui::Ui, i18n: &I18n, settings: &mut Setti
         .num_columns(2)
         .spacing([14.0, 8.0])
         .show(ui, |ui| {
+            ui.label(
+                i18n.msg(
+                    &crate::game::i18n::Msg::new("settings-skin")
+                        .text("game", super::game_title(i18n, skins.game)),
+                ),
+            );
+            let language = i18n.language();
+            let mut chosen = skins.current.to_string();
+            egui::ComboBox::from_id_salt("settings_skin")
+                .selected_text(if skins.current == "builtin" {
+                    i18n.tr("settings-skin-builtin")
+                } else {
+                    skins.catalog.title(skins.current, language)
+                })
+                .width(220.0)
+                .show_ui(ui, |ui| {
+                    for (name, title) in skins.catalog.choices(language) {
+                        ui.selectable_value(&mut chosen, name, title);
+                    }
+                });
+            if chosen != skins.current {
+                s.set_skin_for(skins.game, &chosen);
+            }
+            ui.end_row();
+
             ui.label(i18n.tr("settings-language"));
             ui.horizontal(|ui| {
                 for language in Language::ALL {

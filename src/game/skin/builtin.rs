@@ -1,0 +1,127 @@
+//! The built-in skin: a plain wooden board with drawn discs, written in code
+//! so the game always has a look, even when every skin file is broken or
+//! still loading. It needs no image, sound or font file.
+
+use super::data::*;
+use crate::game::i18n::{LocalName, SideName};
+use crate::rules::{GameKind, Side};
+
+fn name(one: &str, plural: &str, ru: [&str; 4]) -> LocalName {
+    LocalName {
+        en: SideName {
+            one: one.into(),
+            plural: plural.into(),
+            few: None,
+            many: None,
+        },
+        ru: SideName {
+            one: ru[0].into(),
+            few: Some(ru[1].into()),
+            many: Some(ru[2].into()),
+            plural: ru[3].into(),
+        },
+    }
+}
+
+/// How each game's sides are called when the skin file is not there: the
+/// names the rules use (the shipped skins name them the same way).
+pub fn side_name(game: GameKind, side: Side) -> LocalName {
+    match (game, side) {
+        (GameKind::Pirates, Side::Hunters) => name(
+            "pirate",
+            "pirates",
+            ["пират", "пирата", "пиратов", "пираты"],
+        ),
+        (GameKind::Pirates, Side::Crowd) => name(
+            "Bulgar",
+            "Bulgars",
+            ["булгарин", "булгарина", "булгар", "булгары"],
+        ),
+        (GameKind::Asalto, Side::Hunters) => name(
+            "officer",
+            "officers",
+            ["офицер", "офицера", "офицеров", "офицеры"],
+        ),
+        (GameKind::Asalto, Side::Crowd) => name(
+            "rebel",
+            "rebels",
+            ["мятежник", "мятежника", "мятежников", "мятежники"],
+        ),
+        (GameKind::FoxGeese, Side::Hunters) => {
+            name("fox", "foxes", ["лиса", "лисы", "лис", "лисы"])
+        }
+        (GameKind::FoxGeese, Side::Crowd) => {
+            name("goose", "geese", ["гусь", "гуся", "гусей", "гуси"])
+        }
+        (GameKind::BaghChal, Side::Hunters) => {
+            name("tiger", "tigers", ["тигр", "тигра", "тигров", "тигры"])
+        }
+        (GameKind::BaghChal, Side::Crowd) => name("goat", "goats", ["коза", "козы", "коз", "козы"]),
+    }
+}
+
+/// The fallback skin for a game: the look the game had before skins.
+pub fn builtin_skin(game: GameKind) -> SkinData {
+    let c = Colour::rgb;
+    let a = Colour::rgba;
+    SkinData {
+        name: SkinTitle {
+            en: "Classic (built in)".into(),
+            ru: "Классика (встроенная)".into(),
+        },
+        hunters: SideLook {
+            name: side_name(game, Side::Hunters),
+            piece: PieceArt::Shape(ShapeArt {
+                shape: Shape::Hexagon,
+                body: c(0.55, 0.09, 0.09),
+                rim: c(0.88, 0.68, 0.25),
+                mark: c(0.98, 0.86, 0.50),
+            }),
+            size: 0.76,
+        },
+        crowd: SideLook {
+            name: side_name(game, Side::Crowd),
+            piece: PieceArt::Shape(ShapeArt {
+                shape: Shape::Circle,
+                body: c(0.95, 0.91, 0.80),
+                rim: c(0.30, 0.20, 0.12),
+                mark: c(0.30, 0.20, 0.12),
+            }),
+            size: 0.62,
+        },
+        background: Fill::plain(c(0.16, 0.11, 0.08)),
+        board: BoardLook {
+            surface: Fill::plain(c(0.80, 0.60, 0.36)),
+            grain: Some(a(0.45, 0.27, 0.12, 0.16)),
+            frame: c(0.36, 0.21, 0.11),
+            frame_width: 0.16,
+            shadow: a(0.0, 0.0, 0.0, 0.45),
+            stronghold: StrongholdLook {
+                fill: Fill::plain(c(0.71, 0.48, 0.28)),
+                edge: a(0.42, 0.15, 0.05, 0.7),
+                edge_width: 0.04,
+                battlements: false,
+            },
+            line: c(0.28, 0.17, 0.09),
+            line_width: 0.05,
+            point: c(0.28, 0.17, 0.09),
+            point_radius: 0.08,
+            coordinates: c(0.86, 0.74, 0.55),
+        },
+        highlights: Highlights {
+            selected: a(0.98, 0.85, 0.20, 0.85),
+            target: a(0.10, 0.35, 0.10, 0.55),
+            capture: a(0.65, 0.10, 0.05, 0.75),
+            last_move: a(0.85, 0.80, 0.15, 0.45),
+            path: a(0.85, 0.80, 0.15, 0.30),
+            threatened: a(0.90, 0.20, 0.10, 0.80),
+            huff: c(0.95, 0.15, 0.05),
+        },
+        tray: TrayLook {
+            colour: a(0.0, 0.0, 0.0, 0.18),
+            edge: a(0.86, 0.74, 0.55, 0.25),
+            scale: 0.6,
+        },
+        sounds: Sounds::default(),
+    }
+}

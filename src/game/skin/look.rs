@@ -1,0 +1,323 @@
+//! The active skin made drawable: one shared material per colour, the
+//! piece images and shapes, and the world font. Rebuilt when the skin
+//! changes; the board, pieces and overlays redraw from it.
+
+use bevy::image::{ImageAddressMode, ImageLoaderSettings, ImageSampler, ImageSamplerDescriptor};
+use bevy::prelude::*;
+use bevy::sprite_render::AlphaMode2d;
+
+use super::ActiveSkin;
+use super::data::{Colour, Fill, PieceArt, Shape, SkinData};
+use crate::rules::Side;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ShapeMeshes>()
+        .init_resource::<WorldFont>()
+        .init_resource::<SkinLook>()
+        .add_systems(
+            Update,
+            rebuild_look
+                .run_if(resource_changed::<ActiveSkin>)
+                .in_set(crate::game::GameSet::Commands)
+                .after(super::activate_skin),
+        );
+}
+
+/// The font for text drawn on the board (coordinates): it has Cyrillic,
+/// which Bevy's built-in font lacks.
+#[derive(Resource, Clone, Debug)]
+pub struct WorldFont(pub Handle<Font>);
+
+/// The font file under `assets/`.
+pub const WORLD_FONT: &str = "fonts/DejaVuSans-Bold.ttf";
+
+impl FromWorld for WorldFont {
+    fn from_world(world: &mut World) -> WorldFont {
+        // Headless apps have no text plugin: they keep the default handle.
+        let loaded = world.contains_resource::<Assets<Font>>();
+        WorldFont(if loaded {
+            world.resource::<AssetServer>().load(WORLD_FONT)
+        } else {
+            Handle::default()
+        })
+    }
+}
+
+/// Unit-sized meshes for piece shapes and overlays, shared by every entity.
+#[derive(Resource, Clone)]
+pub struct ShapeMeshes {
+    pub square: Handle<Mesh>,
+    pub circle: Handle<Mesh>,
+    pub hexagon: Handle<Mesh>,
+    pub octagon: Handle<Mesh>,
+    pub diamond: Handle<Mesh>,
+    /// A ring of unit outer radius (inner 0.82).
+    pub ring: Handle<Mesh>,
+    /// A thin ring (inner 0.9), for the threatened marks.
+    pub thin_ring: Handle<Mesh>,
+}
+
+impl FromWorld for ShapeMeshes {
+    fn from_world(world: &mut World) -> ShapeMeshes {
+        let mut meshes = world.resource_mut::<Assets<Mesh>>();
+        ShapeMeshes {
+            square: meshes.add(Rectangle::new(1.0, 1.0)),
+            circle: meshes.add(Circle::new(1.0)),
+            hexagon: meshes.add(RegularPolygon::new(1.0, 6)),
+            octagon: meshes.add(RegularPolygon::new(1.0, 8)),
+            diamond: meshes.add(Rhombus::new(2.0, 2.0)),
+            ring: meshes.add(Annulus::new(0.82, 1.0)),
+            thin_ring: meshes.add(Annulus::new(0.88, 1.0)),
+        }
+    }
+}
+
+impl ShapeMeshes {
+    pub fn shape(&self, shape: Shape) -> Handle<Mesh> {
+        match shape {
+            Shape::Circle => self.circle.clone(),
+            Shape::Hexagon => self.hexagon.clone(),
+            Shape::Octagon => self.octagon.clone(),
+            Shape::Square => self.square.clone(),
+            Shape::Diamond => self.diamond.clone(),
+        }
+    }
+}
+
+/// How a piece is drawn.
+#[derive(Clone, Debug)]
+pub enum PieceLook {
+    /// A sprite `size` point spacings wide.
+    Sprite { image: Handle<Image>, size: f32 },
+    /// A shape with a shadow, a rim and the side's letter.
+    Shape {
+        mesh: Handle<Mesh>,
+        shadow: Handle<ColorMaterial>,
+        rim: Handle<ColorMaterial>,
+        body: Handle<ColorMaterial>,
+        mark: Color,
+        size: f32,
+    },
+}
+
+/// A fill's material and the point spacings one copy of its image covers
+/// (the board builds world-aligned texture coordinates from it).
+#[derive(Clone, Debug)]
+pub struct FillLook {
+    pub material: Handle<ColorMaterial>,
+    pub tile: f32,
+}
+
+/// Everything drawable of the active skin.
+#[derive(Resource, Clone, Debug)]
+pub struct SkinLook {
+    pub background: FillLook,
+    pub surface: FillLook,
+    pub grain: Option<Handle<ColorMaterial>>,
+    pub frame: Handle<ColorMaterial>,
+    /// The frame's lighter top edge and darker lower edge.
+    pub frame_light: Handle<ColorMaterial>,
+    pub frame_dark: Handle<ColorMaterial>,
+    pub shadow: Handle<ColorMaterial>,
+    pub stronghold: FillLook,
+    pub stronghold_edge: Handle<ColorMaterial>,
+    pub line: Handle<ColorMaterial>,
+    pub point: Handle<ColorMaterial>,
+    pub coordinates: Color,
+    pub tray: Handle<ColorMaterial>,
+    pub tray_edge: Handle<ColorMaterial>,
+    pub selected: Handle<ColorMaterial>,
+    pub target: Handle<ColorMaterial>,
+    pub capture: Handle<ColorMaterial>,
+    pub last_move: Handle<ColorMaterial>,
+    pub path: Handle<ColorMaterial>,
+    pub threatened: Handle<ColorMaterial>,
+    pub huff: Color,
+    pub huff_material: Handle<ColorMaterial>,
+    /// An invisible material for hit areas.
+    pub invisible: Handle<ColorMaterial>,
+    pieces: [PieceLook; 2],
+}
+
+impl SkinLook {
+    pub fn piece(&self, side: Side) -> &PieceLook {
+        &self.pieces[side.index()]
+    }
+}
+
+/// Loads an image that tiles (repeats) across an area.
+fn tiled_image(server: &AssetServer, path: &str) -> Handle<Image> {
+    server
+        .load_builder()
+        .with_settings(|s: &mut ImageLoaderSettings| {
+            s.sampler = ImageSampler::Descriptor(ImageSamplerDescriptor {
+                address_mode_u: ImageAddressMode::Repeat,
+                address_mode_v: ImageAddressMode::Repeat,
+                ..ImageSamplerDescriptor::linear()
+            });
+        })
+        .load(path.to_string())
+}
+
+impl FromWorld for SkinLook {
+    fn from_world(world: &mut World) -> SkinLook {
+        world.init_resource::<ShapeMeshes>();
+        let skin = world.resource::<ActiveSkin>().data.clone();
+        let server = world.resource::<AssetServer>().clone();
+        let shapes = world.resource::<ShapeMeshes>().clone();
+        let mut materials = world.resource_mut::<Assets<ColorMaterial>>();
+        build_look(&skin, &server, &shapes, &mut materials)
+    }
+}
+
+fn rebuild_look(
+    active: Res<ActiveSkin>,
+    server: Res<AssetServer>,
+    shapes: Res<ShapeMeshes>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    mut look: ResMut<SkinLook>,
+) {
+    *look = build_look(&active.data, &server, &shapes, &mut materials);
+}
+
+fn build_look(
+    skin: &SkinData,
+    server: &AssetServer,
+    shapes: &ShapeMeshes,
+    materials: &mut Assets<ColorMaterial>,
+) -> SkinLook {
+    let mut mat = |c: Colour| materials.add(c.color());
+    let plain = [
+        mat(skin.board.frame),
+        mat(lighten(skin.board.frame, 0.22)),
+        mat(lighten(skin.board.frame, -0.35)),
+        mat(skin.board.shadow),
+        mat(skin.board.stronghold.edge),
+        mat(skin.board.line),
+        mat(skin.board.point),
+        mat(skin.tray.colour),
+        mat(skin.tray.edge),
+    ];
+    let h = &skin.highlights;
+    let marks = [
+        mat(h.selected),
+        mat(h.target),
+        mat(h.capture),
+        mat(h.last_move),
+        mat(h.path),
+        mat(h.threatened),
+        mat(h.huff),
+        mat(Colour::rgba(0.0, 0.0, 0.0, 0.0)),
+    ];
+    let grain = skin.board.grain.map(&mut mat);
+    let background = fill_look(&skin.background, server, materials);
+    let surface = fill_look(&skin.board.surface, server, materials);
+    let stronghold = fill_look(&skin.board.stronghold.fill, server, materials);
+    let pieces =
+        [Side::Hunters, Side::Crowd].map(|side| piece_look(skin, side, server, shapes, materials));
+    let [
+        frame,
+        frame_light,
+        frame_dark,
+        shadow,
+        edge,
+        line,
+        point,
+        tray,
+        tray_edge,
+    ] = plain;
+    let [
+        selected,
+        target,
+        capture,
+        last_move,
+        path,
+        threatened,
+        huff_material,
+        invisible,
+    ] = marks;
+    SkinLook {
+        background,
+        surface,
+        grain,
+        frame,
+        frame_light,
+        frame_dark,
+        shadow,
+        stronghold,
+        stronghold_edge: edge,
+        line,
+        point,
+        coordinates: skin.board.coordinates.color(),
+        tray,
+        tray_edge,
+        selected,
+        target,
+        capture,
+        last_move,
+        path,
+        threatened,
+        huff: h.huff.color(),
+        huff_material,
+        invisible,
+        pieces,
+    }
+}
+
+/// A fill's material: opaque when its colour is, so it is drawn front to
+/// back and its hidden parts skipped (blending a full-screen texture cost a
+/// software renderer twice the frame time).
+fn fill_look(f: &Fill, server: &AssetServer, materials: &mut Assets<ColorMaterial>) -> FillLook {
+    let alpha_mode = if f.colour.0[3] < 1.0 {
+        AlphaMode2d::Blend
+    } else {
+        AlphaMode2d::Opaque
+    };
+    FillLook {
+        material: materials.add(ColorMaterial {
+            color: f.colour.color(),
+            texture: f.image.as_deref().map(|p| tiled_image(server, p)),
+            alpha_mode,
+            ..default()
+        }),
+        tile: f.tile,
+    }
+}
+
+/// How a side's pieces are drawn: its image, or its shape's meshes and materials.
+fn piece_look(
+    skin: &SkinData,
+    side: Side,
+    server: &AssetServer,
+    shapes: &ShapeMeshes,
+    materials: &mut Assets<ColorMaterial>,
+) -> PieceLook {
+    let look = skin.side(side);
+    match &look.piece {
+        PieceArt::Image(path) => PieceLook::Sprite {
+            image: server.load(path.clone()),
+            size: look.size,
+        },
+        PieceArt::Shape(shape) => PieceLook::Shape {
+            mesh: shapes.shape(shape.shape),
+            shadow: materials.add(skin.board.shadow.color()),
+            rim: materials.add(shape.rim.color()),
+            body: materials.add(shape.body.color()),
+            mark: shape.mark.color(),
+            size: look.size,
+        },
+    }
+}
+
+/// A colour moved towards white (`by` > 0) or black (`by` < 0).
+fn lighten(c: Colour, by: f32) -> Colour {
+    let [r, g, b, a] = c.0;
+    let towards = if by > 0.0 { 1.0 } else { 0.0 };
+    let k = by.abs();
+    Colour([
+        r + (towards - r) * k,
+        g + (towards - g) * k,
+        b + (towards - b) * k,
+        a,
+    ])
+}
