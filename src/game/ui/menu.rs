@@ -48,10 +48,10 @@ pub(super) fn menu_screen(mut m: MenuUi) -> Result {
         egui::Id::new("menu_veil_paint"),
     ))
     .rect_filled(screen, 0.0, VEIL);
-    let widest = if matches!(*m.page, MenuPage::Rules(_)) {
-        1000.0
-    } else {
-        760.0
+    let widest = match *m.page {
+        MenuPage::Rules(_) => 1000.0,
+        MenuPage::Main => 520.0,
+        _ => 760.0,
     };
     let width = (screen.width() - 24.0).clamp(300.0, widest);
     let height = (screen.height() - 24.0).max(200.0);
