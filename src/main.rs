@@ -8,12 +8,19 @@ use stronghold::game::GamePlugin;
 use stronghold::game::board_view::BoardLayout;
 use stronghold::game::launch::{ExitAfter, LaunchOptions, exit_after};
 use stronghold::game::persist::{self, Persistence};
+use stronghold::game::screens::MenuPage;
+use stronghold::game::screens::Screen;
+use stronghold::game::ui::rules_page::RulesWindow;
 
 fn main() -> AppExit {
     let options = if cfg!(target_arch = "wasm32") {
         LaunchOptions::default()
     } else {
         match LaunchOptions::parse(std::env::args().skip(1)) {
+            Ok(o) if o.help => {
+                println!("{}", stronghold::game::launch::USAGE);
+                return AppExit::Success;
+            }
             Ok(o) => o,
             Err(e) => {
                 eprintln!("{e}");
@@ -30,14 +37,18 @@ fn main() -> AppExit {
     };
     // Settings (the window size among them) and the last game, read before
     // the window opens.
-    let boot = Persistence::platform().boot();
+    let mut boot = Persistence::platform().boot();
+    if let Some(language) = options.language {
+        boot.settings.language = language;
+    }
     let window_size = persist::window_size(&boot.settings).unwrap_or((1280, 800));
     let mut app = App::new();
     app.add_plugins(
         DefaultPlugins
             .set(WindowPlugin {
                 primary_window: Some(Window {
-                    title: "Stronghold".to_string(),
+                    // The title comes from the message files once they load.
+                    title: String::new(),
                     resolution: window_size.into(),
                     // On the web: fill the page element the canvas sits in.
                     fit_canvas_to_parent: true,
@@ -57,9 +68,20 @@ fn main() -> AppExit {
         ..BoardLayout::for_variant(the_match.variant())
     });
     app.insert_resource(the_match);
+    if options.start_in_game {
+        app.insert_state(Screen::Game);
+    }
+    if let Some(game) = options.rules {
+        if options.start_in_game {
+            app.insert_resource(RulesWindow::showing(game));
+        } else {
+            app.insert_resource(MenuPage::Rules(game));
+        }
+    }
     app.add_plugins(GamePlugin);
-    // The last unfinished game resumes unless the command line asks for one.
-    boot.install(&mut app, !options.chooses_game);
+    // The last unfinished game is the one "Continue" returns to, unless the
+    // command line asks for a game.
+    boot.install(&mut app, !options.start_in_game);
     if options.flipped {
         app.world_mut().resource_mut::<BoardLayout>().flipped = true;
     }

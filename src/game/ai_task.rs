@@ -22,7 +22,12 @@ use crate::rules::{Game, Move, Side};
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AiJob>()
         .init_resource::<AiSettings>()
-        .add_systems(Update, drive_ai.in_set(super::GameSet::Ai))
+        .add_systems(
+            Update,
+            drive_ai
+                .in_set(super::GameSet::Ai)
+                .run_if(super::screens::in_game),
+        )
         .add_systems(Last, cancel_on_exit);
 }
 

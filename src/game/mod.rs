@@ -9,10 +9,12 @@
 
 use bevy::prelude::*;
 
+pub mod about;
 pub mod ai_task;
 pub mod animation;
 pub mod board_view;
 pub mod frame_log;
+pub mod hint;
 pub mod i18n;
 pub mod input;
 pub mod launch;
@@ -20,6 +22,7 @@ pub mod match_state;
 pub mod notice;
 pub mod persist;
 pub mod pieces;
+pub mod screens;
 pub mod settings;
 pub mod ui;
 
@@ -65,6 +68,9 @@ impl Plugin for GamePlugin {
             notice::plugin,
             settings::plugin,
             persist::plugin,
+            screens::plugin,
+            hint::plugin,
+            about::plugin,
         ));
         // The panel needs egui; headless apps run without it.
         if app.is_plugin_added::<bevy_egui::EguiPlugin>() {
@@ -81,9 +87,12 @@ pub fn headless_app() -> App {
         MinimalPlugins,
         bevy::asset::AssetPlugin::default(),
         bevy::input::InputPlugin,
+        bevy::state::app::StatesPlugin,
     ));
     app.init_asset::<Mesh>();
     app.init_asset::<ColorMaterial>();
+    // Tests play: they start in the game, not the menu.
+    app.insert_state(screens::Screen::Game);
     app.add_plugins(GamePlugin);
     app
 }
