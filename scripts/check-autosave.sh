@@ -49,7 +49,7 @@ shot() { # shot NAME: a screenshot in $OUT/NAME.png
     DISPLAY=$DISPLAY_NUM import -window root "$OUT/$1.png" 2>/dev/null || true
 }
 game_window() {
-    DISPLAY=$DISPLAY_NUM xdotool search --name Stronghold | head -n 1
+    DISPLAY=$DISPLAY_NUM xdotool search --class "$(basename "$BIN")" | head -n 1
 }
 moves_in() { # the number of moves in a save
     grep -o '^ *moves: \[.*\]' "$1" | grep -o '"[^"]*"' | wc -l
