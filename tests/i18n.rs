@@ -206,9 +206,10 @@ fn looks_like_text(s: &str) -> bool {
         .split(|c: char| !c.is_ascii_alphabetic())
         .filter(|w| w.len() >= 2)
         .collect();
+    // A capitalised word ("Undo"); camelCase names ("localStorage") are code.
     let capital = words
         .iter()
-        .any(|w| w.chars().any(|c| c.is_ascii_uppercase()));
+        .any(|w| w.starts_with(|c: char| c.is_ascii_uppercase()));
     !words.is_empty() && (capital || words.len() >= 2)
 }
 
@@ -252,8 +253,12 @@ fn collect_rs(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// Calls whose string arguments are for developers, not players.
+/// Calls whose string arguments are for developers, not players (an I/O
+/// error's text reaches players only as the technical detail of a
+/// translated notice; the config folder's name is a path).
 const DEVELOPER_CALLS: &[&str] = &[
+    "Error::other(",
+    "ProjectDirs::from(",
     "warn!(",
     "info!(",
     "error!(",
@@ -279,7 +284,7 @@ fn string_literals(code: &str) -> Vec<String> {
     // Depth of parentheses inside a developer call, when in one.
     let mut dev_depth: Option<i32> = None;
     while i < chars.len() {
-        let rest = || chars[i..].iter().take(16).collect::<String>();
+        let rest = || chars[i..].iter().take(24).collect::<String>();
         match chars[i] {
             '/' if chars.get(i + 1) == Some(&'/') => {
                 while i < chars.len() && chars[i] != '\n' {

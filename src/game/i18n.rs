@@ -173,7 +173,7 @@ impl AssetLoader for FtlLoader {
 type Bundle = FluentBundle<FluentResource>;
 
 /// The translations and the language in use.
-#[derive(Resource)]
+#[derive(Resource, Default)]
 pub struct I18n {
     language: Language,
     /// Indexed by [`Language::index`]; `None` until its files are loaded.
@@ -182,17 +182,6 @@ pub struct I18n {
     files: [Vec<Handle<FtlSource>>; 2],
     /// Problems in the message files (syntax errors, duplicate ids).
     pub problems: Vec<String>,
-}
-
-impl Default for I18n {
-    fn default() -> I18n {
-        I18n {
-            language: Language::default(),
-            bundles: [None, None],
-            files: [Vec::new(), Vec::new()],
-            problems: Vec::new(),
-        }
-    }
 }
 
 impl I18n {

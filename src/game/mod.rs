@@ -67,10 +67,10 @@ impl Plugin for GamePlugin {
             i18n::plugin,
             notice::plugin,
             settings::plugin,
-            persist::plugin,
             screens::plugin,
             hint::plugin,
             about::plugin,
+            persist::plugin,
         ));
         // The panel needs egui; headless apps run without it.
         if app.is_plugin_added::<bevy_egui::EguiPlugin>() {

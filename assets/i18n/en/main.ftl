@@ -68,6 +68,7 @@ menu-continue-plies = { $count ->
    *[other] { $count } moves played
 }
 menu-new-game = New game
+menu-saves = Saved games
 menu-rules = Rules
 menu-settings = Settings
 menu-about = About
@@ -124,6 +125,8 @@ panel-offer-draw = Offer a draw
 panel-offer-draw-hint = The rules' own draws come by themselves; this ends the game drawn by agreement.
 panel-players = Players
 panel-new-game = New game
+panel-saves = Saves
+panel-saves-hint = Save, load, copy or paste a game (Ctrl+S)
 panel-rules = Rules
 panel-settings = Settings
 panel-about = About

@@ -71,6 +71,7 @@ menu-continue-plies = { $count ->
    *[other] сделано { $count } ходов
 }
 menu-new-game = Новая игра
+menu-saves = Сохранённые партии
 menu-rules = Правила
 menu-settings = Настройки
 menu-about = Об игре
@@ -127,6 +128,8 @@ panel-offer-draw = Предложить ничью
 panel-offer-draw-hint = Ничьи по правилам наступают сами; здесь партия заканчивается ничьей по согласию.
 panel-players = Игроки
 panel-new-game = Новая игра
+panel-saves = Сохранения
+panel-saves-hint = Сохранить, загрузить, скопировать или вставить партию (Ctrl+S)
 panel-rules = Правила
 panel-settings = Настройки
 panel-about = Об игре

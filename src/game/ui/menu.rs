@@ -10,6 +10,7 @@ use super::{NewGameForm, about, game_title, new_game, rules_page, settings_page}
 use crate::game::about::Credits;
 use crate::game::i18n::I18n;
 use crate::game::match_state::{Match, MatchCommand};
+use crate::game::persist::SavesWindow;
 use crate::game::screens::{MenuPage, Screen};
 use crate::game::settings::Settings;
 
@@ -26,6 +27,7 @@ pub(super) struct MenuUi<'w, 's> {
     commands: MessageWriter<'w, MatchCommand>,
     exit: MessageWriter<'w, AppExit>,
     credits: Res<'w, Credits>,
+    saves_window: ResMut<'w, SavesWindow>,
 }
 
 pub(super) fn menu_screen(mut m: MenuUi) -> Result {
@@ -144,6 +146,9 @@ fn main_page(ui: &mut egui::Ui, m: &mut MenuUi) {
             m.form.variant = *m.the_match.variant();
             *m.page = MenuPage::NewGame;
         }
+        if theme::big_button(ui, m.i18n.tr("menu-saves"), true).clicked() {
+            m.saves_window.open = true;
+        }
         if theme::big_button(ui, m.i18n.tr("menu-rules"), true).clicked() {
             *m.page = MenuPage::Rules(m.the_match.kind());
         }
@@ -181,4 +186,23 @@ fn back_button(ui: &mut egui::Ui, m: &mut MenuUi) {
         *m.page = MenuPage::Main;
     }
     ui.add_space(6.0);
+}
+
+/// A game loaded from the saves window while the menu shows goes straight
+/// to the board.
+pub(super) fn enter_loaded_game(
+    the_match: Res<Match>,
+    mut screen: ResMut<NextState<Screen>>,
+    mut saves: ResMut<SavesWindow>,
+    mut seen: Local<Option<u64>>,
+) {
+    let generation = the_match.generation();
+    match *seen {
+        Some(before) if before != generation && saves.open => {
+            saves.open = false;
+            screen.set(Screen::Game);
+        }
+        _ => {}
+    }
+    *seen = Some(generation);
 }

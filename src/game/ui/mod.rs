@@ -50,11 +50,15 @@ pub(super) fn plugin(app: &mut App) {
             )
                 .chain(),
         )
-        .add_plugins((rules_page::plugin, saves::plugin))
+        .add_plugins(rules_page::plugin)
         .add_systems(
             Update,
-            (remember_rejections, window_title).in_set(super::GameSet::View),
+            (
+                (remember_rejections, window_title).in_set(super::GameSet::View),
+                menu::enter_loaded_game.run_if(in_state(Screen::Menu)),
+            ),
         );
+    saves::plugin(app);
 }
 
 /// The window's title in the current language.
@@ -216,6 +220,7 @@ pub(super) struct GameUi<'w, 's> {
     menu_page: ResMut<'w, MenuPage>,
     dialogs: ResMut<'w, Dialogs>,
     rules_window: ResMut<'w, rules_page::RulesWindow>,
+    saves_window: ResMut<'w, super::persist::SavesWindow>,
     commands: MessageWriter<'w, MatchCommand>,
     intents: MessageWriter<'w, MoveIntent>,
 }

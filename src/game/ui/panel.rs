@@ -392,6 +392,13 @@ fn pages(ui: &mut egui::Ui, p: &mut GameUi) {
             *p.menu_page = MenuPage::NewGame;
             p.screen.set(Screen::Menu);
         }
+        if ui
+            .button(p.tr("panel-saves"))
+            .on_hover_text(p.tr("panel-saves-hint"))
+            .clicked()
+        {
+            p.saves_window.open = !p.saves_window.open;
+        }
         if ui.button(p.tr("panel-rules")).clicked() {
             *p.rules_window = RulesWindow::showing(p.the_match.kind());
         }
