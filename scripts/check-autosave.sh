@@ -4,11 +4,12 @@
 # never touched):
 #   1. two computer players play for 10 s: an autosave (.ron) appears in the
 #      config folder;
-#   2. the game started again without arguments resumes that game;
+#   2. the game started again without arguments has that game back (the
+#      menu's "Continue"), the autosave untouched;
 #   3. that save cut to half, the game started again: no panic, a clean
 #      start, and the cut file still there, byte for byte (moved aside);
 #   4. the window resized, the game started again: it opens at that size.
-# Needs Xvfb, ImageMagick's import and xdotool.
+# Needs Xvfb and ImageMagick's import; step 4 also xdotool (skipped without).
 # Exits non-zero on the first bar that fails.
 #
 #   scripts/check-autosave.sh                      # builds the game first
@@ -40,6 +41,16 @@ run() { # run NAME SECONDS ARGS...: the game, its log in $OUT/NAME.log
     fi
     [ "$status" -eq 0 ] || fail "$name: exit status $status (see $OUT/$name.log)"
 }
+start() { # start NAME SECONDS ARGS...: `run` in the background; `wait "$runner"` ends it
+    run "$@" &
+    runner=$!
+}
+shot() { # shot NAME: a screenshot in $OUT/NAME.png
+    DISPLAY=$DISPLAY_NUM import -window root "$OUT/$1.png" 2>/dev/null || true
+}
+game_window() {
+    DISPLAY=$DISPLAY_NUM xdotool search --class "$(basename "$BIN")" | head -n 1
+}
 moves_in() { # the number of moves in a save
     grep -o '^ *moves: \[.*\]' "$1" | grep -o '"[^"]*"' | wc -l
 }
@@ -52,22 +63,22 @@ played=$(moves_in "$config/autosave.ron")
 echo "ok: $config/autosave.ron, $played moves, $(stat -c %s "$config/autosave.ron") bytes"
 cp "$config/autosave.ron" "$OUT/autosave-after-10s.ron"
 
-echo "== 2. started again without arguments: the game resumes"
-run resume 4
-grep -q "Your last game continues" "$OUT/resume.log" || fail "not resumed (see $OUT/resume.log)"
-now=$(moves_in "$config/autosave.ron")
-[ "$now" -ge "$played" ] || fail "the resumed game lost moves: $now < $played"
-echo "ok: resumed at $played moves, $now after 4 s more"
+echo "== 2. started again without arguments: the menu's Continue holds that game"
+start resume 4
+sleep 3
+shot resume
+wait "$runner"
+grep -q "Your last game is kept ($played moves)" "$OUT/resume.log" || fail "not resumed (see $OUT/resume.log)"
+cmp -s "$config/autosave.ron" "$OUT/autosave-after-10s.ron" || fail "the autosave changed without a move"
+echo "ok: the game of $played moves is back (screenshot: $OUT/resume.png)"
 
 echo "== 3. the save cut to half, started again"
 size=$(stat -c %s "$config/autosave.ron")
 head -c $((size / 2)) "$config/autosave.ron" >"$OUT/half.ron"
 cp "$OUT/half.ron" "$config/autosave.ron"
-DISPLAY=$DISPLAY_NUM import -window root "$OUT/before.png" 2>/dev/null || true
-run cut 6 &
-runner=$!
+start cut 6
 sleep 4
-DISPLAY=$DISPLAY_NUM import -window root "$OUT/cut.png" 2>/dev/null || true
+shot cut
 wait "$runner"
 grep -q "The autosave is damaged or cut short" "$OUT/cut.log" || fail "the player was not told (see $OUT/cut.log)"
 moved=$(find "$config" -maxdepth 1 -name 'autosave.ron.bad-*' | head -n 1)
@@ -79,18 +90,19 @@ echo "   message: $(grep -a 'The autosave is damaged' "$OUT/cut.log" | sed 's/\x
 echo "   screenshot: $OUT/cut.png"
 
 echo "== 4. the window remembers its size"
-run resize 8 &
-runner=$!
+if ! command -v xdotool >/dev/null; then
+    echo "skipped: no xdotool (apt-get install xdotool)"
+    echo "== the autosave bars pass"
+    exit 0
+fi
+start resize 8
 sleep 5
-window=$(DISPLAY=$DISPLAY_NUM xdotool search --name Stronghold | head -n 1)
-DISPLAY=$DISPLAY_NUM xdotool windowsize "$window" 1000 700
+DISPLAY=$DISPLAY_NUM xdotool windowsize "$(game_window)" 1000 700
 wait "$runner"
 grep -q 'window_size: Some((1000.0, 700.0))' "$config/settings.ron" || fail "size not kept: $(cat "$config/settings.ron")"
-run reopen 6 &
-runner=$!
+start reopen 6
 sleep 4
-window=$(DISPLAY=$DISPLAY_NUM xdotool search --name Stronghold | head -n 1)
-geometry=$(DISPLAY=$DISPLAY_NUM xdotool getwindowgeometry "$window" | grep -o '[0-9]*x[0-9]*')
+geometry=$(DISPLAY=$DISPLAY_NUM xdotool getwindowgeometry "$(game_window)" | grep -o '[0-9]*x[0-9]*')
 wait "$runner"
 [ "$geometry" = "1000x700" ] || fail "reopened at $geometry, not 1000x700"
 echo "ok: resized to 1000x700, reopened at $geometry"

@@ -10,7 +10,6 @@ use stronghold::game::launch::{ExitAfter, LaunchOptions, exit_after};
 use stronghold::game::persist::{self, Persistence};
 use stronghold::game::screens::MenuPage;
 use stronghold::game::screens::Screen;
-use stronghold::game::settings::Settings;
 use stronghold::game::skin::SkinOverride;
 use stronghold::game::ui::rules_page::RulesWindow;
 
@@ -39,7 +38,10 @@ fn main() -> AppExit {
     };
     // Settings (the window size among them) and the last game, read before
     // the window opens.
-    let boot = Persistence::platform().boot();
+    let mut boot = Persistence::platform().boot();
+    if let Some(language) = options.language {
+        boot.settings.language = language;
+    }
     let window_size = persist::window_size(&boot.settings).unwrap_or((1280, 800));
     let mut app = App::new();
     app.add_plugins(
@@ -82,11 +84,9 @@ fn main() -> AppExit {
         skins_then: None,
     });
     app.add_plugins(GamePlugin);
-    // The last unfinished game resumes unless the command line asks for one.
+    // The last unfinished game is the one "Continue" returns to, unless the
+    // command line asks for a game.
     boot.install(&mut app, !options.start_in_game);
-    if let Some(language) = options.language {
-        app.world_mut().resource_mut::<Settings>().language = language;
-    }
     if options.flipped {
         app.world_mut().resource_mut::<BoardLayout>().flipped = true;
     }

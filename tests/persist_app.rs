@@ -23,7 +23,7 @@ use stronghold::game::notice::{Notice, Notices};
 use stronghold::game::persist::{self, LastGame, Persistence, Resumed, SaveCommand, SavesWindow};
 use stronghold::game::settings::Settings;
 use stronghold::rules::{Game, GameKind, Side, Variant};
-use stronghold::save::{FORMAT_VERSION, SavedGame, Saves, Slot};
+use stronghold::save::{Ending, FORMAT_VERSION, SavedGame, Saves, Slot};
 
 /// An app as the game starts it, with its files in `dir`.
 fn launch(dir: &Path) -> App {
@@ -53,6 +53,11 @@ fn text(notice: &Notice, language: Language) -> String {
     let mut i18n = i18n();
     i18n.set_language(language);
     i18n.msg(&notice.msg)
+}
+
+/// The autosave file as it is now.
+fn autosave_file(dir: &Path) -> SavedGame {
+    SavedGame::from_ron(&fs::read_to_string(dir.join("autosave.ron")).unwrap()).unwrap()
 }
 
 /// The autosave as written (once the write in progress is done), read back.
@@ -142,6 +147,29 @@ fn every_move_undo_and_redo_is_autosaved_and_resumed_with_history() {
         again.update();
     }
     assert_eq!(the_match(&again).game().ply(), 0);
+}
+
+#[test]
+fn a_resigned_game_is_kept_but_not_resumed() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = launch(dir.path());
+    new_game(&mut app, GameKind::FoxGeese);
+    human_move(&mut app, 0);
+    app.world_mut()
+        .write_message(MatchCommand::Resign(Side::Crowd));
+    app.update();
+    let saved = autosave(&mut app, dir.path());
+    assert_eq!(saved.ending, Some(Ending::Resigned(Side::Crowd)));
+    assert_eq!(saved.moves.len(), 1);
+    drop(app);
+    let again = launch(dir.path());
+    assert!(!again.world().resource::<Resumed>().0);
+    assert_eq!(the_match(&again).game().ply(), 0);
+    // The finished game is still in the file, for whoever wants it.
+    assert_eq!(
+        autosave_file(dir.path()).ending,
+        Some(Ending::Resigned(Side::Crowd))
+    );
 }
 
 #[test]

@@ -10,10 +10,10 @@ mod save_common;
 
 use save_common::{every_variant, random_game, take_back};
 use stronghold::ai::Level;
-use stronghold::rules::{Game, GameKind, Variant};
+use stronghold::rules::{Game, GameKind, Side, Variant};
 use stronghold::save::store::{display_time, file_stamp, temp_path, write_atomic_with};
 use stronghold::save::{
-    DirStore, FORMAT_VERSION, LoadError, SavedGame, Saves, SettingsFile, Slot, file_stem,
+    DirStore, Ending, FORMAT_VERSION, LoadError, SavedGame, Saves, SettingsFile, Slot, file_stem,
 };
 
 /// A real save: a Pirates game with history and a redo stack.
@@ -76,6 +76,26 @@ fn assert_same_history(a: &Game, b: &Game) {
         assert_eq!(a.position_string(), b.position_string());
     }
     assert_eq!(b.ply(), 0);
+}
+
+#[test]
+fn a_resignation_or_agreed_draw_is_kept_and_marks_the_game_finished() {
+    let mut game = random_game(Variant::new(GameKind::Asalto), 10, 4);
+    let redo = take_back(&mut game, 1);
+    for ending in [Ending::Resigned(Side::Hunters), Ending::DrawAgreed] {
+        let saved = SavedGame {
+            ending: Some(ending),
+            ..SavedGame::of_game(&game, &redo, None, None)
+        };
+        let restored = SavedGame::from_ron(&saved.to_ron())
+            .unwrap()
+            .restore()
+            .unwrap();
+        assert_eq!(restored.saved.ending, Some(ending));
+        assert!(restored.is_finished());
+    }
+    let running = SavedGame::of_game(&game, &redo, None, None);
+    assert!(!running.restore().unwrap().is_finished());
 }
 
 #[test]

@@ -23,12 +23,12 @@ use bevy::window::PrimaryWindow;
 
 use super::board_view::BoardLayout;
 use super::i18n::{I18n, Msg};
-use super::match_state::{Match, Player};
+use super::match_state::{Conclusion, Match, Player};
 use super::notice::Notice;
 use super::settings::Settings;
 use crate::ai::Level;
 use crate::rules::Side;
-use crate::save::{Refused, RestoredGame, SavedGame, Saves, Slot};
+use crate::save::{Ending, Refused, RestoredGame, SavedGame, Saves, Slot};
 
 mod commands;
 #[cfg(target_arch = "wasm32")]
@@ -83,7 +83,8 @@ impl Persistence {
         }
         #[cfg(not(target_arch = "wasm32"))]
         {
-            match directories::ProjectDirs::from("", "", "Stronghold") {
+            // The folder is named after the package: `stronghold`.
+            match directories::ProjectDirs::from("", "", env!("CARGO_PKG_NAME")) {
                 Some(dirs) => Persistence::in_dir(dirs.config_dir()),
                 None => {
                     warn!("no home folder: settings and saves are not kept");
@@ -129,7 +130,7 @@ impl Persistence {
             }
         }
         match saves.load_game(&Slot::Autosave) {
-            Ok(Some(restored)) if !restored.game.is_over() => {
+            Ok(Some(restored)) if !restored.is_finished() => {
                 boot.last_game = Some(LastGame::from_restored(restored));
             }
             Ok(_) => {}
@@ -166,10 +167,16 @@ impl LastGame {
         let player = |level: Option<Level>| level.map_or(Player::Human, Player::Ai);
         let saved = &restored.saved;
         let players = Match::players(player(saved.hunters), player(saved.crowd));
+        let mut the_match = Match::from_game(restored.game, players).with_redo(restored.redo);
+        match saved.ending {
+            Some(Ending::Resigned(side)) => the_match.resign(side),
+            Some(Ending::DrawAgreed) => the_match.agree_draw(),
+            None => {}
+        }
         LastGame {
             flipped: saved.flipped,
             skin: saved.skin.clone(),
-            the_match: Match::from_game(restored.game, players).with_redo(restored.redo),
+            the_match,
         }
     }
 }
@@ -189,9 +196,12 @@ impl Boot {
                 flipped: last.flipped,
                 ..BoardLayout::for_variant(last.the_match.variant())
             });
-            notices.push(Notice::info(
-                Msg::new("save-resumed").num("moves", last.the_match.game().ply() as u32),
-            ));
+            let plies = last.the_match.game().ply();
+            if plies > 0 {
+                notices.push(Notice::info(
+                    Msg::new("save-resumed").num("moves", plies as u32),
+                ));
+            }
             app.insert_resource(last.the_match);
             app.insert_resource(Resumed(true));
         }
@@ -238,9 +248,15 @@ pub fn snapshot(the_match: &Match, layout: &BoardLayout, settings: &Settings) ->
         Player::Human => None,
         Player::Ai(level) => Some(level),
     };
+    let ending = match the_match.conclusion() {
+        Some(Conclusion::Resigned(side)) => Some(Ending::Resigned(side)),
+        Some(Conclusion::DrawAgreed) => Some(Ending::DrawAgreed),
+        Some(Conclusion::Rules(_)) | None => None,
+    };
     SavedGame {
         skin: settings.skin_for(the_match.kind()).map(str::to_string),
         flipped: layout.flipped,
+        ending,
         ..SavedGame::of_game(
             the_match.game(),
             the_match.redo_moves(),

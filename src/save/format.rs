@@ -9,7 +9,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::ai::Level;
-use crate::rules::{Game, GameKind, Move};
+use crate::rules::{Game, GameKind, Move, Side};
 
 /// The format this build writes. A file with a higher version is refused
 /// (never half-read): it was written by a newer Stronghold.
@@ -29,6 +29,7 @@ pub const FORMAT_VERSION: u32 = 1;
 ///     crowd: None,
 ///     skin: Some("classic"),
 ///     flipped: false,
+///     ending: None,
 /// )
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -59,6 +60,18 @@ pub struct SavedGame {
     /// The board was turned around.
     #[serde(default)]
     pub flipped: bool,
+    /// An ending outside the rules: a resignation or an agreed draw (the
+    /// rules' own endings follow from the moves).
+    #[serde(default)]
+    pub ending: Option<Ending>,
+}
+
+/// How a game ended other than by the rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Ending {
+    /// This side resigned.
+    Resigned(Side),
+    DrawAgreed,
 }
 
 /// A saved game read back and replayed.
@@ -70,6 +83,14 @@ pub struct RestoredGame {
     /// The moves taken back, the next to redo first; each was checked to be
     /// playable in turn after the game.
     pub redo: Vec<Move>,
+}
+
+impl RestoredGame {
+    /// True when the game has ended (by the rules, or by a resignation or
+    /// an agreed draw): such a game is not resumed at launch.
+    pub fn is_finished(&self) -> bool {
+        self.saved.ending.is_some() || self.game.is_over()
+    }
 }
 
 impl SavedGame {
@@ -92,6 +113,7 @@ impl SavedGame {
             crowd,
             skin: None,
             flipped: false,
+            ending: None,
         }
     }
 

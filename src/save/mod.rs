@@ -16,7 +16,7 @@ use std::path::PathBuf;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-pub use format::{FORMAT_VERSION, LoadError, RestoredGame, SavedGame, SettingsFile};
+pub use format::{Ending, FORMAT_VERSION, LoadError, RestoredGame, SavedGame, SettingsFile};
 pub use store::{DirStore, Slot, Store, file_stem};
 
 /// A stored file that was refused, and what became of it.

@@ -59,10 +59,10 @@ save-write-failed = { $what ->
     [named] The game
    *[autosave] The autosave
 } could not be written; the previous copy is untouched.
-save-resumed = Your last game continues where you left it ({ $moves ->
+save-resumed = Your last game is kept ({ $moves ->
     [one] { $moves } move
    *[other] { $moves } moves
-}).
+}): “Continue” takes it up where you left it.
 
 ## A file that was refused. $reason: damaged, unreadable, newer or bad-game;
 ## $file: the name it was renamed to; $name: a named save's file name.

@@ -23,12 +23,12 @@ fn key(slot: &Slot) -> String {
 fn storage() -> io::Result<web_sys::Storage> {
     web_sys::window()
         .and_then(|w| w.local_storage().ok().flatten())
-        .ok_or_else(|| io::Error::other("localStorage is not available"))
+        .ok_or_else(|| io::Error::from(io::ErrorKind::Unsupported))
 }
 
 /// A JavaScript exception (a full quota, storage turned off) as an I/O error.
 fn js_error(e: wasm_bindgen::JsValue) -> io::Error {
-    io::Error::other(format!("localStorage: {e:?}"))
+    io::Error::other(format!("{e:?}"))
 }
 
 impl Store for WebStore {
@@ -81,6 +81,6 @@ impl Store for WebStore {
     }
 
     fn location(&self, slot: &Slot) -> String {
-        format!("localStorage[{}]", key(slot))
+        key(slot)
     }
 }

@@ -2,8 +2,9 @@
 //!
 //! The autosave follows every change to the game. On the desktop each write
 //! (a temporary file, flushed to disk, renamed) runs on the I/O threads, one
-//! at a time: a flush to disk takes 10-15 ms here, which on the main thread
-//! would be a dropped frame on every move. A change made while a write runs
+//! at a time: the flush to disk takes from under a millisecond to 15 ms on
+//! the machine this was measured on (`benches/save.rs`), which on the main
+//! thread would be a dropped frame on a move. A change made while a write runs
 //! waits, and only the newest waiting game is written. On the web
 //! `localStorage` is fast and belongs to the main thread, so it is written
 //! there. The settings are written half a second after they stop changing

@@ -25,7 +25,8 @@ pub(super) fn plugin(app: &mut App) {
     .add_systems(Update, toggle_with_ctrl_s);
 }
 
-/// Ctrl+S (Cmd+S on a Mac) opens and closes the window.
+/// Ctrl+S (Cmd+S on a Mac) opens and closes the window; Escape closes it,
+/// as it closes the game's other windows.
 fn toggle_with_ctrl_s(keys: Res<ButtonInput<KeyCode>>, mut window: ResMut<SavesWindow>) {
     let ctrl = keys.any_pressed([
         KeyCode::ControlLeft,
@@ -35,6 +36,8 @@ fn toggle_with_ctrl_s(keys: Res<ButtonInput<KeyCode>>, mut window: ResMut<SavesW
     ]);
     if ctrl && keys.just_pressed(KeyCode::KeyS) {
         window.open = !window.open;
+    } else if window.open && keys.just_pressed(KeyCode::Escape) {
+        window.open = false;
     }
 }
 
@@ -63,6 +66,7 @@ fn saves_window(mut p: SavesParams, mut was_open: Local<bool>) -> Result {
             .text("game", title)
             .num("moves", p.the_match.game().ply() as u32);
         p.window.name = p.i18n.msg(&name);
+        p.window.list_stale = true;
         *was_open = true;
     }
     let ctx = p.contexts.ctx_mut()?.clone();
