@@ -1,0 +1,305 @@
+// The browser test: serves dist/web (a small static server), drives Debian's
+// Chromium headless through playwright-core (WebGL 2 from SwiftShader), and
+// checks what a player would: the page loads with no console error at all,
+// the board is drawn within 30 s, a legal move clicked on the canvas is
+// played and the computer answers it; on a phone-sized touch screen (both
+// ways up) tap-tap and drag play moves too. It reads the page's status
+// (`window.strongholdStatus`, src/game/web.rs) instead of pixels and saves
+// screenshots.
+//
+//   node tests/browser/play.mjs [--dist dist/web] [--out /tmp/stronghold-browser]
+//   node tests/browser/play.mjs --measure [--seconds 20] [--moves 12]
+//       also measures frame times (idle, and while Master thinks) and Master's
+//       depth per move in a Master vs Master game.
+// Exit status 0 when every check passed, 1 otherwise.
+
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { serve } from './serve.mjs';
+
+const options = parseArgs(process.argv.slice(2));
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const BOARD_TIMEOUT_MS = 30_000;
+const REPLY_TIMEOUT_MS = 90_000;
+
+function parseArgs(argv) {
+  const o = { dist: 'dist/web', out: '/tmp/stronghold-browser', measure: false, seconds: 20, moves: 12 };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i];
+    if (flag === '--measure') o.measure = true;
+    else if (['--dist', '--out', '--seconds', '--moves'].includes(flag)) o[flag.slice(2)] = argv[++i];
+    else throw new Error(`unknown argument ${flag}`);
+  }
+  o.seconds = Number(o.seconds);
+  o.moves = Number(o.moves);
+  return o;
+}
+
+/** Everything the page must never do: console errors, uncaught errors, failed requests. */
+function watch(page, label, problems) {
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(`${label}: console error: ${msg.text()}`);
+    if (msg.text().includes('panicked at')) problems.push(`${label}: panic: ${msg.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`${label}: page error: ${error.message}`));
+  page.on('requestfailed', (request) =>
+    problems.push(`${label}: request failed: ${request.url()} ${request.failure()?.errorText}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`${label}: HTTP ${response.status()} ${response.url()}`);
+  });
+}
+
+/** Headless Chromium with WebGL 2 from SwiftShader (Playwright gives it a fresh profile). */
+async function launch() {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-sandbox',
+      '--disable-background-networking', '--disable-component-update', '--no-first-run',
+      '--disable-sync',
+    ],
+  });
+}
+
+const status = (page) => page.evaluate(() => window.strongholdStatus ?? null);
+
+/** Waits for the status to satisfy `test` (a function source run in the page). */
+async function waitStatus(page, test, timeout, what) {
+  try {
+    await page.waitForFunction(`(() => { const s = window.strongholdStatus; return !!s && (${test})(s); })()`,
+      null, { timeout, polling: 100 });
+  } catch {
+    throw new Error(`timed out after ${timeout / 1000} s waiting for ${what}; status: ${JSON.stringify(await status(page))}`);
+  }
+  return status(page);
+}
+
+/** Loads the page and waits for the board; returns the status and the time it took. */
+async function openGame(page, base, query = '') {
+  const started = Date.now();
+  await page.goto(`${base}/index.html${query}`);
+  const s = await waitStatus(page, 's => s.ready', BOARD_TIMEOUT_MS, 'the board to be drawn');
+  return { status: s, ms: Date.now() - started };
+}
+
+/** A legal step (`c4-c5`) for the person to move, as page coordinates of its two points. */
+async function pickStep(page, s) {
+  const box = await page.locator('#stronghold').boundingBox();
+  const steps = s.legal.filter((m) => /^[a-g]\d-[a-g]\d$/.test(m));
+  if (steps.length === 0) throw new Error(`no simple step among ${s.legal.join(' ')}`);
+  const move = steps[Math.floor(steps.length / 2)];
+  const [from, to] = move.split('-').map((p) => {
+    const [x, y] = s.points[p] ?? [];
+    if (x === undefined) throw new Error(`point ${p} not in the status`);
+    if (x < 0 || y < 0 || x > box.width || y > box.height) throw new Error(`point ${p} off the canvas: ${x},${y}`);
+    return { x: box.x + x, y: box.y + y };
+  });
+  return { move, from, to };
+}
+
+/** Waits until our move is on the board and the computer has answered it. */
+async function awaitReply(page, before, move) {
+  const played = await waitStatus(page, `s => s.moves >= ${before + 1}`, 10_000, `the move ${move}`);
+  if (played.moves === before + 1 && played.lastMove !== move) {
+    throw new Error(`played ${played.lastMove}, not the clicked ${move}`);
+  }
+  const answered = await waitStatus(page, `s => s.moves >= ${before + 2} && s.mover === 'human' || s.outcome`,
+    REPLY_TIMEOUT_MS, 'the computer to answer');
+  return answered;
+}
+
+async function desktopGame(browser, base, report) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  watch(page, 'desktop', report.problems);
+  const { status: s0, ms } = await openGame(page, base);
+  report.figures.firstBoardMs = ms;
+  log(`board drawn after ${ms} ms (${Object.keys(s0.points).length} points, ${s0.legal.length} legal moves)`);
+  await page.screenshot({ path: join(options.out, 'loaded.png') });
+  if (s0.mover !== 'human') throw new Error(`expected the person to move first, status: ${JSON.stringify(s0)}`);
+  const { move, from, to } = await pickStep(page, s0);
+  await page.mouse.click(from.x, from.y);
+  await page.mouse.click(to.x, to.y);
+  const s1 = await awaitReply(page, s0.moves, move);
+  log(`clicked ${move}; the computer answered ${s1.lastMove} (depth ${s1.lastSearch?.depth})`);
+  // And one move dragged with the mouse.
+  const drag = await pickStep(page, s1);
+  await page.mouse.move(drag.from.x, drag.from.y);
+  await page.mouse.down();
+  await page.mouse.move(drag.to.x, drag.to.y, { steps: 8 });
+  await page.mouse.up();
+  const s2 = await awaitReply(page, s1.moves, drag.move);
+  log(`dragged ${drag.move}; the computer answered ${s2.lastMove}`);
+  await page.screenshot({ path: join(options.out, 'desktop.png') });
+  await context.close();
+}
+
+/** A phone both ways up: the canvas fills the screen, tap-tap and a touch drag play moves. */
+async function phoneGame(browser, base, report) {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true,
+  });
+  const page = await context.newPage();
+  watch(page, 'phone', report.problems);
+  await page.goto(`${base}/index.html`);
+  await waitStatus(page, 's => s.ready', BOARD_TIMEOUT_MS, 'the board (phone)');
+  const cdp = await context.newCDPSession(page);
+  for (const [width, height, name] of [[390, 844, 'portrait'], [844, 390, 'landscape']]) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(500);
+    const box = await page.locator('#stronghold').boundingBox();
+    if (Math.abs(box.width - width) > 1 || Math.abs(box.height - height) > 1) {
+      throw new Error(`${name}: canvas ${box.width}x${box.height} does not fill ${width}x${height}`);
+    }
+    const s = await status(page);
+    const inside = Object.values(s.points).filter(([x, y]) => x >= 0 && y >= 0 && x <= width && y <= height);
+    if (inside.length !== Object.keys(s.points).length) throw new Error(`${name}: board points off screen`);
+    await page.screenshot({ path: join(options.out, `phone-${name}.png`) });
+    log(`phone ${name}: canvas fills ${width}x${height}, all ${inside.length} points on screen`);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(500);
+  const tap = async ({ x, y }) => {
+    await page.touchscreen.tap(x, y);
+    await page.waitForTimeout(150);
+  };
+  const s0 = await status(page);
+  const first = await pickStep(page, s0);
+  await tap(first.from);
+  await tap(first.to);
+  const s1 = await awaitReply(page, s0.moves, first.move);
+  log(`phone: tapped ${first.move}; the computer answered ${s1.lastMove}`);
+  const drag = await pickStep(page, s1);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [drag.from] });
+  for (let i = 1; i <= 8; i++) {
+    const x = drag.from.x + (drag.to.x - drag.from.x) * i / 8;
+    const y = drag.from.y + (drag.to.y - drag.from.y) * i / 8;
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
+    await page.waitForTimeout(30);
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  const s2 = await awaitReply(page, s1.moves, drag.move);
+  log(`phone: dragged ${drag.move}; the computer answered ${s2.lastMove}`);
+  await page.screenshot({ path: join(options.out, 'phone-played.png') });
+  await context.close();
+}
+
+/** The messages instead of a blank page: no WebGL 2, and a module that fails to download. */
+async function failurePages(browser, base) {
+  const cases = [
+    ['no-webgl2', (context) => context.addInitScript(() => {
+      const getContext = HTMLCanvasElement.prototype.getContext;
+      HTMLCanvasElement.prototype.getContext = function (kind, ...rest) {
+        return kind === 'webgl2' ? null : getContext.call(this, kind, ...rest);
+      };
+    })],
+    ['failed', (context) => context.route(/stronghold_bg\.wasm/, (route) => route.fulfill({ status: 404, body: 'gone' }))],
+  ];
+  for (const [kind, breakIt] of cases) {
+    const context = await browser.newContext({ viewport: { width: 800, height: 600 } });
+    await breakIt(context);
+    const page = await context.newPage();
+    await page.goto(`${base}/index.html`);
+    const failure = page.locator('#failure');
+    await failure.waitFor({ state: 'visible', timeout: 20_000 });
+    const title = await page.locator('#failure-title').textContent();
+    const expected = await page.evaluate(async (id) => {
+      const text = await (await fetch('assets/i18n/en/web.ftl')).text();
+      return new RegExp(`^${id}-title = (.*)$`, 'm').exec(text)?.[1];
+    }, `web-loader-${kind}`);
+    if (!title || title !== expected) throw new Error(`${kind}: failure title "${title}", expected "${expected}"`);
+    await page.screenshot({ path: join(options.out, `failure-${kind}.png`) });
+    log(`${kind}: the page says "${title}"`);
+    await context.close();
+  }
+}
+
+/** Frame intervals (requestAnimationFrame) for `seconds`, split by whether the AI was thinking. */
+async function frameTimes(page, seconds) {
+  return page.evaluate((ms) => new Promise((resolve) => {
+    const frames = { idle: [], thinking: [] };
+    let last = performance.now();
+    const end = last + ms;
+    const tick = (now) => {
+      (window.strongholdStatus?.thinking ? frames.thinking : frames.idle).push(now - last);
+      last = now;
+      if (now < end) requestAnimationFrame(tick); else resolve(frames);
+    };
+    requestAnimationFrame(tick);
+  }), seconds * 1000);
+}
+
+function summary(values) {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))];
+  const mean = values.reduce((a, b) => a + b, 0) / values.length;
+  return { frames: values.length, mean: +mean.toFixed(1), p50: +at(0.5).toFixed(1), p99: +at(0.99).toFixed(1), max: +sorted.at(-1).toFixed(1) };
+}
+
+/** Idle frames (two people, nobody moves), then a Master vs Master game: frames and depth per move. */
+async function measure(browser, base, report) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const idle = await context.newPage();
+  watch(idle, 'measure-idle', report.problems);
+  await openGame(idle, base, '?hunters=human&crowd=human');
+  await idle.waitForTimeout(2000);
+  report.figures.idleFrames = summary((await frameTimes(idle, options.seconds)).idle);
+  await idle.close();
+  const page = await context.newPage();
+  watch(page, 'measure-master', report.problems);
+  await openGame(page, base, '?hunters=master&crowd=master');
+  const frames = await frameTimes(page, options.seconds);
+  report.figures.masterFrames = summary(frames.thinking);
+  report.figures.masterIdleFrames = summary(frames.idle);
+  const depths = [];
+  let seen = 0;
+  const deadline = Date.now() + options.moves * 15_000;
+  while (depths.length < options.moves && Date.now() < deadline) {
+    const s = await waitStatus(page, `s => s.moves > ${seen} || s.outcome`, 30_000, 'a Master move');
+    if (s.moves > seen && s.lastSearch) {
+      depths.push({ ply: s.moves, move: s.lastMove, depth: s.lastSearch.depth, nodes: s.lastSearch.nodes, seconds: +s.lastSearch.seconds.toFixed(2) });
+      seen = s.moves;
+    }
+    if (s.outcome) break;
+  }
+  report.figures.masterDepths = depths;
+  await page.screenshot({ path: join(options.out, 'master.png') });
+  await context.close();
+}
+
+function log(text) {
+  console.log(`browser test: ${text}`);
+}
+
+async function main() {
+  mkdirSync(options.out, { recursive: true });
+  const server = await serve(options.dist);
+  const base = `http://127.0.0.1:${server.address().port}`;
+  const report = { problems: [], figures: {} };
+  let browser;
+  let failed = null;
+  try {
+    browser = await launch();
+    log(`Chromium ${browser.version()}, serving ${options.dist} on ${base}`);
+    await desktopGame(browser, base, report);
+    await phoneGame(browser, base, report);
+    await failurePages(browser, base);
+    if (options.measure) await measure(browser, base, report);
+  } catch (error) {
+    failed = error;
+  } finally {
+    await browser?.close();
+    server.close();
+  }
+  if (Object.keys(report.figures).length) log(`figures ${JSON.stringify(report.figures, null, 1)}`);
+  for (const problem of report.problems) console.error(`browser test: ${problem}`);
+  if (failed) console.error(`browser test: FAILED: ${failed.stack ?? failed}`);
+  const ok = !failed && report.problems.length === 0;
+  log(ok ? `passed; screenshots in ${options.out}` : 'FAILED');
+  process.exit(ok ? 0 : 1);
+}
+
+main();
