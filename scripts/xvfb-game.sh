@@ -6,7 +6,7 @@ mkdir -p "$OUT"
 if [ -z "${NO_BUILD:-}" ]; then
     cargo build --bin stronghold
 fi
-BIN="$CARGO_TARGET_DIR/debug/stronghold"
+BIN=${BIN:-"$CARGO_TARGET_DIR/debug/stronghold"}
 Xvfb "$DISPLAY_NUM" -screen 0 1280x800x24 >/dev/null 2>&1 &
 XVFB=$!
 trap 'kill $XVFB 2>/dev/null || true' EXIT

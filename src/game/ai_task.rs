@@ -5,8 +5,11 @@
 //! collects the finished slice and, if the search is not done, hands the
 //! search to a new slice. On the web the pool runs on the main thread, so a
 //! slice is kept to a few milliseconds there; on the desktop it runs on a
-//! worker and may be longer. The move found goes through the same
-//! validation as a click. Undo, new game or exit drop the task.
+//! worker and may be longer. `AiSettings::core_share` leaves a gap after each
+//! slice so the search takes at most that share of a core and the renderer
+//! keeps its frame time (docs/web-figures.md has the measured balance). The
+//! move found goes through the same validation as a click. Undo, new game or
+//! exit drop the task.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -21,7 +24,7 @@ use crate::rules::{Game, Move, Side};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AiJob>()
-        .init_resource::<AiSettings>()
+        .insert_resource(AiSettings::default().with_env_overrides())
         .add_systems(Update, drive_ai.in_set(super::GameSet::Ai))
         .add_systems(Last, cancel_on_exit);
 }
@@ -33,6 +36,9 @@ pub struct AiSettings {
     pub slice_ms: u64,
     /// Nodes per `Search::step` call inside a slice.
     pub nodes_per_step: u64,
+    /// The share of one core the search may take (0 < share <= 1): after a
+    /// slice that searched `t`, the next waits `t * (1 / share - 1)`.
+    pub core_share: f32,
     /// With no person playing, the least time between two moves (seconds).
     pub ai_vs_ai_pace: f32,
 }
@@ -43,8 +49,32 @@ impl Default for AiSettings {
             // The web runs slices between frames on the one thread.
             slice_ms: if cfg!(target_arch = "wasm32") { 6 } else { 30 },
             nodes_per_step: 1024,
+            core_share: 1.0,
             ai_vs_ai_pace: 0.6,
         }
+    }
+}
+
+impl AiSettings {
+    /// On the desktop, `STRONGHOLD_AI_SLICE_MS` and `STRONGHOLD_AI_CORE_SHARE`
+    /// override the slice length and the core share (for measuring the
+    /// balance with scripts/measure_frames.sh); values that do not parse are ignored.
+    pub fn with_env_overrides(self) -> AiSettings {
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            let mut settings = self;
+            let read = |name: &str| std::env::var(name).ok().and_then(|v| v.parse::<f64>().ok());
+            if let Some(ms) = read("STRONGHOLD_AI_SLICE_MS").filter(|ms| *ms >= 1.0) {
+                settings.slice_ms = ms as u64;
+            }
+            if let Some(share) = read("STRONGHOLD_AI_CORE_SHARE").filter(|s| *s > 0.0 && *s <= 1.0)
+            {
+                settings.core_share = share as f32;
+            }
+            settings
+        }
+        #[cfg(target_arch = "wasm32")]
+        self
     }
 }
 
@@ -55,6 +85,19 @@ pub struct AiJob {
     /// When the last move was applied, for the AI vs AI pace.
     last_move_at: f64,
     seen_ply: usize,
+    /// The last search that gave a move.
+    last_search: Option<SearchReport>,
+}
+
+/// What a finished search gave: for the log and the web page's status.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchReport {
+    pub side: Side,
+    pub level: Level,
+    pub depth: u32,
+    pub nodes: u64,
+    /// Real time from the search's start to its move, in seconds.
+    pub seconds: f64,
 }
 
 struct Job {
@@ -70,11 +113,15 @@ struct Job {
     best: Option<Move>,
     done: bool,
     started_at: f64,
+    /// The next slice starts no earlier than this (real seconds), for the core share.
+    resume_at: f64,
 }
 
 struct Slice {
     search: Search,
     status: SearchStatus,
+    /// Wall time the slice searched, in seconds.
+    ran: f64,
 }
 
 /// What the panel shows about the AI.
@@ -101,6 +148,10 @@ impl AiJob {
             done: j.done,
             started_at: j.started_at,
         })
+    }
+    /// The last search that gave a move.
+    pub fn last_search(&self) -> Option<SearchReport> {
+        self.last_search
     }
     /// True while a slice of search is running on the pool.
     pub fn task_in_flight(&self) -> bool {
@@ -135,8 +186,14 @@ fn spawn_slice(
         loop {
             let status = search.step(settings.nodes_per_step);
             let finished = matches!(status, SearchStatus::Done(_));
-            if finished || cancel.load(Ordering::Relaxed) || start.elapsed() >= budget {
-                return Slice { search, status };
+            let ran = start.elapsed();
+            if finished || cancel.load(Ordering::Relaxed) || ran >= budget {
+                let ran = ran.as_secs_f64();
+                return Slice {
+                    search,
+                    status,
+                    ran,
+                };
             }
         }
     })
@@ -189,6 +246,7 @@ fn drive_ai(
             best: None,
             done: false,
             started_at: now,
+            resume_at: now,
         });
     }
     let job = ai.job.as_mut().expect("a job");
@@ -196,6 +254,8 @@ fn drive_ai(
         && let Some(slice) = check_ready(task)
     {
         job.task = None;
+        let share = settings.core_share.clamp(0.05, 1.0) as f64;
+        job.resume_at = now + slice.ran * (1.0 / share - 1.0);
         match slice.status {
             SearchStatus::Done(result) => {
                 job.depth = result.depth;
@@ -211,7 +271,7 @@ fn drive_ai(
             }
         }
     }
-    if !job.done && job.task.is_none() {
+    if !job.done && job.task.is_none() && now >= job.resume_at {
         let search = job.search.take();
         job.task = Some(spawn_slice(
             None,
@@ -228,10 +288,22 @@ fn drive_ai(
     let job = ai.job.as_ref().expect("a job");
     if job.done && !busy.0 && pace_ok {
         let mv = job.best.expect("a finished search has a move");
+        let report = SearchReport {
+            side: job.side,
+            level: job.level,
+            depth: job.depth,
+            nodes: job.nodes,
+            seconds: now - job.started_at,
+        };
+        info!(
+            "AI {} plays {mv}: depth {}, {} nodes, {:.2} s",
+            report.level, report.depth, report.nodes, report.seconds
+        );
         intents.write(MoveIntent {
             mv,
             source: MoveSource::Ai { generation },
         });
+        ai.last_search = Some(report);
         ai.job = None;
     }
 }

@@ -21,6 +21,7 @@ pub mod notice;
 pub mod pieces;
 pub mod settings;
 pub mod ui;
+pub mod web;
 
 /// The order of a frame: commands (undo, new game) first, so a stale AI
 /// result is never applied; then input, then moves, then the AI, then the view.
@@ -63,6 +64,7 @@ impl Plugin for GamePlugin {
             i18n::plugin,
             notice::plugin,
             settings::plugin,
+            web::plugin,
         ));
         // The panel needs egui; headless apps run without it.
         if app.is_plugin_added::<bevy_egui::EguiPlugin>() {

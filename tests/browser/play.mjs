@@ -13,8 +13,9 @@
 //       depth per move in a Master vs Master game.
 // Exit status 0 when every check passed, 1 otherwise.
 
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { serve } from './serve.mjs';
 
@@ -22,6 +23,8 @@ const options = parseArgs(process.argv.slice(2));
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const BOARD_TIMEOUT_MS = 30_000;
 const REPLY_TIMEOUT_MS = 90_000;
+// The bar for what the page downloads before its first frame: module and bindings, gzip.
+const CODE_GZIP_LIMIT = 8 * 1024 * 1024;
 
 function parseArgs(argv) {
   const o = { dist: 'dist/web', out: '/tmp/stronghold-browser', measure: false, seconds: 20, moves: 12 };
@@ -81,7 +84,10 @@ async function openGame(page, base, query = '') {
   const started = Date.now();
   await page.goto(`${base}/index.html${query}`);
   const s = await waitStatus(page, 's => s.ready', BOARD_TIMEOUT_MS, 'the board to be drawn');
-  return { status: s, ms: Date.now() - started };
+  const ms = Date.now() - started;
+  // The loading screen fades out over the board: play once it is gone.
+  await page.locator('#loader').waitFor({ state: 'hidden', timeout: 5_000 });
+  return { status: s, ms };
 }
 
 /** A legal step (`c4-c5`) for the person to move, as page coordinates of its two points. */
@@ -143,8 +149,7 @@ async function phoneGame(browser, base, report) {
   });
   const page = await context.newPage();
   watch(page, 'phone', report.problems);
-  await page.goto(`${base}/index.html`);
-  await waitStatus(page, 's => s.ready', BOARD_TIMEOUT_MS, 'the board (phone)');
+  await openGame(page, base);
   const cdp = await context.newCDPSession(page);
   for (const [width, height, name] of [[390, 844, 'portrait'], [844, 390, 'landscape']]) {
     await page.setViewportSize({ width, height });
@@ -270,6 +275,21 @@ async function measure(browser, base, report) {
   await context.close();
 }
 
+/** The .wasm and .js files of the build, gzip -9, against the download bar. */
+function checkSizes(report) {
+  const files = readdirSync(options.dist).filter((f) => /\.(wasm|js)$/.test(f) && f !== 'loader.js');
+  let raw = 0;
+  let gzip = 0;
+  for (const f of files) {
+    const bytes = readFileSync(join(options.dist, f));
+    raw += bytes.length;
+    gzip += gzipSync(bytes, { level: 9 }).length;
+  }
+  report.figures.code = { files, rawBytes: raw, gzipBytes: gzip };
+  log(`${files.join(' + ')}: ${(raw / 1048576).toFixed(2)} MB raw, ${(gzip / 1048576).toFixed(2)} MB gzip`);
+  if (gzip > CODE_GZIP_LIMIT) report.problems.push(`module and bindings are ${gzip} bytes gzip, over ${CODE_GZIP_LIMIT}`);
+}
+
 function log(text) {
   console.log(`browser test: ${text}`);
 }
@@ -279,6 +299,7 @@ async function main() {
   const server = await serve(options.dist);
   const base = `http://127.0.0.1:${server.address().port}`;
   const report = { problems: [], figures: {} };
+  checkSizes(report);
   let browser;
   let failed = null;
   try {
