@@ -152,8 +152,13 @@ async function download() {
 
 function showAssets() {
   if (!loaderOpen) return;
+  if (assets.started > 0 && assets.done === assets.started) {
+    // Everything asked for has arrived: the renderer is setting up.
+    progress(0.97, tr('web-loader-start'));
+    return;
+  }
   const total = Math.max(assets.started, 1);
-  progress(0.9 + 0.1 * (assets.done / total), tr('web-loader-assets', {
+  progress(0.9 + 0.07 * (assets.done / total), tr('web-loader-assets', {
     done: assets.done,
     total: assets.started,
   }));

@@ -13,6 +13,7 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
@@ -25,6 +26,8 @@ use crate::rules::{Game, Move, Side};
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AiJob>()
         .insert_resource(AiSettings::default().with_env_overrides())
+        .insert_resource(FrameStart(web_time::Instant::now()))
+        .add_systems(First, mark_frame_start)
         .add_systems(Update, drive_ai.in_set(super::GameSet::Ai))
         .add_systems(Last, cancel_on_exit);
 }
@@ -34,6 +37,12 @@ pub(super) fn plugin(app: &mut App) {
 pub struct AiSettings {
     /// Wall time a slice may search before it hands control back.
     pub slice_ms: u64,
+    /// On the web a slice runs on the page's one thread right after the
+    /// frame's own work: it stops this many ms after the frame began (but
+    /// searches at least `min_slice_ms`), so a frame that fitted in a display
+    /// refresh still does. None: every slice may take `slice_ms`.
+    pub frame_budget_ms: Option<u64>,
+    pub min_slice_ms: u64,
     /// Nodes per `Search::step` call inside a slice.
     pub nodes_per_step: u64,
     /// The share of one core the search may take (0 < share <= 1): after a
@@ -47,7 +56,10 @@ impl Default for AiSettings {
     fn default() -> AiSettings {
         AiSettings {
             // The web runs slices between frames on the one thread.
-            slice_ms: if cfg!(target_arch = "wasm32") { 6 } else { 30 },
+            slice_ms: if cfg!(target_arch = "wasm32") { 12 } else { 30 },
+            // 14 ms of a 60 Hz refresh's 16.7, the rest for the browser.
+            frame_budget_ms: cfg!(target_arch = "wasm32").then_some(14),
+            min_slice_ms: 2,
             nodes_per_step: 1024,
             core_share: 1.0,
             ai_vs_ai_pace: 0.6,
@@ -76,6 +88,25 @@ impl AiSettings {
         #[cfg(target_arch = "wasm32")]
         self
     }
+}
+
+/// How long a slice may search, given how much of the frame is used already.
+pub fn slice_budget(settings: &AiSettings, frame_used: Duration) -> Duration {
+    let most = Duration::from_millis(settings.slice_ms);
+    match settings.frame_budget_ms {
+        None => most,
+        Some(frame) => Duration::from_millis(frame)
+            .saturating_sub(frame_used)
+            .clamp(Duration::from_millis(settings.min_slice_ms).min(most), most),
+    }
+}
+
+/// When the current frame began (the web's slices fit in what is left of it).
+#[derive(Resource, Clone, Copy)]
+struct FrameStart(web_time::Instant);
+
+fn mark_frame_start(mut start: ResMut<FrameStart>) {
+    start.0 = web_time::Instant::now();
 }
 
 /// The search in progress, if any.
@@ -172,6 +203,7 @@ fn spawn_slice(
     level: Level,
     seed: u64,
     settings: AiSettings,
+    frame_start: web_time::Instant,
     cancel: Arc<AtomicBool>,
 ) -> Task<Slice> {
     AsyncComputeTaskPool::get().spawn(async move {
@@ -182,7 +214,7 @@ fn spawn_slice(
             (None, None) => unreachable!("a slice gets a search or a game"),
         };
         let start = web_time::Instant::now();
-        let budget = web_time::Duration::from_millis(settings.slice_ms);
+        let budget = slice_budget(&settings, start.saturating_duration_since(frame_start));
         loop {
             let status = search.step(settings.nodes_per_step);
             let finished = matches!(status, SearchStatus::Done(_));
@@ -203,6 +235,7 @@ fn drive_ai(
     mut ai: ResMut<AiJob>,
     the_match: Res<Match>,
     settings: Res<AiSettings>,
+    frame_start: Res<FrameStart>,
     busy: Res<ViewBusy>,
     time: Res<Time<Real>>,
     mut intents: MessageWriter<MoveIntent>,
@@ -232,6 +265,7 @@ fn drive_ai(
             level,
             seed,
             *settings,
+            frame_start.0,
             cancel.clone(),
         );
         ai.job = Some(Job {
@@ -279,6 +313,7 @@ fn drive_ai(
             level,
             0,
             *settings,
+            frame_start.0,
             job.cancel.clone(),
         ));
     }
@@ -311,5 +346,39 @@ fn drive_ai(
 fn cancel_on_exit(mut exits: MessageReader<AppExit>, mut ai: ResMut<AiJob>) {
     if exits.read().count() > 0 {
         ai.cancel();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    #[test]
+    fn desktop_slices_take_their_full_length() {
+        let settings = AiSettings {
+            frame_budget_ms: None,
+            ..AiSettings::default()
+        };
+        assert_eq!(slice_budget(&settings, ms(25)), ms(settings.slice_ms));
+    }
+
+    #[test]
+    fn web_slices_fill_what_the_frame_left() {
+        let settings = AiSettings {
+            slice_ms: 12,
+            frame_budget_ms: Some(14),
+            min_slice_ms: 2,
+            ..AiSettings::default()
+        };
+        // A light frame: the slice may take its longest.
+        assert_eq!(slice_budget(&settings, ms(1)), ms(12));
+        // A 5 ms frame leaves 9 ms of the 14.
+        assert_eq!(slice_budget(&settings, ms(5)), ms(9));
+        // A frame already over budget still searches a little.
+        assert_eq!(slice_budget(&settings, ms(40)), ms(2));
     }
 }

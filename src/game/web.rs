@@ -20,6 +20,7 @@ use serde::Serialize;
 use super::ai_task::{AiJob, SearchReport};
 use super::board_view::{BoardPoint, MainCamera};
 use super::i18n::{I18n, Msg};
+use super::input::Selection;
 use super::match_state::Match;
 use super::notice::Notice;
 use crate::rules::Side;
@@ -106,6 +107,8 @@ pub struct PageStatus {
     pub outcome: Option<&'static str>,
     /// The AI is searching now.
     pub thinking: bool,
+    /// The point of the piece the person has picked up, if any.
+    pub selected: Option<String>,
     pub legal: Vec<String>,
     pub last_search: Option<SearchStatus>,
     /// Each board point's name and its centre on the canvas, in CSS pixels.
@@ -149,6 +152,7 @@ impl PageStatus {
                 .outcome()
                 .map(|o| o.winner.map_or("draw", side_id)),
             thinking: ai.thinking().is_some_and(|t| !t.done),
+            selected: None,
             legal: if the_match.is_over() {
                 Vec::new()
             } else {
@@ -197,12 +201,14 @@ pub fn board_frames(board_shown: bool, frames: &mut u32) -> u32 {
 pub fn current_status(
     the_match: &Match,
     ai: &AiJob,
+    selection: &Selection,
     i18n: &I18n,
     points: &Query<(&BoardPoint, &GlobalTransform)>,
     cameras: &Query<(&Camera, &GlobalTransform), With<MainCamera>>,
     frames_shown: &mut u32,
 ) -> PageStatus {
     let mut status = PageStatus::of_match(the_match, ai);
+    status.selected = selection.at().map(|p| p.to_string());
     if let Ok(camera) = cameras.single() {
         status.points = point_positions(points, camera);
     }
@@ -220,6 +226,7 @@ mod page {
     use crate::game::ai_task::AiJob;
     use crate::game::board_view::{BoardPoint, MainCamera};
     use crate::game::i18n::I18n;
+    use crate::game::input::Selection;
     use crate::game::match_state::Match;
 
     /// The page address's options as launch arguments.
@@ -234,13 +241,22 @@ mod page {
     pub(super) fn publish_status(
         the_match: Res<Match>,
         ai: Res<AiJob>,
+        selection: Res<Selection>,
         i18n: Res<I18n>,
         points: Query<(&BoardPoint, &GlobalTransform)>,
         cameras: Query<(&Camera, &GlobalTransform), With<MainCamera>>,
         mut frames_shown: Local<u32>,
         mut published: Local<Option<PageStatus>>,
     ) {
-        let status = current_status(&the_match, &ai, &i18n, &points, &cameras, &mut frames_shown);
+        let status = current_status(
+            &the_match,
+            &ai,
+            &selection,
+            &i18n,
+            &points,
+            &cameras,
+            &mut frames_shown,
+        );
         if published.as_ref() == Some(&status) {
             return;
         }
