@@ -5,11 +5,10 @@
 //! collects the finished slice and, if the search is not done, hands the
 //! search to a new slice. On the web the pool runs on the main thread, so a
 //! slice is kept to a few milliseconds there; on the desktop it runs on a
-//! worker and may be longer. `AiSettings::core_share` leaves a gap after each
-//! slice so the search takes at most that share of a core and the renderer
-//! keeps its frame time (docs/web-figures.md has the measured balance). The
-//! move found goes through the same validation as a click. Undo, new game or
-//! exit drop the task.
+//! worker and may be longer. How long a slice runs, and how much of a core
+//! the search takes, is `ai_pace`'s concern (docs/web-figures.md has the
+//! measured balance). The move found goes through the same validation as a
+//! click. Undo, new game or exit drop the task.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -18,6 +17,7 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 
+use super::ai_pace::SlicePace;
 use super::animation::ViewBusy;
 use super::match_state::{Match, MoveIntent, MoveSource};
 use crate::ai::{Level, Search, SearchStatus};
@@ -26,8 +26,7 @@ use crate::rules::{Game, Move, Side};
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AiJob>()
         .insert_resource(AiSettings::default().with_env_overrides())
-        .insert_resource(FrameStart(web_time::Instant::now()))
-        .add_systems(First, mark_frame_start)
+        .init_resource::<SlicePace>()
         .add_systems(Update, drive_ai.in_set(super::GameSet::Ai))
         .add_systems(Last, cancel_on_exit);
 }
@@ -35,13 +34,12 @@ pub(super) fn plugin(app: &mut App) {
 /// Tuning for the AI task.
 #[derive(Resource, Clone, Copy, Debug)]
 pub struct AiSettings {
-    /// Wall time a slice may search before it hands control back.
+    /// Wall time a slice may search before it hands control back (when
+    /// `paced`, the longest a slice may get).
     pub slice_ms: u64,
-    /// On the web a slice runs on the page's one thread right after the
-    /// frame's own work: it stops this many ms after the frame began (but
-    /// searches at least `min_slice_ms`), so a frame that fitted in a display
-    /// refresh still does. None: every slice may take `slice_ms`.
-    pub frame_budget_ms: Option<u64>,
+    /// The web: slice lengths follow the frame pace (`SlicePace`), between
+    /// `min_slice_ms` and `slice_ms`.
+    pub paced: bool,
     pub min_slice_ms: u64,
     /// Nodes per `Search::step` call inside a slice.
     pub nodes_per_step: u64,
@@ -56,9 +54,8 @@ impl Default for AiSettings {
     fn default() -> AiSettings {
         AiSettings {
             // The web runs slices between frames on the one thread.
-            slice_ms: if cfg!(target_arch = "wasm32") { 12 } else { 30 },
-            // 14 ms of a 60 Hz refresh's 16.7, the rest for the browser.
-            frame_budget_ms: cfg!(target_arch = "wasm32").then_some(14),
+            slice_ms: if cfg!(target_arch = "wasm32") { 40 } else { 30 },
+            paced: cfg!(target_arch = "wasm32"),
             min_slice_ms: 2,
             nodes_per_step: 1024,
             core_share: 1.0,
@@ -90,23 +87,21 @@ impl AiSettings {
     }
 }
 
-/// How long a slice may search, given how much of the frame is used already.
-pub fn slice_budget(settings: &AiSettings, frame_used: Duration) -> Duration {
-    let most = Duration::from_millis(settings.slice_ms);
-    match settings.frame_budget_ms {
-        None => most,
-        Some(frame) => Duration::from_millis(frame)
-            .saturating_sub(frame_used)
-            .clamp(Duration::from_millis(settings.min_slice_ms).min(most), most),
+impl AiSettings {
+    /// How long the next slice may search.
+    pub fn slice_budget(&self, pace: &SlicePace) -> Duration {
+        if self.paced {
+            pace.budget()
+        } else {
+            Duration::from_millis(self.slice_ms)
+        }
     }
-}
-
-/// When the current frame began (the web's slices fit in what is left of it).
-#[derive(Resource, Clone, Copy)]
-struct FrameStart(web_time::Instant);
-
-fn mark_frame_start(mut start: ResMut<FrameStart>) {
-    start.0 = web_time::Instant::now();
+    fn slice_bounds(&self) -> (Duration, Duration) {
+        (
+            Duration::from_millis(self.min_slice_ms),
+            Duration::from_millis(self.slice_ms),
+        )
+    }
 }
 
 /// The search in progress, if any.
@@ -203,7 +198,7 @@ fn spawn_slice(
     level: Level,
     seed: u64,
     settings: AiSettings,
-    frame_start: web_time::Instant,
+    budget: Duration,
     cancel: Arc<AtomicBool>,
 ) -> Task<Slice> {
     AsyncComputeTaskPool::get().spawn(async move {
@@ -214,7 +209,6 @@ fn spawn_slice(
             (None, None) => unreachable!("a slice gets a search or a game"),
         };
         let start = web_time::Instant::now();
-        let budget = slice_budget(&settings, start.saturating_duration_since(frame_start));
         loop {
             let status = search.step(settings.nodes_per_step);
             let finished = matches!(status, SearchStatus::Done(_));
@@ -235,12 +229,17 @@ fn drive_ai(
     mut ai: ResMut<AiJob>,
     the_match: Res<Match>,
     settings: Res<AiSettings>,
-    frame_start: Res<FrameStart>,
+    mut pace: ResMut<SlicePace>,
     busy: Res<ViewBusy>,
     time: Res<Time<Real>>,
     mut intents: MessageWriter<MoveIntent>,
 ) {
     let now = time.elapsed_secs_f64();
+    if settings.paced {
+        let searching = ai.job.as_ref().is_some_and(|j| !j.done);
+        let (least, most) = settings.slice_bounds();
+        pace.observe(time.delta_secs(), searching, least, most);
+    }
     if the_match.game().ply() != ai.seen_ply {
         ai.seen_ply = the_match.game().ply();
         ai.last_move_at = now;
@@ -265,7 +264,7 @@ fn drive_ai(
             level,
             seed,
             *settings,
-            frame_start.0,
+            settings.slice_budget(&pace),
             cancel.clone(),
         );
         ai.job = Some(Job {
@@ -313,7 +312,7 @@ fn drive_ai(
             level,
             0,
             *settings,
-            frame_start.0,
+            settings.slice_budget(&pace),
             job.cancel.clone(),
         ));
     }
@@ -353,32 +352,24 @@ fn cancel_on_exit(mut exits: MessageReader<AppExit>, mut ai: ResMut<AiJob>) {
 mod tests {
     use super::*;
 
-    fn ms(n: u64) -> Duration {
-        Duration::from_millis(n)
-    }
-
     #[test]
-    fn desktop_slices_take_their_full_length() {
-        let settings = AiSettings {
-            frame_budget_ms: None,
+    fn desktop_slices_take_their_full_length_and_web_ones_their_pace() {
+        let desktop = AiSettings {
+            paced: false,
             ..AiSettings::default()
         };
-        assert_eq!(slice_budget(&settings, ms(25)), ms(settings.slice_ms));
-    }
-
-    #[test]
-    fn web_slices_fill_what_the_frame_left() {
-        let settings = AiSettings {
-            slice_ms: 12,
-            frame_budget_ms: Some(14),
-            min_slice_ms: 2,
-            ..AiSettings::default()
+        let pace = SlicePace {
+            idle_frame: Some(0.02),
+            slice: 0.007,
         };
-        // A light frame: the slice may take its longest.
-        assert_eq!(slice_budget(&settings, ms(1)), ms(12));
-        // A 5 ms frame leaves 9 ms of the 14.
-        assert_eq!(slice_budget(&settings, ms(5)), ms(9));
-        // A frame already over budget still searches a little.
-        assert_eq!(slice_budget(&settings, ms(40)), ms(2));
+        assert_eq!(
+            desktop.slice_budget(&pace),
+            Duration::from_millis(desktop.slice_ms)
+        );
+        let web = AiSettings {
+            paced: true,
+            ..desktop
+        };
+        assert_eq!(web.slice_budget(&pace), Duration::from_millis(7));
     }
 }

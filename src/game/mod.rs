@@ -9,6 +9,7 @@
 
 use bevy::prelude::*;
 
+pub mod ai_pace;
 pub mod ai_task;
 pub mod animation;
 pub mod board_view;
