@@ -11,3 +11,11 @@ Xvfb "$DISPLAY_NUM" -screen 0 1280x800x24 >/dev/null 2>&1 &
 XVFB=$!
 trap 'kill $XVFB 2>/dev/null || true' EXIT
 sleep 1
+# The game keeps settings and an autosave between runs: scripted runs keep
+# theirs in $OUT/config, never in the player's config folder, and start
+# from nothing each time (KEEP_CONFIG=1 keeps the player's).
+if [ -z "${KEEP_CONFIG:-}" ]; then
+    export XDG_CONFIG_HOME
+    XDG_CONFIG_HOME="$(realpath -m "$OUT")/config"
+    rm -rf "$XDG_CONFIG_HOME"
+fi

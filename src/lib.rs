@@ -4,3 +4,4 @@ pub mod cli;
 #[cfg(feature = "game")]
 pub mod game;
 pub mod rules;
+pub mod save;

@@ -8,8 +8,14 @@ use stronghold::game::GamePlugin;
 use stronghold::game::board_view::BoardLayout;
 use stronghold::game::launch::{ExitAfter, LaunchOptions, exit_after};
 use stronghold::game::match_state::Match;
+use stronghold::game::persist::{self, Persistence};
+use stronghold::game::screens::MenuPage;
+use stronghold::game::screens::Screen;
+use stronghold::game::settings::Settings;
+use stronghold::game::ui::rules_page::RulesWindow;
 
-/// The desktop's launch: options from the command line; a bad one ends the program.
+/// The desktop's launch: options from the command line; `--help` prints
+/// the usage and a bad option ends the program.
 #[cfg(not(target_arch = "wasm32"))]
 fn launch() -> Result<(LaunchOptions, Match, Option<String>), AppExit> {
     let fail = |e: String| {
@@ -17,6 +23,10 @@ fn launch() -> Result<(LaunchOptions, Match, Option<String>), AppExit> {
         AppExit::error()
     };
     let options = LaunchOptions::parse(std::env::args().skip(1)).map_err(fail)?;
+    if options.help {
+        println!("{}", stronghold::game::launch::USAGE);
+        return Err(AppExit::Success);
+    }
     let the_match = options
         .initial_match()
         .map_err(|e| fail(format!("--moves: {e}")))?;
@@ -45,13 +55,18 @@ fn main() -> AppExit {
         Ok(launch) => launch,
         Err(exit) => return exit,
     };
+    // Settings (the window size among them) and the last game, read before
+    // the window opens.
+    let boot = Persistence::platform().boot();
+    let window_size = persist::window_size(&boot.settings).unwrap_or((1280, 800));
     let mut app = App::new();
     app.add_plugins(
         DefaultPlugins
             .set(WindowPlugin {
                 primary_window: Some(Window {
-                    title: "Stronghold".to_string(),
-                    resolution: (1280u32, 800u32).into(),
+                    // The title comes from the message files once they load.
+                    title: String::new(),
+                    resolution: window_size.into(),
                     // On the web: the page's canvas, filling the element it sits in.
                     canvas: Some("#stronghold".to_string()),
                     fit_canvas_to_parent: true,
@@ -71,9 +86,27 @@ fn main() -> AppExit {
         ..BoardLayout::for_variant(the_match.variant())
     });
     app.insert_resource(the_match);
+    if options.start_in_game {
+        app.insert_state(Screen::Game);
+    }
+    if let Some(game) = options.rules {
+        if options.start_in_game {
+            app.insert_resource(RulesWindow::showing(game));
+        } else {
+            app.insert_resource(MenuPage::Rules(game));
+        }
+    }
     app.add_plugins(GamePlugin);
     if let Some(problem) = address_problem {
         app.insert_resource(stronghold::game::web::AddressProblem(problem));
+    }
+    // The last unfinished game resumes unless the command line asks for one.
+    boot.install(&mut app, !options.start_in_game);
+    if let Some(language) = options.language {
+        app.world_mut().resource_mut::<Settings>().language = language;
+    }
+    if options.flipped {
+        app.world_mut().resource_mut::<BoardLayout>().flipped = true;
     }
     if let Some(seconds) = options.exit_after {
         app.insert_resource(ExitAfter(seconds))

@@ -7,12 +7,12 @@ use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 
 use stronghold::game::animation::ViewBusy;
-use stronghold::game::settings::Settings;
 use stronghold::game::board_view::BoardLayout;
 use stronghold::game::headless_app;
 use stronghold::game::input::{BoardInput, InputStatus, Selection};
 use stronghold::game::match_state::{Match, MoveIntent, MoveSource, Player};
 use stronghold::game::pieces::{Piece, PieceAt};
+use stronghold::game::settings::Settings;
 use stronghold::rules::{Game, GameKind, Move, Point, Side, Variant};
 
 fn pt(name: &str) -> Point {

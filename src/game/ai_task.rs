@@ -27,7 +27,12 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AiJob>()
         .insert_resource(AiSettings::default().with_env_overrides())
         .init_resource::<SlicePace>()
-        .add_systems(Update, drive_ai.in_set(super::GameSet::Ai))
+        .add_systems(
+            Update,
+            drive_ai
+                .in_set(super::GameSet::Ai)
+                .run_if(super::screens::in_game),
+        )
         .add_systems(Last, cancel_on_exit);
 }
 

@@ -4,7 +4,7 @@
 //! 5 мятежников") come from Fluent's plural rules, not from our code.
 //!
 //! Code asks for text by message id: `i18n.tr("menu-new-game")`, or with
-//! arguments through a [`Msg`]: `i18n.msg(&Msg::new("panel-crowd-left").num("count", 5))`.
+//! arguments through a [`Msg`]: `i18n.msg(&Msg::new("menu-continue-plies").num("count", 5))`.
 //! A message missing in the current language falls back to English, then
 //! to its id, so a gap shows up on screen instead of as an empty label.
 
@@ -15,6 +15,8 @@ use bevy::prelude::*;
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use serde::{Deserialize, Serialize};
+
+use crate::rules::{GameKind, Side};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_asset::<FtlSource>()
@@ -171,7 +173,7 @@ impl AssetLoader for FtlLoader {
 type Bundle = FluentBundle<FluentResource>;
 
 /// The translations and the language in use.
-#[derive(Resource)]
+#[derive(Resource, Default)]
 pub struct I18n {
     language: Language,
     /// Indexed by [`Language::index`]; `None` until its files are loaded.
@@ -180,17 +182,6 @@ pub struct I18n {
     files: [Vec<Handle<FtlSource>>; 2],
     /// Problems in the message files (syntax errors, duplicate ids).
     pub problems: Vec<String>,
-}
-
-impl Default for I18n {
-    fn default() -> I18n {
-        I18n {
-            language: Language::default(),
-            bundles: [None, None],
-            files: [Vec::new(), Vec::new()],
-            problems: Vec::new(),
-        }
-    }
 }
 
 impl I18n {
@@ -268,9 +259,50 @@ impl I18n {
         self.msg(&msg)
     }
 
+    /// The traditional name of a game's side ("pirates", "Bulgars"), from
+    /// the `name-<game>-<side>-<form>` messages of `main.ftl`.
+    pub fn traditional_name(&self, game: GameKind, side: Side) -> LocalName {
+        let side_id = match side {
+            Side::Hunters => "hunters",
+            Side::Crowd => "crowd",
+        };
+        let form = |language: Language, form: &str| {
+            let id = format!("name-{}-{side_id}-{form}", game.id());
+            self.has(language, &id)
+                .then(|| self.format_in(language, &id))
+        };
+        let name = |language: Language| {
+            let plural = form(language, "plural").unwrap_or_default();
+            SideName {
+                one: form(language, "one").unwrap_or_else(|| plural.clone()),
+                few: form(language, "few"),
+                many: form(language, "many"),
+                plural,
+            }
+        };
+        LocalName {
+            en: name(Language::English),
+            ru: name(Language::Russian),
+        }
+    }
+
     /// A side's name as a plural noun ("rebels"), in the current language.
     pub fn plural<'a>(&self, name: &'a LocalName) -> &'a str {
         &name.get(self.language).plural
+    }
+
+    /// A message without arguments in a given language (no fallback).
+    fn format_in(&self, language: Language, id: &str) -> String {
+        let Some(bundle) = &self.bundles[language.index()] else {
+            return id.to_string();
+        };
+        let Some(pattern) = bundle.get_message(id).and_then(|m| m.value()) else {
+            return id.to_string();
+        };
+        let mut errors = Vec::new();
+        bundle
+            .format_pattern(pattern, None, &mut errors)
+            .into_owned()
     }
 
     fn format(&self, id: &str, args: Option<&FluentArgs>) -> String {

@@ -7,7 +7,9 @@ use bevy::window::PrimaryWindow;
 
 use super::animation::{ShakePiece, ViewBusy};
 use super::board_view::{BoardPoint, MainCamera};
+use super::i18n::Msg;
 use super::match_state::{Match, MatchReset, MoveIntent, MoveSource};
+use super::settings::Settings;
 use crate::rules::{Game, Move, Point};
 
 pub(super) fn plugin(app: &mut App) {
@@ -49,6 +51,9 @@ pub struct Selection {
     pub dragging: Option<Point>,
     /// The press landed on the piece already selected: a click there deselects.
     pressed_selected: bool,
+    /// With "confirm moves" on: the chosen move, waiting for a second click
+    /// on its end point (or the panel's button).
+    pub pending: Option<Move>,
 }
 
 impl Selection {
@@ -91,7 +96,7 @@ pub struct DragCursor(pub Option<Vec2>);
 
 /// The last thing input has to say to the player (shown by the panel).
 #[derive(Resource, Default, Debug, Clone)]
-pub struct InputStatus(pub Option<String>);
+pub struct InputStatus(pub Option<Msg>);
 
 /// What choosing a point does to the selection.
 enum Choice {
@@ -153,6 +158,7 @@ fn handle_board_input(
     mut intents: MessageWriter<MoveIntent>,
     mut shakes: MessageWriter<ShakePiece>,
     mut status: ResMut<InputStatus>,
+    settings: Res<Settings>,
 ) {
     let escape = keys.is_some_and(|k| k.just_pressed(KeyCode::Escape));
     let events: Vec<BoardInput> = inputs
@@ -171,7 +177,31 @@ fn handle_board_input(
     }
     let game = the_match.game();
     let side = the_match.side_to_move();
+    let confirm = settings.confirm_moves;
+    let mut intents = Intents {
+        writer: &mut intents,
+        confirm,
+    };
     for event in events {
+        if let Some(mv) = selection.pending {
+            // A move waits for confirmation: its end point confirms, anything else cancels.
+            match event {
+                BoardInput::Press(p) if p == mv.to() => {
+                    intents.writer.write(MoveIntent {
+                        mv,
+                        source: MoveSource::Human,
+                    });
+                    status.0 = None;
+                    selection.clear();
+                }
+                BoardInput::Press(_) | BoardInput::Background => {
+                    status.0 = None;
+                    selection.clear();
+                }
+                _ => {}
+            }
+            continue;
+        }
         match event {
             BoardInput::Press(p) => {
                 selection.pressed_selected = false;
@@ -192,19 +222,22 @@ fn handle_board_input(
                                 &mut selection,
                                 &mut status,
                                 &mut shakes,
-                                format!("The piece on {from} cannot go to {p}"),
+                                Msg::new("input-cannot-go")
+                                    .text("from", from.to_string())
+                                    .text("to", p.to_string()),
                             );
                         }
                     }
                 } else if own_piece {
                     if !select(&mut selection, game, p) {
                         shakes.write(ShakePiece(p));
-                        status.0 = Some(format!("The piece on {p} has no legal move"));
+                        status.0 =
+                            Some(Msg::new("input-no-legal-move").text("point", p.to_string()));
                     }
                 } else if game.is_legal(&Move::place(p)) {
                     send_move(Move::place(p), &mut selection, &mut status, &mut intents);
                 } else if game.position().in_hand[side.index()] > 0 {
-                    status.0 = Some(format!("You cannot place on {p}"));
+                    status.0 = Some(Msg::new("input-cannot-place").text("point", p.to_string()));
                 }
             }
             BoardInput::Click(p) => {
@@ -225,7 +258,9 @@ fn handle_board_input(
                         &mut selection,
                         &mut status,
                         &mut shakes,
-                        format!("The piece on {from} cannot go to {to}"),
+                        Msg::new("input-cannot-go")
+                            .text("from", from.to_string())
+                            .text("to", to.to_string()),
                     );
                 }
             }
@@ -238,14 +273,31 @@ fn handle_board_input(
     }
 }
 
-/// Hands a move to the match, as the person's, and clears the selection.
-fn send_move(
-    mv: Move,
-    selection: &mut Selection,
-    status: &mut InputStatus,
-    intents: &mut MessageWriter<MoveIntent>,
-) {
-    intents.write(MoveIntent {
+/// Where chosen moves go: straight to the match, or held for confirmation.
+struct Intents<'a, 'w> {
+    writer: &'a mut MessageWriter<'w, MoveIntent>,
+    confirm: bool,
+}
+
+/// Hands a move to the match, as the person's, and clears the selection;
+/// with "confirm moves" on, holds it (the piece shown on its end point) for
+/// a second click.
+fn send_move(mv: Move, selection: &mut Selection, status: &mut InputStatus, intents: &mut Intents) {
+    if intents.confirm {
+        *selection = Selection {
+            origin: (!mv.is_placement()).then(|| mv.from()),
+            path: if mv.is_placement() {
+                Vec::new()
+            } else {
+                mv.landings().collect()
+            },
+            pending: Some(mv),
+            ..Selection::default()
+        };
+        status.0 = Some(Msg::new("input-confirm").text("move", mv.to_string()));
+        return;
+    }
+    intents.writer.write(MoveIntent {
         mv,
         source: MoveSource::Human,
     });
@@ -260,13 +312,13 @@ fn follow(
     to: Point,
     selection: &mut Selection,
     status: &mut InputStatus,
-    intents: &mut MessageWriter<MoveIntent>,
+    intents: &mut Intents,
 ) -> bool {
     match choice {
         Choice::Play(mv) => send_move(mv, selection, status, intents),
         Choice::Hop => status.0 = None,
         Choice::Ambiguous => {
-            status.0 = Some(format!("Several routes end on {to}: pick them hop by hop"));
+            status.0 = Some(Msg::new("input-several-routes").text("point", to.to_string()));
         }
         Choice::NotATarget => return false,
     }
@@ -278,7 +330,7 @@ fn reject(
     selection: &mut Selection,
     status: &mut InputStatus,
     shakes: &mut MessageWriter<ShakePiece>,
-    text: String,
+    text: Msg,
 ) {
     if let Some(origin) = selection.origin {
         shakes.write(ShakePiece(origin));

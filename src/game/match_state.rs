@@ -7,8 +7,9 @@
 
 use bevy::prelude::*;
 
+use super::i18n::Msg;
 use crate::ai::Level;
-use crate::rules::{Effects, Game, GameKind, Move, Outcome, Side, Variant};
+use crate::rules::{Effects, Game, GameKind, Move, Outcome, Position, Side, Variant};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Match>()
@@ -34,14 +35,30 @@ pub enum Player {
 }
 
 impl Player {
-    pub fn name(self) -> String {
-        match self {
-            Player::Human => "Human".to_string(),
-            Player::Ai(level) => format!("AI {}", level.name()),
-        }
-    }
     pub fn is_ai(self) -> bool {
         matches!(self, Player::Ai(_))
+    }
+}
+
+/// How a match ended.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Conclusion {
+    /// By the rules: a win or a draw, with its reason.
+    Rules(Outcome),
+    /// This side resigned; the other wins.
+    Resigned(Side),
+    /// Both sides agreed to a draw.
+    DrawAgreed,
+}
+
+impl Conclusion {
+    /// The winning side, `None` for a draw.
+    pub fn winner(self) -> Option<Side> {
+        match self {
+            Conclusion::Rules(o) => o.winner,
+            Conclusion::Resigned(side) => Some(side.other()),
+            Conclusion::DrawAgreed => None,
+        }
     }
 }
 
@@ -49,6 +66,11 @@ impl Player {
 #[derive(Resource, Clone, Debug)]
 pub struct Match {
     game: Game,
+    /// A resignation or an agreed draw (the rules' own endings are in `outcome`).
+    ending: Option<Conclusion>,
+    /// Review mode: the game as it stood after this many plies. Nothing is
+    /// played while it is set; the live game is untouched.
+    review: Option<Game>,
     /// Indexed by [`Side::index`].
     players: [Player; 2],
     /// Moves taken back, the next to redo last.
@@ -58,8 +80,8 @@ pub struct Match {
     outcome: Option<Outcome>,
     /// AI vs AI stops after an undo until resumed.
     pub paused: bool,
-    /// Lines for players: huffs, errors, the end.
-    pub log: Vec<String>,
+    /// Lines for players: huffs and the like, as messages to translate.
+    pub log: Vec<Msg>,
 }
 
 impl Default for Match {
@@ -82,6 +104,8 @@ impl Match {
         let outcome = game.outcome();
         Match {
             game,
+            ending: None,
+            review: None,
             players,
             redo: Vec::new(),
             generation: 0,
@@ -120,23 +144,97 @@ impl Match {
     pub fn generation(&self) -> u64 {
         self.generation
     }
+    /// The rules' verdict, if the game ended by the rules.
     pub fn outcome(&self) -> Option<Outcome> {
         self.outcome
     }
+    /// How the match ended: by the rules, a resignation or an agreed draw.
+    pub fn conclusion(&self) -> Option<Conclusion> {
+        self.ending.or(self.outcome.map(Conclusion::Rules))
+    }
     pub fn is_over(&self) -> bool {
-        self.outcome.is_some()
+        self.conclusion().is_some()
+    }
+
+    /// The ply shown in review mode, if reviewing.
+    pub fn reviewing(&self) -> Option<usize> {
+        self.review.as_ref().map(Game::ply)
+    }
+    /// The game as the board shows it: the reviewed ply, or the live game.
+    pub fn shown(&self) -> &Game {
+        self.review.as_ref().unwrap_or(&self.game)
+    }
+    /// The position the board shows.
+    pub fn shown_position(&self) -> &Position {
+        self.shown().position()
+    }
+    /// Shows the game as it stood after `ply` plies (clamped to the game);
+    /// `None`, or the live ply, returns to the live game.
+    pub fn review(&mut self, ply: Option<usize>) {
+        let ply = ply.filter(|&p| p < self.game.ply());
+        if ply == self.reviewing() {
+            return;
+        }
+        self.review = ply.map(|p| {
+            let mut g = Game::from_position(*self.game.variant(), *self.game.initial_position());
+            for mv in self.game.moves().take(p) {
+                g.play_unchecked(mv);
+            }
+            g
+        });
+        self.generation += 1;
+    }
+    /// Continues the game from the reviewed position: the later moves are
+    /// taken back (and can be redone), and review ends.
+    pub fn play_from_here(&mut self) {
+        let Some(ply) = self.reviewing() else { return };
+        let mut taken = Vec::new();
+        while self.game.ply() > ply {
+            match self.game.undo() {
+                Some(mv) => taken.push(mv),
+                None => break,
+            }
+        }
+        // The redo stack keeps the next move last.
+        self.redo = taken;
+        self.review = None;
+        self.ending = None;
+        self.paused = !self.players.contains(&Player::Human);
+        self.after_change();
+    }
+
+    /// The side to move resigns (or, with `side`, a given side).
+    pub fn resign(&mut self, side: Side) {
+        if self.is_over() {
+            return;
+        }
+        self.ending = Some(Conclusion::Resigned(side));
+        self.review = None;
+        self.generation += 1;
+    }
+    /// Ends the game as a draw both sides agreed to.
+    pub fn agree_draw(&mut self) {
+        if self.is_over() {
+            return;
+        }
+        self.ending = Some(Conclusion::DrawAgreed);
+        self.review = None;
+        self.generation += 1;
     }
     pub fn side_to_move(&self) -> Side {
         self.game.side_to_move()
     }
-    /// True when a person may move now.
+    /// True when a person may move now (never in review mode).
     pub fn human_to_move(&self) -> bool {
-        !self.is_over() && self.player(self.side_to_move()) == Player::Human
+        !self.is_over()
+            && self.review.is_none()
+            && self.player(self.side_to_move()) == Player::Human
     }
-    /// The level of the AI to move, if an AI is to move in a running game.
+    /// The level of the AI to move, if an AI is to move in a running game
+    /// (never in review mode: the AI waits).
     pub fn ai_to_move(&self) -> Option<Level> {
         match self.player(self.side_to_move()) {
-            Player::Ai(level) if !self.is_over() => Some(level),
+            Player::Ai(level) if !self.is_over() && self.review.is_none() => Some(level),
             _ => None,
         }
     }
@@ -146,25 +244,34 @@ impl Match {
     pub fn can_redo(&self) -> bool {
         !self.redo.is_empty()
     }
-    /// Crowd pieces taken since the game began (also right for a game
-    /// loaded from a position string).
+    /// The moves taken back, the next to redo first (what a save keeps).
+    pub fn redo_moves(&self) -> impl ExactSizeIterator<Item = &Move> {
+        self.redo.iter().rev()
+    }
+    /// This match with moves to redo, the next to redo first (a loaded
+    /// save). The caller checks they are playable in turn.
+    pub fn with_redo(mut self, redo: impl IntoIterator<Item = Move>) -> Match {
+        self.redo = redo.into_iter().collect();
+        self.redo.reverse();
+        self
+    }
+    /// Replaces this match by another (a loaded or pasted game), keeping the
+    /// generation rising so nothing computed for the old one (an AI search)
+    /// is taken for the new one.
+    pub fn replace(&mut self, new: Match) {
+        let generation = self.generation.max(new.generation) + 1;
+        *self = new;
+        self.generation = generation;
+    }
+    /// Crowd pieces taken since the game began, as the board shows it
+    /// (also right for a game loaded from a position string).
     pub fn captures(&self) -> u32 {
         let start = self.game.initial_position().material(Side::Crowd);
-        start.saturating_sub(self.game.position().material(Side::Crowd))
-    }
-    /// A side's display name: "Bulgars", "pirates" capitalised.
-    pub fn side_name(&self, side: Side) -> String {
-        let (plural, _, _) = self.kind().piece_names(side);
-        let mut s = plural.to_string();
-        if let Some(first) = s.get_mut(0..1) {
-            first.make_ascii_uppercase();
-        }
-        s
+        start.saturating_sub(self.shown_position().material(Side::Crowd))
     }
 
     /// Validates and plays a move; an illegal move changes nothing.
     pub fn play(&mut self, mv: &Move) -> Result<Effects, crate::rules::IllegalMove> {
-        let side = self.side_to_move();
         let effects = self.game.play(mv)?;
         if self.redo.last() == Some(mv) {
             self.redo.pop();
@@ -173,13 +280,8 @@ impl Match {
         }
         self.after_change();
         for p in effects.huffed {
-            let (_, one, _) = self.kind().piece_names(side);
-            self.log.push(format!(
-                "Huffed: the {one} on {p} could have jumped and did not, so it is removed."
-            ));
-        }
-        if let Some(outcome) = self.outcome {
-            self.log.push(outcome.describe(self.kind()));
+            self.log
+                .push(Msg::new("log-huffed").text("point", p.to_string()));
         }
         Ok(effects)
     }
@@ -187,6 +289,7 @@ impl Match {
     /// Takes back moves until a person is to move again (at least one ply).
     /// Returns the number of plies taken back.
     pub fn undo(&mut self) -> usize {
+        self.review = None;
         let mut n = 0;
         while let Some(mv) = self.game.undo() {
             self.redo.push(mv);
@@ -196,6 +299,8 @@ impl Match {
             }
         }
         if n > 0 {
+            // Taking a move back reopens a resigned or agreed game.
+            self.ending = None;
             // Without a person to hand the turn to, the AIs would replay at once.
             if !self.players.contains(&Player::Human) {
                 self.paused = true;
@@ -207,6 +312,7 @@ impl Match {
 
     /// Replays taken-back moves until a person is to move again (at least one ply).
     pub fn redo(&mut self) -> usize {
+        self.review = None;
         let mut n = 0;
         while let Some(mv) = self.redo.pop() {
             if self.game.play(&mv).is_err() {
@@ -258,7 +364,7 @@ pub struct MoveApplied {
 #[derive(Message, Clone, Debug)]
 pub struct MoveRejected {
     pub mv: Move,
-    pub reason: String,
+    pub reason: Msg,
 }
 
 /// Commands that rebuild the match instead of playing one move.
@@ -272,6 +378,14 @@ pub enum MatchCommand {
     Redo,
     SetPlayer(Side, Player),
     SetPaused(bool),
+    /// Show the game after this many plies; `None` returns to the live game.
+    Review(Option<usize>),
+    /// Continue the game from the reviewed position.
+    PlayFromHere,
+    /// This side gives up.
+    Resign(Side),
+    /// Both sides agree to a draw.
+    AgreeDraw,
 }
 
 /// The match changed other than by one move: the view drops its animations
@@ -302,6 +416,21 @@ fn apply_commands(
             }
             MatchCommand::SetPlayer(side, player) => the_match.set_player(side, player),
             MatchCommand::SetPaused(paused) => the_match.paused = paused,
+            MatchCommand::Review(ply) => {
+                let before = the_match.reviewing();
+                the_match.review(ply);
+                if the_match.reviewing() != before {
+                    reset.write(MatchReset);
+                }
+            }
+            MatchCommand::PlayFromHere => {
+                if the_match.reviewing().is_some() {
+                    the_match.play_from_here();
+                    reset.write(MatchReset);
+                }
+            }
+            MatchCommand::Resign(side) => the_match.resign(side),
+            MatchCommand::AgreeDraw => the_match.agree_draw(),
         }
     }
 }
@@ -324,7 +453,7 @@ fn apply_move_intents(
             if intent.source == MoveSource::Human {
                 rejected.write(MoveRejected {
                     mv: intent.mv,
-                    reason: "it is not your turn".to_string(),
+                    reason: Msg::new("move-error-not-your-turn"),
                 });
             }
             continue;
@@ -341,7 +470,11 @@ fn apply_move_intents(
             Err(e) => {
                 rejected.write(MoveRejected {
                     mv: intent.mv,
-                    reason: e.to_string(),
+                    reason: if e.game_over {
+                        Msg::new("move-error-game-over")
+                    } else {
+                        Msg::new("move-error-illegal")
+                    },
                 });
             }
         }

@@ -9,17 +9,21 @@
 
 use bevy::prelude::*;
 
+pub mod about;
 pub mod ai_pace;
 pub mod ai_task;
 pub mod animation;
 pub mod board_view;
 pub mod frame_log;
+pub mod hint;
 pub mod i18n;
 pub mod input;
 pub mod launch;
 pub mod match_state;
 pub mod notice;
+pub mod persist;
 pub mod pieces;
+pub mod screens;
 pub mod settings;
 pub mod ui;
 pub mod web;
@@ -65,8 +69,12 @@ impl Plugin for GamePlugin {
             i18n::plugin,
             notice::plugin,
             settings::plugin,
-            web::plugin,
+            screens::plugin,
+            hint::plugin,
+            about::plugin,
+            persist::plugin,
         ));
+        app.add_plugins(web::plugin);
         // The panel needs egui; headless apps run without it.
         if app.is_plugin_added::<bevy_egui::EguiPlugin>() {
             app.add_plugins(ui::plugin);
@@ -82,9 +90,12 @@ pub fn headless_app() -> App {
         MinimalPlugins,
         bevy::asset::AssetPlugin::default(),
         bevy::input::InputPlugin,
+        bevy::state::app::StatesPlugin,
     ));
     app.init_asset::<Mesh>();
     app.init_asset::<ColorMaterial>();
+    // Tests play: they start in the game, not the menu.
+    app.insert_state(screens::Screen::Game);
     app.add_plugins(GamePlugin);
     app
 }

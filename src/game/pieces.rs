@@ -137,7 +137,7 @@ fn reconcile_pieces(
     if busy.0 && !reset {
         return;
     }
-    let position = the_match.game().position();
+    let position = the_match.shown_position();
     let kind = the_match.kind();
     let mut matches = pieces
         .iter()
@@ -259,7 +259,7 @@ fn rebuild_overlays(
         ));
     };
     // The last move: every point it touched.
-    if let Some(mv) = the_match.game().last_move() {
+    if let Some(mv) = the_match.shown().last_move() {
         let mut touched = vec![mv.from()];
         touched.extend(mv.landings());
         if mv.is_placement() {

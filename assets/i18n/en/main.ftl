@@ -5,3 +5,257 @@ count-of = { $count } { $count ->
     [one] { $one }
    *[other] { $plural }
 }
+
+## The application
+
+app-title = Stronghold
+app-tagline = Hunt games: a few hunters against a crowd
+
+game-pirates = Pirates and Bulgars
+game-asalto = Asalto
+game-fox-geese = Fox and Geese
+game-bagh-chal = Bagh-Chal
+
+## The traditional names of each game's sides: name-<game>-<side>-<form>.
+## English uses "one" and "plural"; "few" and "many" (Russian's counting forms) repeat the plural.
+
+name-pirates-hunters-one = pirate
+name-pirates-hunters-plural = pirates
+name-pirates-hunters-few = pirates
+name-pirates-hunters-many = pirates
+name-pirates-crowd-one = Bulgar
+name-pirates-crowd-plural = Bulgars
+name-pirates-crowd-few = Bulgars
+name-pirates-crowd-many = Bulgars
+name-asalto-hunters-one = officer
+name-asalto-hunters-plural = officers
+name-asalto-hunters-few = officers
+name-asalto-hunters-many = officers
+name-asalto-crowd-one = rebel
+name-asalto-crowd-plural = rebels
+name-asalto-crowd-few = rebels
+name-asalto-crowd-many = rebels
+name-fox-geese-hunters-one = fox
+name-fox-geese-hunters-plural = fox
+name-fox-geese-hunters-few = fox
+name-fox-geese-hunters-many = fox
+name-fox-geese-crowd-one = goose
+name-fox-geese-crowd-plural = geese
+name-fox-geese-crowd-few = geese
+name-fox-geese-crowd-many = geese
+name-bagh-chal-hunters-one = tiger
+name-bagh-chal-hunters-plural = tigers
+name-bagh-chal-hunters-few = tigers
+name-bagh-chal-hunters-many = tigers
+name-bagh-chal-crowd-one = goat
+name-bagh-chal-crowd-plural = goats
+name-bagh-chal-crowd-few = goats
+name-bagh-chal-crowd-many = goats
+
+player-human = Human
+player-computer = Computer: { $level }
+level-beginner = Beginner
+level-easy = Easy
+level-medium = Medium
+level-hard = Hard
+level-master = Master
+
+## Main menu
+
+menu-continue = Continue
+menu-continue-plies = { $count ->
+    [one] { $count } move played
+   *[other] { $count } moves played
+}
+menu-new-game = New game
+menu-saves = Saved games
+menu-rules = Rules
+menu-settings = Settings
+menu-about = About
+menu-quit = Quit
+menu-back = Back
+
+## New game
+
+new-game-title = New game
+new-game-game = Game
+new-game-blurb-pirates = Two pirates hold a stronghold; twenty-four Bulgars try to fill it.
+new-game-blurb-asalto = Two officers defend a fortress against twenty-four rebels; a missed capture costs an officer.
+new-game-blurb-fox-geese = One fox against thirteen geese that may only go forward.
+new-game-blurb-bagh-chal = Four tigers against twenty goats, placed one by one (Nepal).
+new-game-options = Options
+new-game-no-options = This game has no options.
+new-game-players = Who plays
+new-game-swap-sides = Swap sides
+new-game-skin = Look
+new-game-skin-own = The game's own
+new-game-start = Start
+
+tag-traditional = Traditional
+tag-variant = Variant
+tag-chosen = Our choice
+
+option-compulsory = Compulsory capture
+option-compulsory-note = A pirate that can jump must. Our choice in place of the traditional huff.
+option-retreat = Bulgars may retreat
+option-retreat-note = Bulgars may also step backwards; ground counts only when their ranks add up to a new best.
+option-sideways = Geese may step sideways
+option-sideways-note = Geese may also step sideways, which makes draws possible.
+option-quiet-limit = Draw after 100 quiet moves
+option-quiet-limit-note = A hundred plies of movement without a capture end the game drawn, so every game ends.
+option-geese = Geese:
+option-geese-note = 13 is traditional. Our choice: 15 adds geese on a4 and g4; 17 adds a4, b4, f4 and g4.
+
+## The side panel
+
+panel-menu = Menu
+panel-menu-hint = Back to the main menu (the game is kept)
+panel-toggle = Show or hide the panel
+panel-undo = Undo
+panel-undo-hint = Take back a move (Ctrl+Z)
+panel-redo = Redo
+panel-redo-hint = Play a taken-back move again (Ctrl+Y)
+panel-hint = Hint
+panel-hint-hint = Ask the computer for a move
+panel-flip = Flip
+panel-pause = Pause
+panel-resume = Resume
+panel-resign = Resign
+panel-offer-draw = Offer a draw
+panel-offer-draw-hint = The rules' own draws come by themselves; this ends the game drawn by agreement.
+panel-players = Players
+panel-new-game = New game
+panel-saves = Saves
+panel-saves-hint = Save, load, copy or paste a game (Ctrl+S)
+panel-rules = Rules
+panel-settings = Settings
+panel-about = About
+
+status-to-move = { $side_title } to move
+status-to-move-you = { $side_title } to move (you)
+status-thinking = Computer ({ $level }) thinking{ $dots } depth { $depth }
+status-paused = Paused
+
+material-captured = Captured
+material-left = { $side_title } left
+material-left-value = { $count } (need { $needed })
+material-stronghold = Stronghold held
+material-fortress = Fortress held
+material-in-hand = { $side_title } in hand
+material-quiet = Without progress
+material-quiet-value = { $count } of { $limit }
+material-quiet-hint = Plies in a row without a capture or a step forward: at the limit the game is drawn.
+
+move-box-label = Type a move (c4-c5, d6xd4xb4, @c3), Enter to focus:
+move-box-hint = move
+move-box-play = Play
+move-error-game-over = The game is over.
+move-error-not-your-turn = It is not your turn.
+move-error-reviewing = You are looking at an earlier position: go back to the game or play from here.
+move-error-illegal = { $move } is not a legal move here.
+move-error-text = Not a move: { $detail }
+
+input-cannot-go = The piece on { $from } cannot go to { $to }.
+input-no-legal-move = The piece on { $point } has no legal move.
+input-cannot-place = You cannot place on { $point }.
+input-several-routes = Several routes end on { $point }: pick them hop by hop.
+input-confirm = Confirm { $move }: click its end point again, or anywhere else to cancel.
+
+log-huffed = Huffed: the officer on { $point } could have jumped and did not, so it is removed.
+
+hint-thinking = Looking for a good move…
+hint-line = Hint: { $move }. { $judgement }
+hint-eval-even = The position is about even.
+hint-eval-slight = { $side_title } slightly ahead.
+hint-eval-clear = { $side_title } clearly ahead.
+hint-eval-winning = { $side_title } winning.
+hint-eval-forced = { $side_title } win by force in { $moves ->
+    [one] one move
+   *[other] { $moves } moves
+}.
+
+## Moves and review
+
+moves-title = Moves
+review-banner = Reviewing: after move { $ply } of { $total }
+review-marker = Review: after move { $ply } of { $total }. The game waits.
+review-first = The start
+review-back = One move back (←)
+review-forward = One move forward (→)
+review-last = The latest move
+review-live = Back to the game
+review-play-from-here = Play from here
+review-play-from-here-hint = Continue the game from this position; the later moves can be redone.
+
+## The end
+
+end-winner = { $n ->
+    [one] { $side_title } wins!
+   *[other] { $side_title } win!
+}
+end-draw = Draw
+end-resigned = { $n ->
+    [one] { $side_title } resigns.
+   *[other] { $side_title } resign.
+}
+end-draw-agreed = Draw by agreement.
+end-crowd-too-few = Fewer than { $needed } { $crowd } are left.
+end-five-captured = { $side_title } have taken five goats.
+end-stronghold-filled = { $side_title } fill the stronghold.
+end-fortress-filled = { $side_title } fill the fortress.
+end-hunters-huffed = Huffing has removed every officer.
+end-no-moves = { $n ->
+    [one] { $side_title } has no legal move.
+   *[other] { $side_title } have no legal move.
+}
+end-quiet-limit = Too long without progress.
+end-repetition = The same position for the third time.
+end-rematch = Rematch, sides swapped
+end-rematch-hint = The same game again, each player on the other side
+end-new-game = New game
+end-close = Close
+
+## Questions
+
+confirm-title = Are you sure?
+confirm-resign = Resign this game?
+confirm-resign-yes = Resign
+confirm-draw-computer = Offer the computer a draw? It accepts unless it thinks it is ahead.
+confirm-draw-people = Do both players agree to a draw?
+confirm-draw-yes = Offer a draw
+confirm-draw-agree = We agree
+confirm-menu = Leave the game for the menu?
+confirm-menu-yes = To the menu
+confirm-cancel = Cancel
+draw-accepted = The computer accepts the draw.
+draw-declined = The computer declines the draw: it thinks it is ahead.
+
+## Settings
+
+settings-title = Settings
+settings-language = Language
+settings-animation-speed = Animation speed
+settings-reduced-motion = Reduced motion
+settings-reduced-motion-note = moves appear at once
+settings-volume = Sound
+settings-mute = mute
+settings-legal-moves = Legal moves
+settings-legal-moves-note = mark where the picked piece can go
+settings-threats = Threatened pieces
+settings-threats-auto = Auto
+settings-threats-always = Always
+settings-threats-never = Never
+settings-threats-note = Threatened pieces: marks every piece of the crowd that a hunter could jump next move. Auto shows them when you play the crowd against the computer at Beginner or Easy.
+settings-coordinates = Coordinates
+settings-coordinates-note = letters and numbers around the board
+settings-confirm = Confirm moves
+settings-confirm-note = a move waits for a second click before it is played
+settings-ai-pace = Pause between computer moves
+
+## About
+
+about-title = About Stronghold
+about-text = Stronghold plays four hunt games on one engine: Pirates and Bulgars, Asalto, Fox and Geese and Bagh-Chal. The rules are exact, and every point where the old sources are silent is marked as our choice.
+about-version = Version { $version }
+about-credits = Credits and licences
+about-credits-loading = Loading the credits…

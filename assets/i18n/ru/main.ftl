@@ -7,3 +7,256 @@ count-of = { $count } { $count ->
     [many] { $many }
    *[other] { $few }
 }
+
+## Приложение
+
+app-title = Твердыня
+app-tagline = Охотничьи игры: немногие охотники против толпы
+
+game-pirates = Пираты и болгары
+game-asalto = Асальто
+game-fox-geese = Лиса и гуси
+game-bagh-chal = Багх-Чал
+
+## Традиционные имена сторон: name-<игра>-<сторона>-<форма>.
+## one — «1 пират», few — «2 пирата», many — «5 пиратов», plural — «пираты».
+
+name-pirates-hunters-one = пират
+name-pirates-hunters-few = пирата
+name-pirates-hunters-many = пиратов
+name-pirates-hunters-plural = пираты
+name-pirates-crowd-one = болгарин
+name-pirates-crowd-few = болгарина
+name-pirates-crowd-many = болгар
+name-pirates-crowd-plural = болгары
+name-asalto-hunters-one = офицер
+name-asalto-hunters-few = офицера
+name-asalto-hunters-many = офицеров
+name-asalto-hunters-plural = офицеры
+name-asalto-crowd-one = мятежник
+name-asalto-crowd-few = мятежника
+name-asalto-crowd-many = мятежников
+name-asalto-crowd-plural = мятежники
+name-fox-geese-hunters-one = лиса
+name-fox-geese-hunters-few = лисы
+name-fox-geese-hunters-many = лис
+name-fox-geese-hunters-plural = лиса
+name-fox-geese-crowd-one = гусь
+name-fox-geese-crowd-few = гуся
+name-fox-geese-crowd-many = гусей
+name-fox-geese-crowd-plural = гуси
+name-bagh-chal-hunters-one = тигр
+name-bagh-chal-hunters-few = тигра
+name-bagh-chal-hunters-many = тигров
+name-bagh-chal-hunters-plural = тигры
+name-bagh-chal-crowd-one = коза
+name-bagh-chal-crowd-few = козы
+name-bagh-chal-crowd-many = коз
+name-bagh-chal-crowd-plural = козы
+
+player-human = Человек
+player-computer = Компьютер: { $level }
+level-beginner = новичок
+level-easy = лёгкий
+level-medium = средний
+level-hard = сильный
+level-master = мастер
+
+## Главное меню
+
+menu-continue = Продолжить
+menu-continue-plies = { $count ->
+    [one] сделан { $count } ход
+    [few] сделано { $count } хода
+   *[other] сделано { $count } ходов
+}
+menu-new-game = Новая игра
+menu-saves = Сохранённые партии
+menu-rules = Правила
+menu-settings = Настройки
+menu-about = Об игре
+menu-quit = Выход
+menu-back = Назад
+
+## Новая игра
+
+new-game-title = Новая игра
+new-game-game = Игра
+new-game-blurb-pirates = Два пирата держат крепость; двадцать четыре болгарина пытаются её занять.
+new-game-blurb-asalto = Два офицера обороняют крепость от двадцати четырёх мятежников; за пропущенное взятие офицер снимается.
+new-game-blurb-fox-geese = Одна лиса против тринадцати гусей, которые ходят только вперёд.
+new-game-blurb-bagh-chal = Четыре тигра против двадцати коз, которых выставляют по одной (Непал).
+new-game-options = Варианты правил
+new-game-no-options = У этой игры нет вариантов правил.
+new-game-players = Кто играет
+new-game-swap-sides = Поменять стороны
+new-game-skin = Оформление
+new-game-skin-own = Своё у игры
+new-game-start = Начать
+
+tag-traditional = Традиция
+tag-variant = Вариант
+tag-chosen = Наш выбор
+
+option-compulsory = Обязательное взятие
+option-compulsory-note = Пират, который может бить, обязан бить. Наш выбор вместо традиционного «фука».
+option-retreat = Болгарам можно отступать
+option-retreat-note = Болгары могут ходить и назад; продвижение засчитывается, только когда сумма их рядов достигает нового максимума.
+option-sideways = Гусям можно ходить вбок
+option-sideways-note = Гуси могут ходить и вбок — тогда возможна ничья.
+option-quiet-limit = Ничья после 100 тихих ходов
+option-quiet-limit-note = Сто полуходов передвижения без взятия — ничья, так что любая партия заканчивается.
+option-geese = Гусей:
+option-geese-note = 13 — по традиции. Наш выбор: при 15 добавляются гуси на a4 и g4, при 17 — на a4, b4, f4 и g4.
+
+## Боковая панель
+
+panel-menu = Меню
+panel-menu-hint = В главное меню (партия сохранится)
+panel-toggle = Показать или скрыть панель
+panel-undo = Отменить
+panel-undo-hint = Взять ход назад (Ctrl+Z)
+panel-redo = Вернуть
+panel-redo-hint = Снова сделать отменённый ход (Ctrl+Y)
+panel-hint = Подсказка
+panel-hint-hint = Спросить ход у компьютера
+panel-flip = Перевернуть
+panel-pause = Пауза
+panel-resume = Продолжить
+panel-resign = Сдаться
+panel-offer-draw = Предложить ничью
+panel-offer-draw-hint = Ничьи по правилам наступают сами; здесь партия заканчивается ничьей по согласию.
+panel-players = Игроки
+panel-new-game = Новая игра
+panel-saves = Сохранения
+panel-saves-hint = Сохранить, загрузить, скопировать или вставить партию (Ctrl+S)
+panel-rules = Правила
+panel-settings = Настройки
+panel-about = Об игре
+
+status-to-move = Ход: { $side }
+status-to-move-you = Ход: { $side } (вы)
+status-thinking = Компьютер ({ $level }) думает{ $dots } глубина { $depth }
+status-paused = Пауза
+
+material-captured = Взято
+material-left = Осталось { $side_many }
+material-left-value = { $count } (нужно { $needed })
+material-stronghold = Занято в крепости
+material-fortress = Занято в крепости
+material-in-hand = В запасе { $side_many }
+material-quiet = Без продвижения
+material-quiet-value = { $count } из { $limit } полуходов
+material-quiet-hint = Полуходы подряд без взятия и без шага вперёд: на пределе партия заканчивается вничью.
+
+move-box-label = Введите ход (c4-c5, d6xd4xb4, @c3), Enter — к полю ввода:
+move-box-hint = ход
+move-box-play = Сходить
+move-error-game-over = Партия окончена.
+move-error-not-your-turn = Сейчас не ваш ход.
+move-error-reviewing = Вы смотрите прежнюю позицию: вернитесь к партии или продолжите игру отсюда.
+move-error-illegal = Ход { $move } здесь невозможен.
+move-error-text = Это не ход: { $detail }
+
+input-cannot-go = Фигура с { $from } не может пойти на { $to }.
+input-no-legal-move = У фигуры на { $point } нет ходов.
+input-cannot-place = На { $point } ставить нельзя.
+input-several-routes = На { $point } ведут несколько путей: выберите их прыжок за прыжком.
+input-confirm = Подтвердите ход { $move }: щёлкните по его конечному пункту ещё раз или в другом месте, чтобы отменить.
+
+log-huffed = За фук: офицер на { $point } мог бить и не побил, поэтому он снят с доски.
+
+hint-thinking = Ищу хороший ход…
+hint-line = Подсказка: { $move }. { $judgement }
+hint-eval-even = Позиция примерно равная.
+hint-eval-slight = Небольшой перевес: { $side }.
+hint-eval-clear = Явный перевес: { $side }.
+hint-eval-winning = Выигрывают: { $side }.
+hint-eval-forced = Форсированный выигрыш: { $side }, { $moves ->
+    [one] за { $moves } ход
+    [few] за { $moves } хода
+   *[other] за { $moves } ходов
+}.
+
+## Ходы и просмотр
+
+moves-title = Ходы
+review-banner = Просмотр: после хода { $ply } из { $total }
+review-marker = Просмотр: после хода { $ply } из { $total }. Партия ждёт.
+review-first = К началу
+review-back = На ход назад (←)
+review-forward = На ход вперёд (→)
+review-last = К последнему ходу
+review-live = Вернуться к партии
+review-play-from-here = Играть отсюда
+review-play-from-here-hint = Продолжить партию с этой позиции; последующие ходы можно будет вернуть.
+
+## Конец партии
+
+end-winner = { $n ->
+    [one] Побеждает { $side }!
+   *[other] Побеждают { $side }!
+}
+end-draw = Ничья
+end-resigned = { $n ->
+    [one] { $side_title } сдаётся.
+   *[other] { $side_title } сдаются.
+}
+end-draw-agreed = Ничья по согласию.
+end-crowd-too-few = Осталось меньше { $needed } { $crowd_many }.
+end-five-captured = { $side_title } взяли пять коз.
+end-stronghold-filled = { $side_title } заняли всю крепость.
+end-fortress-filled = { $side_title } заняли всю крепость.
+end-hunters-huffed = За фуки сняты все офицеры.
+end-no-moves = Ходов нет: { $side }.
+end-quiet-limit = Слишком долго без продвижения.
+end-repetition = Одна и та же позиция в третий раз.
+end-rematch = Реванш, стороны меняются
+end-rematch-hint = Та же игра ещё раз, каждый играет за другую сторону
+end-new-game = Новая игра
+end-close = Закрыть
+
+## Вопросы
+
+confirm-title = Вы уверены?
+confirm-resign = Сдать эту партию?
+confirm-resign-yes = Сдаться
+confirm-draw-computer = Предложить компьютеру ничью? Он согласится, если не считает, что впереди.
+confirm-draw-people = Оба игрока согласны на ничью?
+confirm-draw-yes = Предложить ничью
+confirm-draw-agree = Согласны
+confirm-menu = Выйти из партии в меню?
+confirm-menu-yes = В меню
+confirm-cancel = Отмена
+draw-accepted = Компьютер согласен на ничью.
+draw-declined = Компьютер отказывается от ничьей: он считает, что впереди.
+
+## Настройки
+
+settings-title = Настройки
+settings-language = Язык
+settings-animation-speed = Скорость анимации
+settings-reduced-motion = Меньше движения
+settings-reduced-motion-note = ходы появляются сразу
+settings-volume = Звук
+settings-mute = выключить
+settings-legal-moves = Возможные ходы
+settings-legal-moves-note = отмечать, куда может пойти выбранная фигура
+settings-threats = Фигуры под ударом
+settings-threats-auto = Авто
+settings-threats-always = Всегда
+settings-threats-never = Никогда
+settings-threats-note = Фигуры под ударом: отмечается каждая фигура толпы, которую охотник может взять следующим ходом. «Авто» показывает их, когда вы играете за толпу против компьютера на уровне «новичок» или «лёгкий».
+settings-coordinates = Координаты
+settings-coordinates-note = буквы и цифры вокруг доски
+settings-confirm = Подтверждать ходы
+settings-confirm-note = ход выполняется после второго щелчка
+settings-ai-pace = Пауза между ходами компьютера
+
+## Об игре
+
+about-title = Об игре «Твердыня»
+about-text = «Твердыня» — четыре охотничьи игры на одном движке: «Пираты и болгары», «Асальто», «Лиса и гуси» и «Багх-Чал». Правила точные, а каждое место, где старые источники молчат, отмечено как наш выбор.
+about-version = Версия { $version }
+about-credits = Авторы и лицензии
+about-credits-loading = Загружаю список авторов…

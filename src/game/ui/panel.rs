@@ -1,154 +1,271 @@
-//! The side panel: turn, material, move box, undo/redo, flip, players,
-//! animation speed and a new game with its options; and the game-over banner.
+//! The side panel: whose turn, the material, the move box, undo/redo, hint,
+//! resign and draw, the players, the move list with review, and the way to
+//! the menu, rules and settings. On a narrow screen (a phone) it folds away
+//! behind a button so the board stays big.
 
-use bevy::prelude::*;
-use bevy_egui::{EguiContexts, egui};
+use bevy_egui::egui;
 
-use super::{PanelParams, options_of, player_choices, side_label};
-use crate::game::match_state::{Match, MatchCommand, Player};
-use crate::rules::{GameKind, OptionKey, Side, Variant};
+use super::theme::{self, GOLD, MUTED, RED};
+use super::{GameUi, game_title, level_name, moves, new_game::player_combo};
+use crate::game::i18n::Msg;
+use crate::game::match_state::{MatchCommand, Player};
+use crate::game::screens::{Confirm, MenuPage, Screen};
+use crate::game::ui::rules_page::RulesWindow;
+use crate::rules::{GameKind, Side};
 
-const PANEL_WIDTH: f32 = 290.0;
-const GOLD: egui::Color32 = egui::Color32::from_rgb(232, 196, 120);
-const INK: egui::Color32 = egui::Color32::from_rgb(236, 224, 200);
-const RED: egui::Color32 = egui::Color32::from_rgb(240, 110, 90);
+const PANEL_WIDTH: f32 = 300.0;
+/// Below this window width (logical pixels) the panel folds away.
+const NARROW: f32 = 760.0;
 
-pub(super) fn side_panel(mut p: PanelParams) -> Result {
+pub(super) fn side_panel(mut p: GameUi) -> bevy::prelude::Result {
     let ctx = p.contexts.ctx_mut()?.clone();
-    if !p.state.style_set {
-        // The new-game form starts from the game being played.
-        p.state.next_variant = *p.the_match.variant();
-        // A warm dark theme to sit beside the wooden board.
-        p.state.style_set = true;
-        let mut visuals = egui::Visuals::dark();
-        visuals.window_fill = egui::Color32::from_rgb(46, 33, 24);
-        visuals.panel_fill = egui::Color32::from_rgb(38, 27, 20);
-        visuals.override_text_color = Some(INK);
-        visuals.widgets.inactive.weak_bg_fill = egui::Color32::from_rgb(72, 52, 38);
-        visuals.selection.bg_fill = egui::Color32::from_rgb(140, 90, 40);
-        ctx.set_visuals(visuals);
-    }
+    let screen = ctx.viewport_rect();
+    let narrow = screen.width() < NARROW;
     let mut root = egui::Ui::new(
         ctx.clone(),
         "stronghold_root".into(),
         egui::UiBuilder::new()
             .layer_id(egui::LayerId::background())
-            .max_rect(ctx.viewport_rect()),
+            .max_rect(screen),
     );
+    if narrow && !p.state.panel_open {
+        p.panel_width.0 = 0.0;
+        fold_button(&ctx, &mut p, false);
+        return Ok(());
+    }
+    let width = PANEL_WIDTH.min(screen.width());
     let response = egui::Panel::right("stronghold_panel")
         .resizable(false)
-        .exact_size(PANEL_WIDTH)
+        .exact_size(width)
         .show(&mut root, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| panel_contents(ui, &mut p));
         });
-    p.panel_width.0 = response.response.rect.width();
+    // Folded over the board on a narrow screen, the board keeps the whole window.
+    p.panel_width.0 = if narrow {
+        0.0
+    } else {
+        response.response.rect.width()
+    };
+    if narrow {
+        fold_button(&ctx, &mut p, true);
+    }
     Ok(())
 }
 
-fn panel_contents(ui: &mut egui::Ui, p: &mut PanelParams) {
-    let m = &*p.the_match;
-    let kind = m.kind();
-    ui.add_space(6.0);
-    ui.heading(egui::RichText::new(kind.title()).color(GOLD).strong());
-    ui.separator();
-
-    // Whose turn, and the AI's progress.
-    let side = m.side_to_move();
-    match m.outcome() {
-        Some(outcome) => {
-            ui.label(
-                egui::RichText::new(outcome.describe(kind))
-                    .color(GOLD)
-                    .strong(),
-            );
-        }
-        None => {
-            let who = m.player(side);
-            let you = if who == Player::Human { " (you)" } else { "" };
-            ui.label(
-                egui::RichText::new(format!("{} to move{you}", side_label(m, side)))
-                    .size(16.0)
-                    .strong(),
-            );
-            if let Some(t) = p.ai.thinking() {
-                let secs = p.time.elapsed_secs_f64() - t.started_at;
-                let dots = ".".repeat(1 + (secs * 3.0) as usize % 3);
-                ui.horizontal(|ui| {
-                    ui.spinner();
-                    ui.label(format!(
-                        "{} ({}) thinking{dots} depth {}, {} nodes",
-                        side_label(m, t.side),
-                        t.level.name(),
-                        t.depth,
-                        t.nodes
-                    ));
-                });
-            } else if m.paused && who.is_ai() {
-                ui.label("Paused");
+/// The button that opens or closes the folded panel.
+fn fold_button(ctx: &egui::Context, p: &mut GameUi, open: bool) {
+    let screen = ctx.viewport_rect();
+    let x = if open {
+        screen.right() - PANEL_WIDTH.min(screen.width()) - 8.0
+    } else {
+        screen.right() - 8.0
+    };
+    egui::Area::new("panel_fold".into())
+        .fixed_pos(egui::pos2(x, 8.0))
+        .pivot(egui::Align2::RIGHT_TOP)
+        .order(egui::Order::Foreground)
+        .show(ctx, |ui| {
+            let label = if open { "✕" } else { "☰" };
+            let button = egui::Button::new(egui::RichText::new(label).size(22.0))
+                .min_size(egui::vec2(44.0, 44.0));
+            if ui.add(button).on_hover_text(p.tr("panel-toggle")).clicked() {
+                p.state.panel_open = !open;
             }
-        }
-    }
-    ui.add_space(4.0);
+        });
+}
 
-    // Material: captures, crowd left and needed.
-    let pos = m.game().position();
-    let crowd = side_label(m, Side::Crowd);
+fn panel_contents(ui: &mut egui::Ui, p: &mut GameUi) {
+    header(ui, p);
+    ui.separator();
+    status(ui, p);
+    material(ui, p);
+    ui.separator();
+    move_box(ui, p);
+    ui.separator();
+    controls(ui, p);
+    ui.separator();
+    players(ui, p);
+    ui.separator();
+    moves::move_list(ui, p);
+    log(ui, p);
+    ui.separator();
+    pages(ui, p);
+}
+
+fn header(ui: &mut egui::Ui, p: &mut GameUi) {
+    ui.add_space(4.0);
+    ui.horizontal(|ui| {
+        if ui
+            .button(format!("☰ {}", p.tr("panel-menu")))
+            .on_hover_text(p.tr("panel-menu-hint"))
+            .clicked()
+        {
+            p.dialogs.confirm = None;
+            *p.menu_page = MenuPage::Main;
+            p.screen.set(Screen::Menu);
+        }
+        ui.label(
+            egui::RichText::new(game_title(&p.i18n, p.the_match.kind()))
+                .color(GOLD)
+                .size(18.0)
+                .strong(),
+        );
+    });
+}
+
+/// Whose turn it is, the end, review mode, the AI's progress, the hint.
+fn status(ui: &mut egui::Ui, p: &mut GameUi) {
+    let names = p.names();
+    let m = &*p.the_match;
+    if let Some(ply) = m.reviewing() {
+        ui.label(
+            egui::RichText::new(
+                p.i18n.msg(
+                    &Msg::new("review-banner")
+                        .num("ply", ply as u32)
+                        .num("total", m.game().ply() as u32),
+                ),
+            )
+            .color(GOLD)
+            .strong(),
+        );
+        return;
+    }
+    if let Some(conclusion) = m.conclusion() {
+        let text = super::banner::conclusion_text(&p.i18n, &names, m.kind(), conclusion);
+        ui.label(egui::RichText::new(text).color(GOLD).strong());
+        return;
+    }
+    let side = m.side_to_move();
+    let you = m.player(side) == Player::Human && m.player(side.other()).is_ai();
+    let id = if you {
+        "status-to-move-you"
+    } else {
+        "status-to-move"
+    };
+    let turn = p.i18n.msg(&names.with_side(&p.i18n, Msg::new(id), side));
+    ui.label(egui::RichText::new(turn).size(17.0).strong());
+    if let Some(t) = p.ai.thinking() {
+        let secs = p.time.elapsed_secs_f64() - t.started_at;
+        let dots = ".".repeat(1 + (secs * 3.0) as usize % 3);
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label(
+                p.i18n.msg(
+                    &Msg::new("status-thinking")
+                        .text("level", level_name(&p.i18n, t.level))
+                        .num("depth", t.depth)
+                        .text("dots", dots),
+                ),
+            );
+        });
+    } else if m.paused && m.player(side).is_ai() {
+        ui.label(p.tr("status-paused"));
+    }
+    hint_line(ui, p);
+}
+
+fn hint_line(ui: &mut egui::Ui, p: &mut GameUi) {
+    if p.hint.is_thinking() {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label(p.tr("hint-thinking"));
+        });
+    } else if let Some(hint) = p.hint.shown(&p.the_match) {
+        let names = p.names();
+        let judgement = hint.judgement(|msg, s| names.with_side(&p.i18n, msg, s));
+        let text = p.i18n.msg(
+            &Msg::new("hint-line")
+                .text("move", hint.mv.to_string())
+                .text("judgement", p.i18n.msg(&judgement)),
+        );
+        ui.label(egui::RichText::new(text).color(egui::Color32::from_rgb(120, 190, 240)));
+    }
+}
+
+/// Captures, crowd left and needed, stronghold held, pieces in hand, draw counter.
+fn material(ui: &mut egui::Ui, p: &mut GameUi) {
+    let names = p.names();
+    let m = &*p.the_match;
+    let i18n = &*p.i18n;
+    let pos = m.shown_position();
+    let kind = m.kind();
     let crowd_left = pos.material(Side::Crowd);
     let needed = m.variant().crowd_minimum();
-    egui::Grid::new("material").num_columns(2).show(ui, |ui| {
-        ui.label("Captures");
-        ui.label(m.captures().to_string());
-        ui.end_row();
-        ui.label(format!("{crowd} left"));
-        let text = format!("{crowd_left} (need {needed})");
-        if crowd_left < needed + 2 {
-            ui.colored_label(RED, text);
-        } else {
-            ui.label(text);
-        }
-        ui.end_row();
-        if let Some(stronghold) = m.variant().stronghold() {
-            let held = (pos.crowd() & stronghold).count();
-            ui.label(if kind == GameKind::Asalto {
-                "Fortress held"
-            } else {
-                "Stronghold held"
-            });
-            ui.label(format!("{held} / 9"));
+    egui::Grid::new("material")
+        .num_columns(2)
+        .spacing([10.0, 3.0])
+        .show(ui, |ui| {
+            ui.label(i18n.tr("material-captured"));
+            ui.label(i18n.count(m.captures(), names.get(Side::Crowd)));
             ui.end_row();
-        }
-        for s in [Side::Hunters, Side::Crowd] {
-            let hand = pos.in_hand[s.index()];
-            if hand > 0 {
-                ui.label(format!("{} in hand", side_label(m, s)));
-                ui.label(hand.to_string());
+            ui.label(i18n.msg(&names.with_side(i18n, Msg::new("material-left"), Side::Crowd)));
+            let text = i18n.msg(
+                &Msg::new("material-left-value")
+                    .num("count", crowd_left)
+                    .num("needed", needed),
+            );
+            if crowd_left < needed + 2 {
+                ui.colored_label(RED, text);
+            } else {
+                ui.label(text);
+            }
+            ui.end_row();
+            if let Some(stronghold) = m.variant().stronghold() {
+                let held = (pos.crowd() & stronghold).count();
+                ui.label(i18n.tr(if kind == GameKind::Asalto {
+                    "material-fortress"
+                } else {
+                    "material-stronghold"
+                }));
+                ui.label(format!("{held} / 9"));
                 ui.end_row();
             }
-        }
-        ui.label("Plies played");
-        ui.label(m.game().ply().to_string());
-        ui.end_row();
-    });
+            for s in [Side::Hunters, Side::Crowd] {
+                let hand = pos.in_hand[s.index()];
+                if hand > 0 {
+                    ui.label(i18n.msg(&names.with_side(i18n, Msg::new("material-in-hand"), s)));
+                    ui.label(hand.to_string());
+                    ui.end_row();
+                }
+            }
+            if let Some(limit) = m.variant().quiet_limit() {
+                ui.label(i18n.tr("material-quiet"));
+                ui.label(
+                    i18n.msg(
+                        &Msg::new("material-quiet-value")
+                            .num("count", pos.quiet_plies)
+                            .num("limit", limit),
+                    ),
+                )
+                .on_hover_text(i18n.tr("material-quiet-hint"));
+                ui.end_row();
+            }
+        });
+}
 
-    if let Some(text) = &p.status.0 {
-        ui.colored_label(RED, text);
+/// The move box: notation as in the rules (c4-c5, d6xd4xb4, @c3).
+fn move_box(ui: &mut egui::Ui, p: &mut GameUi) {
+    if let Some(msg) = &p.status.0 {
+        ui.colored_label(RED, p.i18n.msg(msg));
     }
-    ui.separator();
-
-    // The move box: notation as in the rules (c4-c5, d6xd4xb4, @c3).
-    ui.label("Type a move (c4-c5, d6xd4xb4, @c3):");
+    ui.label(p.tr("move-box-label"));
     let mut submit = false;
     ui.horizontal(|ui| {
         let edit = ui.add(
             egui::TextEdit::singleline(&mut p.state.move_text)
+                .id(egui::Id::new("move_box"))
                 .desired_width(170.0)
-                .hint_text("move"),
+                .hint_text(p.i18n.tr("move-box-hint")),
         );
+        if std::mem::take(&mut p.state.focus_move_box) {
+            edit.request_focus();
+        }
         if edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
             submit = true;
             edit.request_focus();
         }
-        if ui.button("Play").clicked() {
+        if ui.button(p.tr("move-box-play")).clicked() {
             submit = true;
         }
     });
@@ -156,198 +273,140 @@ fn panel_contents(ui: &mut egui::Ui, p: &mut PanelParams) {
         p.submit_move_text();
     }
     if let Some(err) = &p.state.move_error {
-        ui.colored_label(RED, err);
+        ui.colored_label(RED, p.i18n.msg(err));
     }
-    ui.separator();
+}
 
-    // Undo, redo, flip.
-    ui.horizontal(|ui| {
+/// Undo, redo, hint, flip; pause for AI vs AI; resign and draw.
+fn controls(ui: &mut egui::Ui, p: &mut GameUi) {
+    let live = p.the_match.reviewing().is_none();
+    ui.horizontal_wrapped(|ui| {
         let m = &*p.the_match;
         if ui
-            .add_enabled(m.can_undo(), egui::Button::new("⟲ Undo"))
+            .add_enabled(
+                m.can_undo(),
+                egui::Button::new(format!("⟲ {}", p.i18n.tr("panel-undo"))),
+            )
+            .on_hover_text(p.i18n.tr("panel-undo-hint"))
             .clicked()
         {
             p.commands.write(MatchCommand::Undo);
         }
         if ui
-            .add_enabled(m.can_redo(), egui::Button::new("⟳ Redo"))
+            .add_enabled(
+                m.can_redo(),
+                egui::Button::new(format!("⟳ {}", p.i18n.tr("panel-redo"))),
+            )
+            .on_hover_text(p.i18n.tr("panel-redo-hint"))
             .clicked()
         {
             p.commands.write(MatchCommand::Redo);
         }
-        if ui.button("Flip board").clicked() {
+        let can_hint = !m.is_over() && !p.hint.is_thinking();
+        if ui
+            .add_enabled(
+                can_hint,
+                egui::Button::new(format!("💡 {}", p.i18n.tr("panel-hint"))),
+            )
+            .on_hover_text(p.i18n.tr("panel-hint-hint"))
+            .clicked()
+        {
+            p.hint.request(&p.the_match);
+        }
+        if ui
+            .button(format!("🔄 {}", p.i18n.tr("panel-flip")))
+            .clicked()
+        {
             p.layout.flipped = !p.layout.flipped;
         }
     });
+    let m = &*p.the_match;
     let no_human = [Side::Hunters, Side::Crowd]
         .iter()
-        .all(|s| p.the_match.player(*s).is_ai());
-    if no_human {
-        let paused = p.the_match.paused;
-        if ui
-            .button(if paused { "▶ Resume" } else { "⏸ Pause" })
-            .clicked()
-        {
+        .all(|s| m.player(*s).is_ai());
+    if no_human && !m.is_over() && live {
+        let paused = m.paused;
+        let label = if paused {
+            format!("▶ {}", p.tr("panel-resume"))
+        } else {
+            format!("⏸ {}", p.tr("panel-pause"))
+        };
+        if ui.button(label).clicked() {
             p.commands.write(MatchCommand::SetPaused(!paused));
         }
     }
-    ui.separator();
-
-    // Players, changed live.
-    ui.label(egui::RichText::new("Players").color(GOLD));
-    egui::Grid::new("players").num_columns(2).show(ui, |ui| {
-        for s in [Side::Hunters, Side::Crowd] {
-            let current = p.the_match.player(s);
-            ui.label(side_label(&p.the_match, s));
-            let mut chosen = current;
-            egui::ComboBox::from_id_salt(("player", s.index()))
-                .selected_text(current.name())
-                .show_ui(ui, |ui| {
-                    for choice in player_choices() {
-                        ui.selectable_value(&mut chosen, choice, choice.name());
-                    }
-                });
-            if chosen != current {
-                p.commands.write(MatchCommand::SetPlayer(s, chosen));
+    let person_playing = [Side::Hunters, Side::Crowd]
+        .iter()
+        .any(|s| m.player(*s) == Player::Human);
+    if person_playing && !m.is_over() && live {
+        ui.horizontal(|ui| {
+            if ui
+                .button(format!("⚑ {}", p.i18n.tr("panel-resign")))
+                .clicked()
+            {
+                p.dialogs.confirm = Some(Confirm::Resign);
             }
-            ui.end_row();
-        }
-    });
-    ui.separator();
-
-    // Animation speed.
-    ui.label(egui::RichText::new("Animation").color(GOLD));
-    ui.horizontal(|ui| {
-        ui.add_enabled(
-            !p.animation.instant,
-            egui::Slider::new(&mut p.animation.speed, 0.25..=3.0).text("speed"),
-        );
-    });
-    ui.checkbox(&mut p.animation.instant, "Instant moves");
-    ui.separator();
-
-    // New game with its game and options.
-    ui.label(egui::RichText::new("New game").color(GOLD));
-    let mut next = p.state.next_variant;
-    egui::ComboBox::from_id_salt("game")
-        .selected_text(next.kind.title())
-        .show_ui(ui, |ui| {
-            for k in GameKind::ALL {
-                if ui.selectable_label(next.kind == k, k.title()).clicked() && next.kind != k {
-                    next = Variant::new(k);
-                }
+            if ui
+                .button(format!("½ {}", p.i18n.tr("panel-offer-draw")))
+                .on_hover_text(p.i18n.tr("panel-offer-draw-hint"))
+                .clicked()
+            {
+                p.dialogs.confirm = Some(Confirm::OfferDraw);
             }
         });
-    for key in options_of(next.kind) {
-        let o = &mut next.options;
-        match key {
-            OptionKey::Compulsory => {
-                ui.checkbox(
-                    &mut o.compulsory_capture,
-                    "Compulsory capture (chosen rule)",
-                )
-                .on_hover_text("Chosen in place of huffing: a pirate that can jump must.");
-            }
-            OptionKey::Retreat => {
-                ui.checkbox(&mut o.retreat, "Bulgars may retreat");
-            }
-            OptionKey::Sideways => {
-                ui.checkbox(&mut o.sideways, "Geese may step sideways");
-            }
-            OptionKey::QuietLimit => {
-                ui.checkbox(
-                    &mut o.quiet_limit,
-                    "Draw after 100 quiet plies (chosen rule)",
-                );
-            }
-            OptionKey::Geese => {
-                ui.horizontal(|ui| {
-                    ui.label("Geese:").on_hover_text(
-                        "Chosen: 15 adds geese on a4 and g4; 17 adds a4, b4, f4 and g4.",
-                    );
-                    for n in [13u8, 15, 17] {
-                        ui.radio_value(&mut o.geese, n, n.to_string());
-                    }
-                });
-            }
-        }
     }
-    p.state.next_variant = next;
-    if ui.button("Start new game").clicked() {
-        let players = Match::players(
-            p.the_match.player(Side::Hunters),
-            p.the_match.player(Side::Crowd),
-        );
-        p.commands.write(MatchCommand::NewGame {
-            variant: next,
-            players,
-        });
-        p.state.move_error = None;
-    }
-    ui.separator();
+}
 
-    // The moves so far and the log.
-    egui::CollapsingHeader::new("Moves")
-        .default_open(true)
+/// Who plays each side, changeable during the game.
+fn players(ui: &mut egui::Ui, p: &mut GameUi) {
+    theme::section(ui, p.tr("panel-players"));
+    let names = p.names();
+    egui::Grid::new("players")
+        .num_columns(2)
+        .spacing([10.0, 4.0])
         .show(ui, |ui| {
-            let moves: Vec<String> = p.the_match.game().moves().map(|m| m.to_string()).collect();
-            let text = moves
-                .chunks(2)
-                .enumerate()
-                .map(|(i, pair)| format!("{}. {}", i + 1, pair.join("  ")))
-                .collect::<Vec<_>>()
-                .join("\n");
-            egui::ScrollArea::vertical()
-                .max_height(120.0)
-                .stick_to_bottom(true)
-                .show(ui, |ui| {
-                    ui.label(egui::RichText::new(text).monospace());
-                });
+            for s in [Side::Hunters, Side::Crowd] {
+                let current = p.the_match.player(s);
+                ui.label(names.title(&p.i18n, s));
+                let mut chosen = current;
+                player_combo(ui, &p.i18n, ("player", s.index()), &mut chosen);
+                if chosen != current {
+                    p.commands.write(MatchCommand::SetPlayer(s, chosen));
+                }
+                ui.end_row();
+            }
         });
-    for line in p.the_match.log.iter().rev().take(3) {
-        ui.label(egui::RichText::new(line).italics());
+}
+
+/// The last few lines of the match log (huffs).
+fn log(ui: &mut egui::Ui, p: &mut GameUi) {
+    for line in p.the_match.log.iter().rev().take(2) {
+        ui.label(egui::RichText::new(p.i18n.msg(line)).italics().color(MUTED));
     }
 }
 
-/// The game-over banner over the board, with the reason.
-pub(super) fn banner(mut contexts: EguiContexts, p: PanelParamsLite) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    let Some(outcome) = p.the_match.outcome() else {
-        return Ok(());
-    };
-    let kind = p.the_match.kind();
-    let title = match outcome.winner {
-        Some(side) => format!("{} win", p.the_match.side_name(side)),
-        None => "Draw".to_string(),
-    };
-    let title = if kind == GameKind::FoxGeese && outcome.winner == Some(Side::Hunters) {
-        "The fox wins".to_string()
-    } else {
-        title
-    };
-    let screen = ctx.viewport_rect();
-    let center_x = (screen.width() - p.panel_width.0) / 2.0;
-    egui::Area::new("game_over".into())
-        .fixed_pos(egui::pos2(center_x, 18.0))
-        .pivot(egui::Align2::CENTER_TOP)
-        .show(ctx, |ui| {
-            egui::Frame::new()
-                .fill(egui::Color32::from_rgba_unmultiplied(30, 18, 10, 230))
-                .stroke(egui::Stroke::new(2.0, GOLD))
-                .corner_radius(8.0)
-                .inner_margin(egui::Margin::symmetric(22, 10))
-                .show(ui, |ui| {
-                    ui.vertical_centered(|ui| {
-                        ui.label(egui::RichText::new(title).size(26.0).color(GOLD).strong());
-                        ui.label(egui::RichText::new(outcome.describe(kind)).size(17.0));
-                    });
-                });
-        });
-    Ok(())
-}
-
-#[derive(bevy::ecs::system::SystemParam)]
-pub(super) struct PanelParamsLite<'w> {
-    the_match: Res<'w, crate::game::match_state::Match>,
-    panel_width: Res<'w, crate::game::board_view::PanelWidth>,
+/// Buttons to the pages: new game, rules, settings.
+fn pages(ui: &mut egui::Ui, p: &mut GameUi) {
+    ui.horizontal_wrapped(|ui| {
+        if ui.button(p.tr("panel-new-game")).clicked() {
+            *p.menu_page = MenuPage::NewGame;
+            p.screen.set(Screen::Menu);
+        }
+        if ui
+            .button(p.tr("panel-saves"))
+            .on_hover_text(p.tr("panel-saves-hint"))
+            .clicked()
+        {
+            p.saves_window.open = !p.saves_window.open;
+        }
+        if ui.button(p.tr("panel-rules")).clicked() {
+            *p.rules_window = RulesWindow::showing(p.the_match.kind());
+        }
+        if ui.button(p.tr("panel-settings")).clicked() {
+            p.dialogs.settings = !p.dialogs.settings;
+        }
+        if ui.button(p.tr("panel-about")).clicked() {
+            p.dialogs.about = !p.dialogs.about;
+        }
+    });
 }

@@ -1,0 +1,240 @@
+//! The game-over banner (who won and why, with a rematch with sides
+//! swapped) and the notices shown over the board.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+use super::SideNames;
+use super::theme::{GOLD, RED};
+use crate::game::board_view::PanelWidth;
+use crate::game::i18n::{I18n, Msg};
+use crate::game::match_state::{Conclusion, Match, MatchCommand};
+use crate::game::notice::{NoticeKind, Notices};
+use crate::game::screens::{MenuPage, Screen};
+use crate::rules::{GameKind, Reason, Side};
+
+/// 1 when the side is a single piece (the fox), for verb agreement.
+fn pieces(kind: GameKind, side: Side) -> u32 {
+    if kind == GameKind::FoxGeese && side == Side::Hunters {
+        1
+    } else {
+        2
+    }
+}
+
+/// Why the match ended, as a sentence.
+pub(super) fn conclusion_text(
+    i18n: &I18n,
+    names: &SideNames,
+    kind: GameKind,
+    conclusion: Conclusion,
+) -> String {
+    let side_msg = |id: &'static str, side: Side| {
+        names
+            .with_side(i18n, Msg::new(id), side)
+            .num("n", pieces(kind, side))
+    };
+    let msg = match conclusion {
+        Conclusion::Resigned(side) => side_msg("end-resigned", side),
+        Conclusion::DrawAgreed => Msg::new("end-draw-agreed"),
+        Conclusion::Rules(outcome) => match outcome.reason {
+            Reason::CrowdTooFew if kind == GameKind::BaghChal => {
+                side_msg("end-five-captured", Side::Hunters)
+            }
+            Reason::CrowdTooFew => Msg::new("end-crowd-too-few")
+                .text("crowd", i18n.plural(names.get(Side::Crowd)).to_string())
+                .text(
+                    "crowd_many",
+                    names
+                        .get(Side::Crowd)
+                        .get(i18n.language())
+                        .many
+                        .clone()
+                        .unwrap_or_default(),
+                )
+                .num("needed", crate::rules::Variant::new(kind).crowd_minimum()),
+            Reason::StrongholdFilled => side_msg(
+                if kind == GameKind::Asalto {
+                    "end-fortress-filled"
+                } else {
+                    "end-stronghold-filled"
+                },
+                Side::Crowd,
+            ),
+            Reason::HuntersGone => Msg::new("end-hunters-huffed"),
+            Reason::NoMoves(side) => side_msg("end-no-moves", side),
+            Reason::QuietLimit => Msg::new("end-quiet-limit"),
+            Reason::Repetition => Msg::new("end-repetition"),
+        },
+    };
+    i18n.msg(&msg)
+}
+
+/// The banner's title: "Bulgars win" or "Draw".
+fn conclusion_title(i18n: &I18n, names: &SideNames, kind: GameKind, c: Conclusion) -> String {
+    match c.winner() {
+        Some(side) => i18n.msg(
+            &names
+                .with_side(i18n, Msg::new("end-winner"), side)
+                .num("n", pieces(kind, side)),
+        ),
+        None => i18n.tr("end-draw"),
+    }
+}
+
+#[derive(bevy::ecs::system::SystemParam)]
+pub(super) struct BannerUi<'w, 's> {
+    contexts: EguiContexts<'w, 's>,
+    the_match: Res<'w, Match>,
+    panel_width: Res<'w, PanelWidth>,
+    i18n: Res<'w, I18n>,
+    commands: MessageWriter<'w, MatchCommand>,
+    screen: ResMut<'w, NextState<Screen>>,
+    menu_page: ResMut<'w, MenuPage>,
+    dismissed: Local<'s, Option<u64>>,
+}
+
+/// Over the board: review mode's marker, or the end of the game.
+pub(super) fn banner(mut b: BannerUi) -> Result {
+    let ctx = b.contexts.ctx_mut()?.clone();
+    if b.the_match.reviewing().is_some() {
+        review_marker(&ctx, &mut b);
+        return Ok(());
+    }
+    let m = &*b.the_match;
+    let Some(conclusion) = m.conclusion() else {
+        return Ok(());
+    };
+    if *b.dismissed == Some(m.generation()) {
+        return Ok(());
+    }
+    let kind = m.kind();
+    let names = SideNames::traditional(&b.i18n, kind);
+    let title = conclusion_title(&b.i18n, &names, kind, conclusion);
+    let reason = conclusion_text(&b.i18n, &names, kind, conclusion);
+    let screen = ctx.viewport_rect();
+    let center_x = (screen.width() - b.panel_width.0) / 2.0;
+    egui::Area::new("game_over".into())
+        .fixed_pos(egui::pos2(center_x, 18.0))
+        .pivot(egui::Align2::CENTER_TOP)
+        .show(&ctx, |ui| {
+            egui::Frame::new()
+                .fill(egui::Color32::from_rgba_unmultiplied(30, 18, 10, 235))
+                .stroke(egui::Stroke::new(2.0, GOLD))
+                .corner_radius(10.0)
+                .inner_margin(egui::Margin::symmetric(24, 12))
+                .show(ui, |ui| {
+                    ui.vertical_centered(|ui| {
+                        ui.label(egui::RichText::new(title).size(28.0).color(GOLD).strong());
+                        ui.label(egui::RichText::new(reason).size(17.0));
+                        ui.add_space(6.0);
+                        ui.horizontal(|ui| banner_buttons(ui, &mut b));
+                    });
+                });
+        });
+    Ok(())
+}
+
+/// Review mode, marked over the board so nobody mistakes it for the game.
+fn review_marker(ctx: &egui::Context, b: &mut BannerUi) {
+    let m = &*b.the_match;
+    let Some(ply) = m.reviewing() else { return };
+    let screen = ctx.viewport_rect();
+    let center_x = (screen.width() - b.panel_width.0) / 2.0;
+    let text = b.i18n.msg(
+        &Msg::new("review-marker")
+            .num("ply", ply as u32)
+            .num("total", m.game().ply() as u32),
+    );
+    egui::Area::new("review_marker".into())
+        .fixed_pos(egui::pos2(center_x, 10.0))
+        .pivot(egui::Align2::CENTER_TOP)
+        .show(ctx, |ui| {
+            egui::Frame::new()
+                .fill(egui::Color32::from_rgba_unmultiplied(20, 40, 60, 235))
+                .stroke(egui::Stroke::new(
+                    2.0,
+                    egui::Color32::from_rgb(120, 190, 240),
+                ))
+                .corner_radius(8.0)
+                .inner_margin(egui::Margin::symmetric(16, 8))
+                .show(ui, |ui| {
+                    ui.horizontal(|ui| {
+                        ui.label(egui::RichText::new(text).size(17.0).strong());
+                        if ui.button(b.i18n.tr("review-live")).clicked() {
+                            b.commands.write(MatchCommand::Review(None));
+                        }
+                    });
+                });
+        });
+}
+
+fn banner_buttons(ui: &mut egui::Ui, b: &mut BannerUi) {
+    let m = &*b.the_match;
+    if ui
+        .button(b.i18n.tr("end-rematch"))
+        .on_hover_text(b.i18n.tr("end-rematch-hint"))
+        .clicked()
+    {
+        b.commands.write(MatchCommand::NewGame {
+            variant: *m.variant(),
+            players: Match::players(m.player(Side::Crowd), m.player(Side::Hunters)),
+        });
+    }
+    if ui.button(b.i18n.tr("end-new-game")).clicked() {
+        *b.menu_page = MenuPage::NewGame;
+        b.screen.set(Screen::Menu);
+    }
+    if ui.button(b.i18n.tr("end-close")).clicked() {
+        *b.dismissed = Some(m.generation());
+    }
+}
+
+/// Notices (errors stay until dismissed), bottom left over the board.
+pub(super) fn notices(
+    mut contexts: EguiContexts,
+    mut notices: ResMut<Notices>,
+    i18n: Res<I18n>,
+) -> Result {
+    if notices.shown.is_empty() {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?.clone();
+    let mut dismiss = None;
+    egui::Area::new("notices".into())
+        .anchor(egui::Align2::LEFT_BOTTOM, egui::vec2(12.0, -12.0))
+        .order(egui::Order::Foreground)
+        .show(&ctx, |ui| {
+            ui.set_max_width(420.0);
+            for (i, (notice, _)) in notices.shown.iter().enumerate() {
+                let edge = match notice.kind {
+                    NoticeKind::Error => RED,
+                    NoticeKind::Warning => GOLD,
+                    NoticeKind::Info => egui::Color32::from_rgb(120, 190, 240),
+                };
+                egui::Frame::new()
+                    .fill(egui::Color32::from_rgba_unmultiplied(30, 20, 14, 240))
+                    .stroke(egui::Stroke::new(1.5, edge))
+                    .corner_radius(6.0)
+                    .inner_margin(egui::Margin::same(8))
+                    .show(ui, |ui| {
+                        ui.horizontal(|ui| {
+                            ui.vertical(|ui| {
+                                ui.label(i18n.msg(&notice.msg));
+                                if let Some(detail) = &notice.detail {
+                                    ui.label(egui::RichText::new(detail).monospace().size(12.0));
+                                }
+                            });
+                            if ui.small_button("✕").clicked() {
+                                dismiss = Some(i);
+                            }
+                        });
+                    });
+                ui.add_space(4.0);
+            }
+        });
+    if let Some(i) = dismiss {
+        notices.shown.remove(i);
+    }
+    Ok(())
+}

@@ -1,0 +1,66 @@
+//! Keyboard play: Enter puts the focus in the move box, the arrow keys (and
+//! Home/End) walk the move list, Ctrl+Z / Ctrl+Y undo and redo, Escape
+//! leaves review mode and closes windows (the board's own Escape handling
+//! cancels a selection). Keys typed into a text box are left alone.
+
+use bevy_egui::egui;
+
+use super::GameUi;
+use super::moves::step_review;
+use crate::game::match_state::MatchCommand;
+
+pub(super) fn shortcuts(mut p: GameUi) -> bevy::prelude::Result {
+    let ctx = p.contexts.ctx_mut()?.clone();
+    if ctx.egui_wants_keyboard_input() {
+        return Ok(());
+    }
+    let (enter, left, right, home, end, escape, undo, redo) = ctx.input(|i| {
+        let command = i.modifiers.command;
+        (
+            i.key_pressed(egui::Key::Enter),
+            i.key_pressed(egui::Key::ArrowLeft),
+            i.key_pressed(egui::Key::ArrowRight),
+            i.key_pressed(egui::Key::Home),
+            i.key_pressed(egui::Key::End),
+            i.key_pressed(egui::Key::Escape),
+            command && !i.modifiers.shift && i.key_pressed(egui::Key::Z),
+            command
+                && (i.key_pressed(egui::Key::Y)
+                    || (i.modifiers.shift && i.key_pressed(egui::Key::Z))),
+        )
+    });
+    if enter {
+        p.state.focus_move_box = true;
+        p.state.panel_open = true;
+    }
+    let total = p.the_match.game().ply();
+    let shown = p.the_match.reviewing().unwrap_or(total);
+    if left && shown > 0 {
+        step_review(&mut p, shown - 1, total);
+    }
+    if right && shown < total {
+        step_review(&mut p, shown + 1, total);
+    }
+    if home && total > 0 {
+        step_review(&mut p, 0, total);
+    }
+    if end && shown < total {
+        step_review(&mut p, total, total);
+    }
+    if escape {
+        if p.the_match.reviewing().is_some() {
+            p.commands.write(MatchCommand::Review(None));
+        }
+        p.dialogs.settings = false;
+        p.rules_window.open = false;
+        p.dialogs.about = false;
+        p.dialogs.confirm = None;
+    }
+    if undo {
+        p.commands.write(MatchCommand::Undo);
+    }
+    if redo {
+        p.commands.write(MatchCommand::Redo);
+    }
+    Ok(())
+}

@@ -1,0 +1,208 @@
+//! The main menu: continue the last game, start a new one, read the rules,
+//! change settings, read the credits, quit (desktop). Drawn over the board,
+//! which shows the game that "Continue" returns to.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+use super::theme::{self, CARD_FILL, GOLD, MUTED, VEIL};
+use super::{NewGameForm, about, game_title, new_game, rules_page, settings_page};
+use crate::game::about::Credits;
+use crate::game::i18n::I18n;
+use crate::game::match_state::{Match, MatchCommand};
+use crate::game::persist::SavesWindow;
+use crate::game::screens::{MenuPage, Screen};
+use crate::game::settings::Settings;
+
+/// What the menu reads and writes.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(super) struct MenuUi<'w, 's> {
+    contexts: EguiContexts<'w, 's>,
+    i18n: Res<'w, I18n>,
+    settings: ResMut<'w, Settings>,
+    the_match: Res<'w, Match>,
+    page: ResMut<'w, MenuPage>,
+    form: ResMut<'w, NewGameForm>,
+    screen: ResMut<'w, NextState<Screen>>,
+    commands: MessageWriter<'w, MatchCommand>,
+    exit: MessageWriter<'w, AppExit>,
+    credits: Res<'w, Credits>,
+    saves_window: ResMut<'w, SavesWindow>,
+}
+
+pub(super) fn menu_screen(mut m: MenuUi) -> Result {
+    let ctx = m.contexts.ctx_mut()?.clone();
+    let screen = ctx.viewport_rect();
+    egui::Area::new("menu_veil".into())
+        .fixed_pos(screen.min)
+        .order(egui::Order::Background)
+        .show(&ctx, |ui| {
+            // The veil takes the pointer, so the board under it never does.
+            ui.allocate_exact_size(screen.size(), egui::Sense::click_and_drag());
+        });
+    ctx.layer_painter(egui::LayerId::new(
+        egui::Order::Background,
+        egui::Id::new("menu_veil_paint"),
+    ))
+    .rect_filled(screen, 0.0, VEIL);
+    let widest = if matches!(*m.page, MenuPage::Rules(_)) {
+        1000.0
+    } else {
+        760.0
+    };
+    let width = (screen.width() - 24.0).clamp(300.0, widest);
+    let height = (screen.height() - 24.0).max(200.0);
+    egui::Area::new("menu_card".into())
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+        .order(egui::Order::Middle)
+        .show(&ctx, |ui| {
+            egui::Frame::new()
+                .fill(CARD_FILL)
+                .stroke(egui::Stroke::new(1.5, GOLD.gamma_multiply(0.6)))
+                .corner_radius(12.0)
+                .inner_margin(egui::Margin::same(20))
+                .show(ui, |ui| {
+                    ui.set_width(width - 40.0);
+                    ui.set_max_height(height - 40.0);
+                    if matches!(*m.page, MenuPage::Rules(_)) {
+                        // The rules page has its own scroll area.
+                        ui.set_height(height - 40.0);
+                        page(ui, &mut m);
+                    } else {
+                        egui::ScrollArea::vertical().show(ui, |ui| page(ui, &mut m));
+                    }
+                });
+        });
+    Ok(())
+}
+
+fn page(ui: &mut egui::Ui, m: &mut MenuUi) {
+    match *m.page {
+        MenuPage::Main => main_page(ui, m),
+        MenuPage::NewGame => {
+            back_button(ui, m);
+            if let Some(start) = new_game::new_game_page(ui, &m.i18n, &mut m.form, &m.settings) {
+                if let Some(skin) = m.form.skin.clone() {
+                    m.settings.set_skin_for(m.form.variant.kind, &skin);
+                }
+                m.commands.write(start);
+                m.screen.set(Screen::Game);
+            }
+        }
+        MenuPage::Rules(kind) => {
+            back_button(ui, m);
+            let mut shown = kind;
+            rules_page::rules_screen(ui, &m.i18n, &mut shown);
+            if shown != kind {
+                *m.page = MenuPage::Rules(shown);
+            }
+        }
+        MenuPage::Settings => {
+            back_button(ui, m);
+            settings_page::settings_page(ui, &m.i18n, &mut m.settings);
+        }
+        MenuPage::About => {
+            back_button(ui, m);
+            about::about_page(ui, &m.i18n, &m.credits);
+        }
+    }
+}
+
+fn main_page(ui: &mut egui::Ui, m: &mut MenuUi) {
+    ui.vertical_centered(|ui| {
+        ui.add_space(8.0);
+        ui.label(
+            egui::RichText::new(m.i18n.tr("app-title"))
+                .size(44.0)
+                .color(GOLD)
+                .strong(),
+        );
+        ui.label(
+            egui::RichText::new(m.i18n.tr("app-tagline"))
+                .size(16.0)
+                .color(MUTED),
+        );
+        ui.add_space(18.0);
+        let resumable = !m.the_match.is_over() && m.the_match.game().ply() > 0;
+        if resumable {
+            let label = m.i18n.tr("menu-continue");
+            if theme::big_button(ui, label, true).clicked() {
+                m.screen.set(Screen::Game);
+            }
+            theme::note(
+                ui,
+                format!(
+                    "{} · {}",
+                    game_title(&m.i18n, m.the_match.kind()),
+                    m.i18n.msg(
+                        &crate::game::i18n::Msg::new("menu-continue-plies")
+                            .num("count", m.the_match.game().ply() as u32)
+                    )
+                ),
+            );
+            ui.add_space(4.0);
+        }
+        if theme::big_button(ui, m.i18n.tr("menu-new-game"), true).clicked() {
+            m.form.variant = *m.the_match.variant();
+            *m.page = MenuPage::NewGame;
+        }
+        if theme::big_button(ui, m.i18n.tr("menu-saves"), true).clicked() {
+            m.saves_window.open = true;
+        }
+        if theme::big_button(ui, m.i18n.tr("menu-rules"), true).clicked() {
+            *m.page = MenuPage::Rules(m.the_match.kind());
+        }
+        if theme::big_button(ui, m.i18n.tr("menu-settings"), true).clicked() {
+            *m.page = MenuPage::Settings;
+        }
+        if theme::big_button(ui, m.i18n.tr("menu-about"), true).clicked() {
+            *m.page = MenuPage::About;
+        }
+        if !cfg!(target_arch = "wasm32")
+            && theme::big_button(ui, m.i18n.tr("menu-quit"), true).clicked()
+        {
+            m.exit.write(AppExit::Success);
+        }
+        ui.add_space(12.0);
+        language_switch(ui, &m.i18n, &mut m.settings);
+    });
+}
+
+/// The two languages as buttons, each in its own name.
+pub(super) fn language_switch(ui: &mut egui::Ui, i18n: &I18n, settings: &mut Settings) {
+    let _ = i18n;
+    ui.horizontal(|ui| {
+        for language in crate::game::i18n::Language::ALL {
+            let on = settings.language == language;
+            if ui.selectable_label(on, language.native_name()).clicked() && !on {
+                settings.language = language;
+            }
+        }
+    });
+}
+
+fn back_button(ui: &mut egui::Ui, m: &mut MenuUi) {
+    if ui.button(format!("⬅ {}", m.i18n.tr("menu-back"))).clicked() {
+        *m.page = MenuPage::Main;
+    }
+    ui.add_space(6.0);
+}
+
+/// A game loaded from the saves window while the menu shows goes straight
+/// to the board.
+pub(super) fn enter_loaded_game(
+    the_match: Res<Match>,
+    mut screen: ResMut<NextState<Screen>>,
+    mut saves: ResMut<SavesWindow>,
+    mut seen: Local<Option<u64>>,
+) {
+    let generation = the_match.generation();
+    match *seen {
+        Some(before) if before != generation && saves.open => {
+            saves.open = false;
+            screen.set(Screen::Game);
+        }
+        _ => {}
+    }
+    *seen = Some(generation);
+}

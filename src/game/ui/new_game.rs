@@ -1,0 +1,212 @@
+//! The new-game page: the game, each of its options with a line on what it
+//! changes and whether it is tradition or our choice, who plays each side,
+//! and the skin.
+
+use bevy_egui::egui;
+
+use super::theme::{self, GOLD, MUTED};
+use super::{NewGameForm, SideNames, game_title, player_choices, player_label};
+use crate::game::i18n::I18n;
+use crate::game::match_state::{Match, MatchCommand, Player};
+use crate::game::settings::Settings;
+use crate::rules::{GameKind, OptionKey, Side, Variant};
+
+/// Draws the page; returns the command that starts the game when the
+/// player presses "Start".
+pub(super) fn new_game_page(
+    ui: &mut egui::Ui,
+    i18n: &I18n,
+    form: &mut NewGameForm,
+    settings: &Settings,
+) -> Option<MatchCommand> {
+    theme::heading(ui, i18n.tr("new-game-title"));
+    ui.add_space(4.0);
+    game_choice(ui, i18n, form);
+    ui.separator();
+    options(ui, i18n, &mut form.variant);
+    ui.separator();
+    players(ui, i18n, form);
+    ui.separator();
+    skin_choice(ui, i18n, form, settings);
+    ui.add_space(10.0);
+    let mut start = None;
+    ui.vertical_centered(|ui| {
+        if theme::big_button(ui, i18n.tr("new-game-start"), true).clicked() {
+            start = Some(MatchCommand::NewGame {
+                variant: form.variant,
+                players: Match::players(form.hunters, form.crowd),
+            });
+        }
+    });
+    start
+}
+
+fn game_choice(ui: &mut egui::Ui, i18n: &I18n, form: &mut NewGameForm) {
+    theme::section(ui, i18n.tr("new-game-game"));
+    for kind in GameKind::ALL {
+        let selected = form.variant.kind == kind;
+        let response = ui.add(
+            egui::Button::selectable(
+                selected,
+                egui::RichText::new(game_title(i18n, kind)).size(17.0),
+            )
+            .min_size(egui::vec2(ui.available_width(), 28.0)),
+        );
+        if response.clicked() && !selected {
+            form.variant = Variant::new(kind);
+            form.skin = None;
+        }
+        let blurb = match kind {
+            GameKind::Pirates => "new-game-blurb-pirates",
+            GameKind::Asalto => "new-game-blurb-asalto",
+            GameKind::FoxGeese => "new-game-blurb-fox-geese",
+            GameKind::BaghChal => "new-game-blurb-bagh-chal",
+        };
+        ui.label(egui::RichText::new(i18n.tr(blurb)).color(MUTED).size(13.0));
+    }
+}
+
+/// Where an option comes from, for its tag.
+#[derive(Clone, Copy)]
+enum Origin {
+    Traditional,
+    Variant,
+    Chosen,
+}
+
+fn tag(ui: &mut egui::Ui, i18n: &I18n, origin: Origin) {
+    let (id, chosen) = match origin {
+        Origin::Traditional => ("tag-traditional", false),
+        Origin::Variant => ("tag-variant", false),
+        Origin::Chosen => ("tag-chosen", true),
+    };
+    theme::origin_tag(ui, i18n.tr(id), chosen);
+}
+
+/// One option row: a checkbox, its tag, and a line on what it changes.
+fn option_row(ui: &mut egui::Ui, i18n: &I18n, value: &mut bool, id: &str, origin: Origin) {
+    ui.horizontal(|ui| {
+        ui.checkbox(value, i18n.tr(id));
+        tag(ui, i18n, origin);
+    });
+    theme::note(ui, i18n.tr(&format!("{id}-note")));
+}
+
+fn options(ui: &mut egui::Ui, i18n: &I18n, variant: &mut Variant) {
+    theme::section(ui, i18n.tr("new-game-options"));
+    let keys: Vec<OptionKey> = OptionKey::ALL
+        .into_iter()
+        .filter(|k| k.game() == variant.kind)
+        .collect();
+    if keys.is_empty() {
+        theme::note(ui, i18n.tr("new-game-no-options"));
+    }
+    let o = &mut variant.options;
+    for key in keys {
+        match key {
+            OptionKey::Compulsory => option_row(
+                ui,
+                i18n,
+                &mut o.compulsory_capture,
+                "option-compulsory",
+                Origin::Chosen,
+            ),
+            OptionKey::Retreat => {
+                option_row(ui, i18n, &mut o.retreat, "option-retreat", Origin::Variant)
+            }
+            OptionKey::Sideways => option_row(
+                ui,
+                i18n,
+                &mut o.sideways,
+                "option-sideways",
+                Origin::Variant,
+            ),
+            OptionKey::QuietLimit => option_row(
+                ui,
+                i18n,
+                &mut o.quiet_limit,
+                "option-quiet-limit",
+                Origin::Chosen,
+            ),
+            OptionKey::Geese => {
+                ui.horizontal(|ui| {
+                    ui.label(i18n.tr("option-geese"));
+                    for n in [13u8, 15, 17] {
+                        ui.radio_value(&mut o.geese, n, n.to_string());
+                    }
+                    tag(
+                        ui,
+                        i18n,
+                        if o.geese == 13 {
+                            Origin::Traditional
+                        } else {
+                            Origin::Chosen
+                        },
+                    );
+                });
+                theme::note(ui, i18n.tr("option-geese-note"));
+            }
+        }
+    }
+}
+
+fn players(ui: &mut egui::Ui, i18n: &I18n, form: &mut NewGameForm) {
+    theme::section(ui, i18n.tr("new-game-players"));
+    let names = SideNames::traditional(i18n, form.variant.kind);
+    egui::Grid::new("new_game_players")
+        .num_columns(2)
+        .spacing([12.0, 6.0])
+        .show(ui, |ui| {
+            for side in [Side::Hunters, Side::Crowd] {
+                ui.label(egui::RichText::new(names.title(i18n, side)).color(GOLD));
+                let player = match side {
+                    Side::Hunters => &mut form.hunters,
+                    Side::Crowd => &mut form.crowd,
+                };
+                player_combo(ui, i18n, ("new_game_player", side.index()), player);
+                ui.end_row();
+            }
+        });
+    if ui.button(i18n.tr("new-game-swap-sides")).clicked() {
+        std::mem::swap(&mut form.hunters, &mut form.crowd);
+    }
+}
+
+/// A combo box of every player choice.
+pub(super) fn player_combo(
+    ui: &mut egui::Ui,
+    i18n: &I18n,
+    id: impl std::hash::Hash + std::fmt::Debug,
+    player: &mut Player,
+) {
+    egui::ComboBox::from_id_salt(id)
+        .selected_text(player_label(i18n, *player))
+        .width(180.0)
+        .show_ui(ui, |ui| {
+            for choice in player_choices() {
+                ui.selectable_value(player, choice, player_label(i18n, choice));
+            }
+        });
+}
+
+fn skin_choice(ui: &mut egui::Ui, i18n: &I18n, form: &mut NewGameForm, settings: &Settings) {
+    theme::section(ui, i18n.tr("new-game-skin"));
+    let current = form
+        .skin
+        .clone()
+        .or_else(|| settings.skin_for(form.variant.kind).map(str::to_string));
+    let label = current
+        .clone()
+        .unwrap_or_else(|| i18n.tr("new-game-skin-own"));
+    egui::ComboBox::from_id_salt("new_game_skin")
+        .selected_text(label)
+        .width(220.0)
+        .show_ui(ui, |ui| {
+            if ui
+                .selectable_label(current.is_none(), i18n.tr("new-game-skin-own"))
+                .clicked()
+            {
+                form.skin = None;
+            }
+        });
+}

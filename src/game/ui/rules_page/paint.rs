@@ -1,0 +1,437 @@
+//! Paints a [`Scene`] with egui's painter: the wooden board of the game
+//! (two crossing bands for the cross, one square for Bagh-Chal), the
+//! stronghold, the topology's lines and points, the pieces and the arrows.
+//! Sizes are in units of the distance between points, so a diagram reads
+//! the same at any width.
+
+use bevy_egui::egui::{self, Color32, Pos2, Rect, Stroke, Vec2, pos2, vec2};
+
+use super::scene::{ArrowStyle, Ring, Scene};
+use crate::rules::{Bitboard, BoardKind, Point, Side, Topology};
+
+/// The board's colours, those of the game's own board.
+mod colour {
+    use bevy_egui::egui::Color32;
+    pub const SHADOW: Color32 = Color32::from_rgba_premultiplied(0, 0, 0, 90);
+    pub const FRAME: Color32 = Color32::from_rgb(92, 54, 28);
+    pub const WOOD: Color32 = Color32::from_rgb(204, 153, 92);
+    pub const GRAIN: Color32 = Color32::from_rgba_premultiplied(29, 17, 8, 38);
+    pub const STRONGHOLD: Color32 = Color32::from_rgb(181, 122, 70);
+    pub const STRONGHOLD_EDGE: Color32 = Color32::from_rgb(120, 52, 24);
+    pub const LINE: Color32 = Color32::from_rgb(71, 43, 23);
+    pub const LABEL: Color32 = Color32::from_rgb(96, 60, 32);
+    pub const HUNTER: Color32 = Color32::from_rgb(140, 23, 23);
+    pub const HUNTER_RIM: Color32 = Color32::from_rgb(224, 173, 64);
+    pub const CROWD: Color32 = Color32::from_rgb(242, 232, 204);
+    pub const CROWD_RIM: Color32 = Color32::from_rgb(77, 51, 31);
+    pub const TARGET: Color32 = Color32::from_rgba_premultiplied(14, 49, 14, 140);
+    pub const ARROW: Color32 = Color32::from_rgb(18, 104, 64);
+    pub const OPTIONAL: Color32 = Color32::from_rgb(34, 84, 150);
+    pub const HALO: Color32 = Color32::from_rgba_premultiplied(150, 146, 135, 150);
+    pub const MISSED: Color32 = Color32::from_rgb(196, 36, 18);
+    pub const FORBIDDEN: Color32 = Color32::from_rgb(96, 84, 72);
+    pub const CROSS: Color32 = Color32::from_rgb(210, 30, 16);
+}
+
+/// Space from the outermost points to the figure's edge, in point spacings.
+const MARGIN: f32 = 0.78;
+/// Wood beyond the outermost points.
+const WOOD_MARGIN: f32 = 0.55;
+/// The frame around the wood.
+const BORDER: f32 = 0.12;
+const PIECE_RADIUS: f32 = 0.31;
+/// The row under the board that shows pieces in hand.
+const TRAY_HEIGHT: f32 = 0.8;
+/// Below this spacing (in logical pixels) coordinates would be unreadable.
+const MIN_SPACING_FOR_LABELS: f32 = 20.0;
+
+/// The height a diagram takes at a width.
+pub fn height_for(scene: &Scene, width: f32) -> f32 {
+    let spacing = spacing_for(scene, width);
+    let tray = if scene.in_hand == [0, 0] {
+        0.0
+    } else {
+        TRAY_HEIGHT * spacing
+    };
+    width + tray
+}
+
+fn spacing_for(scene: &Scene, width: f32) -> f32 {
+    let size = Topology::get(scene.board).size as f32;
+    width / (size - 1.0 + 2.0 * MARGIN)
+}
+
+/// Where the points of a board go in a rectangle.
+struct Frame {
+    /// Point a1's position.
+    origin: Pos2,
+    /// Distance between neighbouring points.
+    unit: f32,
+}
+
+impl Frame {
+    fn at(&self, p: Point) -> Pos2 {
+        self.origin + vec2(p.file() as f32, -(p.rank() as f32)) * self.unit
+    }
+    /// The rectangle around a set of points, grown by `grow` spacings.
+    fn around(&self, points: Bitboard, grow: f32) -> Rect {
+        let mut r = Rect::NOTHING;
+        for p in points {
+            r.extend_with(self.at(p));
+        }
+        r.expand(grow * self.unit)
+    }
+}
+
+/// Paints a scene into `rect` (as wide as it is tall, plus the tray).
+pub fn paint(painter: &egui::Painter, scene: &Scene, rect: Rect) {
+    let unit = spacing_for(scene, rect.width());
+    let size = Topology::get(scene.board).size as f32;
+    let frame = Frame {
+        origin: rect.min + vec2(MARGIN, MARGIN + size - 1.0) * unit,
+        unit,
+    };
+    paint_wood(painter, scene.board, &frame);
+    if !scene.stronghold.is_empty() {
+        let r = frame.around(scene.stronghold, 0.36);
+        painter.rect_filled(r, 0.1 * unit, colour::STRONGHOLD);
+        let edge = Stroke::new((0.045 * unit).max(1.0), colour::STRONGHOLD_EDGE);
+        painter.rect_stroke(r, 0.1 * unit, edge, egui::StrokeKind::Inside);
+    }
+    paint_lines(painter, scene.board, &frame);
+    if unit >= MIN_SPACING_FOR_LABELS {
+        paint_coordinates(painter, scene.board, &frame);
+    }
+    for p in scene.targets {
+        painter.circle_filled(frame.at(p), 0.13 * unit, colour::TARGET);
+    }
+    for ring in &scene.rings {
+        paint_ring(painter, ring, &frame);
+    }
+    for p in scene.hunters {
+        let faded = scene.huffed.contains(p);
+        paint_piece(painter, frame.at(p), unit, Side::Hunters, faded);
+    }
+    for p in scene.crowd {
+        let faded = scene.captured.contains(p);
+        paint_piece(painter, frame.at(p), unit, Side::Crowd, faded);
+    }
+    for arrow in &scene.arrows {
+        let points: Vec<Pos2> = arrow.points.iter().map(|&p| frame.at(p)).collect();
+        paint_arrow(painter, &points, arrow.style, unit);
+    }
+    // The moving pieces again, so their arrows come out from under them.
+    for arrow in &scene.arrows {
+        let Some(&from) = arrow.points.first() else {
+            continue;
+        };
+        let side = if scene.hunters.contains(from) {
+            Side::Hunters
+        } else if scene.crowd.contains(from) {
+            Side::Crowd
+        } else {
+            continue;
+        };
+        let faded = (scene.captured | scene.huffed).contains(from);
+        paint_piece(painter, frame.at(from), unit, side, faded);
+    }
+    for p in scene.captured | scene.huffed {
+        paint_cross(painter, frame.at(p), unit);
+    }
+    if let Some((p, side)) = scene.drop {
+        paint_drop(painter, frame.at(p), unit, side);
+    }
+    if scene.in_hand != [0, 0] {
+        let y = rect.min.y + rect.width() + 0.25 * unit;
+        paint_hand(painter, scene.in_hand, pos2(rect.center().x, y), unit);
+    }
+}
+
+/// The wood in bands: shadows, then frames, then wood, so where the cross's
+/// bands overlap no frame shows through.
+fn paint_wood(painter: &egui::Painter, board: BoardKind, frame: &Frame) {
+    let topology = Topology::get(board);
+    let bands: Vec<Rect> = match board {
+        BoardKind::Square5 => vec![frame.around(topology.points, WOOD_MARGIN)],
+        _ => {
+            // The wide band holds ranks 3-5, the tall one files c-e.
+            let wide = topology.points.filter(|p| (2..=4).contains(&p.rank()));
+            let tall = topology.points.filter(|p| (2..=4).contains(&p.file()));
+            vec![
+                frame.around(wide.collect_bits(), WOOD_MARGIN),
+                frame.around(tall.collect_bits(), WOOD_MARGIN),
+            ]
+        }
+    };
+    let unit = frame.unit;
+    let radius = 0.14 * unit;
+    for band in &bands {
+        let shadow = band
+            .expand(BORDER * unit)
+            .translate(vec2(0.05, 0.08) * unit);
+        painter.rect_filled(shadow, radius, colour::SHADOW);
+    }
+    for band in &bands {
+        painter.rect_filled(band.expand(BORDER * unit), radius, colour::FRAME);
+    }
+    for band in &bands {
+        painter.rect_filled(*band, radius * 0.6, colour::WOOD);
+    }
+    for (i, band) in bands.iter().enumerate() {
+        paint_grain(painter, *band, unit, i as u32);
+    }
+}
+
+/// Thin wavy streaks along a band, placed by a fixed hash so every frame
+/// and every diagram of a board looks the same.
+fn paint_grain(painter: &egui::Painter, band: Rect, unit: f32, seed: u32) {
+    let streaks = (band.width().min(band.height()) / unit * 4.0)
+        .round()
+        .max(1.0) as u32;
+    let wide = band.width() >= band.height();
+    for i in 0..streaks {
+        let t = hash01(i * 7 + seed * 31);
+        let across = (i as f32 + 0.5 + 0.5 * (t - 0.5)) / streaks as f32;
+        let width = (0.02 + 0.035 * hash01(i * 13 + seed)) * unit;
+        let phase = 6.0 * hash01(i * 5 + seed * 3);
+        let steps = 24;
+        let points: Vec<Pos2> = (0..=steps)
+            .map(|s| {
+                let along = s as f32 / steps as f32;
+                let wobble = 0.05 * unit * (along * 9.0 + phase).sin();
+                if wide {
+                    band.lerp_inside(vec2(along, across)) + vec2(0.0, wobble)
+                } else {
+                    band.lerp_inside(vec2(across, along)) + vec2(wobble, 0.0)
+                }
+            })
+            .collect();
+        painter.line(points, Stroke::new(width, colour::GRAIN));
+    }
+}
+
+/// A number in 0..1 from an integer, the same every run.
+fn hash01(n: u32) -> f32 {
+    let mut x = n.wrapping_mul(0x9E37_79B9) ^ 0x85EB_CA6B;
+    x ^= x >> 15;
+    x = x.wrapping_mul(0x2C1B_3C6D);
+    x ^= x >> 12;
+    (x % 10_000) as f32 / 10_000.0
+}
+
+/// The board's lines and points, from the topology the moves use.
+fn paint_lines(painter: &egui::Painter, board: BoardKind, frame: &Frame) {
+    let topology = Topology::get(board);
+    let stroke = Stroke::new((0.05 * frame.unit).max(1.0), colour::LINE);
+    for (p, q) in topology.lines() {
+        painter.line_segment([frame.at(p), frame.at(q)], stroke);
+    }
+    for p in topology.points {
+        painter.circle_filled(frame.at(p), (0.075 * frame.unit).max(1.5), colour::LINE);
+    }
+}
+
+/// File letters under the lowest point of each file, rank numbers left of
+/// the leftmost point of each rank.
+fn paint_coordinates(painter: &egui::Painter, board: BoardKind, frame: &Frame) {
+    let topology = Topology::get(board);
+    // Far enough out that a piece on the point leaves its label readable.
+    let font = egui::FontId::proportional(0.23 * frame.unit);
+    let offset = 0.46 * frame.unit;
+    for p in topology.points {
+        let below = p.rank() > 0 && topology.step(p, 4).is_some();
+        if !below {
+            let text = char::from(b'a' + p.file()).to_string();
+            let at = frame.at(p) + vec2(0.0, offset);
+            painter.text(
+                at,
+                egui::Align2::CENTER_CENTER,
+                text,
+                font.clone(),
+                colour::LABEL,
+            );
+        }
+        let left = p.file() > 0 && topology.step(p, 6).is_some();
+        if !left {
+            let text = (p.rank() + 1).to_string();
+            let at = frame.at(p) - vec2(offset, 0.0);
+            painter.text(
+                at,
+                egui::Align2::CENTER_CENTER,
+                text,
+                font.clone(),
+                colour::LABEL,
+            );
+        }
+    }
+}
+
+fn piece_colours(side: Side) -> (Color32, Color32) {
+    match side {
+        Side::Hunters => (colour::HUNTER, colour::HUNTER_RIM),
+        Side::Crowd => (colour::CROWD, colour::CROWD_RIM),
+    }
+}
+
+/// A piece: a soft shadow, the body with its rim and a highlight.
+pub fn paint_piece(painter: &egui::Painter, at: Pos2, unit: f32, side: Side, faded: bool) {
+    let r = PIECE_RADIUS * unit;
+    let fade = |c: Color32| if faded { c.gamma_multiply(0.6) } else { c };
+    let (body, rim) = piece_colours(side);
+    painter.circle_filled(at + vec2(0.03, 0.05) * unit, r, fade(colour::SHADOW));
+    painter.circle(
+        at,
+        r,
+        fade(body),
+        Stroke::new((0.07 * unit).max(1.2), fade(rim)),
+    );
+    let shine = Color32::from_white_alpha(if side == Side::Hunters { 40 } else { 90 });
+    painter.circle_filled(at - vec2(0.1, 0.1) * unit, 0.1 * unit, fade(shine));
+}
+
+/// A dashed ring with a number: a point an option fills.
+fn paint_ring(painter: &egui::Painter, ring: &Ring, frame: &Frame) {
+    let at = frame.at(ring.point);
+    let r = PIECE_RADIUS * frame.unit;
+    let (_, rim) = piece_colours(ring.side);
+    let circle: Vec<Pos2> = (0..=40)
+        .map(|i| at + Vec2::angled(i as f32 / 40.0 * std::f32::consts::TAU) * r)
+        .collect();
+    let stroke = Stroke::new((0.05 * frame.unit).max(1.0), rim);
+    painter.extend(egui::Shape::dashed_line(
+        &circle,
+        stroke,
+        0.12 * frame.unit,
+        0.08 * frame.unit,
+    ));
+    let font = egui::FontId::proportional(0.3 * frame.unit);
+    painter.text(
+        at,
+        egui::Align2::CENTER_CENTER,
+        ring.label.to_string(),
+        font,
+        rim,
+    );
+}
+
+/// An arrow along a path of points, trimmed so it starts off the moving
+/// piece's centre and ends just short of the target, over a pale halo so it
+/// stands out on wood and pieces alike.
+fn paint_arrow(painter: &egui::Painter, path: &[Pos2], style: ArrowStyle, unit: f32) {
+    let [first, .., last] = path else { return };
+    let mut points = path.to_vec();
+    let start_dir = (path[1] - *first).normalized();
+    let end_dir = (*last - path[path.len() - 2]).normalized();
+    points[0] = *first + start_dir * 0.16 * unit;
+    let tip = *last - end_dir * 0.1 * unit;
+    let head = 0.34 * unit;
+    let n = points.len();
+    points[n - 1] = tip - end_dir * head * 0.8;
+    let colour = match style {
+        ArrowStyle::Move => colour::ARROW,
+        ArrowStyle::Optional => colour::OPTIONAL,
+        ArrowStyle::Missed => colour::MISSED,
+        ArrowStyle::Forbidden => colour::FORBIDDEN,
+    };
+    let width = (0.09 * unit).max(2.0);
+    let halo = Stroke::new(width + (0.07 * unit).max(2.0), colour::HALO);
+    let stroke = Stroke::new(width, colour);
+    let dashed = style != ArrowStyle::Move;
+    for s in [halo, stroke] {
+        if dashed {
+            painter.extend(egui::Shape::dashed_line(
+                &points,
+                s,
+                0.11 * unit,
+                0.08 * unit,
+            ));
+        } else {
+            painter.line(points.clone(), s);
+        }
+    }
+    // A dot where a chain lands between hops.
+    for p in &path[1..path.len() - 1] {
+        painter.circle_filled(*p, 0.1 * unit, colour);
+    }
+    if style == ArrowStyle::Forbidden {
+        // No head: the hop ends at a "not allowed" sign.
+        paint_no_entry(painter, *last, unit);
+        return;
+    }
+    let side = end_dir.rot90() * head * 0.5;
+    let base = tip - end_dir * head;
+    let triangle = vec![tip, base + side, base - side];
+    painter.add(egui::Shape::convex_polygon(
+        triangle,
+        colour,
+        Stroke::new(1.0, colour::HALO),
+    ));
+}
+
+/// A red cross over a piece that is taken or huffed.
+fn paint_cross(painter: &egui::Painter, at: Pos2, unit: f32) {
+    let d = 0.2 * unit;
+    let halo = Stroke::new((0.15 * unit).max(3.0), colour::HALO);
+    let stroke = Stroke::new((0.09 * unit).max(2.0), colour::CROSS);
+    for s in [halo, stroke] {
+        painter.line_segment([at + vec2(-d, -d), at + vec2(d, d)], s);
+        painter.line_segment([at + vec2(-d, d), at + vec2(d, -d)], s);
+    }
+}
+
+/// A "not allowed" sign on a point a hop may not land on.
+fn paint_no_entry(painter: &egui::Painter, at: Pos2, unit: f32) {
+    let r = 0.22 * unit;
+    let halo = Stroke::new((0.14 * unit).max(3.0), colour::HALO);
+    let stroke = Stroke::new((0.07 * unit).max(1.5), colour::CROSS);
+    let slash = [at + vec2(-r, -r) * 0.7, at + vec2(r, r) * 0.7];
+    for s in [halo, stroke] {
+        painter.circle_stroke(at, r, s);
+        painter.line_segment(slash, s);
+    }
+}
+
+/// A placement: the piece, faded, with an arrow dropping onto its rim.
+fn paint_drop(painter: &egui::Painter, at: Pos2, unit: f32, side: Side) {
+    paint_piece(painter, at, unit, side, true);
+    let from = at - vec2(0.0, 1.15 * unit);
+    let to = at - vec2(0.0, (PIECE_RADIUS - 0.08) * unit);
+    paint_arrow(painter, &[from, to], ArrowStyle::Move, unit);
+}
+
+/// Pieces in hand, under the board: a piece and "× 20" for each side.
+fn paint_hand(painter: &egui::Painter, in_hand: [u8; 2], centre: Pos2, unit: f32) {
+    let sides: Vec<(Side, u8)> = [Side::Hunters, Side::Crowd]
+        .into_iter()
+        .map(|s| (s, in_hand[s.index()]))
+        .filter(|(_, n)| *n > 0)
+        .collect();
+    let slot = 1.6 * unit;
+    let left = centre.x - slot * (sides.len() as f32 - 1.0) / 2.0;
+    let font = egui::FontId::proportional(0.34 * unit);
+    for (i, (side, count)) in sides.into_iter().enumerate() {
+        let x = left + i as f32 * slot;
+        let at = pos2(x - 0.3 * unit, centre.y + 0.2 * unit);
+        let small = unit * 0.75;
+        paint_piece(painter, at, small, side, false);
+        let text_at = pos2(x + 0.05 * unit, at.y);
+        painter.text(
+            text_at,
+            egui::Align2::LEFT_CENTER,
+            format!("× {count}"),
+            font.clone(),
+            colour::HUNTER_RIM,
+        );
+    }
+}
+
+/// Extension for filtering bitboards into bitboards.
+trait CollectBits {
+    fn collect_bits(self) -> Bitboard;
+}
+
+impl<I: Iterator<Item = Point>> CollectBits for I {
+    fn collect_bits(self) -> Bitboard {
+        self.fold(Bitboard::EMPTY, |b, p| b.with(p))
+    }
+}

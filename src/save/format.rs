@@ -1,0 +1,266 @@
+//! The save file format: RON with a format version. A game is its start
+//! position string, the move texts played and the moves taken back, with
+//! who played each side; replaying them rebuilds the whole history, so undo,
+//! review and the repetition rules work on a loaded game as on a live one.
+
+use std::fmt;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use crate::ai::Level;
+use crate::rules::{Game, GameKind, Move};
+
+/// The format this build writes. A file with a higher version is refused
+/// (never half-read): it was written by a newer Stronghold.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// A saved game, as stored in the autosave and in named saves.
+///
+/// ```ron
+/// (
+///     version: 1,
+///     name: "Tuesday",
+///     saved_at: 1767225600,
+///     start: "pirates,compulsory=on,retreat=off 3/P1P/BB3BB/BBBBBBB/BBBBBBB/BBB/BBB B 0/0 0 54",
+///     moves: ["c3-c4", "c6-c5"],
+///     redo: ["c4-c5"],
+///     hunters: Some(Medium),
+///     crowd: None,
+///     skin: Some("classic"),
+///     flipped: false,
+/// )
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedGame {
+    pub version: u32,
+    /// The name the player gave a named save; empty for the autosave.
+    #[serde(default)]
+    pub name: String,
+    /// When it was written, in seconds since 1970-01-01 UTC.
+    #[serde(default)]
+    pub saved_at: u64,
+    /// The position string of the position the game began from (it names
+    /// the game and its options).
+    pub start: String,
+    /// The moves played, oldest first, in move text.
+    pub moves: Vec<String>,
+    /// The moves taken back, the next to redo first.
+    #[serde(default)]
+    pub redo: Vec<String>,
+    /// Who plays the hunters: `None` is a person, a level the computer.
+    pub hunters: Option<Level>,
+    /// Who plays the crowd.
+    pub crowd: Option<Level>,
+    /// The skin the game was shown with.
+    #[serde(default)]
+    pub skin: Option<String>,
+    /// The board was turned around.
+    #[serde(default)]
+    pub flipped: bool,
+}
+
+/// A saved game read back and replayed.
+#[derive(Clone, Debug)]
+pub struct RestoredGame {
+    pub saved: SavedGame,
+    /// The game with its full history.
+    pub game: Game,
+    /// The moves taken back, the next to redo first; each was checked to be
+    /// playable in turn after the game.
+    pub redo: Vec<Move>,
+}
+
+impl SavedGame {
+    /// The save of a game: its history, the moves taken back (the next to
+    /// redo first) and its players.
+    pub fn of_game<'a>(
+        game: &Game,
+        redo: impl IntoIterator<Item = &'a Move>,
+        hunters: Option<Level>,
+        crowd: Option<Level>,
+    ) -> SavedGame {
+        SavedGame {
+            version: FORMAT_VERSION,
+            name: String::new(),
+            saved_at: 0,
+            start: crate::rules::position_string(game.variant(), game.initial_position()),
+            moves: game.moves().map(Move::to_string).collect(),
+            redo: redo.into_iter().map(Move::to_string).collect(),
+            hunters,
+            crowd,
+            skin: None,
+            flipped: false,
+        }
+    }
+
+    /// The game the save names, read from the start position string alone.
+    pub fn kind(&self) -> Option<GameKind> {
+        let id = self.start.split([',', ' ']).next()?;
+        GameKind::from_id(id)
+    }
+
+    /// Replays the save: the start position, every move (each must be legal
+    /// in turn), then the moves taken back on a copy, so a redo can never
+    /// fail later.
+    pub fn restore(&self) -> Result<RestoredGame, LoadError> {
+        let bad = |message: String| LoadError::BadGame { message };
+        let mut game = Game::from_position_string(&self.start).map_err(|e| bad(e.to_string()))?;
+        play_all(&mut game, &self.moves).map_err(|(n, e)| bad(format!("move {n}: {e}")))?;
+        let mut ahead = game.clone();
+        let redo = play_all(&mut ahead, &self.redo)
+            .map_err(|(n, e)| bad(format!("move {n} to redo: {e}")))?;
+        Ok(RestoredGame {
+            saved: self.clone(),
+            game,
+            redo,
+        })
+    }
+
+    /// Written as RON, with a comment that says what the file is.
+    pub fn to_ron(&self) -> String {
+        encode(self, "a game")
+    }
+
+    /// Reads a save (see [`decode`]).
+    pub fn from_ron(text: &str) -> Result<SavedGame, LoadError> {
+        decode(text)
+    }
+}
+
+/// Plays move texts in turn; on failure, the 1-based number of the move
+/// and why.
+fn play_all(game: &mut Game, moves: &[String]) -> Result<Vec<Move>, (usize, String)> {
+    let mut played = Vec::with_capacity(moves.len());
+    for (i, text) in moves.iter().enumerate() {
+        let mv = game.parse_move(text).map_err(|e| (i + 1, e.to_string()))?;
+        game.play_unchecked(&mv);
+        played.push(mv);
+    }
+    Ok(played)
+}
+
+/// The settings file: the settings (any serde type) under a format version.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SettingsFile<T> {
+    pub version: u32,
+    pub settings: T,
+}
+
+impl<T: Serialize + DeserializeOwned> SettingsFile<T> {
+    pub fn to_ron(settings: &T) -> String
+    where
+        T: Clone,
+    {
+        encode(
+            &SettingsFile {
+                version: FORMAT_VERSION,
+                settings: settings.clone(),
+            },
+            "the settings",
+        )
+    }
+    pub fn from_ron(text: &str) -> Result<T, LoadError> {
+        decode::<SettingsFile<T>>(text).map(|f| f.settings)
+    }
+}
+
+/// Why a stored file was refused. Every case keeps the file (it is moved
+/// aside, never deleted).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LoadError {
+    /// It could not be read at all, or it is not text.
+    Unreadable { message: String },
+    /// It is not valid RON for the format: damaged, cut short or hand-edited
+    /// wrongly. `line` and `column` count from 1.
+    Damaged {
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    /// A newer Stronghold wrote it.
+    NewerVersion { found: u32 },
+    /// It reads, but its game does not replay (a bad position string or an
+    /// illegal move).
+    BadGame { message: String },
+}
+
+impl LoadError {
+    /// A short key for the kind of problem; the message files select their
+    /// wording on it.
+    pub fn reason(&self) -> &'static str {
+        match self {
+            LoadError::Unreadable { .. } => "unreadable",
+            LoadError::Damaged { .. } => "damaged",
+            LoadError::NewerVersion { .. } => "newer",
+            LoadError::BadGame { .. } => "bad-game",
+        }
+    }
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadError::Unreadable { message } => write!(f, "cannot be read: {message}"),
+            LoadError::Damaged {
+                line,
+                column,
+                message,
+            } => write!(f, "line {line}, column {column}: {message}"),
+            LoadError::NewerVersion { found } => write!(
+                f,
+                "format version {found}, newer than this build's {FORMAT_VERSION}"
+            ),
+            LoadError::BadGame { message } => write!(f, "the game does not replay: {message}"),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// Reads stored bytes as text.
+pub fn text_of(bytes: &[u8]) -> Result<&str, LoadError> {
+    std::str::from_utf8(bytes).map_err(|e| LoadError::Unreadable {
+        message: format!("not UTF-8 text (byte {})", e.valid_up_to() + 1),
+    })
+}
+
+/// Reads a versioned RON value: the version first (so a newer file is
+/// refused for being newer, whatever else changed), then the whole value.
+pub fn decode<T: DeserializeOwned>(text: &str) -> Result<T, LoadError> {
+    #[derive(Deserialize)]
+    struct VersionOnly {
+        version: u32,
+    }
+    let probe: VersionOnly = ron::from_str(text).map_err(damaged)?;
+    if probe.version > FORMAT_VERSION {
+        return Err(LoadError::NewerVersion {
+            found: probe.version,
+        });
+    }
+    ron::from_str(text).map_err(damaged)
+}
+
+/// A parse error at the point where the parser gave up (the end of its
+/// span: the offending token, or the end of a cut-short file).
+fn damaged(e: ron::error::SpannedError) -> LoadError {
+    LoadError::Damaged {
+        line: e.span.end.line,
+        column: e.span.end.col,
+        message: e.code.to_string(),
+    }
+}
+
+/// Writes a value as RON under a comment naming what it holds.
+fn encode<T: Serialize>(value: &T, what: &str) -> String {
+    let config = ron::ser::PrettyConfig::new()
+        .compact_arrays(true)
+        .indentor("    ");
+    // Serializing plain data (strings, numbers, options) cannot fail.
+    let body = ron::ser::to_string_pretty(value, config).expect("plain data serializes");
+    format!(
+        "// Stronghold: {what} (format {FORMAT_VERSION}). A file the game cannot read is moved aside, never deleted.\n{body}\n"
+    )
+}

@@ -1,0 +1,61 @@
+//! Games for the save tests: every variant, seeded random games, take-backs.
+#![allow(dead_code)]
+
+use stronghold::rules::{Game, GameKind, Move, OptionKey, Variant};
+
+/// Every game with every combination of its options.
+pub fn every_variant() -> Vec<Variant> {
+    let mut out = Vec::new();
+    for kind in GameKind::ALL {
+        let mut variants = vec![Variant::new(kind)];
+        for key in OptionKey::ALL.into_iter().filter(|k| k.game() == kind) {
+            let values: &[&str] = if key == OptionKey::Geese {
+                &["13", "15", "17"]
+            } else {
+                &["on", "off"]
+            };
+            variants = variants
+                .iter()
+                .flat_map(|v| {
+                    values.iter().map(move |value| {
+                        let mut v = *v;
+                        v.set_option(&format!("{}={value}", key.id())).unwrap();
+                        v
+                    })
+                })
+                .collect();
+        }
+        out.extend(variants);
+    }
+    out
+}
+
+/// A game of up to `plies` moves picked by a seeded generator.
+pub fn random_game(variant: Variant, plies: usize, seed: u64) -> Game {
+    let mut game = Game::new(variant);
+    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    for _ in 0..plies {
+        let moves = game.legal_moves();
+        if moves.is_empty() || game.is_over() {
+            break;
+        }
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        game.play(&moves[(state % moves.len() as u64) as usize])
+            .unwrap();
+    }
+    game
+}
+
+/// Takes back up to `n` moves: the taken-back moves, the next to redo first.
+pub fn take_back(game: &mut Game, n: usize) -> Vec<Move> {
+    let mut redo = Vec::new();
+    for _ in 0..n {
+        match game.undo() {
+            Some(mv) => redo.insert(0, mv),
+            None => break,
+        }
+    }
+    redo
+}
