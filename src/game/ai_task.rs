@@ -25,7 +25,7 @@ use crate::rules::{Game, Move, Side};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AiJob>()
-        .insert_resource(AiSettings::default().with_env_overrides())
+        .init_resource::<AiSettings>()
         .init_resource::<SlicePace>()
         .add_systems(
             Update,
@@ -66,29 +66,6 @@ impl Default for AiSettings {
             core_share: 1.0,
             ai_vs_ai_pace: 0.6,
         }
-    }
-}
-
-impl AiSettings {
-    /// On the desktop, `STRONGHOLD_AI_SLICE_MS` and `STRONGHOLD_AI_CORE_SHARE`
-    /// override the slice length and the core share (for measuring the
-    /// balance with scripts/measure_frames.sh); values that do not parse are ignored.
-    pub fn with_env_overrides(self) -> AiSettings {
-        #[cfg(not(target_arch = "wasm32"))]
-        {
-            let mut settings = self;
-            let read = |name: &str| std::env::var(name).ok().and_then(|v| v.parse::<f64>().ok());
-            if let Some(ms) = read("STRONGHOLD_AI_SLICE_MS").filter(|ms| *ms >= 1.0) {
-                settings.slice_ms = ms as u64;
-            }
-            if let Some(share) = read("STRONGHOLD_AI_CORE_SHARE").filter(|s| *s > 0.0 && *s <= 1.0)
-            {
-                settings.core_share = share as f32;
-            }
-            settings
-        }
-        #[cfg(target_arch = "wasm32")]
-        self
     }
 }
 

@@ -23,6 +23,7 @@ use super::i18n::{I18n, Msg};
 use super::input::Selection;
 use super::match_state::Match;
 use super::notice::Notice;
+use super::screens::Screen;
 use crate::rules::Side;
 
 pub(super) fn plugin(app: &mut App) {
@@ -67,7 +68,8 @@ pub fn query_to_args(query: &str) -> Result<Vec<String>, String> {
     Ok(args)
 }
 
-/// Decodes one `application/x-www-form-urlencoded` component.
+/// Decodes one `application/x-www-form-urlencoded` component; the error is
+/// the component that does not decode (shown as the notice's detail).
 fn decode_component(text: &str) -> Result<String, String> {
     let mut bytes = Vec::with_capacity(text.len());
     let mut rest = text.bytes();
@@ -79,13 +81,13 @@ fn decode_component(text: &str) -> Result<String, String> {
                 let digit = |d: Option<u8>| d.and_then(|d| (d as char).to_digit(16));
                 match (digit(hex[0]), digit(hex[1])) {
                     (Some(hi), Some(lo)) => bytes.push((hi * 16 + lo) as u8),
-                    _ => return Err(format!("bad escape in `{text}`")),
+                    _ => return Err(text.to_string()),
                 }
             }
             _ => bytes.push(b),
         }
     }
-    String::from_utf8(bytes).map_err(|_| format!("`{text}` is not UTF-8"))
+    String::from_utf8(bytes).map_err(|_| text.to_string())
 }
 
 /// What the page can read about the game.
@@ -94,6 +96,8 @@ fn decode_component(text: &str) -> Result<String, String> {
 pub struct PageStatus {
     /// The board has been on screen for a few frames and the texts are loaded.
     pub ready: bool,
+    /// `menu` (the main menu over the still board) or `game` (playing).
+    pub screen: &'static str,
     /// The game's id (`pirates`, `asalto`, `fox-geese`, `bagh-chal`).
     pub game: &'static str,
     /// Moves played so far (plies).
@@ -139,6 +143,7 @@ impl PageStatus {
         let side = the_match.side_to_move();
         PageStatus {
             ready: false,
+            screen: "menu",
             game: the_match.kind().id(),
             moves: game.ply(),
             to_move: side_id(side),
@@ -201,6 +206,7 @@ pub fn board_frames(board_shown: bool, frames: &mut u32) -> u32 {
 pub fn current_status(
     the_match: &Match,
     ai: &AiJob,
+    screen: Screen,
     selection: &Selection,
     i18n: &I18n,
     points: &Query<(&BoardPoint, &GlobalTransform)>,
@@ -209,6 +215,9 @@ pub fn current_status(
 ) -> PageStatus {
     let mut status = PageStatus::of_match(the_match, ai);
     status.selected = selection.at().map(|p| p.to_string());
+    if screen == Screen::Game {
+        status.screen = "game";
+    }
     if let Ok(camera) = cameras.single() {
         status.points = point_positions(points, camera);
     }
@@ -228,6 +237,7 @@ mod page {
     use crate::game::i18n::I18n;
     use crate::game::input::Selection;
     use crate::game::match_state::Match;
+    use crate::game::screens::Screen;
 
     /// The page address's options as launch arguments.
     pub fn address_args() -> Result<Vec<String>, String> {
@@ -241,6 +251,7 @@ mod page {
     pub(super) fn publish_status(
         the_match: Res<Match>,
         ai: Res<AiJob>,
+        screen: Res<State<Screen>>,
         selection: Res<Selection>,
         i18n: Res<I18n>,
         points: Query<(&BoardPoint, &GlobalTransform)>,
@@ -251,6 +262,7 @@ mod page {
         let status = current_status(
             &the_match,
             &ai,
+            *screen.get(),
             &selection,
             &i18n,
             &points,

@@ -122,15 +122,22 @@ async function awaitReply(page, before, move) {
   return answered;
 }
 
+/** The address that starts a game at once: the person plays the crowd against Medium. */
+const PLAY = '?hunters=medium&crowd=human';
+
 async function desktopGame(browser, base, report) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   watch(page, 'desktop', report.problems);
-  const { status: s0, ms } = await openGame(page, base);
+  // The plain address: the main menu over the board.
+  const { status: menu, ms } = await openGame(page, base);
   report.figures.firstBoardMs = ms;
-  log(`board drawn after ${ms} ms (${Object.keys(s0.points).length} points, ${s0.legal.length} legal moves)`);
-  await page.screenshot({ path: join(options.out, 'loaded.png') });
-  if (s0.mover !== 'human') throw new Error(`expected the person to move first, status: ${JSON.stringify(s0)}`);
+  log(`board drawn after ${ms} ms on the ${menu.screen} (${Object.keys(menu.points).length} points)`);
+  await page.screenshot({ path: join(options.out, 'menu.png') });
+  if (menu.screen !== 'menu') throw new Error(`the plain address should open the menu: ${JSON.stringify(menu)}`);
+  // A game from the address: click a move, then drag one.
+  const { status: s0 } = await openGame(page, base, PLAY);
+  if (s0.screen !== 'game' || s0.mover !== 'human') throw new Error(`expected the person to move first: ${JSON.stringify(s0)}`);
   const { move, from, to } = await pickStep(page, s0);
   // One frame handles every click since the last with the pointer where it
   // ended (Bevy's picking): a person's clicks are frames apart, so are ours.
@@ -139,7 +146,6 @@ async function desktopGame(browser, base, report) {
   await page.mouse.click(to.x, to.y);
   const s1 = await awaitReply(page, s0.moves, move);
   log(`clicked ${move}; the computer answered ${s1.lastMove} (depth ${s1.lastSearch?.depth})`);
-  // And one move dragged with the mouse.
   const drag = await pickStep(page, s1);
   await page.mouse.move(drag.from.x, drag.from.y);
   await page.mouse.down();
@@ -148,7 +154,20 @@ async function desktopGame(browser, base, report) {
   const s2 = await awaitReply(page, s1.moves, drag.move);
   log(`dragged ${drag.move}; the computer answered ${s2.lastMove}`);
   await page.screenshot({ path: join(options.out, 'desktop.png') });
+  await resumesFromStorage(page, base, s2);
   await context.close();
+}
+
+/** The unfinished game is kept in localStorage: the plain address brings it back. */
+async function resumesFromStorage(page, base, before) {
+  await page.waitForTimeout(1500); // the autosave is written once the board settles
+  const keys = await page.evaluate(() => Object.keys(localStorage).sort());
+  const { status: after } = await openGame(page, base);
+  if (after.moves !== before.moves || after.lastMove !== before.lastMove) {
+    throw new Error(`reloaded with ${after.moves} moves (last ${after.lastMove}), expected ${before.moves} (last ${before.lastMove}); localStorage keys: ${keys.join(', ')}`);
+  }
+  await page.screenshot({ path: join(options.out, 'resumed.png') });
+  log(`reloaded: the game of ${after.moves} moves is back (localStorage: ${keys.join(', ')})`);
 }
 
 /**
@@ -210,7 +229,7 @@ async function touchGame(browser, base, report) {
   });
   const page = await context.newPage();
   watch(page, 'touch', report.problems);
-  const { status: s0 } = await openGame(page, base);
+  const { status: s0 } = await openGame(page, base, PLAY);
   const cdp = await context.newCDPSession(page);
   const first = await pickStep(page, s0);
   await tap(page, first.from);
@@ -238,7 +257,7 @@ async function phoneLayout(browser, base, report) {
   });
   const page = await context.newPage();
   watch(page, 'phone', report.problems);
-  await openGame(page, base);
+  await openGame(page, base, PLAY);
   for (const [width, height, name] of [[390, 844, 'portrait'], [844, 390, 'landscape']]) {
     await page.setViewportSize({ width, height });
     await page.waitForTimeout(800);
