@@ -7,34 +7,53 @@ use bevy_egui::EguiPlugin;
 use stronghold::game::GamePlugin;
 use stronghold::game::board_view::BoardLayout;
 use stronghold::game::launch::{ExitAfter, LaunchOptions, exit_after};
+use stronghold::game::match_state::Match;
 use stronghold::game::persist::{self, Persistence};
 use stronghold::game::screens::MenuPage;
 use stronghold::game::screens::Screen;
 use stronghold::game::skin::SkinOverride;
 use stronghold::game::ui::rules_page::RulesWindow;
 
-fn main() -> AppExit {
-    let options = if cfg!(target_arch = "wasm32") {
-        LaunchOptions::default()
-    } else {
-        match LaunchOptions::parse(std::env::args().skip(1)) {
-            Ok(o) if o.help => {
-                println!("{}", stronghold::game::launch::USAGE);
-                return AppExit::Success;
-            }
-            Ok(o) => o,
-            Err(e) => {
-                eprintln!("{e}");
-                return AppExit::error();
-            }
-        }
+/// The desktop's launch: options from the command line; `--help` prints
+/// the usage and a bad option ends the program.
+#[cfg(not(target_arch = "wasm32"))]
+fn launch() -> Result<(LaunchOptions, Match, Option<String>), AppExit> {
+    let fail = |e: String| {
+        eprintln!("{e}");
+        AppExit::error()
     };
-    let the_match = match options.initial_match() {
-        Ok(m) => m,
-        Err(e) => {
-            eprintln!("--moves: {e}");
-            return AppExit::error();
+    let options = LaunchOptions::parse(std::env::args().skip(1)).map_err(fail)?;
+    if options.help {
+        println!("{}", stronghold::game::launch::USAGE);
+        return Err(AppExit::Success);
+    }
+    let the_match = options
+        .initial_match()
+        .map_err(|e| fail(format!("--moves: {e}")))?;
+    Ok((options, the_match, None))
+}
+
+/// The web's launch: options from the page address (`?game=asalto`); a bad
+/// one is shown on screen and the game starts as usual.
+#[cfg(target_arch = "wasm32")]
+fn launch() -> Result<(LaunchOptions, Match, Option<String>), AppExit> {
+    let chosen = stronghold::game::web::address_args()
+        .and_then(LaunchOptions::parse)
+        .and_then(|o| o.initial_match().map(|m| (o, m)));
+    Ok(match chosen {
+        Ok((options, the_match)) => (options, the_match, None),
+        Err(problem) => {
+            let options = LaunchOptions::default();
+            let the_match = options.initial_match().expect("the usual game starts");
+            (options, the_match, Some(problem))
         }
+    })
+}
+
+fn main() -> AppExit {
+    let (options, the_match, address_problem) = match launch() {
+        Ok(launch) => launch,
+        Err(exit) => return exit,
     };
     // Settings (the window size among them) and the last game, read before
     // the window opens.
@@ -51,7 +70,8 @@ fn main() -> AppExit {
                     // The title comes from the message files once they load.
                     title: String::new(),
                     resolution: window_size.into(),
-                    // On the web: fill the page element the canvas sits in.
+                    // On the web: the page's canvas, filling the element it sits in.
+                    canvas: Some("#stronghold".to_string()),
                     fit_canvas_to_parent: true,
                     ..default()
                 }),
@@ -84,6 +104,9 @@ fn main() -> AppExit {
         skins_then: None,
     });
     app.add_plugins(GamePlugin);
+    if let Some(problem) = address_problem {
+        app.insert_resource(stronghold::game::web::AddressProblem(problem));
+    }
     // The last unfinished game is the one "Continue" returns to, unless the
     // command line asks for a game.
     boot.install(&mut app, !options.start_in_game);

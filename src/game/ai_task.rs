@@ -5,15 +5,19 @@
 //! collects the finished slice and, if the search is not done, hands the
 //! search to a new slice. On the web the pool runs on the main thread, so a
 //! slice is kept to a few milliseconds there; on the desktop it runs on a
-//! worker and may be longer. The move found goes through the same
-//! validation as a click. Undo, new game or exit drop the task.
+//! worker and may be longer. How long a slice runs, and how much of a core
+//! the search takes, is `ai_pace`'s concern (docs/web-figures.md has the
+//! measured balance). The move found goes through the same validation as a
+//! click. Undo, new game or exit drop the task.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 
+use super::ai_pace::SlicePace;
 use super::animation::ViewBusy;
 use super::match_state::{Match, MoveIntent, MoveSource};
 use crate::ai::{Level, Search, SearchStatus};
@@ -22,6 +26,7 @@ use crate::rules::{Game, Move, Side};
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AiJob>()
         .init_resource::<AiSettings>()
+        .init_resource::<SlicePace>()
         .add_systems(
             Update,
             drive_ai
@@ -34,10 +39,18 @@ pub(super) fn plugin(app: &mut App) {
 /// Tuning for the AI task.
 #[derive(Resource, Clone, Copy, Debug)]
 pub struct AiSettings {
-    /// Wall time a slice may search before it hands control back.
+    /// Wall time a slice may search before it hands control back (when
+    /// `paced`, the longest a slice may get).
     pub slice_ms: u64,
+    /// The web: slice lengths follow the frame pace (`SlicePace`), between
+    /// `min_slice_ms` and `slice_ms`.
+    pub paced: bool,
+    pub min_slice_ms: u64,
     /// Nodes per `Search::step` call inside a slice.
     pub nodes_per_step: u64,
+    /// The share of one core the search may take (0 < share <= 1): after a
+    /// slice that searched `t`, the next waits `t * (1 / share - 1)`.
+    pub core_share: f32,
     /// With no person playing, the least time between two moves (seconds).
     pub ai_vs_ai_pace: f32,
 }
@@ -46,10 +59,30 @@ impl Default for AiSettings {
     fn default() -> AiSettings {
         AiSettings {
             // The web runs slices between frames on the one thread.
-            slice_ms: if cfg!(target_arch = "wasm32") { 6 } else { 30 },
+            slice_ms: if cfg!(target_arch = "wasm32") { 40 } else { 30 },
+            paced: cfg!(target_arch = "wasm32"),
+            min_slice_ms: 2,
             nodes_per_step: 1024,
+            core_share: 1.0,
             ai_vs_ai_pace: 0.6,
         }
+    }
+}
+
+impl AiSettings {
+    /// How long the next slice may search.
+    pub fn slice_budget(&self, pace: &SlicePace) -> Duration {
+        if self.paced {
+            pace.budget()
+        } else {
+            Duration::from_millis(self.slice_ms)
+        }
+    }
+    fn slice_bounds(&self) -> (Duration, Duration) {
+        (
+            Duration::from_millis(self.min_slice_ms),
+            Duration::from_millis(self.slice_ms),
+        )
     }
 }
 
@@ -60,6 +93,19 @@ pub struct AiJob {
     /// When the last move was applied, for the AI vs AI pace.
     last_move_at: f64,
     seen_ply: usize,
+    /// The last search that gave a move.
+    last_search: Option<SearchReport>,
+}
+
+/// What a finished search gave: for the log and the web page's status.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchReport {
+    pub side: Side,
+    pub level: Level,
+    pub depth: u32,
+    pub nodes: u64,
+    /// Real time from the search's start to its move, in seconds.
+    pub seconds: f64,
 }
 
 struct Job {
@@ -75,11 +121,15 @@ struct Job {
     best: Option<Move>,
     done: bool,
     started_at: f64,
+    /// The next slice starts no earlier than this (real seconds), for the core share.
+    resume_at: f64,
 }
 
 struct Slice {
     search: Search,
     status: SearchStatus,
+    /// Wall time the slice searched, in seconds.
+    ran: f64,
 }
 
 /// What the panel shows about the AI.
@@ -107,6 +157,10 @@ impl AiJob {
             started_at: j.started_at,
         })
     }
+    /// The last search that gave a move.
+    pub fn last_search(&self) -> Option<SearchReport> {
+        self.last_search
+    }
     /// True while a slice of search is running on the pool.
     pub fn task_in_flight(&self) -> bool {
         self.job.as_ref().is_some_and(|j| j.task.is_some())
@@ -126,6 +180,7 @@ fn spawn_slice(
     level: Level,
     seed: u64,
     settings: AiSettings,
+    budget: Duration,
     cancel: Arc<AtomicBool>,
 ) -> Task<Slice> {
     AsyncComputeTaskPool::get().spawn(async move {
@@ -136,12 +191,17 @@ fn spawn_slice(
             (None, None) => unreachable!("a slice gets a search or a game"),
         };
         let start = web_time::Instant::now();
-        let budget = web_time::Duration::from_millis(settings.slice_ms);
         loop {
             let status = search.step(settings.nodes_per_step);
             let finished = matches!(status, SearchStatus::Done(_));
-            if finished || cancel.load(Ordering::Relaxed) || start.elapsed() >= budget {
-                return Slice { search, status };
+            let ran = start.elapsed();
+            if finished || cancel.load(Ordering::Relaxed) || ran >= budget {
+                let ran = ran.as_secs_f64();
+                return Slice {
+                    search,
+                    status,
+                    ran,
+                };
             }
         }
     })
@@ -151,11 +211,17 @@ fn drive_ai(
     mut ai: ResMut<AiJob>,
     the_match: Res<Match>,
     settings: Res<AiSettings>,
+    mut pace: ResMut<SlicePace>,
     busy: Res<ViewBusy>,
     time: Res<Time<Real>>,
     mut intents: MessageWriter<MoveIntent>,
 ) {
     let now = time.elapsed_secs_f64();
+    if settings.paced {
+        let searching = ai.job.as_ref().is_some_and(|j| !j.done);
+        let (least, most) = settings.slice_bounds();
+        pace.observe(time.delta_secs(), searching, least, most);
+    }
     if the_match.game().ply() != ai.seen_ply {
         ai.seen_ply = the_match.game().ply();
         ai.last_move_at = now;
@@ -180,6 +246,7 @@ fn drive_ai(
             level,
             seed,
             *settings,
+            settings.slice_budget(&pace),
             cancel.clone(),
         );
         ai.job = Some(Job {
@@ -194,6 +261,7 @@ fn drive_ai(
             best: None,
             done: false,
             started_at: now,
+            resume_at: now,
         });
     }
     let job = ai.job.as_mut().expect("a job");
@@ -201,6 +269,8 @@ fn drive_ai(
         && let Some(slice) = check_ready(task)
     {
         job.task = None;
+        let share = settings.core_share.clamp(0.05, 1.0) as f64;
+        job.resume_at = now + slice.ran * (1.0 / share - 1.0);
         match slice.status {
             SearchStatus::Done(result) => {
                 job.depth = result.depth;
@@ -216,7 +286,7 @@ fn drive_ai(
             }
         }
     }
-    if !job.done && job.task.is_none() {
+    if !job.done && job.task.is_none() && now >= job.resume_at {
         let search = job.search.take();
         job.task = Some(spawn_slice(
             None,
@@ -224,6 +294,7 @@ fn drive_ai(
             level,
             0,
             *settings,
+            settings.slice_budget(&pace),
             job.cancel.clone(),
         ));
     }
@@ -233,10 +304,22 @@ fn drive_ai(
     let job = ai.job.as_ref().expect("a job");
     if job.done && !busy.0 && pace_ok {
         let mv = job.best.expect("a finished search has a move");
+        let report = SearchReport {
+            side: job.side,
+            level: job.level,
+            depth: job.depth,
+            nodes: job.nodes,
+            seconds: now - job.started_at,
+        };
+        info!(
+            "AI {} plays {mv}: depth {}, {} nodes, {:.2} s",
+            report.level, report.depth, report.nodes, report.seconds
+        );
         intents.write(MoveIntent {
             mv,
             source: MoveSource::Ai { generation },
         });
+        ai.last_search = Some(report);
         ai.job = None;
     }
 }
@@ -244,5 +327,31 @@ fn drive_ai(
 fn cancel_on_exit(mut exits: MessageReader<AppExit>, mut ai: ResMut<AiJob>) {
     if exits.read().count() > 0 {
         ai.cancel();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn desktop_slices_take_their_full_length_and_web_ones_their_pace() {
+        let desktop = AiSettings {
+            paced: false,
+            ..AiSettings::default()
+        };
+        let pace = SlicePace {
+            idle_frame: Some(0.02),
+            slice: 0.007,
+        };
+        assert_eq!(
+            desktop.slice_budget(&pace),
+            Duration::from_millis(desktop.slice_ms)
+        );
+        let web = AiSettings {
+            paced: true,
+            ..desktop
+        };
+        assert_eq!(web.slice_budget(&pace), Duration::from_millis(7));
     }
 }

@@ -2,6 +2,8 @@
 //! frame's duration is written as `frame_ms,thinking,rss_kb` lines, where
 //! `thinking` is 1 while an AI search runs and `rss_kb` is the resident
 //! memory, sampled once a second (0 between samples).
+//! `STRONGHOLD_AI_SLICE_MS` and `STRONGHOLD_AI_CORE_SHARE` set the AI's slice
+//! length and core share for such measurements (scripts/measure_frames.sh).
 
 use bevy::prelude::*;
 
@@ -18,9 +20,10 @@ mod native {
 
     use bevy::prelude::*;
 
-    use crate::game::ai_task::AiJob;
+    use crate::game::ai_task::{AiJob, AiSettings};
 
     pub(super) fn plugin(app: &mut App) {
+        tune_ai_from_env(app);
         let Some(path) = std::env::var_os("STRONGHOLD_FRAME_LOG") else {
             return;
         };
@@ -35,6 +38,21 @@ mod native {
                 .add_systems(Last, log_frame);
             }
             Err(e) => warn!("cannot write the frame log {path:?}: {e}"),
+        }
+    }
+
+    /// The AI's slice length and core share from the environment, to measure
+    /// their balance with the frame time; values that do not parse are ignored.
+    fn tune_ai_from_env(app: &mut App) {
+        let read = |name: &str| std::env::var(name).ok().and_then(|v| v.parse::<f64>().ok());
+        let Some(mut settings) = app.world_mut().get_resource_mut::<AiSettings>() else {
+            return;
+        };
+        if let Some(ms) = read("STRONGHOLD_AI_SLICE_MS").filter(|ms| *ms >= 1.0) {
+            settings.slice_ms = ms as u64;
+        }
+        if let Some(share) = read("STRONGHOLD_AI_CORE_SHARE").filter(|s| *s > 0.0 && *s <= 1.0) {
+            settings.core_share = share as f32;
         }
     }
 

@@ -10,6 +10,7 @@
 use bevy::prelude::*;
 
 pub mod about;
+pub mod ai_pace;
 pub mod ai_task;
 pub mod animation;
 pub mod audio;
@@ -27,6 +28,7 @@ pub mod screens;
 pub mod settings;
 pub mod skin;
 pub mod ui;
+pub mod web;
 
 /// The order of a frame: commands (undo, new game) first, so a stale AI
 /// result is never applied; then input, then moves, then the AI, then the view.
@@ -80,6 +82,7 @@ impl Plugin for GamePlugin {
             about::plugin,
             frame_log::plugin,
         ));
+        app.add_plugins(web::plugin);
         // The panel needs egui; headless apps run without it.
         if app.is_plugin_added::<bevy_egui::EguiPlugin>() {
             app.add_plugins(ui::plugin);

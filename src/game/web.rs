@@ -1,0 +1,353 @@
+//! The web page's side of the game.
+//!
+//! - Launch options from the page address: `index.html?game=asalto&hunters=master`
+//!   reads as `--game asalto --hunters master` (keys are the desktop flags
+//!   without dashes; a key without a value, like `flip`, is a switch).
+//! - A small read-only status, `window.strongholdStatus`, that the page's
+//!   loader and the browser test read instead of pixels: whether the board is
+//!   drawn, the move count, the side to move, the last move, the outcome, the
+//!   legal moves, the AI's last search, and where each board point is on the
+//!   canvas (CSS pixels from its top-left corner).
+//!
+//! The status is built by plain functions (tested natively); only handing it
+//! to the page is wasm-only.
+
+use std::collections::BTreeMap;
+
+use bevy::prelude::*;
+use serde::Serialize;
+
+use super::ai_task::{AiJob, SearchReport};
+use super::board_view::{BoardPoint, MainCamera};
+use super::i18n::{I18n, Msg};
+use super::input::Selection;
+use super::match_state::Match;
+use super::notice::Notice;
+use super::screens::Screen;
+use crate::rules::Side;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, report_address_problem);
+    #[cfg(target_arch = "wasm32")]
+    app.add_systems(Last, page::publish_status);
+}
+
+/// Frames the board must have been on screen before the page calls it drawn
+/// (the first frames after spawning compile shaders and upload meshes).
+const FRAMES_BEFORE_READY: u32 = 3;
+
+/// A problem with the page address's options, shown once the game runs.
+#[derive(Resource, Clone, Debug)]
+pub struct AddressProblem(pub String);
+
+fn report_address_problem(
+    problem: Option<Res<AddressProblem>>,
+    mut notices: MessageWriter<Notice>,
+) {
+    if let Some(problem) = problem {
+        notices.write(Notice::warning(Msg::new("web-bad-address")).with_detail(problem.0.clone()));
+    }
+}
+
+/// The page address's query (`?a=b&flip`, with or without the `?`) as launch
+/// arguments: `["--a", "b", "--flip"]`. `+` and `%XX` are decoded.
+pub fn query_to_args(query: &str) -> Result<Vec<String>, String> {
+    let mut args = Vec::new();
+    for pair in query
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|p| !p.is_empty())
+    {
+        let (key, value) = match pair.split_once('=') {
+            Some((k, v)) => (decode_component(k)?, Some(decode_component(v)?)),
+            None => (decode_component(pair)?, None),
+        };
+        args.push(format!("--{key}"));
+        args.extend(value);
+    }
+    Ok(args)
+}
+
+/// Decodes one `application/x-www-form-urlencoded` component; the error is
+/// the component that does not decode (shown as the notice's detail).
+fn decode_component(text: &str) -> Result<String, String> {
+    let mut bytes = Vec::with_capacity(text.len());
+    let mut rest = text.bytes();
+    while let Some(b) = rest.next() {
+        match b {
+            b'+' => bytes.push(b' '),
+            b'%' => {
+                let hex = [rest.next(), rest.next()];
+                let digit = |d: Option<u8>| d.and_then(|d| (d as char).to_digit(16));
+                match (digit(hex[0]), digit(hex[1])) {
+                    (Some(hi), Some(lo)) => bytes.push((hi * 16 + lo) as u8),
+                    _ => return Err(text.to_string()),
+                }
+            }
+            _ => bytes.push(b),
+        }
+    }
+    String::from_utf8(bytes).map_err(|_| text.to_string())
+}
+
+/// What the page can read about the game.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PageStatus {
+    /// The board has been on screen for a few frames and the texts are loaded.
+    pub ready: bool,
+    /// `menu` (the main menu over the still board) or `game` (playing).
+    pub screen: &'static str,
+    /// The game's id (`pirates`, `asalto`, `fox-geese`, `bagh-chal`).
+    pub game: &'static str,
+    /// Moves played so far (plies).
+    pub moves: usize,
+    /// `hunters` or `crowd`.
+    pub to_move: &'static str,
+    /// Whether a person or the computer is to move (`human`, `ai`).
+    pub mover: &'static str,
+    pub last_move: Option<String>,
+    /// `hunters`, `crowd` or `draw` once the game is over.
+    pub outcome: Option<&'static str>,
+    /// The AI is searching now.
+    pub thinking: bool,
+    /// The point of the piece the person has picked up, if any.
+    pub selected: Option<String>,
+    pub legal: Vec<String>,
+    pub last_search: Option<SearchStatus>,
+    /// Each board point's name and its centre on the canvas, in CSS pixels.
+    pub points: BTreeMap<String, [f32; 2]>,
+}
+
+/// The last search that gave a move.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SearchStatus {
+    pub side: &'static str,
+    pub level: &'static str,
+    pub depth: u32,
+    pub nodes: u64,
+    pub seconds: f64,
+}
+
+fn side_id(side: Side) -> &'static str {
+    match side {
+        Side::Hunters => "hunters",
+        Side::Crowd => "crowd",
+    }
+}
+
+impl PageStatus {
+    /// The status of a match; `points` and `ready` come from the view.
+    pub fn of_match(the_match: &Match, ai: &AiJob) -> PageStatus {
+        let game = the_match.game();
+        let side = the_match.side_to_move();
+        PageStatus {
+            ready: false,
+            screen: "menu",
+            game: the_match.kind().id(),
+            moves: game.ply(),
+            to_move: side_id(side),
+            mover: if the_match.player(side).is_ai() {
+                "ai"
+            } else {
+                "human"
+            },
+            last_move: game.last_move().map(|m| m.to_string()),
+            outcome: the_match
+                .outcome()
+                .map(|o| o.winner.map_or("draw", side_id)),
+            thinking: ai.thinking().is_some_and(|t| !t.done),
+            selected: None,
+            legal: if the_match.is_over() {
+                Vec::new()
+            } else {
+                game.legal_moves().iter().map(|m| m.to_string()).collect()
+            },
+            last_search: ai.last_search().map(|r: SearchReport| SearchStatus {
+                side: side_id(r.side),
+                level: r.level.name(),
+                depth: r.depth,
+                nodes: r.nodes,
+                seconds: r.seconds,
+            }),
+            points: BTreeMap::new(),
+        }
+    }
+}
+
+/// Where each board point is drawn on the canvas, in logical (CSS) pixels.
+pub fn point_positions(
+    points: &Query<(&BoardPoint, &GlobalTransform)>,
+    camera: (&Camera, &GlobalTransform),
+) -> BTreeMap<String, [f32; 2]> {
+    points
+        .iter()
+        .filter_map(|(point, at)| {
+            let v = camera
+                .0
+                .world_to_viewport(camera.1, at.translation())
+                .ok()?;
+            Some((point.0.to_string(), [v.x.round(), v.y.round()]))
+        })
+        .collect()
+}
+
+/// Counts the frames the board has been on screen (0 while it is not).
+pub fn board_frames(board_shown: bool, frames: &mut u32) -> u32 {
+    *frames = if board_shown {
+        frames.saturating_add(1)
+    } else {
+        0
+    };
+    *frames
+}
+
+/// The status as the page sees it, built each frame.
+pub fn current_status(
+    the_match: &Match,
+    ai: &AiJob,
+    screen: Screen,
+    selection: &Selection,
+    i18n: &I18n,
+    points: &Query<(&BoardPoint, &GlobalTransform)>,
+    cameras: &Query<(&Camera, &GlobalTransform), With<MainCamera>>,
+    frames_shown: &mut u32,
+) -> PageStatus {
+    let mut status = PageStatus::of_match(the_match, ai);
+    status.selected = selection.at().map(|p| p.to_string());
+    if screen == Screen::Game {
+        status.screen = "game";
+    }
+    if let Ok(camera) = cameras.single() {
+        status.points = point_positions(points, camera);
+    }
+    let shown = board_frames(!status.points.is_empty(), frames_shown);
+    status.ready = shown >= FRAMES_BEFORE_READY && i18n.is_ready();
+    status
+}
+
+#[cfg(target_arch = "wasm32")]
+mod page {
+    use bevy::prelude::*;
+    use wasm_bindgen::JsValue;
+
+    use super::{PageStatus, current_status};
+    use crate::game::ai_task::AiJob;
+    use crate::game::board_view::{BoardPoint, MainCamera};
+    use crate::game::i18n::I18n;
+    use crate::game::input::Selection;
+    use crate::game::match_state::Match;
+    use crate::game::screens::Screen;
+
+    /// The page address's options as launch arguments.
+    pub fn address_args() -> Result<Vec<String>, String> {
+        let search = web_sys::window()
+            .and_then(|w| w.location().search().ok())
+            .unwrap_or_default();
+        super::query_to_args(&search)
+    }
+
+    /// Sets `window.strongholdStatus` (a frozen object) when the status changes.
+    pub(super) fn publish_status(
+        the_match: Res<Match>,
+        ai: Res<AiJob>,
+        screen: Res<State<Screen>>,
+        selection: Res<Selection>,
+        i18n: Res<I18n>,
+        points: Query<(&BoardPoint, &GlobalTransform)>,
+        cameras: Query<(&Camera, &GlobalTransform), With<MainCamera>>,
+        mut frames_shown: Local<u32>,
+        mut published: Local<Option<PageStatus>>,
+    ) {
+        let status = current_status(
+            &the_match,
+            &ai,
+            *screen.get(),
+            &selection,
+            &i18n,
+            &points,
+            &cameras,
+            &mut frames_shown,
+        );
+        if published.as_ref() == Some(&status) {
+            return;
+        }
+        let Some(window) = web_sys::window() else {
+            return;
+        };
+        let value = serde_json::to_string(&status)
+            .ok()
+            .and_then(|json| js_sys::JSON::parse(&json).ok())
+            .map(|object| js_sys::Object::freeze(&object.into()).into())
+            .unwrap_or(JsValue::NULL);
+        let _ = js_sys::Reflect::set(&window, &JsValue::from_str("strongholdStatus"), &value);
+        *published = Some(status);
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+pub use page::address_args;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::Level;
+    use crate::game::match_state::Player;
+    use crate::rules::{Game, GameKind, Variant};
+
+    #[test]
+    fn query_becomes_launch_arguments() {
+        let args = query_to_args("?game=bagh-chal&hunters=master&flip&moves=c3-c4+d6-d5").unwrap();
+        assert_eq!(
+            args,
+            [
+                "--game",
+                "bagh-chal",
+                "--hunters",
+                "master",
+                "--flip",
+                "--moves",
+                "c3-c4 d6-d5"
+            ]
+        );
+        assert_eq!(query_to_args("").unwrap(), Vec::<String>::new());
+        assert_eq!(
+            query_to_args("option=retreat%3Don").unwrap(),
+            ["--option", "retreat=on"]
+        );
+    }
+
+    #[test]
+    fn bad_escapes_are_errors_not_panics() {
+        assert!(query_to_args("moves=%zz").is_err());
+        assert!(query_to_args("moves=%4").is_err());
+        assert!(query_to_args("moves=%ff").is_err());
+    }
+
+    #[test]
+    fn status_follows_the_match() {
+        let mut game = Game::new(Variant::new(GameKind::Pirates));
+        game.play_text("d4-d5").unwrap();
+        let the_match = Match::from_game(
+            game,
+            Match::players(Player::Ai(Level::Master), Player::Human),
+        );
+        let status = PageStatus::of_match(&the_match, &AiJob::default());
+        assert_eq!(status.game, "pirates");
+        assert_eq!(status.moves, 1);
+        assert_eq!(status.to_move, "hunters");
+        assert_eq!(status.mover, "ai");
+        assert_eq!(status.last_move.as_deref(), Some("d4-d5"));
+        assert_eq!(status.outcome, None);
+        assert!(!status.legal.is_empty());
+        assert!(!status.ready && !status.thinking);
+    }
+
+    #[test]
+    fn board_counts_frames_only_while_shown() {
+        let mut frames = 0;
+        assert_eq!(board_frames(true, &mut frames), 1);
+        assert_eq!(board_frames(true, &mut frames), 2);
+        assert_eq!(board_frames(false, &mut frames), 0);
+    }
+}

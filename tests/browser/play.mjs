@@ -1,0 +1,414 @@
+// The browser test: serves dist/web (a small static server), drives Debian's
+// Chromium headless through playwright-core (WebGL 2 from SwiftShader), and
+// checks what a player would: the page loads with no console error at all,
+// the board is drawn within 30 s, a legal move clicked on the canvas is
+// played and the computer answers it; on a touch screen tap-tap and drag play
+// moves too; on a phone (both ways up) the canvas fills the screen; where
+// WebGL 2 is missing or the module fails, the page says so. It reads the page's status
+// (`window.strongholdStatus`, src/game/web.rs) instead of pixels and saves
+// screenshots.
+//
+//   node tests/browser/play.mjs [--dist dist/web] [--out /tmp/stronghold-browser] [--phone-board warn|strict]
+//   node tests/browser/play.mjs --only desktopGame,touchGame   (some of the checks)
+//   node tests/browser/play.mjs --measure [--seconds 20] [--moves 12]
+//       also measures frame times (idle, and while Master thinks) and Master's
+//       depth per move in a Master vs Master game.
+// Exit status 0 when every check passed, 1 otherwise.
+
+import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { serve } from './serve.mjs';
+
+const options = parseArgs(process.argv.slice(2));
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const BOARD_TIMEOUT_MS = 30_000;
+const REPLY_TIMEOUT_MS = 90_000;
+// The bar for what the page downloads before its first frame: module and bindings, gzip.
+const CODE_GZIP_LIMIT = 8 * 1024 * 1024;
+
+function parseArgs(argv) {
+  const o = {
+    dist: 'dist/web', out: '/tmp/stronghold-browser', measure: false, seconds: 20, moves: 12, phoneBoard: 'warn',
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i];
+    if (flag === '--measure') o.measure = true;
+    else if (flag === '--phone-board') o.phoneBoard = argv[++i];
+    else if (flag === '--only') o.only = argv[++i];
+    else if (['--dist', '--out', '--seconds', '--moves'].includes(flag)) o[flag.slice(2)] = argv[++i];
+    else throw new Error(`unknown argument ${flag}`);
+  }
+  o.seconds = Number(o.seconds);
+  o.moves = Number(o.moves);
+  return o;
+}
+
+/** Everything the page must never do: console errors, uncaught errors, failed requests. */
+function watch(page, label, problems) {
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(`${label}: console error: ${msg.text()}`);
+    if (msg.text().includes('panicked at')) problems.push(`${label}: panic: ${msg.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`${label}: page error: ${error.message}`));
+  page.on('requestfailed', (request) =>
+    problems.push(`${label}: request failed: ${request.url()} ${request.failure()?.errorText}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`${label}: HTTP ${response.status()} ${response.url()}`);
+  });
+}
+
+/** Headless Chromium with WebGL 2 from SwiftShader (Playwright gives it a fresh profile). */
+async function launch() {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-sandbox',
+      '--disable-background-networking', '--disable-component-update', '--no-first-run',
+      '--disable-sync',
+    ],
+  });
+}
+
+const status = (page) => page.evaluate(() => window.strongholdStatus ?? null);
+
+/** Waits for the status to satisfy `test` (a function source run in the page). */
+async function waitStatus(page, test, timeout, what) {
+  try {
+    await page.waitForFunction(`(() => { const s = window.strongholdStatus; return !!s && (${test})(s); })()`,
+      null, { timeout, polling: 100 });
+  } catch {
+    throw new Error(`timed out after ${timeout / 1000} s waiting for ${what}; status: ${JSON.stringify(await status(page))}`);
+  }
+  return status(page);
+}
+
+/** Loads the page and waits for the board; returns the status and the time it took. */
+async function openGame(page, base, query = '') {
+  const started = Date.now();
+  await page.goto(`${base}/index.html${query}`);
+  const s = await waitStatus(page, 's => s.ready', BOARD_TIMEOUT_MS, 'the board to be drawn');
+  const ms = Date.now() - started;
+  // The loading screen fades out over the board: play once it is gone.
+  await page.locator('#loader').waitFor({ state: 'hidden', timeout: 5_000 });
+  return { status: s, ms };
+}
+
+/** A legal step (`c4-c5`) for the person to move, as page coordinates of its two points. */
+async function pickStep(page, s) {
+  const box = await page.locator('#stronghold').boundingBox();
+  const steps = s.legal.filter((m) => /^[a-g]\d-[a-g]\d$/.test(m));
+  if (steps.length === 0) throw new Error(`no simple step among ${s.legal.join(' ')}`);
+  const move = steps[Math.floor(steps.length / 2)];
+  const [from, to] = move.split('-').map((p) => {
+    const [x, y] = s.points[p] ?? [];
+    if (x === undefined) throw new Error(`point ${p} not in the status`);
+    if (x < 0 || y < 0 || x > box.width || y > box.height) throw new Error(`point ${p} off the canvas: ${x},${y}`);
+    return { x: box.x + x, y: box.y + y };
+  });
+  return { move, from, to };
+}
+
+/** Waits until our move is on the board and the computer has answered it. */
+async function awaitReply(page, before, move) {
+  const played = await waitStatus(page, `s => s.moves >= ${before + 1}`, 10_000, `the move ${move}`);
+  if (played.moves === before + 1 && played.lastMove !== move) {
+    throw new Error(`played ${played.lastMove}, not the clicked ${move}`);
+  }
+  const answered = await waitStatus(page, `s => s.moves >= ${before + 2} && s.mover === 'human' || s.outcome`,
+    REPLY_TIMEOUT_MS, 'the computer to answer');
+  return answered;
+}
+
+/** The address that starts a game at once: the person plays the crowd against Medium. */
+const PLAY = '?hunters=medium&crowd=human';
+
+async function desktopGame(browser, base, report) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  watch(page, 'desktop', report.problems);
+  // The plain address: the main menu over the board.
+  const { status: menu, ms } = await openGame(page, base);
+  report.figures.firstBoardMs = ms;
+  log(`board drawn after ${ms} ms on the ${menu.screen} (${Object.keys(menu.points).length} points)`);
+  await page.screenshot({ path: join(options.out, 'menu.png') });
+  if (menu.screen !== 'menu') throw new Error(`the plain address should open the menu: ${JSON.stringify(menu)}`);
+  // A game from the address: click a move, then drag one.
+  const { status: s0 } = await openGame(page, base, PLAY);
+  if (s0.screen !== 'game' || s0.mover !== 'human') throw new Error(`expected the person to move first: ${JSON.stringify(s0)}`);
+  const { move, from, to } = await pickStep(page, s0);
+  // One frame handles every click since the last with the pointer where it
+  // ended (Bevy's picking): a person's clicks are frames apart, so are ours.
+  await page.mouse.click(from.x, from.y);
+  await waitStatus(page, `s => s.selected === '${move.split('-')[0]}'`, 10_000, 'the piece to be picked up');
+  await page.mouse.click(to.x, to.y);
+  const s1 = await awaitReply(page, s0.moves, move);
+  log(`clicked ${move}; the computer answered ${s1.lastMove} (depth ${s1.lastSearch?.depth})`);
+  const drag = await pickStep(page, s1);
+  await page.mouse.move(drag.from.x, drag.from.y);
+  await page.mouse.down();
+  await page.mouse.move(drag.to.x, drag.to.y, { steps: 8 });
+  await page.mouse.up();
+  const s2 = await awaitReply(page, s1.moves, drag.move);
+  log(`dragged ${drag.move}; the computer answered ${s2.lastMove}`);
+  await page.screenshot({ path: join(options.out, 'desktop.png') });
+  await resumesFromStorage(page, base, s2);
+  await context.close();
+}
+
+/** The unfinished game is kept in localStorage: the plain address brings it back. */
+async function resumesFromStorage(page, base, before) {
+  await page.waitForTimeout(1500); // the autosave is written once the board settles
+  const keys = await page.evaluate(() => Object.keys(localStorage).sort());
+  const { status: after } = await openGame(page, base);
+  if (after.moves !== before.moves || after.lastMove !== before.lastMove) {
+    throw new Error(`reloaded with ${after.moves} moves (last ${after.lastMove}), expected ${before.moves} (last ${before.lastMove}); localStorage keys: ${keys.join(', ')}`);
+  }
+  await page.screenshot({ path: join(options.out, 'resumed.png') });
+  log(`reloaded: the game of ${after.moves} moves is back (localStorage: ${keys.join(', ')})`);
+}
+
+/**
+ * The loading screen on a slow line (the module at 4 MB/s): the bar moves
+ * through several steps, says how much has arrived, and gives way to the board.
+ */
+async function loadingScreen(browser, base, report) {
+  const context = await browser.newContext({ viewport: { width: 800, height: 600 } });
+  const page = await context.newPage();
+  watch(page, 'loading', report.problems);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false, latency: 20, downloadThroughput: 4 * 1024 * 1024, uploadThroughput: 1024 * 1024,
+  });
+  await page.goto(`${base}/index.html`);
+  const seen = new Map();
+  let shot = false;
+  while (!(await status(page))?.ready) {
+    const value = Number(await page.locator('#loader .bar').getAttribute('aria-valuenow'));
+    const text = await page.locator('#loader-text').textContent();
+    if (!seen.has(value)) seen.set(value, text);
+    if (!shot && value >= 30) {
+      await page.screenshot({ path: join(options.out, 'loading.png') });
+      shot = true;
+    }
+    await page.waitForTimeout(100);
+  }
+  const steps = [...seen.keys()].filter((v) => v > 0 && v < 85);
+  const download = [...seen.values()].find((t) => /MB/.test(t));
+  const after = [...seen.entries()].filter(([v]) => v >= 85).map(([v, t]) => `${v}% ${t}`);
+  log(`loading: the bar went through ${seen.size} values (${steps.length} while downloading), e.g. "${download}", then: ${after.join('; ')}`);
+  if (steps.length < 5 || !download) throw new Error(`the loading bar did not show the download: ${JSON.stringify([...seen])}`);
+  await context.close();
+}
+
+/** Taps a point (a touch of about a tenth of a second, as a finger). */
+async function tap(page, { x, y }) {
+  await page.touchscreen.tap(x, y);
+  await page.waitForTimeout(150);
+}
+
+/** Drags with one finger from `from` to `to` (Chrome's touch events, as a phone sends). */
+async function touchDrag(page, cdp, from, to) {
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
+  for (let i = 1; i <= 8; i++) {
+    const x = from.x + (to.x - from.x) * i / 8;
+    const y = from.y + (to.y - from.y) * i / 8;
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
+    await page.waitForTimeout(30);
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+}
+
+/** A touch screen (a tablet, where the board and the panel both fit): tap-tap and drag play moves. */
+async function touchGame(browser, base, report) {
+  const context = await browser.newContext({
+    viewport: { width: 1024, height: 768 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true,
+  });
+  const page = await context.newPage();
+  watch(page, 'touch', report.problems);
+  const { status: s0 } = await openGame(page, base, PLAY);
+  const cdp = await context.newCDPSession(page);
+  const first = await pickStep(page, s0);
+  await tap(page, first.from);
+  await waitStatus(page, `s => s.selected === '${first.move.split('-')[0]}'`, 10_000, 'the tapped piece to be picked up');
+  await tap(page, first.to);
+  const s1 = await awaitReply(page, s0.moves, first.move);
+  log(`touch: tapped ${first.move}; the computer answered ${s1.lastMove}`);
+  const drag = await pickStep(page, s1);
+  await touchDrag(page, cdp, drag.from, drag.to);
+  const s2 = await awaitReply(page, s1.moves, drag.move);
+  log(`touch: dragged ${drag.move}; the computer answered ${s2.lastMove}`);
+  await page.screenshot({ path: join(options.out, 'touch.png') });
+  await context.close();
+}
+
+/**
+ * A phone both ways up: the canvas fills the screen, and the board is on it.
+ * The board fits beside the side panel only once the panel folds away on
+ * narrow screens; until then `--phone-board warn` (the default) reports the
+ * points off screen instead of failing.
+ */
+async function phoneLayout(browser, base, report) {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true,
+  });
+  const page = await context.newPage();
+  watch(page, 'phone', report.problems);
+  await openGame(page, base, PLAY);
+  for (const [width, height, name] of [[390, 844, 'portrait'], [844, 390, 'landscape']]) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(800);
+    const box = await page.locator('#stronghold').boundingBox();
+    if (Math.abs(box.width - width) > 1 || Math.abs(box.height - height) > 1) {
+      throw new Error(`phone ${name}: canvas ${box.width}x${box.height} does not fill ${width}x${height}`);
+    }
+    const s = await status(page);
+    await page.screenshot({ path: join(options.out, `phone-${name}.png`) });
+    const points = Object.values(s.points);
+    const off = points.filter(([x, y]) => x < 0 || y < 0 || x > width || y > height).length;
+    const xs = points.map(([x]) => x);
+    const span = Math.max(...xs) - Math.min(...xs);
+    const text = `phone ${name}: canvas fills ${width}x${height}; board ${Math.round(span)} px wide, ${off} of ${points.length} points off screen`;
+    if (off > 0 && options.phoneBoard === 'strict') throw new Error(text);
+    log(off > 0 ? `WARNING ${text} (the side panel must fold away on narrow screens)` : text);
+  }
+  await context.close();
+}
+
+/** The messages instead of a blank page: no WebGL 2, and a module that fails to download. */
+async function failurePages(browser, base) {
+  const cases = [
+    ['no-webgl2', (context) => context.addInitScript(() => {
+      const getContext = HTMLCanvasElement.prototype.getContext;
+      HTMLCanvasElement.prototype.getContext = function (kind, ...rest) {
+        return kind === 'webgl2' ? null : getContext.call(this, kind, ...rest);
+      };
+    })],
+    ['failed', (context) => context.route(/stronghold_bg\.wasm/, (route) => route.fulfill({ status: 404, body: 'gone' }))],
+  ];
+  for (const [kind, breakIt] of cases) {
+    const context = await browser.newContext({ viewport: { width: 800, height: 600 } });
+    await breakIt(context);
+    const page = await context.newPage();
+    await page.goto(`${base}/index.html`);
+    const failure = page.locator('#failure');
+    await failure.waitFor({ state: 'visible', timeout: 20_000 });
+    const title = await page.locator('#failure-title').textContent();
+    const expected = await page.evaluate(async (id) => {
+      const text = await (await fetch('assets/i18n/en/web.ftl')).text();
+      return new RegExp(`^${id}-title = (.*)$`, 'm').exec(text)?.[1];
+    }, `web-loader-${kind}`);
+    if (!title || title !== expected) throw new Error(`${kind}: failure title "${title}", expected "${expected}"`);
+    await page.screenshot({ path: join(options.out, `failure-${kind}.png`) });
+    log(`${kind}: the page says "${title}"`);
+    await context.close();
+  }
+}
+
+/** Frame intervals (requestAnimationFrame) for `seconds`, split by whether the AI was thinking. */
+async function frameTimes(page, seconds) {
+  return page.evaluate((ms) => new Promise((resolve) => {
+    const frames = { idle: [], thinking: [] };
+    let last = performance.now();
+    const end = last + ms;
+    const tick = (now) => {
+      (window.strongholdStatus?.thinking ? frames.thinking : frames.idle).push(now - last);
+      last = now;
+      if (now < end) requestAnimationFrame(tick); else resolve(frames);
+    };
+    requestAnimationFrame(tick);
+  }), seconds * 1000);
+}
+
+function summary(values) {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))];
+  const mean = values.reduce((a, b) => a + b, 0) / values.length;
+  return { frames: values.length, mean: +mean.toFixed(1), p50: +at(0.5).toFixed(1), p99: +at(0.99).toFixed(1), max: +sorted.at(-1).toFixed(1) };
+}
+
+/** Idle frames (two people, nobody moves), then a Master vs Master game: frames and depth per move. */
+async function measure(browser, base, report) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const idle = await context.newPage();
+  watch(idle, 'measure-idle', report.problems);
+  await openGame(idle, base, '?hunters=human&crowd=human');
+  await idle.waitForTimeout(2000);
+  report.figures.idleFrames = summary((await frameTimes(idle, options.seconds)).idle);
+  await idle.close();
+  const page = await context.newPage();
+  watch(page, 'measure-master', report.problems);
+  await openGame(page, base, '?hunters=master&crowd=master');
+  const frames = await frameTimes(page, options.seconds);
+  report.figures.masterFrames = summary(frames.thinking);
+  report.figures.masterIdleFrames = summary(frames.idle);
+  const depths = [];
+  let seen = 0;
+  const deadline = Date.now() + options.moves * 15_000;
+  while (depths.length < options.moves && Date.now() < deadline) {
+    const s = await waitStatus(page, `s => s.moves > ${seen} || s.outcome`, 30_000, 'a Master move');
+    if (s.moves > seen && s.lastSearch) {
+      depths.push({ ply: s.moves, move: s.lastMove, depth: s.lastSearch.depth, nodes: s.lastSearch.nodes, seconds: +s.lastSearch.seconds.toFixed(2) });
+      seen = s.moves;
+    }
+    if (s.outcome) break;
+  }
+  report.figures.masterDepths = depths;
+  await page.screenshot({ path: join(options.out, 'master.png') });
+  await context.close();
+}
+
+/** The .wasm and .js files of the build, gzip -9, against the download bar. */
+function checkSizes(report) {
+  const files = readdirSync(options.dist).filter((f) => /\.(wasm|js)$/.test(f) && f !== 'loader.js');
+  let raw = 0;
+  let gzip = 0;
+  for (const f of files) {
+    const bytes = readFileSync(join(options.dist, f));
+    raw += bytes.length;
+    gzip += gzipSync(bytes, { level: 9 }).length;
+  }
+  report.figures.code = { files, rawBytes: raw, gzipBytes: gzip };
+  log(`${files.join(' + ')}: ${(raw / 1048576).toFixed(2)} MB raw, ${(gzip / 1048576).toFixed(2)} MB gzip`);
+  if (gzip > CODE_GZIP_LIMIT) report.problems.push(`module and bindings are ${gzip} bytes gzip, over ${CODE_GZIP_LIMIT}`);
+}
+
+function log(text) {
+  console.log(`browser test: ${text}`);
+}
+
+async function main() {
+  mkdirSync(options.out, { recursive: true });
+  const server = await serve(options.dist);
+  const base = `http://127.0.0.1:${server.address().port}`;
+  const report = { problems: [], figures: {} };
+  checkSizes(report);
+  let browser;
+  let failed = null;
+  try {
+    browser = await launch();
+    log(`Chromium ${browser.version()}, serving ${options.dist} on ${base}`);
+    const checks = { desktopGame, touchGame, phoneLayout, loadingScreen, failurePages };
+    if (options.measure) checks.measure = measure;
+    for (const [name, check] of Object.entries(checks)) {
+      if (!options.only || options.only.split(',').includes(name)) await check(browser, base, report);
+    }
+  } catch (error) {
+    failed = error;
+  } finally {
+    await browser?.close();
+    server.close();
+  }
+  if (Object.keys(report.figures).length) log(`figures ${JSON.stringify(report.figures, null, 1)}`);
+  for (const problem of report.problems) console.error(`browser test: ${problem}`);
+  if (failed) console.error(`browser test: FAILED: ${failed.stack ?? failed}`);
+  const ok = !failed && report.problems.length === 0;
+  log(ok ? `passed; screenshots in ${options.out}` : 'FAILED');
+  process.exit(ok ? 0 : 1);
+}
+
+main();

@@ -1,0 +1,233 @@
+// Stronghold's loader. It checks that the browser can run the game
+// (WebAssembly, WebGL 2), downloads the module with a real progress bar,
+// starts it, counts the files the game fetches while it starts (texts,
+// pictures, sounds), and hides itself once the game reports its board drawn
+// (`window.strongholdStatus.ready`, set by src/game/web.rs). Whatever fails is
+// shown as a message, never as a blank page. Its texts are the `web-loader-*`
+// messages of assets/i18n/<lang>/web.ftl.
+
+const root = document.documentElement;
+// scripts/web stamps a build id on the page: a new build is never mixed
+// with an old module or loader from the browser's cache.
+const version = root.dataset.build ? `?v=${root.dataset.build}` : '';
+const WASM_URL = `stronghold_bg.wasm${version}`;
+const JS_URL = `./stronghold.js${version}`;
+const ASSETS = /(^|\/)assets\//;
+
+const byId = (id) => document.getElementById(id);
+const realFetch = window.fetch.bind(window);
+
+// Used only when web.ftl itself cannot be fetched (then the network is down
+// and the player must be told so in some language).
+const FALLBACK = {
+  'web-loader-failed-title': 'The game could not start',
+  'web-loader-failed': 'Stronghold could not be downloaded or started. Check the connection and reload the page.',
+  'web-loader-reload': 'Reload',
+};
+
+const language = pickLanguage();
+let messages = {};
+let loaderOpen = true;
+let lastPanic = null;
+const assets = { started: 0, done: 0 };
+
+/** The game's language for the loader: the browser's first of Russian or English. */
+function pickLanguage() {
+  for (const tag of navigator.languages || [navigator.language || 'en']) {
+    if (/^ru\b/i.test(tag)) return 'ru';
+    if (/^en\b/i.test(tag)) return 'en';
+  }
+  return 'en';
+}
+
+/** The simple `id = text` messages of a Fluent file (continuation lines joined). */
+function parseFtl(text) {
+  const out = {};
+  let id = null;
+  for (const line of text.split(/\r?\n/)) {
+    const entry = /^([a-zA-Z][\w-]*)\s*=\s*(.*)$/.exec(line);
+    if (entry) {
+      id = entry[1];
+      out[id] = entry[2].trim();
+    } else if (id && /^\s+\S/.test(line)) {
+      out[id] = (out[id] ? out[id] + ' ' : '') + line.trim();
+    } else {
+      id = null;
+    }
+  }
+  return out;
+}
+
+/** A message with its `{ $name }` placeables filled in. */
+function tr(id, args = {}) {
+  const text = messages[id] ?? FALLBACK[id] ?? id;
+  return text.replace(/\{\s*\$(\w+)\s*\}/g, (_, name) => String(args[name] ?? ''));
+}
+
+async function loadMessages() {
+  try {
+    const response = await realFetch(`assets/i18n/${language}/web.ftl`);
+    if (response.ok) messages = parseFtl(await response.text());
+  } catch {
+    // The fallback texts cover the failure this leads to.
+  }
+  root.lang = language;
+}
+
+function megabytes(bytes) {
+  return (bytes / 1048576).toLocaleString(language, {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  });
+}
+
+/** Moves the bar to `fraction` (0..1) and shows `text` under it. */
+function progress(fraction, text) {
+  const percent = Math.round(Math.max(0, Math.min(1, fraction)) * 100);
+  byId('bar-fill').style.width = `${percent}%`;
+  document.querySelector('#loader .bar').setAttribute('aria-valuenow', String(percent));
+  byId('loader-text').textContent = text;
+}
+
+/** Replaces the loader (or the game) with a message and the technical detail. */
+function fail(kind, detail) {
+  loaderOpen = false;
+  byId('loader').hidden = true;
+  byId('failure-title').textContent = tr(`web-loader-${kind}-title`);
+  byId('failure-text').textContent = tr(`web-loader-${kind}`);
+  byId('failure-detail').textContent = detail ? String(detail) : '';
+  const reload = byId('failure-reload');
+  reload.textContent = tr('web-loader-reload');
+  reload.onclick = () => location.reload();
+  byId('failure').hidden = false;
+}
+
+function hasWebGl2() {
+  try {
+    const gl = document.createElement('canvas').getContext('webgl2');
+    if (!gl) return false;
+    gl.getExtension('WEBGL_lose_context')?.loseContext();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The module's response, its body counted on the bar as it streams in. */
+async function download() {
+  const response = await realFetch(WASM_URL);
+  if (!response.ok) throw new Error(`${WASM_URL}: HTTP ${response.status}`);
+  const plain = !response.headers.get('content-encoding');
+  const total = Number(root.dataset.wasmBytes) ||
+    (plain ? Number(response.headers.get('content-length')) : 0);
+  const show = (received) => {
+    const done = total ? received / total : 0;
+    progress(0.85 * done, tr('web-loader-download', {
+      done: megabytes(received),
+      total: total ? megabytes(total) : '?',
+    }));
+  };
+  show(0);
+  if (!response.body) return response;
+  const reader = response.body.getReader();
+  let received = 0;
+  const counted = new ReadableStream({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) {
+        controller.close();
+        progress(0.88, tr('web-loader-compile'));
+        return;
+      }
+      received += value.byteLength;
+      show(received);
+      controller.enqueue(value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(counted, { headers: { 'Content-Type': 'application/wasm' } });
+}
+
+function showAssets() {
+  if (!loaderOpen) return;
+  if (assets.started > 0 && assets.done === assets.started) {
+    // Everything asked for has arrived: the renderer is setting up.
+    progress(0.97, tr('web-loader-start'));
+    return;
+  }
+  const total = Math.max(assets.started, 1);
+  progress(0.9 + 0.07 * (assets.done / total), tr('web-loader-assets', {
+    done: assets.done,
+    total: assets.started,
+  }));
+}
+
+/** Counts the game's asset requests while the loader is up. */
+function countAssetFetches() {
+  window.fetch = (input, init) => {
+    const url = typeof input === 'string' ? input : input?.url ?? String(input);
+    if (!loaderOpen || !ASSETS.test(url)) return realFetch(input, init);
+    assets.started += 1;
+    showAssets();
+    return realFetch(input, init).finally(() => {
+      assets.done += 1;
+      showAssets();
+    });
+  };
+}
+
+/** A panic prints its message with console.error before the module traps. */
+function watchForCrashes() {
+  const consoleError = console.error;
+  console.error = function (...args) {
+    const text = args.map(String).join(' ');
+    if (text.includes('panicked at')) lastPanic = text;
+    return consoleError.apply(this, args);
+  };
+  const crashed = (detail) => fail(loaderOpen ? 'failed' : 'crashed', lastPanic ?? detail);
+  window.addEventListener('error', (event) => crashed(event.error?.stack ?? event.message));
+  window.addEventListener('unhandledrejection', (event) => crashed(event.reason?.stack ?? event.reason));
+}
+
+/** Resolves once the game says its board is on screen. */
+function boardDrawn() {
+  return new Promise((resolve) => {
+    const timer = setInterval(() => {
+      if (window.strongholdStatus?.ready) {
+        clearInterval(timer);
+        resolve();
+      }
+    }, 50);
+  });
+}
+
+async function main() {
+  await loadMessages();
+  progress(0, tr('web-loader-check'));
+  if (typeof WebAssembly !== 'object') return fail('no-wasm');
+  if (!hasWebGl2()) return fail('no-webgl2');
+  watchForCrashes();
+  let bindings;
+  let response;
+  try {
+    [bindings, response] = await Promise.all([import(JS_URL), download()]);
+    countAssetFetches();
+    await bindings.default({ module_or_path: response });
+  } catch (error) {
+    return fail('failed', error?.stack ?? error);
+  }
+  showAssets();
+  await boardDrawn();
+  if (!loaderOpen) return;
+  loaderOpen = false;
+  window.fetch = realFetch;
+  progress(1, tr('web-loader-ready'));
+  const loader = byId('loader');
+  loader.classList.add('done');
+  setTimeout(() => { loader.hidden = true; }, 400);
+  byId('stronghold').focus();
+}
+
+main();
