@@ -5,7 +5,11 @@ use std::io::Write;
 
 use crate::rules::{Game, GameKind, Side, Topology, Variant, board::Point};
 
+mod arena;
 mod play;
+mod stats;
+mod tables;
+mod versus;
 
 const USAGE: &str = "usage:
   stronghold-cli perft GAME DEPTH [--moves \"M1 M2 ...\"] [--option KEY=VALUE]... [--divide]
@@ -14,6 +18,23 @@ const USAGE: &str = "usage:
       [--level LEVEL | --depth D | --time-ms T] [--nodes N] [--seed S]
   stronghold-cli selfplay GAME [--option KEY=VALUE]... --games N --hunters LEVEL --crowd LEVEL
       [--seed S] [--openings K] [--ply-cap P] [--time-scale F] [--quiet]
+  stronghold-cli match GAME --a LEVEL --b LEVEL [--pairs N] [--openings K] [--seed S]
+      [--time-scale F] [--jobs J] [--ply-cap P] [--option KEY=VALUE]... [--quiet]
+      [--table FILE|none] [--record FILE]
+      Pairs of games from one random opening (K plies, default 2, each chosen among the moves
+      a 5-ply search finds within half a piece of the best), A on each side once;
+      the score of A with a 95 % interval, and graded results. J games at a time
+      (default: one per core). --record writes each game's moves to FILE, a line per game.
+      --table: Bagh-Chal's sliding-phase table for Master (default: the shipped one, when
+      run from the repository).
+  stronghold-cli solve fox-geese [--moves ...] [--position STRING] [--option geese=N] [--nodes N]
+      Proves who wins with perfect play (Fox and Geese without sideways steps).
+  stronghold-cli tablebase build --out FILE [--keep K]
+      Solves Bagh-Chal's sliding phase (minutes, about 1.5 GB of memory) and writes the
+      positions with up to K goats captured (default 2) to FILE.
+  stronghold-cli tablebase probe --table FILE [--moves ...] [--position STRING]
+  stronghold-cli tablebase games --table FILE --record FILE
+      The table's value after the last placement of each game a match recorded.
 GAME is pirates, asalto, fox-geese or bagh-chal.
 LEVEL is beginner, easy, medium, hard or master.
 Options: compulsory=on|off, retreat=on|off (pirates); geese=13|15|17, sideways=on|off (fox-geese);
@@ -109,14 +130,23 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
     let Some(command) = args.first() else {
         return Err(USAGE.to_string());
     };
+    // `--help` or `-h` anywhere (`perft --help`) asks for the usage, not a run.
+    let asks_help = |a: &String| matches!(a.as_str(), "--help" | "-h");
+    if command == "help" || args.iter().any(asks_help) {
+        return out
+            .write_all(format!("{USAGE}\n").as_bytes())
+            .map_err(|e| e.to_string());
+    }
     let c = parse_args(&args[1..])?;
     let text = match command.as_str() {
         "perft" => perft(&c)?,
         "show" => show(&c)?,
         "bestmove" => play::bestmove(&c)?,
+        "solve" => play::solve(&c)?,
         // Streams a line per game: runs can be long.
         "selfplay" => return play::selfplay(&c, out),
-        "help" | "--help" | "-h" => format!("{USAGE}\n"),
+        "match" => return versus::run_match(&c, out),
+        "tablebase" => return tables::tablebase(&c, out),
         other => return Err(format!("unknown command `{other}`\n{USAGE}")),
     };
     out.write_all(text.as_bytes()).map_err(|e| e.to_string())

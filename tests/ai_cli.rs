@@ -110,3 +110,95 @@ fn perft_and_show_still_work() {
     assert_eq!(run("perft pirates 3").unwrap(), "388\n");
     assert!(run("show bagh-chal").unwrap().contains("legal moves (21)"));
 }
+
+/// The lines of a match that describe games, without their timings.
+fn game_lines(out: &str) -> Vec<String> {
+    let mut lines: Vec<String> = out
+        .lines()
+        .filter(|l| l.starts_with('['))
+        .map(|l| {
+            // Drop the progress counter and the timing, which vary.
+            let l = &l[l.find(']').unwrap() + 1..];
+            l[..l.rfind(';').unwrap()].to_string()
+        })
+        .collect();
+    lines.sort();
+    lines
+}
+
+#[test]
+fn match_plays_each_opening_twice_with_sides_swapped() {
+    let cmd = "match bagh-chal --a easy --b beginner --pairs 3 --seed 5 --jobs 2";
+    let out = run(cmd).unwrap();
+    let games = game_lines(&out);
+    assert_eq!(games.len(), 6, "{out}");
+    for pair in 1..=3 {
+        let first = games
+            .iter()
+            .find(|l| l.starts_with(&format!(" pair {pair} game 1:")))
+            .unwrap();
+        let second = games
+            .iter()
+            .find(|l| l.starts_with(&format!(" pair {pair} game 2:")))
+            .unwrap();
+        assert!(
+            first.contains("Easy tigers against Beginner goats"),
+            "{first}"
+        );
+        assert!(
+            second.contains("Beginner tigers against Easy goats"),
+            "{second}"
+        );
+        // One opening per pair.
+        let opening = |l: &str| l[l.find("opening").unwrap()..].to_string();
+        assert_eq!(opening(first), opening(second));
+    }
+    // Totals, the interval and the graded rows are printed.
+    let score = field(&out, "A Easy against B Beginner:");
+    assert!(score.contains("95 % interval"), "{score}");
+    assert!(field(&out, "graded").contains("95 % interval"));
+    assert!(out.contains("verdict: by score"));
+    for row in [
+        "Easy     tigers",
+        "Easy     goats",
+        "Beginner tigers",
+        "Beginner goats",
+    ] {
+        assert!(out.contains(row), "no `{row}` row in:\n{out}");
+    }
+    // Untimed levels replay the same games whatever the order they finish in.
+    let again = run(&cmd.replace("--jobs 2", "--jobs 1")).unwrap();
+    assert_eq!(game_lines(&again), games);
+}
+
+#[test]
+fn match_counts_wins_from_both_sides() {
+    // A level against itself, seeded: W + D + L is the number of games, and
+    // the two rows of each side add up to the games played.
+    let out = run("match fox-geese --a beginner --b beginner --pairs 2 --jobs 1").unwrap();
+    let line = field(&out, "A Beginner against B Beginner:");
+    let n: Vec<u32> = line
+        .split(',')
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    assert_eq!(n.iter().sum::<u32>(), 4, "{line}");
+}
+
+#[test]
+fn match_rejects_bad_arguments() {
+    for bad in [
+        "match pirates --b easy",
+        "match pirates --a easy",
+        "match pirates --a easy --b hard --pairs 0",
+        "match pirates --a easy --b hard --jobs 0",
+        "match pirates --a easy --b genius",
+        "match chess --a easy --b easy",
+        "match pirates --a easy --b easy --moves c4-c5",
+        "match pirates --a easy --b easy --time-scale -1",
+    ] {
+        assert!(run(bad).is_err(), "`{bad}` was accepted");
+    }
+}

@@ -107,3 +107,28 @@ fn show_prints_board_state_and_position_string() {
     ]);
     assert!(stdout(&o).contains("legal moves (20)"));
 }
+
+#[test]
+fn help_prints_the_usage_and_succeeds_also_after_a_command() {
+    for args in [
+        &["--help"][..],
+        &["-h"],
+        &["help"],
+        &["perft", "--help"],
+        &["bestmove", "bagh-chal", "-h"],
+        &["match", "--help"],
+    ] {
+        let o = cli(args);
+        assert!(o.status.success(), "{args:?} exits 0");
+        let out = stdout(&o);
+        assert!(
+            out.starts_with("usage:"),
+            "{args:?} prints the usage: {out}"
+        );
+        assert!(out.contains("stronghold-cli perft GAME DEPTH"), "{args:?}");
+        assert!(o.stderr.is_empty(), "{args:?} writes no error");
+    }
+    // Without a command the usage is an error (exit 2), not a success.
+    let o = cli(&[]);
+    assert_eq!(o.status.code(), Some(2));
+}

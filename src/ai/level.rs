@@ -55,6 +55,12 @@ impl Level {
             max_nodes,
         }
     }
+    /// True when the level reads Bagh-Chal's sliding-phase table when one
+    /// is given: the two top levels never misjudge a won or lost position
+    /// of the sliding phase.
+    pub const fn uses_tablebase(self) -> bool {
+        matches!(self, Level::Hard | Level::Master)
+    }
     /// Half-width of the seeded noise added to every evaluation, in
     /// hundredths of a piece: large noise makes the low levels err the way
     /// a person does (misjudging, not moving at random). Hard and Master

@@ -25,7 +25,11 @@ mod level;
 mod ordering;
 pub mod rng;
 mod search;
+pub mod solve;
+pub mod tablebase;
 mod tt;
+
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 use web_time::{Duration, Instant};
@@ -33,7 +37,8 @@ use web_time::{Duration, Instant};
 use crate::rules::{Game, Move};
 
 pub use level::Level;
-pub use search::{MATE, MATE_BOUND, MAX_DEPTH};
+pub use search::{MATE, MATE_BOUND, MAX_DEPTH, TABLE_WIN};
+pub use tablebase::Tablebase;
 
 use search::{Engine, RunEnd};
 
@@ -113,6 +118,10 @@ pub struct Search {
     deadline: Option<Instant>,
     result: Option<SearchResult>,
     stop_requested: bool,
+    /// The level it plays at, when made by [`Search::new`].
+    level: Option<Level>,
+    /// The variant, to know which tables serve it.
+    variant: crate::rules::Variant,
 }
 
 impl Search {
@@ -121,7 +130,16 @@ impl Search {
 
     /// A search for the side to move in `game` (cloned), at a level, with a seed for its randomness.
     pub fn new(game: &Game, level: Level, seed: u64) -> Search {
-        Search::with_randomness(game, level.limits(), level.randomness(), seed)
+        let mut s = Search::with_randomness(game, level.limits(), level.randomness(), seed);
+        s.level = Some(level);
+        s
+    }
+    /// A search at a level with other limits (a level's time scaled, say):
+    /// the level's randomness and tablebase use, these limits.
+    pub fn for_level(game: &Game, level: Level, limits: SearchLimits, seed: u64) -> Search {
+        let mut s = Search::with_randomness(game, limits, level.randomness(), seed);
+        s.level = Some(level);
+        s
     }
     /// A search with explicit limits and no randomness.
     pub fn with_limits(game: &Game, limits: SearchLimits, seed: u64) -> Search {
@@ -148,7 +166,23 @@ impl Search {
             deadline: None,
             result: None,
             stop_requested: false,
+            level: None,
+            variant: *game.variant(),
         }
+    }
+
+    /// Lets the search read Bagh-Chal's sliding phase from `table`, when
+    /// the table serves this game and the level plays with it (see
+    /// [`Level::uses_tablebase`]; a search made with explicit limits
+    /// always does). Call before the first [`Search::step`].
+    pub fn with_tablebase(mut self, table: Option<&Arc<Tablebase>>) -> Search {
+        let wanted = self.level.is_none_or(Level::uses_tablebase);
+        if let (Some(table), Some(engine), true) = (table, self.engine.as_mut(), wanted)
+            && table.serves(&self.variant)
+        {
+            engine.set_tablebase(Arc::clone(table));
+        }
+        self
     }
 
     /// Searches for about `node_budget` nodes, then reports. Panics never;

@@ -4,12 +4,15 @@
 //! explicit stack so that a search can stop after any node and continue
 //! exactly there on the next call (no threads, no recursion to unwind).
 
+use std::sync::Arc;
+
 use web_time::Instant;
 
 use super::board::{RuleEnd, SearchBoard};
 use super::eval::Evaluator;
 use super::ordering::MoveOrder;
 use super::rng::mix;
+use super::tablebase::{Outcome, Tablebase};
 use super::tt::{Bound, MoveKey, TranspositionTable};
 use crate::rules::{Game, Move, Side};
 
@@ -26,6 +29,13 @@ pub const MAX_DEPTH: u32 = 64;
 const TT_MIN_DEPTH: i32 = 2;
 /// Nodes between two looks at the clock.
 const CLOCK_EVERY: u64 = 1024;
+/// A win the table proves scores about this much (more for sooner wins and,
+/// for the tigers, more goats already taken): above any evaluation, below
+/// the wins the search sees to the end.
+pub const TABLE_WIN: i32 = 20_000;
+/// What a capture the tigers can force in a drawn table position costs the
+/// goats at the horizon (a goat is 100).
+const FORCED_CAPTURE: i32 = 70;
 
 /// One node being searched.
 struct Frame {
@@ -111,6 +121,8 @@ pub struct Engine {
     completed: Option<Iteration>,
     /// The best root move of the unfinished iteration, once it has one.
     partial: Option<Iteration>,
+    /// Perfect values for Bagh-Chal's sliding phase, when given.
+    tablebase: Option<Arc<Tablebase>>,
 }
 
 impl Engine {
@@ -157,6 +169,7 @@ impl Engine {
             depth: 0,
             completed: None,
             partial: None,
+            tablebase: None,
         };
         engine.start_iteration();
         Some(engine)
@@ -165,6 +178,69 @@ impl Engine {
     pub fn nodes(&self) -> u64 {
         self.nodes
     }
+
+    /// Reads the sliding phase's values from `table` from now on (before
+    /// the first node: the root frame is re-made with the table's key).
+    pub fn set_tablebase(&mut self, table: Arc<Tablebase>) {
+        self.tablebase = Some(table);
+        self.stack.clear();
+        self.depth -= 1;
+        self.start_iteration();
+    }
+
+    /// The key the table of searched positions files the current one under:
+    /// the position's hash, and with a tablebase in the sliding phase also
+    /// the quiet plies, on which the table's results depend.
+    fn tt_key(&self) -> u64 {
+        tt_key(self.tablebase.is_some(), self.board.position())
+    }
+
+    /// The tablebase's verdict on the current position when it is a win,
+    /// as a score for the side to move; `None` when the table does not hold
+    /// the position or calls it a draw. A table draw is searched on: the
+    /// table does not know the rule that no position may recur, and under
+    /// it a side short of moves can lose a "drawn" position (its only
+    /// moves recreate earlier ones), which the search sees over the real
+    /// history. A table win stands: the winner's moves bring the distance
+    /// down at every ply, so its line never repeats a position.
+    fn table_score(&self) -> Option<i32> {
+        let table = self.tablebase.as_ref()?;
+        let probe = table.probe(self.board.position())?;
+        let plies = probe.value.plies().unwrap_or(0) as i32;
+        let captured = probe.captured as i32;
+        let (winner, score) = match probe.outcome {
+            Outcome::TigersWin => (Side::Hunters, TABLE_WIN + 200 * captured - plies),
+            Outcome::GoatsWin => (Side::Crowd, TABLE_WIN - 200 * captured - plies),
+            Outcome::Draw => return None,
+        };
+        Some(if winner == self.board.side_to_move() {
+            score
+        } else {
+            -score
+        })
+    }
+    /// In a position the table calls drawn but in which the tigers can
+    /// still force a capture before the quiet limit: most of a goat's
+    /// worth against the goats (for the side to move), which the search
+    /// would otherwise only see if the capture came within its horizon.
+    fn forced_capture_bias(&self) -> i32 {
+        let Some(table) = self.tablebase.as_ref() else {
+            return 0;
+        };
+        let pos = self.board.position();
+        let Some(probe) = table.probe(pos) else {
+            return 0;
+        };
+        let limit = table.rules().quiet_limit as u16;
+        match probe.value.capture_within() {
+            Some(p) if p as u16 + pos.quiet_plies <= limit => match pos.side_to_move {
+                Side::Crowd => -FORCED_CAPTURE,
+                Side::Hunters => FORCED_CAPTURE,
+            },
+            _ => 0,
+        }
+    }
+
     /// The last completed iteration.
     pub fn completed(&self) -> Option<&Iteration> {
         self.completed.as_ref()
@@ -293,7 +369,7 @@ impl Engine {
             hi: self.moves.len(),
             next: 0,
             legal: 0,
-            hash: self.board.position().hash,
+            hash: self.tt_key(),
             quiescence: quiescence.is_some(),
             stand_pat,
             child: 0,
@@ -314,6 +390,7 @@ impl Engine {
     fn static_eval_with_threats(&self) -> Option<(i32, bool)> {
         let pos = self.board.position();
         let (score, threats) = self.eval.evaluate_with_threats(pos)?;
+        let score = score + self.forced_capture_bias();
         if self.noise == 0 {
             return Some((score, threats));
         }
@@ -350,6 +427,9 @@ impl Engine {
         if self.board.is_repetition() {
             return Some(0);
         }
+        if let Some(score) = self.table_score() {
+            return Some(score);
+        }
         if ply >= MAX_PLY {
             return Some(self.static_eval().unwrap_or(lost));
         }
@@ -359,7 +439,7 @@ impl Engine {
         if alpha >= beta {
             return Some(alpha);
         }
-        let hash = self.board.position().hash;
+        let hash = self.tt_key();
         let mut tt_move = MoveKey::NONE;
         // Nodes near the leaves skip the table: a probe is a cache miss,
         // dearer than the few evaluations it would save.
@@ -462,7 +542,8 @@ impl Engine {
                 continue;
             }
             if f.depth > TT_MIN_DEPTH {
-                self.tt.prefetch(self.board.position().hash);
+                let key = tt_key(self.tablebase.is_some(), self.board.position());
+                self.tt.prefetch(key);
             }
             f.legal += 1;
             f.child = f.next - 1;
@@ -591,6 +672,15 @@ impl Engine {
         }
         self.pending = Pending::Value(score);
         false
+    }
+}
+
+/// [`Engine::tt_key`] from its parts (so it can be had while a frame is borrowed).
+fn tt_key(tablebase: bool, pos: &crate::rules::Position) -> u64 {
+    if tablebase && pos.in_hand == [0, 0] {
+        pos.hash ^ mix(0x0051_5549_4554 + pos.quiet_plies as u64)
+    } else {
+        pos.hash
     }
 }
 

@@ -2,33 +2,52 @@
 
 use std::fmt::Write as _;
 use std::io::Write;
+use std::sync::Arc;
 
 use web_time::Instant;
 
+use super::arena::{GameSpec, Player, play_game};
 use super::{Common, USAGE, build_game};
-use crate::ai::rng::{SplitMix64, mix};
-use crate::ai::{Level, MAX_DEPTH, Search, SearchLimits, SearchResult};
-use crate::rules::{Game, GameKind, Side, Variant};
+use crate::ai::rng::mix;
+use crate::ai::solve::{FoxGeeseSolver, Winner};
+use crate::ai::{Level, MAX_DEPTH, Search, SearchLimits, SearchResult, TABLE_WIN, Tablebase};
+use crate::rules::{GameKind, Side, Variant};
 
 /// The flags of `bestmove` and `selfplay`, as text until a command reads them.
 #[derive(Default)]
 pub(super) struct SearchArgs {
-    level: Option<String>,
-    depth: Option<String>,
-    time_ms: Option<String>,
-    nodes: Option<String>,
-    seed: Option<String>,
-    games: Option<String>,
-    hunters: Option<String>,
-    crowd: Option<String>,
-    ply_cap: Option<String>,
-    time_scale: Option<String>,
-    openings: Option<String>,
+    pub(super) level: Option<String>,
+    pub(super) depth: Option<String>,
+    pub(super) time_ms: Option<String>,
+    pub(super) nodes: Option<String>,
+    pub(super) seed: Option<String>,
+    pub(super) games: Option<String>,
+    pub(super) hunters: Option<String>,
+    pub(super) crowd: Option<String>,
+    pub(super) ply_cap: Option<String>,
+    pub(super) time_scale: Option<String>,
+    pub(super) openings: Option<String>,
+    pub(super) a: Option<String>,
+    pub(super) b: Option<String>,
+    pub(super) pairs: Option<String>,
+    pub(super) jobs: Option<String>,
+    pub(super) out: Option<String>,
+    pub(super) keep: Option<String>,
+    pub(super) table: Option<String>,
+    pub(super) record: Option<String>,
     pub(super) quiet: bool,
 }
 
 impl SearchArgs {
-    pub(super) const FLAGS: [&'static str; 11] = [
+    pub(super) const FLAGS: [&'static str; 19] = [
+        "--record",
+        "--out",
+        "--keep",
+        "--table",
+        "--a",
+        "--b",
+        "--pairs",
+        "--jobs",
         "--openings",
         "--level",
         "--depth",
@@ -54,13 +73,24 @@ impl SearchArgs {
             "--crowd" => &mut self.crowd,
             "--ply-cap" => &mut self.ply_cap,
             "--openings" => &mut self.openings,
+            "--a" => &mut self.a,
+            "--b" => &mut self.b,
+            "--pairs" => &mut self.pairs,
+            "--jobs" => &mut self.jobs,
+            "--out" => &mut self.out,
+            "--keep" => &mut self.keep,
+            "--table" => &mut self.table,
+            "--record" => &mut self.record,
             _ => &mut self.time_scale,
         };
         *slot = Some(value);
     }
 }
 
-fn number<T: std::str::FromStr>(flag: &str, text: &Option<String>) -> Result<Option<T>, String> {
+pub(super) fn number<T: std::str::FromStr>(
+    flag: &str,
+    text: &Option<String>,
+) -> Result<Option<T>, String> {
     match text {
         None => Ok(None),
         Some(t) => t
@@ -70,7 +100,7 @@ fn number<T: std::str::FromStr>(flag: &str, text: &Option<String>) -> Result<Opt
     }
 }
 
-fn level(flag: &str, text: &str) -> Result<Level, String> {
+pub(super) fn level(flag: &str, text: &str) -> Result<Level, String> {
     Level::from_name(text).ok_or_else(|| {
         format!("{flag}: unknown level `{text}` (expected beginner, easy, medium, hard or master)")
     })
@@ -81,6 +111,10 @@ fn describe_score(r: &SearchResult) -> String {
     match r.mate_in() {
         Some(n) if n > 0 => format!("win in {n} plies"),
         Some(n) => format!("loss in {} plies", -n),
+        None if r.score.abs() >= TABLE_WIN - 1_000 => {
+            let side = if r.score > 0 { "win" } else { "loss" };
+            format!("table {side} ({:+})", r.score)
+        }
         None => format!("{:+} (hundredths of a piece)", r.score),
     }
 }
@@ -104,16 +138,18 @@ pub(super) fn bestmove(c: &Common) -> Result<String, String> {
     if depth == Some(0) {
         return Err("--depth must be at least 1".into());
     }
-    let (mut limits, randomness) = match &a.level {
-        Some(l) => {
-            let l = level("--level", l)?;
-            (l.limits(), l.randomness())
-        }
+    let chosen = a
+        .level
+        .as_deref()
+        .map(|l| level("--level", l))
+        .transpose()?;
+    let mut limits = match chosen {
+        Some(l) => l.limits(),
         // Without a level, the explicit limits alone (Hard's time by default).
         None if depth.is_some() || time_ms.is_some() || nodes.is_some() => {
-            (SearchLimits::depth(MAX_DEPTH), 0)
+            SearchLimits::depth(MAX_DEPTH)
         }
-        None => (Level::Hard.limits(), 0),
+        None => Level::Hard.limits(),
     };
     if let Some(d) = depth {
         limits.max_depth = d;
@@ -124,8 +160,13 @@ pub(super) fn bestmove(c: &Common) -> Result<String, String> {
     if nodes.is_some() {
         limits.max_nodes = nodes;
     }
+    let table = load_tablebase(c, game.variant())?;
     let start = Instant::now();
-    let mut search = Search::with_randomness(&game, limits, randomness, seed);
+    let search = match chosen {
+        Some(l) => Search::for_level(&game, l, limits, seed),
+        None => Search::with_limits(&game, limits, seed),
+    };
+    let mut search = search.with_tablebase(table.as_ref());
     let r = search
         .run_to_end()
         .ok_or("the game is over: no legal move")?;
@@ -142,6 +183,77 @@ pub(super) fn bestmove(c: &Common) -> Result<String, String> {
     Ok(s)
 }
 
+/// The game and options of a command that plays from the start
+/// (`selfplay`, `match`): GAME and `--option`s, no moves or position.
+pub(super) fn start_variant(c: &Common, command: &str) -> Result<(GameKind, Variant), String> {
+    let [game_id] = c.positional.as_slice() else {
+        return Err(format!("{command} takes GAME\n{USAGE}"));
+    };
+    if c.moves.is_some() || c.position.is_some() {
+        return Err(format!(
+            "{command} plays from the start position: --moves and --position do not apply"
+        ));
+    }
+    let kind = GameKind::from_id(game_id).ok_or_else(|| {
+        format!("unknown game `{game_id}` (expected pirates, asalto, fox-geese or bagh-chal)")
+    })?;
+    let mut variant = Variant::new(kind);
+    for o in &c.options {
+        variant.set_option(o).map_err(|e| e.to_string())?;
+    }
+    Ok((kind, variant))
+}
+
+/// Where the game ships Bagh-Chal's table, relative to the repository.
+pub(super) const TABLE_PATH: &str = "assets/tablebase/bagh-chal.sctb";
+
+/// Bagh-Chal's sliding-phase table for `variant`: `--table FILE`, or the
+/// shipped file when run from the repository; `--table none` for none.
+pub(super) fn load_tablebase(
+    c: &Common,
+    variant: &Variant,
+) -> Result<Option<Arc<Tablebase>>, String> {
+    if variant.kind != GameKind::BaghChal {
+        return Ok(None);
+    }
+    let path = match c.search.table.as_deref() {
+        Some("none") => return Ok(None),
+        Some(path) => path,
+        None if std::path::Path::new(TABLE_PATH).exists() => TABLE_PATH,
+        None => return Ok(None),
+    };
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let table = Tablebase::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
+    if !table.serves(variant) {
+        return Err(format!("{path} is not for these rules (quiet limit)"));
+    }
+    Ok(Some(Arc::new(table)))
+}
+
+/// How a run names its table.
+pub(super) fn table_note(table: &Option<Arc<Tablebase>>) -> String {
+    match table {
+        Some(t) => format!(
+            "table: positions with up to {} goats captured",
+            t.subgames().len().saturating_sub(1)
+        ),
+        None => "table: none".into(),
+    }
+}
+
+/// The `--time-scale` factor: 1 unless given, and then a positive number.
+pub(super) fn time_scale(text: &Option<String>) -> Result<f64, String> {
+    match text {
+        None => Ok(1.0),
+        Some(t) => match t.parse::<f64>() {
+            Ok(f) if f > 0.0 && f.is_finite() => Ok(f),
+            _ => Err(format!(
+                "--time-scale must be a positive number, found `{t}`"
+            )),
+        },
+    }
+}
+
 /// Totals of one side over a selfplay run.
 #[derive(Default)]
 struct SideTally {
@@ -152,166 +264,140 @@ struct SideTally {
     ms: f64,
 }
 
+/// What a selfplay run plays: the same pairing `games` times.
+struct SelfplaySpec {
+    kind: GameKind,
+    variant: Variant,
+    games: u32,
+    players: [Player; 2],
+    seed: u64,
+    ply_cap: usize,
+    openings: usize,
+    time_scale: f64,
+    tablebase: Option<Arc<Tablebase>>,
+}
+
+impl SelfplaySpec {
+    fn from_args(c: &Common) -> Result<SelfplaySpec, String> {
+        let (kind, variant) = start_variant(c, "selfplay")?;
+        let a = &c.search;
+        let games = number::<u32>("--games", &a.games)?.ok_or("selfplay needs --games N")?;
+        let side = |flag: &str, text: &Option<String>| {
+            let name = text
+                .as_deref()
+                .ok_or(format!("selfplay needs {flag} LEVEL"))?;
+            level(flag, name)
+        };
+        let (hunters, crowd) = (side("--hunters", &a.hunters)?, side("--crowd", &a.crowd)?);
+        let time_scale = time_scale(&a.time_scale)?;
+        Ok(SelfplaySpec {
+            kind,
+            variant,
+            games,
+            players: [
+                Player::scaled(hunters, time_scale),
+                Player::scaled(crowd, time_scale),
+            ],
+            seed: number::<u64>("--seed", &a.seed)?.unwrap_or(1),
+            ply_cap: number::<usize>("--ply-cap", &a.ply_cap)?.unwrap_or(1000),
+            // Random first plies, the same for every pairing with the same
+            // seed: otherwise two strong levels replay one game over and over.
+            openings: number::<usize>("--openings", &a.openings)?.unwrap_or(0),
+            time_scale,
+            tablebase: load_tablebase(c, &variant)?,
+        })
+    }
+
+    fn game(&self, g: u32) -> GameSpec {
+        GameSpec {
+            variant: self.variant,
+            players: self.players,
+            seed: mix(self.seed.wrapping_mul(1_000_003).wrapping_add(g as u64)),
+            openings: self.openings,
+            ply_cap: self.ply_cap,
+            tablebase: self.tablebase.clone(),
+        }
+    }
+}
+
 pub(super) fn selfplay(c: &Common, out: &mut dyn Write) -> Result<(), String> {
-    let [game_id] = c.positional.as_slice() else {
-        return Err(format!("selfplay takes GAME\n{USAGE}"));
-    };
-    if c.moves.is_some() || c.position.is_some() {
-        return Err(
-            "selfplay plays from the start position: --moves and --position do not apply".into(),
-        );
-    }
-    let a = &c.search;
-    let kind = GameKind::from_id(game_id).ok_or_else(|| {
-        format!("unknown game `{game_id}` (expected pirates, asalto, fox-geese or bagh-chal)")
-    })?;
-    let mut variant = Variant::new(kind);
-    for o in &c.options {
-        variant.set_option(o).map_err(|e| e.to_string())?;
-    }
-    let games = number::<u32>("--games", &a.games)?.ok_or("selfplay needs --games N")?;
-    let hunters = level(
-        "--hunters",
-        a.hunters
-            .as_deref()
-            .ok_or("selfplay needs --hunters LEVEL")?,
-    )?;
-    let crowd = level(
-        "--crowd",
-        a.crowd.as_deref().ok_or("selfplay needs --crowd LEVEL")?,
-    )?;
-    let seed = number::<u64>("--seed", &a.seed)?.unwrap_or(1);
-    // The rules end every game; the cap guards against a rules bug.
-    let ply_cap = number::<usize>("--ply-cap", &a.ply_cap)?.unwrap_or(1000);
-    // Random first plies, the same for every pairing with the same seed:
-    // otherwise two strong levels replay one game over and over.
-    let openings = number::<usize>("--openings", &a.openings)?.unwrap_or(0);
-    let time_scale = match &a.time_scale {
-        None => 1.0,
-        Some(t) => match t.parse::<f64>() {
-            Ok(f) if f > 0.0 && f.is_finite() => f,
-            _ => {
-                return Err(format!(
-                    "--time-scale must be a positive number, found `{t}`"
-                ));
-            }
-        },
-    };
-    let limits_of = |l: Level| {
-        let mut limits = l.limits();
-        limits.time_ms = limits
-            .time_ms
-            .map(|t| ((t as f64 * time_scale).round() as u64).max(1));
-        limits
-    };
+    let spec = SelfplaySpec::from_args(c)?;
     let say = |out: &mut dyn Write, text: String| {
         out.write_all(text.as_bytes())
             .and_then(|_| out.flush())
             .map_err(|e| e.to_string())
     };
+    let [hunters, crowd] = spec.players.map(|p| p.level);
     say(
         out,
         format!(
-            "{} ({}): hunters {hunters}, crowd {crowd}, {games} games, seed {seed}, time scale {time_scale}, {openings} random opening plies\n",
-            kind.title(),
-            variant.option_strings().join(", ")
+            "{} ({}): hunters {hunters}, crowd {crowd}, {} games, seed {}, time scale {}, {} random opening plies; {}\n",
+            spec.kind.title(),
+            spec.variant.option_strings().join(", "),
+            spec.games,
+            spec.seed,
+            spec.time_scale,
+            spec.openings,
+            table_note(&spec.tablebase)
         ),
     )?;
-
     let mut tally = [SideTally::default(), SideTally::default()];
     let mut total_plies = 0u64;
     let mut capped = 0u32;
-    for g in 0..games {
-        let game_seed = mix(seed.wrapping_mul(1_000_003).wrapping_add(g as u64));
-        let mut game = Game::new(variant);
-        let mut opening_rng = SplitMix64::new(game_seed);
-        let outcome = loop {
-            if let Some(o) = game.outcome() {
-                break Some(o);
-            }
-            if game.ply() >= ply_cap {
-                break None;
-            }
-            if game.ply() < openings {
-                let moves = game.legal_moves();
-                let mv = moves[opening_rng.below(moves.len() as u64) as usize];
-                game.play(&mv).map_err(|e| e.to_string())?;
-                continue;
-            }
-            let side = game.side_to_move();
-            let l = if side == Side::Hunters {
-                hunters
-            } else {
-                crowd
-            };
-            let start = Instant::now();
-            let mut search = Search::with_randomness(
-                &game,
-                limits_of(l),
-                l.randomness(),
-                mix(game_seed ^ game.ply() as u64),
-            );
-            let r = search
-                .run_to_end()
-                .ok_or("the search found no move in a game that is not over")?;
+    for g in 0..spec.games {
+        let record = play_game(&spec.game(g)).map_err(|e| format!("game {}: {e}", g + 1))?;
+        for side in [Side::Hunters, Side::Crowd] {
             let t = &mut tally[side.index()];
-            t.ms += start.elapsed().as_secs_f64() * 1000.0;
-            t.moves += 1;
-            game.play(&r.best).map_err(|e| {
-                format!(
-                    "game {}: the AI chose an illegal move {} at ply {}: {e}\nposition: {}",
-                    g + 1,
-                    r.best,
-                    game.ply(),
-                    game.position_string()
-                )
-            })?;
-        };
-        total_plies += game.ply() as u64;
-        let line = match outcome {
-            Some(o) => {
-                match o.winner {
-                    None => {
-                        tally[0].draws += 1;
-                        tally[1].draws += 1;
-                    }
-                    Some(w) => {
-                        tally[w.index()].wins += 1;
-                        tally[w.other().index()].losses += 1;
-                    }
-                }
-                o.describe(kind)
+            t.ms += record.ms[side.index()];
+            t.moves += record.moves[side.index()] as u64;
+            match record.winner() {
+                None => t.draws += 1,
+                Some(w) if w == side => t.wins += 1,
+                Some(_) => t.losses += 1,
             }
+        }
+        total_plies += record.plies as u64;
+        let line = match record.outcome {
+            Some(o) => o.describe(spec.kind),
             None => {
                 capped += 1;
-                tally[0].draws += 1;
-                tally[1].draws += 1;
-                format!("stopped at the ply cap ({ply_cap}), counted as a draw")
+                format!(
+                    "stopped at the ply cap ({}), counted as a draw",
+                    spec.ply_cap
+                )
             }
         };
-        if !a.quiet {
-            say(
-                out,
-                format!(
-                    "game {}: {} plies, {} {} left: {line}\n",
-                    g + 1,
-                    game.ply(),
-                    game.position().material(Side::Crowd),
-                    kind.piece_names(Side::Crowd).0
-                ),
-            )?;
+        if !c.search.quiet {
+            let left = spec.variant.crowd_count() - record.captured;
+            let crowd_name = spec.kind.piece_names(Side::Crowd).0;
+            let text = format!(
+                "game {}: {} plies, {left} {crowd_name} left: {line}\n",
+                g + 1,
+                record.plies
+            );
+            say(out, text)?;
         }
     }
+    say(out, selfplay_summary(&spec, &tally, total_plies, capped))
+}
 
+/// Each side's results and the mean game length.
+fn selfplay_summary(
+    spec: &SelfplaySpec,
+    tally: &[SideTally; 2],
+    plies: u64,
+    capped: u32,
+) -> String {
     let mut s = String::new();
-    for (side, l) in [(Side::Hunters, hunters), (Side::Crowd, crowd)] {
+    for side in [Side::Hunters, Side::Crowd] {
         let t = &tally[side.index()];
-        let score = (t.wins as f64 + 0.5 * t.draws as f64) / games.max(1) as f64 * 100.0;
+        let games = spec.games.max(1) as f64;
+        let score = (t.wins as f64 + 0.5 * t.draws as f64) / games * 100.0;
         writeln!(
             s,
             "{:<8} {:<8} wins {:>3}  draws {:>3}  losses {:>3}  score {score:.1} %  mean {:.1} ms/move",
             if side == Side::Hunters { "hunters" } else { "crowd" },
-            l.name(),
+            spec.players[side.index()].level.name(),
             t.wins,
             t.draws,
             t.losses,
@@ -322,8 +408,59 @@ pub(super) fn selfplay(c: &Common, out: &mut dyn Write) -> Result<(), String> {
     writeln!(
         s,
         "mean plies {:.1}; games stopped at the ply cap: {capped}",
-        total_plies as f64 / games.max(1) as f64
+        plies as f64 / spec.games.max(1) as f64
     )
     .unwrap();
-    say(out, s)
+    s
+}
+
+/// `solve`: the proven winner of a Fox and Geese position (sideways off).
+pub(super) fn solve(c: &Common) -> Result<String, String> {
+    let [game_id] = c.positional.as_slice() else {
+        return Err(format!("solve takes GAME\n{USAGE}"));
+    };
+    let game = build_game(c, game_id)?;
+    if let Some(o) = game.outcome() {
+        return Err(format!(
+            "the game is over: {}",
+            o.describe(game.variant().kind)
+        ));
+    }
+    let budget = number::<u64>("--nodes", &c.search.nodes)?.unwrap_or(u64::MAX);
+    let start = Instant::now();
+    // A table of 2^27 words (1 GiB): proofs it forgets are found again.
+    let mut solver = FoxGeeseSolver::new(*game.variant(), budget, 26).map_err(|e| e.to_string())?;
+    if !c.search.quiet {
+        solver.on_progress(Box::new(move |nodes| {
+            eprintln!(
+                "solve: {} M positions searched, {:.0} s",
+                nodes >> 20,
+                start.elapsed().as_secs_f64()
+            );
+        }));
+    }
+    let winner = solver.solve(game.position()).map_err(|e| e.to_string())?;
+    let secs = start.elapsed().as_secs_f64();
+    let winning = solver
+        .winning_moves(game.position())
+        .map_err(|e| e.to_string())?;
+    let mut winning: Vec<String> = winning.iter().map(|m| m.to_string()).collect();
+    winning.sort();
+    let mut s = String::new();
+    let who = match winner {
+        Winner::Fox => "the fox",
+        Winner::Geese => "the geese",
+    };
+    writeln!(s, "winner {who} (with perfect play by both sides)").unwrap();
+    let none = "none: every move loses".to_string();
+    let list = if winning.is_empty() {
+        none
+    } else {
+        winning.join(" ")
+    };
+    writeln!(s, "winning moves {list}").unwrap();
+    writeln!(s, "nodes {}", solver.nodes()).unwrap();
+    writeln!(s, "proofs stored {}", solver.table_size()).unwrap();
+    writeln!(s, "time {secs:.1} s").unwrap();
+    Ok(s)
 }

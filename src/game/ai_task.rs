@@ -14,19 +14,23 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use bevy::asset::{AssetLoader, LoadContext, io::Reader};
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 
 use super::ai_pace::SlicePace;
 use super::animation::ViewBusy;
 use super::match_state::{Match, MoveIntent, MoveSource};
-use crate::ai::{Level, Search, SearchStatus};
+use crate::ai::{Level, Search, SearchStatus, Tablebase};
 use crate::rules::{Game, Move, Side};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AiJob>()
         .init_resource::<AiSettings>()
         .init_resource::<SlicePace>()
+        .init_asset::<TablebaseAsset>()
+        .init_asset_loader::<TablebaseLoader>()
+        .init_resource::<TablebaseHandle>()
         .add_systems(
             Update,
             drive_ai
@@ -34,6 +38,62 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(super::screens::in_game),
         )
         .add_systems(Last, cancel_on_exit);
+}
+
+/// Bagh-Chal's sliding-phase table (`assets/tablebase/bagh-chal.sctb`,
+/// over HTTP on the web), asked for the first time a level that reads it
+/// plays Bagh-Chal, parsed by the asset loader and handed to each search;
+/// until it has arrived (placement lasts 39 plies), or if it cannot be
+/// read, the AI plays without it.
+#[derive(Asset, TypePath)]
+pub struct TablebaseAsset(pub Arc<Tablebase>);
+
+#[derive(Default, TypePath)]
+struct TablebaseLoader;
+
+impl AssetLoader for TablebaseLoader {
+    type Asset = TablebaseAsset;
+    type Settings = ();
+    type Error = std::io::Error;
+    async fn load(
+        &self,
+        reader: &mut dyn Reader,
+        _settings: &(),
+        _load_context: &mut LoadContext<'_>,
+    ) -> Result<TablebaseAsset, std::io::Error> {
+        let mut bytes = Vec::new();
+        reader.read_to_end(&mut bytes).await?;
+        Tablebase::from_bytes(&bytes)
+            .map(|t| TablebaseAsset(Arc::new(t)))
+            .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))
+    }
+    fn extensions(&self) -> &[&str] {
+        &["sctb"]
+    }
+}
+
+/// The table's handle once asked for, kept so the asset stays loaded.
+#[derive(Resource, Default)]
+struct TablebaseHandle(Option<Handle<TablebaseAsset>>);
+
+impl TablebaseHandle {
+    /// The table for a search at `level` in `game`: asks for it the first
+    /// time it is wanted, then hands it out once loaded.
+    fn for_search(
+        &mut self,
+        level: Level,
+        game: &Game,
+        server: &AssetServer,
+        loaded: &Assets<TablebaseAsset>,
+    ) -> Option<Arc<Tablebase>> {
+        if !level.uses_tablebase() || game.variant().kind != crate::rules::GameKind::BaghChal {
+            return None;
+        }
+        let handle = self
+            .0
+            .get_or_insert_with(|| server.load("tablebase/bagh-chal.sctb"));
+        loaded.get(&*handle).map(|t| t.0.clone())
+    }
 }
 
 /// Tuning for the AI task.
@@ -175,7 +235,7 @@ impl AiJob {
 }
 
 fn spawn_slice(
-    game: Option<Game>,
+    game: Option<(Game, Option<Arc<Tablebase>>)>,
     search: Option<Search>,
     level: Level,
     seed: u64,
@@ -187,7 +247,9 @@ fn spawn_slice(
         // The first slice builds the search off the main thread.
         let mut search = match (search, game) {
             (Some(s), _) => s,
-            (None, Some(game)) => Search::new(&game, level, seed),
+            (None, Some((game, table))) => {
+                Search::new(&game, level, seed).with_tablebase(table.as_ref())
+            }
             (None, None) => unreachable!("a slice gets a search or a game"),
         };
         let start = web_time::Instant::now();
@@ -215,6 +277,11 @@ fn drive_ai(
     busy: Res<ViewBusy>,
     time: Res<Time<Real>>,
     mut intents: MessageWriter<MoveIntent>,
+    (mut table, server, tables): (
+        ResMut<TablebaseHandle>,
+        Res<AssetServer>,
+        Res<Assets<TablebaseAsset>>,
+    ),
 ) {
     let now = time.elapsed_secs_f64();
     if settings.paced {
@@ -240,8 +307,9 @@ fn drive_ai(
     if ai.job.is_none() {
         let cancel = Arc::new(AtomicBool::new(false));
         let seed = generation ^ (the_match.game().ply() as u64).rotate_left(32);
+        let table = table.for_search(level, the_match.game(), &server, &tables);
         let task = spawn_slice(
-            Some(the_match.game().clone()),
+            Some((the_match.game().clone(), table)),
             None,
             level,
             seed,

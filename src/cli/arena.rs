@@ -1,0 +1,199 @@
+//! One computer-against-computer game, as `selfplay` and `match` play it:
+//! random opening plies from a seed, then each side's level searches its
+//! moves, and a record of how the game went (result, length, material).
+
+use std::sync::Arc;
+
+use web_time::Instant;
+
+use crate::ai::rng::{SplitMix64, mix};
+use crate::ai::{Level, Search, SearchLimits, Tablebase};
+use crate::rules::{Game, Outcome, Side, Variant};
+
+/// A computer player: its level and the limits it searches with (the
+/// level's own, with the time scaled).
+#[derive(Clone, Copy, Debug)]
+pub struct Player {
+    pub level: Level,
+    pub limits: SearchLimits,
+}
+
+impl Player {
+    /// The level's limits with its thinking time multiplied by `time_scale`.
+    pub fn scaled(level: Level, time_scale: f64) -> Player {
+        let mut limits = level.limits();
+        limits.time_ms = limits
+            .time_ms
+            .map(|t| ((t as f64 * time_scale).round() as u64).max(1));
+        Player { level, limits }
+    }
+}
+
+/// What to play: the variant, a player per side and how the game opens.
+#[derive(Clone)]
+pub struct GameSpec {
+    pub variant: Variant,
+    /// Indexed by [`Side::index`]: hunters, crowd.
+    pub players: [Player; 2],
+    /// Seeds the opening plies and the players' randomness.
+    pub seed: u64,
+    /// Plies played at random before the players take over.
+    pub openings: usize,
+    /// The rules end every game; the cap guards against a rules bug.
+    pub ply_cap: usize,
+    /// Bagh-Chal's sliding-phase table, for the levels that read it.
+    pub tablebase: Option<Arc<Tablebase>>,
+}
+
+impl GameSpec {
+    /// The players, as `hunters LEVEL crowd LEVEL seed S`.
+    pub fn describe(&self) -> String {
+        format!(
+            "hunters {} crowd {} seed {}:",
+            self.players[0].level, self.players[1].level, self.seed
+        )
+    }
+}
+
+/// How one game went.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    /// `None` when the game stopped at the ply cap.
+    pub outcome: Option<Outcome>,
+    pub plies: usize,
+    /// Crowd pieces the hunters took.
+    pub captured: u32,
+    /// Hunters lost (Asalto's huffs).
+    pub hunters_lost: u32,
+    /// Per side: moves searched and the milliseconds they took.
+    pub moves: [u32; 2],
+    pub ms: [f64; 2],
+    /// The random opening plies, as move text.
+    pub opening: String,
+    /// Every move of the game, as move text.
+    pub moves_text: String,
+}
+
+impl GameRecord {
+    /// The winner, if any (a capped game counts as a draw).
+    pub fn winner(&self) -> Option<Side> {
+        self.outcome.and_then(|o| o.winner)
+    }
+
+    /// The game graded from the hunters' side, to compare two games
+    /// lexicographically: the result first, then material (crowd pieces
+    /// taken, hunters kept), then tempo (a win sooner, a loss later).
+    pub fn hunters_grade(&self) -> (i32, i32, i32, i32) {
+        let plies = self.plies as i32;
+        let (result, tempo) = match self.winner() {
+            Some(Side::Hunters) => (1, -plies),
+            Some(Side::Crowd) => (-1, plies),
+            None => (0, 0),
+        };
+        (
+            result,
+            self.captured as i32,
+            -(self.hunters_lost as i32),
+            tempo,
+        )
+    }
+}
+
+/// How deep the opening plies are checked, and how much worse than the
+/// best move (in hundredths of a piece) a random opening move may be.
+const OPENING_DEPTH: u32 = 5;
+const OPENING_MARGIN: i32 = 50;
+
+/// The legal moves that a short search finds no worse than the best by
+/// more than [`OPENING_MARGIN`]: varied openings without gifts (a goat
+/// placed where it is taken at once would decide the game before the
+/// players start).
+pub fn sound_moves(game: &Game) -> Vec<crate::rules::Move> {
+    let moves = game.legal_moves();
+    let side = game.side_to_move();
+    let scored: Vec<(i32, crate::rules::Move)> = moves
+        .iter()
+        .map(|mv| {
+            let mut child = game.clone();
+            child.play_unchecked(mv);
+            let score = match child.outcome() {
+                Some(o) if o.winner == Some(side) => crate::ai::MATE,
+                Some(o) if o.winner.is_some() => -crate::ai::MATE,
+                Some(_) => 0,
+                None => {
+                    let limits = SearchLimits::depth(OPENING_DEPTH);
+                    let r = Search::with_limits(&child, limits, 0).run_to_end();
+                    let s = r.map_or(0, |r| r.score);
+                    if child.side_to_move() == side { s } else { -s }
+                }
+            };
+            (score, *mv)
+        })
+        .collect();
+    let best = scored.iter().map(|(s, _)| *s).max().unwrap_or(0);
+    scored
+        .into_iter()
+        .filter(|(s, _)| *s >= best - OPENING_MARGIN)
+        .map(|(_, mv)| mv)
+        .collect()
+}
+
+/// Plays one game to its end (or the ply cap).
+pub fn play_game(spec: &GameSpec) -> Result<GameRecord, String> {
+    let mut game = Game::new(spec.variant);
+    let start = *game.position();
+    let mut opening_rng = SplitMix64::new(spec.seed);
+    let mut record = GameRecord {
+        outcome: None,
+        plies: 0,
+        captured: 0,
+        hunters_lost: 0,
+        moves: [0; 2],
+        ms: [0.0; 2],
+        opening: String::new(),
+        moves_text: String::new(),
+    };
+    let mut opening = Vec::new();
+    record.outcome = loop {
+        if let Some(o) = game.outcome() {
+            break Some(o);
+        }
+        if game.ply() >= spec.ply_cap {
+            break None;
+        }
+        if game.ply() < spec.openings {
+            let moves = sound_moves(&game);
+            let mv = moves[opening_rng.below(moves.len() as u64) as usize];
+            opening.push(mv.to_string());
+            game.play(&mv).map_err(|e| e.to_string())?;
+            continue;
+        }
+        let side = game.side_to_move();
+        let player = spec.players[side.index()];
+        let began = Instant::now();
+        let seed = mix(spec.seed ^ game.ply() as u64);
+        let mut search = Search::for_level(&game, player.level, player.limits, seed)
+            .with_tablebase(spec.tablebase.as_ref());
+        let r = search
+            .run_to_end()
+            .ok_or("the search found no move in a game that is not over")?;
+        record.ms[side.index()] += began.elapsed().as_secs_f64() * 1000.0;
+        record.moves[side.index()] += 1;
+        game.play(&r.best).map_err(|e| {
+            format!(
+                "the AI chose an illegal move {} at ply {}: {e}\nposition: {}",
+                r.best,
+                game.ply(),
+                game.position_string()
+            )
+        })?;
+    };
+    let end = game.position();
+    record.plies = game.ply();
+    record.captured = start.material(Side::Crowd) - end.material(Side::Crowd);
+    record.hunters_lost = start.material(Side::Hunters) - end.material(Side::Hunters);
+    record.opening = opening.join(" ");
+    let all: Vec<String> = game.moves().map(|m| m.to_string()).collect();
+    record.moves_text = all.join(" ");
+    Ok(record)
+}

@@ -1,0 +1,308 @@
+//! `tablebase`: builds Bagh-Chal's sliding-phase table and writes it to a
+//! file, with its statistics; `tablebase probe` looks a position up.
+
+use std::fmt::Write as _;
+use std::io::Write;
+
+use web_time::Instant;
+
+use super::play::number;
+use super::{Common, USAGE, build_game};
+use crate::ai::tablebase::index::{Board, Indexer, POINTS, positions, symmetry_permutations};
+use crate::ai::tablebase::{
+    Outcome, Progress, SlidingRules, Subgame, Tablebase, Value, mark_captures, solve_subgame,
+};
+use crate::rules::Side;
+
+pub(super) fn tablebase(c: &Common, out: &mut dyn Write) -> Result<(), String> {
+    match c.positional.first().map(String::as_str) {
+        Some("build") => build(c, out),
+        Some("probe") => probe(c, out),
+        Some("games") => games(c, out),
+        _ => Err(format!("tablebase takes build, probe or games\n{USAGE}")),
+    }
+}
+
+fn say(out: &mut dyn Write, text: &str) -> Result<(), String> {
+    out.write_all(text.as_bytes())
+        .and_then(|_| out.flush())
+        .map_err(|e| e.to_string())
+}
+
+/// Builds every sub-game, prints each one's statistics as it is done,
+/// and writes those with up to `--keep` captures to `--out`.
+fn build(c: &Common, out: &mut dyn Write) -> Result<(), String> {
+    let path = c
+        .search
+        .out
+        .as_deref()
+        .ok_or("tablebase build needs --out FILE")?;
+    let keep = number::<usize>("--keep", &c.search.keep)?.unwrap_or(2);
+    let rules = SlidingRules::OURS;
+    if keep >= rules.captures_to_win {
+        return Err(format!(
+            "--keep must be below {}: five captures end the game",
+            rules.captures_to_win
+        ));
+    }
+    say(out, &counts())?;
+    let board = Board::new();
+    let index = Indexer::new();
+    let start = Instant::now();
+    let mut above: Option<Subgame> = None;
+    let mut kept = Vec::new();
+    for captured in (0..rules.captures_to_win).rev() {
+        let mut report = |p: Progress| {
+            if p.level.is_multiple_of(25) {
+                let _ = say(
+                    out,
+                    &format!(
+                        "  {} captured: {} wins, distance {}/{} ({:.0} s)\n",
+                        p.captured,
+                        p.attacker,
+                        p.level,
+                        p.quiet_limit,
+                        start.elapsed().as_secs_f64()
+                    ),
+                );
+            }
+        };
+        let mut sub = solve_subgame(
+            &rules,
+            captured,
+            above.as_ref(),
+            &board,
+            &index,
+            &mut report,
+        );
+        // In a draw the tigers may still force a capture: the goats should
+        // know (with the next capture deciding, the two are the same).
+        if captured + 1 < rules.captures_to_win {
+            let first = solve_subgame(&rules, captured, None, &board, &index, &mut report);
+            mark_captures(&mut sub, &first, rules.quiet_limit);
+        }
+        say(out, &statistics(&sub, rules.quiet_limit))?;
+        if captured <= keep {
+            kept.push(sub.clone());
+        }
+        above = Some(sub);
+    }
+    kept.reverse();
+    let table = Tablebase::new(rules, kept);
+    let bytes = table.to_bytes();
+    std::fs::write(path, &bytes).map_err(|e| format!("cannot write {path}: {e}"))?;
+    say(
+        out,
+        &format!(
+            "wrote {path}: {} bytes, sub-games with 0 to {keep} captures; {:.0} s in all\n",
+            bytes.len(),
+            start.elapsed().as_secs_f64()
+        ),
+    )
+}
+
+/// How many positions the sliding phase has, with and without counting
+/// the board's eight symmetries as one.
+fn counts() -> String {
+    let mut s =
+        String::from("sliding-phase positions (4 tigers, 16 to 20 goats, either side to move):\n");
+    let mut total = 0;
+    let mut classes = 0;
+    for goats in (16..=20).rev() {
+        let n = 2 * positions(goats);
+        let c = 2 * symmetry_classes(goats);
+        total += n;
+        classes += c;
+        writeln!(s, "  {goats} goats: {n} positions, {c} up to symmetry").unwrap();
+    }
+    writeln!(s, "  in all: {total} positions, {classes} up to symmetry").unwrap();
+    s
+}
+
+/// Positions with `goats` goats (one side to move) up to the board's
+/// symmetries, by Burnside's lemma: the mean over the eight symmetries of
+/// the positions each leaves unchanged (those whose tiger and goat sets
+/// are unions of the symmetry's cycles).
+pub fn symmetry_classes(goats: usize) -> u64 {
+    let mut fixed = 0;
+    for g in symmetry_permutations() {
+        // Cycle lengths of the permutation.
+        let mut seen = [false; POINTS];
+        let mut cycles = Vec::new();
+        for p in 0..POINTS {
+            let mut len = 0;
+            let mut q = p;
+            while !seen[q] {
+                seen[q] = true;
+                q = g[q];
+                len += 1;
+            }
+            if len > 0 {
+                cycles.push(len);
+            }
+        }
+        // ways[t][n]: cycles so far split into t tiger points, n goat points.
+        let mut ways = vec![vec![0u64; goats + 1]; 5];
+        ways[0][0] = 1;
+        for &len in &cycles {
+            let mut next = ways.clone();
+            for t in 0..=4 {
+                for n in 0..=goats {
+                    let w = ways[t][n];
+                    if w == 0 {
+                        continue;
+                    }
+                    if t + len <= 4 {
+                        next[t + len][n] += w;
+                    }
+                    if n + len <= goats {
+                        next[t][n + len] += w;
+                    }
+                }
+            }
+            ways = next;
+        }
+        fixed += ways[4][goats];
+    }
+    fixed / 8
+}
+
+/// Wins, draws and the longest win of one sub-game, per side to move.
+fn statistics(sub: &Subgame, limit: u8) -> String {
+    let mut s = format!(
+        "{} captured ({} goats on the board), {} positions per side to move:\n",
+        sub.captured,
+        sub.goats,
+        sub.tigers_to_move.len()
+    );
+    for (side, values) in [
+        ("tigers", &sub.tigers_to_move),
+        ("goats", &sub.goats_to_move),
+    ] {
+        let mut wins = [0u64; 3];
+        let mut longest = [0u8; 2];
+        let mut capture_draws = 0u64;
+        for &v in values.iter() {
+            let v = Value(v);
+            capture_draws += v.capture_within().is_some() as u64;
+            let slot = match v.outcome(0, limit) {
+                Outcome::TigersWin => 0,
+                Outcome::GoatsWin => 1,
+                Outcome::Draw => 2,
+            };
+            wins[slot] += 1;
+            if slot < 2 {
+                longest[slot] = longest[slot].max(v.plies().unwrap_or(0));
+            }
+        }
+        let pct = |n: u64| 100.0 * n as f64 / values.len().max(1) as f64;
+        writeln!(
+            s,
+            "  {side} to move: tigers win {} ({:.2} %, longest {} plies), goats win {} ({:.2} %, longest {}), draw {} ({:.2} %; the tigers force a capture in {:.2} %)",
+            wins[0],
+            pct(wins[0]),
+            longest[0],
+            wins[1],
+            pct(wins[1]),
+            longest[1],
+            wins[2],
+            pct(wins[2]),
+            pct(capture_draws)
+        )
+        .unwrap();
+    }
+    s
+}
+
+fn read_table(c: &Common) -> Result<Tablebase, String> {
+    let path = c
+        .search
+        .table
+        .as_deref()
+        .ok_or("tablebase needs --table FILE")?;
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    Tablebase::from_bytes(&bytes).map_err(|e| e.to_string())
+}
+
+/// The table's verdict on a position, in words.
+fn verdict(table: &Tablebase, pos: &crate::rules::Position) -> Option<String> {
+    let p = table.probe(pos)?;
+    let side = if pos.side_to_move == Side::Hunters {
+        "tigers"
+    } else {
+        "goats"
+    };
+    let plies = p
+        .value
+        .plies()
+        .map_or(String::new(), |n| format!(" within {n} plies"));
+    let winner = match p.value.winner() {
+        Outcome::TigersWin => format!("the tigers force a win{plies}"),
+        Outcome::GoatsWin => format!("the goats force a win{plies}"),
+        Outcome::Draw => match p.value.capture_within() {
+            Some(c) => format!(
+                "neither side can force a win before the quiet limit, but the tigers can force a capture within {}-{} plies",
+                c,
+                c + 3
+            ),
+            None => "neither side can force a win before the quiet limit".into(),
+        },
+    };
+    Some(format!(
+        "{side} to move, {} captured, {} quiet plies: {winner}; result from here: {:?}",
+        p.captured, pos.quiet_plies, p.outcome
+    ))
+}
+
+/// The table's value of a position (`--moves` or `--position`), read from `--table`.
+fn probe(c: &Common, out: &mut dyn Write) -> Result<(), String> {
+    let table = read_table(c)?;
+    let game = build_game(c, "bagh-chal")?;
+    let text = verdict(&table, game.position())
+        .ok_or("the position is not in the table (placement, or too many captures)".to_string())?;
+    say(out, &format!("{text}\n"))
+}
+
+/// For each game of a `match --record` file: the table's value of the
+/// position after the last placement, and how the game ended.
+fn games(c: &Common, out: &mut dyn Write) -> Result<(), String> {
+    let table = read_table(c)?;
+    let path = c
+        .search
+        .record
+        .as_deref()
+        .ok_or("tablebase games needs --record FILE")?;
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    for (n, line) in text.lines().enumerate() {
+        let (players, moves) = line.split_once(':').unwrap_or(("", line));
+        let variant = crate::rules::Variant::new(crate::rules::GameKind::BaghChal);
+        let mut game = crate::rules::Game::new(variant);
+        let mut after_placement = None;
+        for word in moves.split_whitespace() {
+            let at = |e: String| format!("{path}:{}: {e}", n + 1);
+            let mv = game.parse_move(word).map_err(|e| at(e.to_string()))?;
+            game.play(&mv).map_err(|e| at(e.to_string()))?;
+            if after_placement.is_none() && game.position().in_hand == [0, 0] {
+                after_placement = Some((game.ply(), *game.position()));
+            }
+        }
+        let value = match &after_placement {
+            Some((_, pos)) => verdict(&table, pos).unwrap_or("not in the table".into()),
+            None => "the game ended during placement".into(),
+        };
+        let result = game
+            .outcome()
+            .map_or("unfinished".into(), |o| o.describe(game.variant().kind));
+        say(
+            out,
+            &format!(
+                "game {} ({}) after the last placement (ply {}): {value}. Result: {result}, ply {}\n",
+                n + 1,
+                players.trim(),
+                after_placement.map_or(0, |(p, _)| p),
+                game.ply()
+            ),
+        )?;
+    }
+    Ok(())
+}

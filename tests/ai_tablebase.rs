@@ -1,0 +1,262 @@
+//! The search reads Bagh-Chal's table: a table win is played, a table loss
+//! avoided, and only the levels that use the table read it.
+
+use std::sync::Arc;
+
+use stronghold::ai::tablebase::index::{Board, Indexer, Symmetry};
+use stronghold::ai::tablebase::{SlidingRules, Subgame, Tablebase, Value};
+use stronghold::ai::{Level, Search, SearchLimits, TABLE_WIN};
+use stronghold::rules::{Game, Move};
+
+/// Twenty goats and one empty point, c3: the tiger on b3 may step into it
+/// and the others jump into it. No two of the four positions after are
+/// mirror images (the table keeps one of each set of images).
+const CROWDED: &str = "bagh-chal TGGGT/GGGGG/GT1GG/GGGGG/GGGGT T 0/0 0 40";
+
+/// A table of draws (the values of real play do not matter here) in
+/// which the positions after the given moves from `game` have the given values.
+fn table_with(game: &Game, marked: &[(&str, Value)]) -> Arc<Tablebase> {
+    let blank = |captured: usize| {
+        let goats = 20 - captured;
+        let n = stronghold::ai::tablebase::index::positions(goats) as usize;
+        Subgame {
+            captured,
+            goats,
+            tigers_to_move: vec![Value::DRAW.0; n],
+            goats_to_move: vec![Value::DRAW.0; n],
+        }
+    };
+    let mut subgames = vec![blank(0), blank(1)];
+    let (board, index) = (Board::new(), Indexer::new());
+    let symmetry = Symmetry::new(&index);
+    for (text, value) in marked {
+        let mut after = game.clone();
+        after.play(&Move::parse(text).unwrap()).unwrap();
+        let (tigers, goats) = board.pieces(after.position());
+        // The table keeps one of each symmetric class: mark them all.
+        for m in 0..8 {
+            let (t, g) = (symmetry.apply(m, tigers), symmetry.apply(m, goats));
+            let i = index.index(t, g) as usize;
+            subgames[20 - goats.count_ones() as usize].goats_to_move[i] = value.0;
+        }
+    }
+    Arc::new(Tablebase::new(SlidingRules::OURS, subgames))
+}
+
+fn best(game: &Game, level: Level, table: &Arc<Tablebase>) -> (String, i32) {
+    let search = Search::for_level(game, level, SearchLimits::depth(3), 5);
+    let r = search.with_tablebase(Some(table)).run_to_end().unwrap();
+    (r.best.to_string(), r.score)
+}
+
+#[test]
+fn the_tigers_play_the_table_win_and_avoid_the_table_loss() {
+    let game = Game::from_position_string(CROWDED).unwrap();
+    let mut moves: Vec<String> = game.legal_moves().iter().map(|m| m.to_string()).collect();
+    moves.sort();
+    assert_eq!(moves, ["a5xc3", "b3-c3", "e1xc3", "e5xc3"]);
+
+    let win = table_with(&game, &[("e5xc3", Value::tigers_win(7))]);
+    let (mv, score) = best(&game, Level::Master, &win);
+    assert_eq!(mv, "e5xc3");
+    assert!(score > TABLE_WIN - 1_000, "{score}");
+
+    let lose_but_one = table_with(
+        &game,
+        &[
+            ("a5xc3", Value::goats_win(3)),
+            ("b3-c3", Value::goats_win(9)),
+            ("e5xc3", Value::goats_win(1)),
+        ],
+    );
+    let (mv, score) = best(&game, Level::Master, &lose_but_one);
+    assert_eq!(mv, "e1xc3", "the one move the table does not lose");
+    assert!(score.abs() < TABLE_WIN - 1_000, "{score}");
+}
+
+#[test]
+fn a_win_out_of_reach_of_the_quiet_limit_is_a_draw() {
+    // The tiger on b3 may step to c3 (a quiet move) or the others jump
+    // into it. The table says the step wins within 10 plies after it.
+    let position = |quiet: u16| {
+        let text = CROWDED.replace(" 0 40", &format!(" {quiet} 40"));
+        Game::from_position_string(&text).unwrap()
+    };
+    let fresh = position(0);
+    let table = table_with(&fresh, &[("b3-c3", Value::tigers_win(10))]);
+    let (mv, score) = best(&fresh, Level::Master, &table);
+    assert_eq!(mv, "b3-c3");
+    assert!(score > TABLE_WIN - 1_000);
+    // 95 quiet plies in, the step leaves 4 plies before the draw: no win.
+    let late = position(95);
+    let (_, score) = best(&late, Level::Master, &table);
+    assert!(score < TABLE_WIN - 1_000, "{score}");
+}
+
+#[test]
+fn only_the_levels_that_use_the_table_read_it() {
+    assert!(Level::Master.uses_tablebase());
+    assert!(Level::Hard.uses_tablebase());
+    assert!(!Level::Medium.uses_tablebase());
+    assert!(!Level::Easy.uses_tablebase());
+    let game = Game::from_position_string(CROWDED).unwrap();
+    let win = table_with(&game, &[("e5xc3", Value::tigers_win(7))]);
+    let (_, score) = best(&game, Level::Easy, &win);
+    assert!(score < TABLE_WIN - 1_000, "Easy saw the table: {score}");
+    // A table is ignored for other games.
+    let pirates = Game::new(stronghold::rules::Variant::new(
+        stronghold::rules::GameKind::Pirates,
+    ));
+    let r = Search::for_level(&pirates, Level::Master, SearchLimits::depth(2), 1)
+        .with_tablebase(Some(&win))
+        .run_to_end()
+        .unwrap();
+    assert!(pirates.is_legal(&r.best));
+}
+
+/// The shipped table.
+fn shipped() -> Tablebase {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/tablebase/bagh-chal.sctb"
+    );
+    let bytes = std::fs::read(path).expect("the shipped table");
+    Tablebase::from_bytes(&bytes).expect("a readable table")
+}
+
+/// The value a position must have given its children's values: the
+/// retrograde analysis's rule, applied forwards. Tigers to move win in
+/// `1 + the fewest` plies over their winning moves (a capture into a won
+/// position counts 1) and lose only if every move loses; goats to move
+/// the other way round.
+fn expected(table: &Tablebase, game: &Game) -> Value {
+    let limit = SlidingRules::OURS.quiet_limit as u16;
+    let pos = game.position();
+    let tigers = pos.side_to_move == stronghold::rules::Side::Hunters;
+    let mut fastest_win: Option<u16> = None;
+    let mut slowest_loss: Option<u16> = Some(0);
+    let moves = game.legal_moves();
+    for mv in &moves {
+        let mut child = game.clone();
+        child.play_unchecked(mv);
+        let plies = if mv.is_jump() && child.position().crowd().count() < 16 {
+            Some((true, 1)) // the fifth capture
+        } else {
+            let probe = table.probe(child.position()).expect("child in the table");
+            let mine = if tigers {
+                Outcome::TigersWin
+            } else {
+                Outcome::GoatsWin
+            };
+            // After a capture the quiet count starts again: the child's
+            // result stands as it is; otherwise it costs one more ply.
+            let fresh = if mv.is_jump() { 0 } else { 1 };
+            match (probe.value.winner(), probe.value.plies()) {
+                (w, Some(p)) if p + fresh <= limit as u8 => {
+                    let p = if mv.is_jump() { 1 } else { 1 + p as u16 };
+                    Some((w == mine, p))
+                }
+                _ => None,
+            }
+        };
+        match plies {
+            Some((true, p)) => fastest_win = Some(fastest_win.map_or(p, |f| f.min(p))),
+            Some((false, p)) => slowest_loss = slowest_loss.map(|s| s.max(p)),
+            None => slowest_loss = None,
+        }
+    }
+    let win = |p: u16| {
+        if tigers {
+            Value::tigers_win(p as u8)
+        } else {
+            Value::goats_win(p as u8)
+        }
+    };
+    let loss = |p: u16| {
+        if tigers {
+            Value::goats_win(p as u8)
+        } else {
+            Value::tigers_win(p as u8)
+        }
+    };
+    match (fastest_win, slowest_loss) {
+        (Some(p), _) if p <= limit => win(p),
+        (_, Some(p)) if p <= limit => loss(p),
+        _ => Value::DRAW,
+    }
+}
+
+use stronghold::ai::tablebase::Outcome;
+
+#[test]
+fn the_shipped_table_agrees_with_its_own_rule_one_ply_on() {
+    let table = shipped();
+    assert_eq!(table.rules(), SlidingRules::OURS);
+    assert!(table.subgames().len() >= 3, "at least 0 to 2 captures");
+    assert!(table.serves(&stronghold::rules::Variant::new(
+        stronghold::rules::GameKind::BaghChal
+    )));
+    let mut rng = stronghold::ai::rng::SplitMix64::new(99);
+    let mut seen = std::collections::HashMap::new();
+    // Sub-games whose captures lead into a stored one.
+    for captured in 0..table.subgames().len() - 1 {
+        let goats = 20 - captured;
+        let mut checked = 0;
+        while checked < 400 {
+            // A random position with that many goats, either side to move.
+            let mut points: Vec<u32> = (0..25).collect();
+            let mut take = |n: usize| {
+                (0..n).fold(0u32, |m, _| {
+                    m | 1 << points.swap_remove(rng.below(points.len() as u64) as usize)
+                })
+            };
+            let (t, g) = (take(4), take(goats));
+            let side = if rng.below(2) == 0 { "T" } else { "G" };
+            let text = position_text(table.board(), t, g, side);
+            let game = Game::from_position_string(&text).unwrap();
+            if game.is_over() {
+                continue;
+            }
+            let probe = table.probe(game.position()).unwrap();
+            let want = expected(&table, &game);
+            // (A draw may also carry how soon the tigers force a capture.)
+            let got = (probe.value.winner(), probe.value.plies());
+            assert_eq!(got, (want.winner(), want.plies()), "{text}");
+            *seen.entry(probe.value.winner()).or_insert(0) += 1;
+            checked += 1;
+        }
+    }
+    // Wins for each side and draws all came up.
+    assert_eq!(seen.len(), 3, "{seen:?}");
+}
+
+/// A Bagh-Chal position string for local tiger and goat masks.
+fn position_text(board: &Board, tigers: u32, goats: u32, side: &str) -> String {
+    let (t, g) = (board.grid(tigers), board.grid(goats));
+    let mut rows = Vec::new();
+    for rank in (0..5).rev() {
+        let mut row = String::new();
+        let mut empty = 0;
+        for file in 0..5 {
+            let p = stronghold::rules::Point::new(file, rank).unwrap();
+            let c = if t.contains(p) {
+                'T'
+            } else if g.contains(p) {
+                'G'
+            } else {
+                empty += 1;
+                continue;
+            };
+            if empty > 0 {
+                row.push_str(&empty.to_string());
+                empty = 0;
+            }
+            row.push(c);
+        }
+        if empty > 0 {
+            row.push_str(&empty.to_string());
+        }
+        rows.push(row);
+    }
+    format!("bagh-chal {} {side} 0/0 0 100", rows.join("/"))
+}
