@@ -77,8 +77,14 @@ fn fold_button(ctx: &egui::Context, p: &mut GameUi, open: bool) {
 fn panel_contents(ui: &mut egui::Ui, p: &mut GameUi) {
     header(ui, p);
     ui.separator();
-    status(ui, p);
-    material(ui, p);
+    // Long lines here (Russian runs longer than English) wrap inside the
+    // panel: one line left to grow would widen every row after it past the
+    // edge. The move list and the players keep their one-line cells.
+    ui.scope(|ui| {
+        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
+        status(ui, p);
+        material(ui, p);
+    });
     ui.separator();
     move_box(ui, p);
     ui.separator();
@@ -192,9 +198,12 @@ fn material(ui: &mut egui::Ui, p: &mut GameUi) {
     let kind = m.kind();
     let crowd_left = pos.material(Side::Crowd);
     let needed = m.variant().crowd_minimum();
+    // Two columns that together fit the panel, so each wraps rather than overflows.
+    let column = (ui.available_width() - 10.0) / 2.0;
     egui::Grid::new("material")
         .num_columns(2)
         .spacing([10.0, 3.0])
+        .max_col_width(column)
         .show(ui, |ui| {
             ui.label(i18n.tr("material-captured"));
             ui.label(i18n.count(m.captures(), names.get(Side::Crowd)));
