@@ -227,7 +227,7 @@ pub(super) fn notices(
                                     ui.label(egui::RichText::new(detail).monospace().size(12.0));
                                 }
                             });
-                            if ui.small_button("✕").clicked() {
+                            if ui.small_button("×").clicked() {
                                 dismiss = Some(i);
                             }
                         });

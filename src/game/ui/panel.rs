@@ -65,7 +65,7 @@ fn fold_button(ctx: &egui::Context, p: &mut GameUi, open: bool) {
         .pivot(egui::Align2::RIGHT_TOP)
         .order(egui::Order::Foreground)
         .show(ctx, |ui| {
-            let label = if open { "✕" } else { "☰" };
+            let label = if open { "×" } else { "☰" };
             let button = egui::Button::new(egui::RichText::new(label).size(22.0))
                 .min_size(egui::vec2(44.0, 44.0));
             if ui.add(button).on_hover_text(p.tr("panel-toggle")).clicked() {
