@@ -147,10 +147,7 @@ async function desktopGame(browser, base, report) {
   const s1 = await awaitReply(page, s0.moves, move);
   log(`clicked ${move}; the computer answered ${s1.lastMove} (depth ${s1.lastSearch?.depth})`);
   const drag = await pickStep(page, s1);
-  await page.mouse.move(drag.from.x, drag.from.y);
-  await page.mouse.down();
-  await page.mouse.move(drag.to.x, drag.to.y, { steps: 8 });
-  await page.mouse.up();
+  await mouseDrag(page, drag.from, drag.to);
   const s2 = await awaitReply(page, s1.moves, drag.move);
   log(`dragged ${drag.move}; the computer answered ${s2.lastMove}`);
   await page.screenshot({ path: join(options.out, 'desktop.png') });
@@ -213,13 +210,44 @@ async function tap(page, { x, y }) {
 /** Drags with one finger from `from` to `to` (Chrome's touch events, as a phone sends). */
 async function touchDrag(page, cdp, from, to) {
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
-  for (let i = 1; i <= 8; i++) {
-    const x = from.x + (to.x - from.x) * i / 8;
-    const y = from.y + (to.y - from.y) * i / 8;
+  await nextFrames(page, 2);
+  for (let i = 1; i <= DRAG_STEPS; i++) {
+    const x = from.x + (to.x - from.x) * i / DRAG_STEPS;
+    const y = from.y + (to.y - from.y) * i / DRAG_STEPS;
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
-    await page.waitForTimeout(30);
+    await nextFrames(page, 2);
   }
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+}
+
+/** A mouse drag as a person makes one, spread over frames (see `nextFrames`). */
+async function mouseDrag(page, from, to) {
+  await page.mouse.move(from.x, from.y);
+  await nextFrames(page, 2);
+  await page.mouse.down();
+  await nextFrames(page, 2);
+  for (let i = 1; i <= DRAG_STEPS; i++) {
+    await page.mouse.move(from.x + (to.x - from.x) * i / DRAG_STEPS, from.y + (to.y - from.y) * i / DRAG_STEPS);
+    await nextFrames(page, 2);
+  }
+  await page.mouse.up();
+}
+
+/** Steps of a drag; each waits for the game to draw a frame. */
+const DRAG_STEPS = 4;
+
+/**
+ * Waits until the page has drawn `n` more frames. Bevy reads the pointer once
+ * a frame, so a drag whose events all land between two frames (a slow
+ * software renderer draws about two a second) is seen as a jump, not a
+ * drag; a person's drag spans many frames, and so does ours.
+ */
+function nextFrames(page, n) {
+  return page.evaluate((count) => new Promise((resolve) => {
+    let left = count;
+    const tick = () => (--left > 0 ? requestAnimationFrame(tick) : resolve());
+    requestAnimationFrame(tick);
+  }), n);
 }
 
 /** A touch screen (a tablet, where the board and the panel both fit): tap-tap and drag play moves. */
