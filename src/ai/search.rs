@@ -14,7 +14,7 @@ use super::ordering::MoveOrder;
 use super::rng::mix;
 use super::tablebase::{Outcome, Tablebase};
 use super::tt::{Bound, MoveKey, TranspositionTable};
-use crate::rules::{Game, Move, Side};
+use crate::rules::{Game, GameKind, Move, Side};
 
 /// A win at ply 0; a win `n` plies away scores `MATE - n`.
 pub const MATE: i32 = 30_000;
@@ -173,6 +173,17 @@ impl Engine {
         };
         engine.start_iteration();
         Some(engine)
+    }
+
+    /// Bagh-Chal's goats evaluate as a careful player (see
+    /// [`super::eval::Weights::cautious_goats`]); nothing changes for the
+    /// tigers or in the other games.
+    pub fn use_cautious_goats(&mut self) {
+        let rules = self.board.rules();
+        if rules.variant.kind == GameKind::BaghChal && self.board.side_to_move() == Side::Crowd {
+            let w = self.eval.weights().cautious_goats();
+            self.eval.set_weights(w);
+        }
     }
 
     pub fn nodes(&self) -> u64 {
@@ -711,5 +722,33 @@ fn score_from_tt(score: i32, ply: usize) -> i32 {
         score + ply as i32
     } else {
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::eval::Weights;
+    use crate::rules::Variant;
+
+    fn weights_after_caution(game: &Game) -> Weights {
+        let mut engine = Engine::new(game, 4, None, false, 0, 1).expect("a move");
+        engine.use_cautious_goats();
+        *engine.eval.weights()
+    }
+
+    #[test]
+    fn only_bagh_chal_goats_evaluate_cautiously() {
+        let mut bagh_chal = Game::new(Variant::new(GameKind::BaghChal));
+        let plain = Weights::for_game(GameKind::BaghChal);
+        assert_eq!(weights_after_caution(&bagh_chal), plain.cautious_goats());
+        assert_ne!(plain.cautious_goats(), plain);
+        bagh_chal.play_text("@c1").unwrap();
+        assert_eq!(weights_after_caution(&bagh_chal), plain, "the tigers");
+        let pirates = Game::new(Variant::new(GameKind::Pirates));
+        assert_eq!(
+            weights_after_caution(&pirates),
+            Weights::for_game(GameKind::Pirates)
+        );
     }
 }
