@@ -182,6 +182,9 @@ impl Search {
             && table.serves(&self.variant)
         {
             engine.set_tablebase(Arc::clone(table));
+            if self.level.is_some_and(Level::cautious_goats) {
+                engine.count_spare_moves_in_placement();
+            }
         }
         self
     }
