@@ -254,20 +254,27 @@ impl Engine {
     /// move the no-repeat rule forbids here), and a little when only one
     /// does: the tigers can then shuffle to make that move a repetition.
     fn forced_capture_bias(&mut self) -> i32 {
-        let Some(table) = self.tablebase.clone() else {
+        // Taken out for the call (no reference count touched at every leaf).
+        let Some(table) = self.tablebase.take() else {
             return 0;
         };
+        let bias = self.forced_capture_bias_with(&table);
+        self.tablebase = Some(table);
+        bias
+    }
+
+    fn forced_capture_bias_with(&mut self, table: &Tablebase) -> i32 {
         let pos = *self.board.position();
         let Some(probe) = table.probe(&pos) else {
             return 0;
         };
-        let cost = if capture_forced(&table, probe.value, pos.quiet_plies) {
+        let cost = if capture_forced(table, probe.value, pos.quiet_plies) {
             FORCED_CAPTURE
         } else if self.spare_aware
             && pos.side_to_move == Side::Crowd
             && probe.outcome == Outcome::Draw
         {
-            match self.spare_moves(&table) {
+            match self.spare_moves(table) {
                 0 => FORCED_CAPTURE,
                 1 => ONE_SPARE,
                 _ => 0,
