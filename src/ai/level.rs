@@ -61,6 +61,14 @@ impl Level {
     pub const fn uses_tablebase(self) -> bool {
         matches!(self, Level::Hard | Level::Master)
     }
+    /// True when the level's Bagh-Chal goats weigh goats within the
+    /// tigers' reach and the tigers' room more (see
+    /// `Weights::cautious_goats`), and its searches from the placement
+    /// phase ask at the horizon whether the goats keep a spare way out of
+    /// a capture: measured for Master only.
+    pub const fn cautious_goats(self) -> bool {
+        matches!(self, Level::Master)
+    }
     /// Half-width of the seeded noise added to every evaluation, in
     /// hundredths of a piece: large noise makes the low levels err the way
     /// a person does (misjudging, not moving at random). Hard and Master

@@ -130,15 +130,16 @@ impl Search {
 
     /// A search for the side to move in `game` (cloned), at a level, with a seed for its randomness.
     pub fn new(game: &Game, level: Level, seed: u64) -> Search {
-        let mut s = Search::with_randomness(game, level.limits(), level.randomness(), seed);
-        s.level = Some(level);
-        s
+        Search::for_level(game, level, level.limits(), seed)
     }
     /// A search at a level with other limits (a level's time scaled, say):
     /// the level's randomness and tablebase use, these limits.
     pub fn for_level(game: &Game, level: Level, limits: SearchLimits, seed: u64) -> Search {
         let mut s = Search::with_randomness(game, limits, level.randomness(), seed);
         s.level = Some(level);
+        if let (true, Some(engine)) = (level.cautious_goats(), s.engine.as_mut()) {
+            engine.use_cautious_goats();
+        }
         s
     }
     /// A search with explicit limits and no randomness.
@@ -181,6 +182,9 @@ impl Search {
             && table.serves(&self.variant)
         {
             engine.set_tablebase(Arc::clone(table));
+            if self.level.is_some_and(Level::cautious_goats) {
+                engine.count_spare_moves_in_placement();
+            }
         }
         self
     }

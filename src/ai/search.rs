@@ -14,7 +14,7 @@ use super::ordering::MoveOrder;
 use super::rng::mix;
 use super::tablebase::{Outcome, Tablebase};
 use super::tt::{Bound, MoveKey, TranspositionTable};
-use crate::rules::{Game, Move, Side};
+use crate::rules::{Game, GameKind, Move, Side};
 
 /// A win at ply 0; a win `n` plies away scores `MATE - n`.
 pub const MATE: i32 = 30_000;
@@ -36,6 +36,9 @@ pub const TABLE_WIN: i32 = 20_000;
 /// What a capture the tigers can force in a drawn table position costs the
 /// goats at the horizon (a goat is 100).
 const FORCED_CAPTURE: i32 = 70;
+/// What a drawn table position costs the goats at the horizon when only
+/// one of their moves keeps a capture-free draw.
+const ONE_SPARE: i32 = 30;
 
 /// One node being searched.
 struct Frame {
@@ -123,6 +126,9 @@ pub struct Engine {
     partial: Option<Iteration>,
     /// Perfect values for Bagh-Chal's sliding phase, when given.
     tablebase: Option<Arc<Tablebase>>,
+    /// Counts the goats' spare moves at the horizon (see
+    /// [`Engine::forced_capture_bias`]).
+    spare_aware: bool,
 }
 
 impl Engine {
@@ -170,9 +176,28 @@ impl Engine {
             completed: None,
             partial: None,
             tablebase: None,
+            spare_aware: false,
         };
         engine.start_iteration();
         Some(engine)
+    }
+
+    /// Bagh-Chal's goats evaluate as a careful player (see
+    /// [`super::eval::Weights::cautious_goats`]); nothing changes for the
+    /// tigers or in the other games.
+    pub fn use_cautious_goats(&mut self) {
+        let rules = self.board.rules();
+        if rules.variant.kind == GameKind::BaghChal && self.board.side_to_move() == Side::Crowd {
+            let w = self.eval.weights().cautious_goats();
+            self.eval.set_weights(w);
+        }
+    }
+
+    /// From the placement phase, counts the goats' spare moves at the
+    /// horizon (see [`Engine::forced_capture_bias`]); once placement is
+    /// over the search is deep enough to see the no-repeat rule at work.
+    pub fn count_spare_moves_in_placement(&mut self) {
+        self.spare_aware = self.board.position().in_hand != [0, 0];
     }
 
     pub fn nodes(&self) -> u64 {
@@ -223,22 +248,71 @@ impl Engine {
     /// still force a capture before the quiet limit: most of a goat's
     /// worth against the goats (for the side to move), which the search
     /// would otherwise only see if the capture came within its horizon.
-    fn forced_capture_bias(&self) -> i32 {
-        let Some(table) = self.tablebase.as_ref() else {
+    /// With `spare_aware` (a search from the placement phase), a drawn
+    /// position with the goats to move costs them the same when none of
+    /// their moves keeps a capture-free draw (the table's way out may be a
+    /// move the no-repeat rule forbids here), and a little when only one
+    /// does: the tigers can then shuffle to make that move a repetition.
+    fn forced_capture_bias(&mut self) -> i32 {
+        // Taken out for the call (no reference count touched at every leaf).
+        let Some(table) = self.tablebase.take() else {
             return 0;
         };
-        let pos = self.board.position();
-        let Some(probe) = table.probe(pos) else {
+        let bias = self.forced_capture_bias_with(&table);
+        self.tablebase = Some(table);
+        bias
+    }
+
+    fn forced_capture_bias_with(&mut self, table: &Tablebase) -> i32 {
+        let pos = *self.board.position();
+        let Some(probe) = table.probe(&pos) else {
             return 0;
         };
-        let limit = table.rules().quiet_limit as u16;
-        match probe.value.capture_within() {
-            Some(p) if p as u16 + pos.quiet_plies <= limit => match pos.side_to_move {
-                Side::Crowd => -FORCED_CAPTURE,
-                Side::Hunters => FORCED_CAPTURE,
-            },
-            _ => 0,
+        let cost = if capture_forced(table, probe.value, pos.quiet_plies) {
+            FORCED_CAPTURE
+        } else if self.spare_aware
+            && pos.side_to_move == Side::Crowd
+            && probe.outcome == Outcome::Draw
+        {
+            match self.spare_moves(table) {
+                0 => FORCED_CAPTURE,
+                1 => ONE_SPARE,
+                _ => 0,
+            }
+        } else {
+            0
+        };
+        match pos.side_to_move {
+            Side::Crowd => -cost,
+            Side::Hunters => cost,
         }
+    }
+
+    /// The goats' moves here (up to two) that the no-repeat rule allows and
+    /// that lead to a draw in which the tigers cannot force a capture.
+    fn spare_moves(&mut self, table: &Tablebase) -> u32 {
+        let mut moves = std::mem::take(&mut self.scratch);
+        moves.clear();
+        self.board.generate(&mut moves);
+        let mut spare = 0;
+        for mv in &moves {
+            if !self.board.make(mv) {
+                continue;
+            }
+            let child = self.board.position();
+            if let Some(p) = table.probe(child)
+                && p.outcome == Outcome::Draw
+                && !capture_forced(table, p.value, child.quiet_plies)
+            {
+                spare += 1;
+            }
+            self.board.unmake();
+            if spare >= 2 {
+                break;
+            }
+        }
+        self.scratch = moves;
+        spare
     }
 
     /// The last completed iteration.
@@ -382,15 +456,16 @@ impl Engine {
 
     /// The evaluation for the side to move, with this search's noise;
     /// `None` when the side to move has no move.
-    fn static_eval(&self) -> Option<i32> {
+    fn static_eval(&mut self) -> Option<i32> {
         self.static_eval_with_threats().map(|(score, _)| score)
     }
 
     /// [`Engine::static_eval`], and whether some hunter has a jump.
-    fn static_eval_with_threats(&self) -> Option<(i32, bool)> {
+    fn static_eval_with_threats(&mut self) -> Option<(i32, bool)> {
+        let bias = self.forced_capture_bias();
         let pos = self.board.position();
         let (score, threats) = self.eval.evaluate_with_threats(pos)?;
-        let score = score + self.forced_capture_bias();
+        let score = score + bias;
         if self.noise == 0 {
             return Some((score, threats));
         }
@@ -675,6 +750,15 @@ impl Engine {
     }
 }
 
+/// True when a drawn table value says the tigers can force a capture
+/// before the quiet limit, with `quiet` plies already played.
+fn capture_forced(table: &Tablebase, value: super::tablebase::Value, quiet: u16) -> bool {
+    let limit = table.rules().quiet_limit as u16;
+    value
+        .capture_within()
+        .is_some_and(|p| p as u16 + quiet <= limit)
+}
+
 /// [`Engine::tt_key`] from its parts (so it can be had while a frame is borrowed).
 fn tt_key(tablebase: bool, pos: &crate::rules::Position) -> u64 {
     if tablebase && pos.in_hand == [0, 0] {
@@ -711,5 +795,96 @@ fn score_from_tt(score: i32, ply: usize) -> i32 {
         score + ply as i32
     } else {
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::eval::Weights;
+    use crate::ai::tablebase::Value;
+    use crate::rules::Variant;
+
+    fn weights_after_caution(game: &Game) -> Weights {
+        let mut engine = Engine::new(game, 4, None, false, 0, 1).expect("a move");
+        engine.use_cautious_goats();
+        *engine.eval.weights()
+    }
+
+    /// A table of the sub-game with no goat taken, all draws but for the
+    /// given positions (and their mirror images).
+    fn table_with(marked: &[(&Game, Value)]) -> Arc<Tablebase> {
+        use crate::ai::tablebase::index::{Board, Indexer, Symmetry, positions};
+        use crate::ai::tablebase::{SlidingRules, Subgame};
+        let n = positions(20) as usize;
+        let mut sub = Subgame {
+            captured: 0,
+            goats: 20,
+            tigers_to_move: vec![Value::DRAW.0; n],
+            goats_to_move: vec![Value::DRAW.0; n],
+        };
+        let (board, index) = (Board::new(), Indexer::new());
+        let symmetry = Symmetry::new(&index);
+        for (game, value) in marked {
+            let (tigers, goats) = board.pieces(game.position());
+            for m in 0..8 {
+                let (t, g) = (symmetry.apply(m, tigers), symmetry.apply(m, goats));
+                let i = index.index(t, g) as usize;
+                match game.position().side_to_move {
+                    Side::Hunters => sub.tigers_to_move[i] = value.0,
+                    Side::Crowd => sub.goats_to_move[i] = value.0,
+                }
+            }
+        }
+        Arc::new(Tablebase::new(SlidingRules::OURS, vec![sub]))
+    }
+
+    #[test]
+    fn goats_with_one_way_out_of_a_capture_pay_for_it_at_the_horizon() {
+        // Twenty goats, a1 empty: the goats' only move is b1-a1.
+        let game = Game::from_position_string("bagh-chal TGGGT/GGGGG/GGGGG/TTGGG/1GGGG G 0/0 0 40")
+            .unwrap();
+        let mut after = game.clone();
+        after.play_text("b1-a1").unwrap();
+        let bias = |table: Arc<Tablebase>, spare_aware: bool| {
+            let mut engine = Engine::new(&game, 4, None, false, 0, 1).expect("a move");
+            engine.set_tablebase(table);
+            engine.spare_aware = spare_aware;
+            engine.forced_capture_bias()
+        };
+        // The one move keeps a capture-free draw: a little, when looked at.
+        assert_eq!(bias(table_with(&[]), false), 0);
+        assert_eq!(bias(table_with(&[]), true), -ONE_SPARE);
+        // It lets the tigers force a capture: the goats have no way out.
+        let marked = table_with(&[(&after, Value::draw_with_capture(4))]);
+        assert_eq!(bias(marked, true), -FORCED_CAPTURE);
+    }
+
+    #[test]
+    fn only_placement_searches_count_spare_moves() {
+        let mut game = Game::new(Variant::new(GameKind::BaghChal));
+        let mut engine = Engine::new(&game, 4, None, false, 0, 1).expect("a move");
+        engine.count_spare_moves_in_placement();
+        assert!(engine.spare_aware);
+        let sliding = "bagh-chal TGGGT/GGGGG/GGGGG/TTGGG/1GGGG G 0/0 0 40";
+        game = Game::from_position_string(sliding).unwrap();
+        let mut engine = Engine::new(&game, 4, None, false, 0, 1).expect("a move");
+        engine.count_spare_moves_in_placement();
+        assert!(!engine.spare_aware);
+    }
+
+    #[test]
+    fn only_bagh_chal_goats_evaluate_cautiously() {
+        let mut bagh_chal = Game::new(Variant::new(GameKind::BaghChal));
+        let plain = Weights::for_game(GameKind::BaghChal);
+        assert_eq!(weights_after_caution(&bagh_chal), plain.cautious_goats());
+        assert_ne!(plain.cautious_goats(), plain);
+        bagh_chal.play_text("@c1").unwrap();
+        assert_eq!(weights_after_caution(&bagh_chal), plain, "the tigers");
+        let pirates = Game::new(Variant::new(GameKind::Pirates));
+        assert_eq!(
+            weights_after_caution(&pirates),
+            Weights::for_game(GameKind::Pirates)
+        );
     }
 }
