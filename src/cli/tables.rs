@@ -10,7 +10,8 @@ use super::play::number;
 use super::{Common, USAGE, build_game};
 use crate::ai::tablebase::index::{Board, Indexer, POINTS, positions, symmetry_permutations};
 use crate::ai::tablebase::{
-    Outcome, Progress, SlidingRules, Subgame, Tablebase, Value, mark_captures, solve_subgame,
+    Outcome, Progress, SlidingRules, Subgame, Tablebase, Value, build_with, mark_fragile,
+    unmark_fragile,
 };
 use crate::rules::Side;
 
@@ -29,8 +30,9 @@ fn say(out: &mut dyn Write, text: &str) -> Result<(), String> {
         .map_err(|e| e.to_string())
 }
 
-/// Builds every sub-game, prints each one's statistics as it is done,
-/// and writes those with up to `--keep` captures to `--out`.
+/// Builds every sub-game, prints each one's statistics (with how many of
+/// its capture-free draws are fragile, [`mark_fragile`]), and writes
+/// those with up to `--keep` captures to `--out`.
 fn build(c: &Common, out: &mut dyn Write) -> Result<(), String> {
     let path = c
         .search
@@ -46,49 +48,34 @@ fn build(c: &Common, out: &mut dyn Write) -> Result<(), String> {
         ));
     }
     say(out, &counts())?;
-    let board = Board::new();
-    let index = Indexer::new();
     let start = Instant::now();
-    let mut above: Option<Subgame> = None;
-    let mut kept = Vec::new();
-    for captured in (0..rules.captures_to_win).rev() {
-        let mut report = |p: Progress| {
-            if p.level.is_multiple_of(25) {
-                let _ = say(
-                    out,
-                    &format!(
-                        "  {} captured: {} wins, distance {}/{} ({:.0} s)\n",
-                        p.captured,
-                        p.attacker,
-                        p.level,
-                        p.quiet_limit,
-                        start.elapsed().as_secs_f64()
-                    ),
-                );
-            }
-        };
-        let mut sub = solve_subgame(
-            &rules,
-            captured,
-            above.as_ref(),
-            &board,
-            &index,
-            &mut report,
-        );
-        // In a draw the tigers may still force a capture: the goats should
-        // know (with the next capture deciding, the two are the same).
-        if captured + 1 < rules.captures_to_win {
-            let first = solve_subgame(&rules, captured, None, &board, &index, &mut report);
-            mark_captures(&mut sub, &first, rules.quiet_limit);
+    let mut report = |p: Progress| {
+        if p.level.is_multiple_of(25) {
+            let _ = say(
+                out,
+                &format!(
+                    "  {} captured: {} wins, distance {}/{} ({:.0} s)\n",
+                    p.captured,
+                    p.attacker,
+                    p.level,
+                    p.quiet_limit,
+                    start.elapsed().as_secs_f64()
+                ),
+            );
         }
-        say(out, &statistics(&sub, rules.quiet_limit))?;
-        if captured <= keep {
-            kept.push(sub.clone());
-        }
-        above = Some(sub);
+    };
+    let mut stats = Vec::new();
+    let mut solved = |sub: &mut Subgame, board: &Board, index: &Indexer| {
+        // How many capture-free draws are fragile: counted on marks that
+        // are taken off again (the table stores plain draws).
+        mark_fragile(sub, board, index);
+        stats.push(statistics(sub, rules.quiet_limit));
+        unmark_fragile(sub);
+    };
+    let table = build_with(rules, keep, &mut report, &mut solved);
+    for s in stats {
+        say(out, &s)?;
     }
-    kept.reverse();
-    let table = Tablebase::new(rules, kept);
     let bytes = table.to_bytes();
     std::fs::write(path, &bytes).map_err(|e| format!("cannot write {path}: {e}"))?;
     say(
@@ -182,9 +169,11 @@ fn statistics(sub: &Subgame, limit: u8) -> String {
         let mut wins = [0u64; 3];
         let mut longest = [0u8; 2];
         let mut capture_draws = 0u64;
+        let mut fragile = 0u64;
         for &v in values.iter() {
             let v = Value(v);
             capture_draws += v.capture_within().is_some() as u64;
+            fragile += v.is_fragile() as u64;
             let slot = match v.outcome(0, limit) {
                 Outcome::TigersWin => 0,
                 Outcome::GoatsWin => 1,
@@ -198,7 +187,7 @@ fn statistics(sub: &Subgame, limit: u8) -> String {
         let pct = |n: u64| 100.0 * n as f64 / values.len().max(1) as f64;
         writeln!(
             s,
-            "  {side} to move: tigers win {} ({:.2} %, longest {} plies), goats win {} ({:.2} %, longest {}), draw {} ({:.2} %; the tigers force a capture in {:.2} %)",
+            "  {side} to move: tigers win {} ({:.2} %, longest {} plies), goats win {} ({:.2} %, longest {}), draw {} ({:.2} %; the tigers force a capture in {:.2} %; fragile {:.2} %)",
             wins[0],
             pct(wins[0]),
             longest[0],
@@ -207,7 +196,8 @@ fn statistics(sub: &Subgame, limit: u8) -> String {
             longest[1],
             wins[2],
             pct(wins[2]),
-            pct(capture_draws)
+            pct(capture_draws),
+            pct(fragile)
         )
         .unwrap();
     }

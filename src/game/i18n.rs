@@ -10,18 +10,16 @@
 
 use std::borrow::Cow;
 
-use bevy::asset::{AssetLoader, LoadContext, io::Reader};
 use bevy::prelude::*;
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use serde::{Deserialize, Serialize};
 
+use super::text_asset::TextAsset;
 use crate::rules::{GameKind, Side};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_asset::<FtlSource>()
-        .init_asset_loader::<FtlLoader>()
-        .init_resource::<I18n>()
+    app.init_resource::<I18n>()
         .add_systems(Startup, load_message_files)
         .add_systems(PreUpdate, rebuild_bundles);
 }
@@ -142,34 +140,6 @@ impl From<&'static str> for Msg {
     }
 }
 
-/// A message file's text, as loaded.
-#[derive(Asset, TypePath, Debug)]
-pub struct FtlSource(pub String);
-
-#[derive(Default, TypePath)]
-struct FtlLoader;
-
-impl AssetLoader for FtlLoader {
-    type Asset = FtlSource;
-    type Settings = ();
-    type Error = std::io::Error;
-    async fn load(
-        &self,
-        reader: &mut dyn Reader,
-        _settings: &(),
-        _load_context: &mut LoadContext<'_>,
-    ) -> Result<FtlSource, std::io::Error> {
-        let mut bytes = Vec::new();
-        reader.read_to_end(&mut bytes).await?;
-        String::from_utf8(bytes)
-            .map(FtlSource)
-            .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))
-    }
-    fn extensions(&self) -> &[&str] {
-        &["ftl"]
-    }
-}
-
 type Bundle = FluentBundle<FluentResource>;
 
 /// The translations and the language in use.
@@ -179,7 +149,7 @@ pub struct I18n {
     /// Indexed by [`Language::index`]; `None` until its files are loaded.
     bundles: [Option<Bundle>; 2],
     /// Handles of the message files, per language.
-    files: [Vec<Handle<FtlSource>>; 2],
+    files: [Vec<Handle<TextAsset>>; 2],
     /// Problems in the message files (syntax errors, duplicate ids).
     pub problems: Vec<String>,
 }
@@ -363,8 +333,8 @@ fn load_message_files(mut i18n: ResMut<I18n>, server: Res<AssetServer>) {
 /// when a file changes).
 fn rebuild_bundles(
     mut i18n: ResMut<I18n>,
-    sources: Res<Assets<FtlSource>>,
-    mut events: MessageReader<AssetEvent<FtlSource>>,
+    sources: Res<Assets<TextAsset>>,
+    mut events: MessageReader<AssetEvent<TextAsset>>,
 ) {
     if events.read().count() == 0 {
         return;

@@ -27,6 +27,7 @@ pub mod pieces;
 pub mod screens;
 pub mod settings;
 pub mod skin;
+pub mod text_asset;
 pub mod ui;
 pub mod web;
 
@@ -75,6 +76,7 @@ impl Plugin for GamePlugin {
         // What surrounds it: screens, words, settings, saves.
         app.add_plugins((
             screens::plugin,
+            text_asset::plugin,
             i18n::plugin,
             notice::plugin,
             settings::plugin,

@@ -61,11 +61,18 @@ impl Notice {
 #[derive(Resource, Default, Debug)]
 pub struct Notices {
     pub shown: Vec<(Notice, f64)>,
+    /// Notices not yet written to the log: one that comes before the
+    /// message files are loaded (a broken skin at start) waits for them,
+    /// so the log has the sentence rather than its id.
+    unlogged: Vec<(Notice, f64)>,
 }
 
 impl Notices {
     /// How long a notice stays: errors until dismissed.
     pub const SECONDS: f64 = 8.0;
+    /// How long a notice waits for the message files before it is logged
+    /// with its message id (they may never load).
+    const LOG_WAIT: f64 = 5.0;
 }
 
 fn collect_notices(
@@ -76,6 +83,13 @@ fn collect_notices(
 ) {
     let now = time.elapsed_secs_f64();
     for notice in incoming.read() {
+        notices.shown.push((notice.clone(), now));
+        notices.unlogged.push((notice.clone(), now));
+    }
+    notices.unlogged.retain(|(notice, at)| {
+        if !i18n.is_ready() && now - at < Notices::LOG_WAIT {
+            return true;
+        }
         let text = i18n.msg(&notice.msg);
         let detail = notice.detail.as_deref().unwrap_or("");
         match notice.kind {
@@ -83,8 +97,8 @@ fn collect_notices(
             NoticeKind::Warning => warn!("{text} {detail}"),
             NoticeKind::Info => info!("{text} {detail}"),
         }
-        notices.shown.push((notice.clone(), now));
-    }
+        false
+    });
     notices
         .shown
         .retain(|(n, at)| n.kind == NoticeKind::Error || now - at < Notices::SECONDS);

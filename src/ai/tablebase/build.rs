@@ -143,6 +143,97 @@ pub fn mark_captures(sub: &mut Subgame, first: &Subgame, limit: u8) {
     }
 }
 
+/// Marks the *fragile* draws of `sub` (values already through
+/// [`mark_captures`]): draws with no capture the tigers can force, in
+/// which the tigers can still bring about a position where the goats keep
+/// such a draw by one move only. Under the no-repeat rule (RULES.md) a
+/// single way out is no way out once the tigers shuffle until that move
+/// would recreate an earlier position, so a goat player wants the draws
+/// that stay: those in the largest set where, with the goats to move,
+/// at least two moves keep to the set, and with the tigers to move every
+/// move does. Goats' wins count as kept (their winning line never repeats
+/// a position). Found by peeling: a goats-to-move draw with fewer than two
+/// moves into the set leaves it, and so does every tigers-to-move draw
+/// with a move to it, until nothing changes.
+pub fn mark_fragile(sub: &mut Subgame, board: &Board, ix: &Indexer) {
+    let work = Work {
+        board,
+        ix,
+        goats: sub.goats,
+        limit: 0,
+        above: None,
+    };
+    let kept = |v: u8| v == Value::DRAW.0 || Value(v).winner() == Outcome::GoatsWin;
+    let n = work.size();
+    // Goats' moves into the set, per goats-to-move draw (at most 8 per
+    // empty point, so a byte holds them).
+    let mut ways = vec![0u8; n];
+    let mut peeled: Vec<u32> = Vec::new();
+    work.for_each_position(|i, tigers, goats| {
+        if sub.goats_to_move[i] != Value::DRAW.0 {
+            return;
+        }
+        let empty = ALL_POINTS & !(tigers | goats);
+        let mut w = 0u8;
+        let mut gs = goats;
+        while gs != 0 {
+            let g = gs.trailing_zeros() as usize;
+            gs &= gs - 1;
+            let mut to = board.neighbours[g] & empty;
+            while to != 0 {
+                let e = to.trailing_zeros();
+                to &= to - 1;
+                let after = (goats & !(1 << g)) | 1 << e;
+                w += kept(sub.tigers_to_move[ix.index(tigers, after) as usize]) as u8;
+            }
+        }
+        ways[i] = w;
+        if w < 2 {
+            peeled.push(i as u32);
+        }
+    });
+    for &i in &peeled {
+        sub.goats_to_move[i as usize] = Value::FRAGILE_DRAW.0;
+    }
+    // Each peeled goats-to-move draw pulls out the tigers' draws that can
+    // step to it; each of those takes a way from the goats' draws before it.
+    let mut tiger_draws = Vec::new();
+    while let Some(i) = peeled.pop() {
+        let (tigers, goats) = ix.pieces(i as u64, sub.goats);
+        work.tiger_unmoves(tigers, goats, |p| {
+            if sub.tigers_to_move[p] == Value::DRAW.0 {
+                sub.tigers_to_move[p] = Value::FRAGILE_DRAW.0;
+                tiger_draws.push(p);
+            }
+        });
+        for p in tiger_draws.drain(..) {
+            let (tigers, goats) = ix.pieces(p as u64, sub.goats);
+            work.goat_unmoves(tigers, goats, |g| {
+                if sub.goats_to_move[g] == Value::DRAW.0 {
+                    ways[g] -= 1;
+                    if ways[g] < 2 {
+                        sub.goats_to_move[g] = Value::FRAGILE_DRAW.0;
+                        peeled.push(g as u32);
+                    }
+                }
+            });
+        }
+    }
+}
+
+/// Takes [`mark_fragile`]'s marks off again: the table stores plain draws.
+pub fn unmark_fragile(sub: &mut Subgame) {
+    for v in sub
+        .tigers_to_move
+        .iter_mut()
+        .chain(sub.goats_to_move.iter_mut())
+    {
+        if Value(*v).is_fragile() {
+            *v = Value::DRAW.0;
+        }
+    }
+}
+
 /// One sub-game's search.
 struct Work<'a> {
     board: &'a Board,

@@ -12,7 +12,9 @@ pub mod index;
 
 use crate::rules::{GameKind, Position, Variant};
 
-pub use build::{Progress, SlidingRules, Subgame, mark_captures, solve_subgame};
+pub use build::{
+    Progress, SlidingRules, Subgame, mark_captures, mark_fragile, solve_subgame, unmark_fragile,
+};
 use index::{Board, Indexer, STORED_TIGER_SETS, Symmetry};
 
 /// Who wins a position.
@@ -30,11 +32,16 @@ pub enum Outcome {
 ///
 /// Bytes: 0 draw; 1 + p tigers win in p plies (p ≤ 100); 102 + p / 4 draw,
 /// but the tigers force a capture within p plies; 128 + p goats win in p.
+/// The analysis of fragile draws ([`build::mark_fragile`]) marks a copy
+/// with 229; the table itself never holds that byte.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Value(pub u8);
 
 impl Value {
     pub const DRAW: Value = Value(0);
+    /// A draw with no capture the tigers can force, but fragile (only in
+    /// [`build::mark_fragile`]'s copies).
+    pub const FRAGILE_DRAW: Value = Value(229);
     /// The longest win the bytes hold.
     pub const MAX_PLIES: u8 = 100;
     /// The tigers force a win within `plies` plies (at most 100).
@@ -74,6 +81,11 @@ impl Value {
             102..=127 => Some((self.0 - 102) * 4),
             _ => None,
         }
+    }
+    /// True for a draw with no capture the tigers can force in which they
+    /// can still leave the goats a single move that keeps it so.
+    pub fn is_fragile(self) -> bool {
+        self == Value::FRAGILE_DRAW
     }
     /// The result with `quiet` plies already played without a capture:
     /// a win needs its plies to fit before the limit.
@@ -313,16 +325,31 @@ fn checksum(bytes: &[u8]) -> u32 {
 /// Builds the sub-games with up to `keep` captures (all the others are
 /// computed on the way and dropped), reporting progress.
 pub fn build(rules: SlidingRules, keep: usize, progress: &mut dyn FnMut(Progress)) -> Tablebase {
+    build_with(rules, keep, progress, &mut |_, _, _| {})
+}
+
+/// [`build`], handing each sub-game to `solved` once its values are final
+/// (for statistics; what `solved` leaves in it is what the table keeps and
+/// what the sub-game below reads for its captures).
+pub fn build_with(
+    rules: SlidingRules,
+    keep: usize,
+    progress: &mut dyn FnMut(Progress),
+    solved: &mut dyn FnMut(&mut Subgame, &Board, &Indexer),
+) -> Tablebase {
     let board = Board::new();
     let index = Indexer::new();
     let mut above: Option<Subgame> = None;
     let mut kept = Vec::new();
     for captured in (0..rules.captures_to_win).rev() {
         let mut sub = solve_subgame(&rules, captured, above.as_ref(), &board, &index, progress);
+        // In a draw the tigers may still force a capture: the goats should
+        // know (with the next capture deciding, the two are the same).
         if captured + 1 < rules.captures_to_win {
             let first = solve_subgame(&rules, captured, None, &board, &index, progress);
             build::mark_captures(&mut sub, &first, rules.quiet_limit);
         }
+        solved(&mut sub, &board, &index);
         if captured <= keep {
             kept.push(sub.clone());
         }

@@ -209,3 +209,46 @@ fn values_count_the_quiet_plies() {
     assert_eq!(Value::tigers_win(100).winner(), Outcome::TigersWin);
     assert_eq!(Value::goats_win(100).plies(), Some(100));
 }
+
+#[test]
+fn fragile_draws_leave_the_goats_two_ways_out_everywhere_else() {
+    // The draws not marked fragile must form a set the goats can keep to
+    // with two moves at every turn, whatever the tigers do; checked with
+    // the rules engine's own moves on positions of both sub-games.
+    let table = build_with(small(2), 1, &mut |_| {}, &mut |sub, board, index| {
+        mark_fragile(sub, board, index)
+    });
+    let table = &table;
+    let engine = Rules::new(Variant::new(GameKind::BaghChal));
+    let kept = |pos: &Position| {
+        let v = table.probe(pos).expect("in the table").value;
+        v == Value::DRAW || v.winner() == Outcome::GoatsWin
+    };
+    let mut rng = SplitMix64::new(31);
+    let (mut fragile, mut sturdy) = (0, 0);
+    let mut moves = Vec::new();
+    for i in 0..4_000 {
+        let pos = random_position(&mut rng, table.board(), 20 - i % 2, 0);
+        let v = table.probe(&pos).unwrap().value;
+        if v.is_fragile() {
+            fragile += 1;
+            continue;
+        }
+        if v != Value::DRAW {
+            continue;
+        }
+        sturdy += 1;
+        moves.clear();
+        engine.generate(&pos, &mut moves);
+        let children: Vec<Position> = moves.iter().map(|m| engine.apply(&pos, m).0).collect();
+        let ways = children.iter().filter(|c| kept(c)).count();
+        match pos.side_to_move {
+            Side::Crowd => assert!(ways >= 2, "{pos:?}: {ways} ways out"),
+            Side::Hunters => assert_eq!(ways, children.len(), "{pos:?}"),
+        }
+    }
+    assert!(
+        fragile > 0 && sturdy > 0,
+        "{fragile} fragile, {sturdy} sturdy"
+    );
+}
