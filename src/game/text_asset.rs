@@ -1,5 +1,6 @@
 //! Text files loaded as assets (the web build fetches them like every
-//! other file): the message files (`.ftl`) and the credits (`.md`).
+//! other file): the message files (`.ftl`), the credits (`.md`) and the
+//! skin list (`.txt`).
 
 use bevy::asset::{AssetLoader, LoadContext, io::Reader};
 use bevy::prelude::*;
@@ -33,6 +34,6 @@ impl AssetLoader for TextLoader {
             .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))
     }
     fn extensions(&self) -> &[&str] {
-        &["ftl", "md"]
+        &["ftl", "md", "txt"]
     }
 }

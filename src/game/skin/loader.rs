@@ -60,10 +60,6 @@ impl AssetLoader for SkinLoader {
     }
 }
 
-/// The skins the game ships, by name, in menu order.
-#[derive(Asset, TypePath, Debug, Clone, Default)]
-pub struct SkinIndex(pub Vec<String>);
-
 /// The path of the skin list under `assets/`.
 pub const INDEX_PATH: &str = "skins/index.txt";
 
@@ -74,27 +70,4 @@ pub fn parse_index(text: &str) -> Vec<String> {
         .filter(|l| !l.is_empty())
         .map(str::to_string)
         .collect()
-}
-
-#[derive(Default, TypePath)]
-pub struct SkinIndexLoader;
-
-impl AssetLoader for SkinIndexLoader {
-    type Asset = SkinIndex;
-    type Settings = ();
-    type Error = std::io::Error;
-    async fn load(
-        &self,
-        reader: &mut dyn Reader,
-        _settings: &(),
-        _load_context: &mut LoadContext<'_>,
-    ) -> Result<SkinIndex, std::io::Error> {
-        let mut bytes = Vec::new();
-        reader.read_to_end(&mut bytes).await?;
-        let text = String::from_utf8_lossy(&bytes);
-        Ok(SkinIndex(parse_index(&text)))
-    }
-    fn extensions(&self) -> &[&str] {
-        &["txt"]
-    }
 }

@@ -21,15 +21,14 @@ use super::i18n::{Language, LocalName, Msg};
 use super::match_state::Match;
 use super::notice::Notice;
 use super::settings::Settings;
+use super::text_asset::TextAsset;
 use crate::rules::{GameKind, Side};
 pub use data::{SkinData, SkinError, SkinTitle};
-pub use loader::{Skin, SkinIndex};
+pub use loader::Skin;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_asset::<Skin>()
         .init_asset_loader::<loader::SkinLoader>()
-        .init_asset::<SkinIndex>()
-        .init_asset_loader::<loader::SkinIndexLoader>()
         .init_resource::<SkinCatalog>()
         .init_resource::<SkinOverride>()
         .init_resource::<SkinRequest>()
@@ -117,7 +116,8 @@ pub struct SkinEntry {
 #[derive(Resource, Default, Debug)]
 pub struct SkinCatalog {
     pub skins: Vec<SkinEntry>,
-    index: Handle<SkinIndex>,
+    /// `assets/skins/index.txt`, read with [`loader::parse_index`].
+    index: Handle<TextAsset>,
 }
 
 impl SkinCatalog {
@@ -166,15 +166,14 @@ fn load_catalog(mut catalog: ResMut<SkinCatalog>, server: Res<AssetServer>) {
 fn fill_catalog(
     mut catalog: ResMut<SkinCatalog>,
     server: Res<AssetServer>,
-    indexes: Res<Assets<SkinIndex>>,
+    texts: Res<Assets<TextAsset>>,
     skins: Res<Assets<Skin>>,
     mut events: MessageReader<AssetEvent<Skin>>,
 ) {
     if catalog.skins.is_empty()
-        && let Some(index) = indexes.get(&catalog.index)
+        && let Some(index) = texts.get(&catalog.index)
     {
-        let entries = index
-            .0
+        let entries = loader::parse_index(&index.0)
             .iter()
             .map(|name| SkinEntry {
                 name: skin_name(name).to_string(),
