@@ -8,7 +8,7 @@ use std::path::Path;
 use bevy_egui::egui;
 use stronghold::game::i18n::{I18n, Language, MESSAGE_FILES, message_file_path};
 use stronghold::game::ui::rules_page::{
-    self, ArrowStyle, Diagram, FRAME_IDS, SOLVED, message_ids, rules_page, rules_screen,
+    self, ArrowStyle, Diagram, FRAME_IDS, message_ids, rules_page, rules_screen,
 };
 use stronghold::rules::{GameKind, Topology};
 
@@ -215,6 +215,9 @@ fn page_key(game: GameKind) -> &'static str {
     }
 }
 
+/// The AI's message on Fox and Geese with perfect play.
+const SOLVED: &str = "ai-foxgeese-solved";
+
 /// The message files with the AI's proven Fox and Geese result added (or not).
 fn i18n_with_solved(solved: bool) -> I18n {
     let mut sources: [Vec<(String, String)>; 2] = [Vec::new(), Vec::new()];
@@ -240,7 +243,7 @@ fn i18n_with_solved(solved: bool) -> I18n {
 }
 
 #[test]
-fn fox_and_geese_shows_the_proven_result_only_when_there_is_one() {
+fn the_pages_say_what_is_known_of_perfect_play() {
     for language in Language::ALL {
         let mut with = i18n_with_solved(true);
         with.set_language(language);
@@ -251,6 +254,11 @@ fn fox_and_geese_shows_the_proven_result_only_when_there_is_one() {
         assert!(
             !others.contains(&proven),
             "the result on another game's page"
+        );
+        // Bagh-Chal's page has its own: what is known under our rules.
+        assert!(
+            others.contains(&with.tr("ai-baghchal-solved")),
+            "{language:?}: Bagh-Chal's page says nothing of perfect play"
         );
         let mut without = i18n_with_solved(false);
         without.set_language(language);

@@ -7,7 +7,7 @@
 rules-title = Rules
 rules-badge-chosen = Chosen
 rules-badge-option = Option
-rules-badge-solved = Solved
+rules-badge-solved = Perfect play
 rules-why = Why:
 rules-contents = On this page:
 

@@ -7,7 +7,7 @@
 rules-title = Правила
 rules-badge-chosen = Наш выбор
 rules-badge-option = Опция
-rules-badge-solved = Решено
+rules-badge-solved = Безошибочная игра
 rules-why = Почему:
 rules-contents = На этой странице:
 

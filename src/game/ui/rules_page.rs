@@ -20,7 +20,7 @@ mod content;
 mod paint;
 mod scene;
 
-pub use content::{FRAME_IDS, SOLVED, message_ids};
+pub use content::{FRAME_IDS, message_ids};
 pub use scene::{Arrow, ArrowStyle, Diagram, Ring, Scene};
 
 use content::{Block, Section};
@@ -240,8 +240,8 @@ fn blocks(ui: &mut egui::Ui, i18n: &I18n, blocks: &[Block]) {
                     },
                 );
             }
-            Block::Solved => {
-                if i18n.has(i18n.language(), SOLVED) {
+            Block::Solved(id) => {
+                if i18n.has(i18n.language(), id) {
                     callout(
                         ui,
                         Callout {
@@ -249,7 +249,7 @@ fn blocks(ui: &mut egui::Ui, i18n: &I18n, blocks: &[Block]) {
                             fill: SOLVED_FILL,
                             badges: vec![(i18n.tr("rules-badge-solved"), SOLVED_ACCENT)],
                             name: None,
-                            text: i18n.tr(SOLVED),
+                            text: i18n.tr(id),
                             why: None,
                         },
                     );

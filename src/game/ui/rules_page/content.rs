@@ -18,8 +18,9 @@ pub enum Block {
     Option { id: &'static str, chosen: bool },
     /// A diagram with its caption.
     Figure(Diagram),
-    /// The proven result of Fox and Geese, when the AI's messages have it.
-    Solved,
+    /// What is known of the game with perfect play: an AI message id
+    /// (the AI's findings, not a rule), shown when the messages have it.
+    Solved(&'static str),
 }
 
 /// A heading and what follows it.
@@ -39,9 +40,6 @@ pub struct Page {
     pub crowd: &'static str,
     pub sections: &'static [Section],
 }
-
-/// The message id the AI helper adds for Fox and Geese's proven result.
-pub const SOLVED: &str = "ai-foxgeese-solved";
 
 use Block::{Chosen, Figure, Text};
 
@@ -235,7 +233,7 @@ const FOX_GEESE: Page = Page {
             blocks: &[
                 Text("rules-foxgeese-win-fox"),
                 Text("rules-foxgeese-win-geese"),
-                Block::Solved,
+                Block::Solved("ai-foxgeese-solved"),
             ],
         },
         Section {
@@ -289,6 +287,7 @@ const BAGH_CHAL: Page = Page {
                 Text("rules-baghchal-win-tigers"),
                 Text("rules-baghchal-win-goats"),
                 Chosen("rules-baghchal-chosen-stuck"),
+                Block::Solved("ai-baghchal-solved"),
             ],
         },
         Section {
@@ -349,7 +348,7 @@ pub fn message_ids(game: GameKind) -> Vec<String> {
                     }
                 }
                 Figure(d) => ids.push(d.caption().to_string()),
-                Block::Solved => {}
+                Block::Solved(_) => {}
             }
         }
     }
