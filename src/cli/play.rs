@@ -35,12 +35,14 @@ pub(super) struct SearchArgs {
     pub(super) keep: Option<String>,
     pub(super) table: Option<String>,
     pub(super) record: Option<String>,
+    pub(super) in_hand: Option<String>,
     pub(super) quiet: bool,
 }
 
 impl SearchArgs {
-    pub(super) const FLAGS: [&'static str; 19] = [
+    pub(super) const FLAGS: [&'static str; 20] = [
         "--record",
+        "--in-hand",
         "--out",
         "--keep",
         "--table",
@@ -81,6 +83,7 @@ impl SearchArgs {
             "--keep" => &mut self.keep,
             "--table" => &mut self.table,
             "--record" => &mut self.record,
+            "--in-hand" => &mut self.in_hand,
             _ => &mut self.time_scale,
         };
         *slot = Some(value);

@@ -3,12 +3,14 @@
 
 use std::fmt::Write as _;
 use std::io::Write;
+use std::sync::Arc;
 
 use web_time::Instant;
 
 use super::play::number;
 use super::{Common, USAGE, build_game};
 use crate::ai::tablebase::index::{Board, Indexer, POINTS, positions, symmetry_permutations};
+use crate::ai::tablebase::placement::{PlacementSolver, Solved};
 use crate::ai::tablebase::{
     Outcome, Progress, SlidingRules, Subgame, Tablebase, Value, build_with, mark_fragile,
     unmark_fragile,
@@ -20,7 +22,10 @@ pub(super) fn tablebase(c: &Common, out: &mut dyn Write) -> Result<(), String> {
         Some("build") => build(c, out),
         Some("probe") => probe(c, out),
         Some("games") => games(c, out),
-        _ => Err(format!("tablebase takes build, probe or games\n{USAGE}")),
+        Some("placement") => placement(c, out),
+        _ => Err(format!(
+            "tablebase takes build, probe, games or placement\n{USAGE}"
+        )),
     }
 }
 
@@ -293,6 +298,113 @@ fn games(c: &Common, out: &mut dyn Write) -> Result<(), String> {
                 game.ply()
             ),
         )?;
+    }
+    Ok(())
+}
+
+/// `tablebase placement`: the best the goats can force by the end of
+/// placement ([`PlacementSolver`]), for one position and each of its moves,
+/// or with `--record` at every goat placement of each recorded game with at
+/// most `--in-hand` goats left (default 6), beside the move played.
+fn placement(c: &Common, out: &mut dyn Write) -> Result<(), String> {
+    let table = Arc::new(read_table(c)?);
+    let budget = number::<u64>("--nodes", &c.search.nodes)?.unwrap_or(200_000_000);
+    if let Some(path) = c.search.record.as_deref() {
+        let in_hand = number::<u8>("--in-hand", &c.search.in_hand)?.unwrap_or(6);
+        return placement_of_games(&table, path, in_hand, budget, out);
+    }
+    let game = build_game(c, "bagh-chal")?;
+    let mut solver = PlacementSolver::new(Arc::clone(&table), game.rules().clone(), budget);
+    let start = Instant::now();
+    let solved = solver
+        .solve(game.position())
+        .ok_or("not settled: out of nodes (--nodes), or not in placement")?;
+    say(
+        out,
+        &format!(
+            "{} ({} positions, {:.1} s)\n",
+            solved.value.describe(),
+            solved.nodes,
+            start.elapsed().as_secs_f64()
+        ),
+    )?;
+    for mv in game.legal_moves() {
+        let mut after = game.clone();
+        after.play(&mv).map_err(|e| e.to_string())?;
+        let text = match solver.solve(after.position()) {
+            Some(s) => s.value.describe(),
+            None if after.position().in_hand == [0, 0] => {
+                verdict(&table, after.position()).unwrap_or_else(|| "not in the table".into())
+            }
+            None => "not settled".into(),
+        };
+        say(out, &format!("  {mv}: {text}\n"))?;
+    }
+    Ok(())
+}
+
+/// The goats' placements of recorded games, each beside the best.
+fn placement_of_games(
+    table: &Arc<Tablebase>,
+    path: &str,
+    in_hand: u8,
+    budget: u64,
+    out: &mut dyn Write,
+) -> Result<(), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    for (n, line) in text.lines().enumerate() {
+        let (players, moves) = line.split_once(':').unwrap_or(("", line));
+        let variant = crate::rules::Variant::new(crate::rules::GameKind::BaghChal);
+        let mut game = crate::rules::Game::new(variant);
+        let mut solver = PlacementSolver::new(Arc::clone(table), game.rules().clone(), budget);
+        say(out, &format!("game {} ({})\n", n + 1, players.trim()))?;
+        for word in moves.split_whitespace() {
+            let at = |e: String| format!("{path}:{}: {e}", n + 1);
+            let mv = game.parse_move(word).map_err(|e| at(e.to_string()))?;
+            let pos = *game.position();
+            let goats_place = pos.side_to_move == Side::Crowd
+                && pos.in_hand[Side::Crowd.index()] > 0
+                && pos.in_hand[Side::Crowd.index()] <= in_hand;
+            if goats_place {
+                let best = solver.solve(&pos);
+                game.play(&mv).map_err(|e| at(e.to_string()))?;
+                let played = solver.solve(game.position()).map(|s| s.value).or_else(|| {
+                    let p = table.probe(game.position())?;
+                    let forced = p.value.capture_within().is_some();
+                    Some(crate::ai::tablebase::placement::PlacementValue::of_probe(
+                        p.outcome, p.captured, forced,
+                    ))
+                });
+                let line = match (best, played) {
+                    (Some(Solved { value, best, .. }), Some(played)) => format!(
+                        "  ply {:>2}, {} in hand: {word} keeps {}{}\n",
+                        game.ply(),
+                        pos.in_hand[Side::Crowd.index()],
+                        played.describe(),
+                        if played < value {
+                            format!(
+                                "; best was {} ({})",
+                                best.map_or("?".into(), |m| m.to_string()),
+                                value.describe()
+                            )
+                        } else {
+                            String::new()
+                        }
+                    ),
+                    _ => format!(
+                        "  ply {:>2}, {} in hand: {word}: not settled\n",
+                        game.ply(),
+                        pos.in_hand[Side::Crowd.index()]
+                    ),
+                };
+                say(out, &line)?;
+            } else {
+                game.play(&mv).map_err(|e| at(e.to_string()))?;
+            }
+            if game.position().in_hand == [0, 0] {
+                break;
+            }
+        }
     }
     Ok(())
 }

@@ -9,6 +9,7 @@
 
 pub mod build;
 pub mod index;
+pub mod placement;
 
 use crate::rules::{GameKind, Position, Variant};
 

@@ -1,0 +1,347 @@
+//! The end of Bagh-Chal's placement phase solved against the table: from a
+//! position with few goats left to place, the best the goats can force by
+//! the last placement, as the table judges the position that ends it.
+//!
+//! The table's draws are not all alike under our rules (docs/ai-figures.md,
+//! "Fragile draws"): a draw in which the tigers can still force a capture
+//! is a goat down in all but name, and every goat taken makes the next
+//! draw more fragile. So the goats' result is ordered: a win, then draws
+//! by the goats taken, a forced capture counting as one more goat (and
+//! ranking below the capture-free draw a goat further down), and last a
+//! loss ([`PlacementValue`]). Placement has no
+//! repetition rule, so a position's value does not depend on the way it
+//! was reached and a plain alpha-beta with a table of bounds settles it.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Arc;
+
+use super::{Outcome, Tablebase};
+use crate::rules::{Move, Position, Rules, Side};
+
+/// The goats' result at the end of placement, best for them highest.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct PlacementValue(i32);
+
+impl PlacementValue {
+    const GOATS_WIN: i32 = 100;
+    const TIGERS_WIN: i32 = -100;
+    /// Each goat taken, in a draw.
+    const PER_GOAT: i32 = 10;
+    /// A capture the tigers can force: after it the goats can at best hold
+    /// a capture-free draw a goat further down, so a draw with a forced
+    /// capture ranks below that and above a forced capture a goat further
+    /// down.
+    const FORCED_CAPTURE: i32 = 15;
+
+    pub fn of_probe(outcome: Outcome, captured: usize, capture_forced: bool) -> PlacementValue {
+        PlacementValue(match outcome {
+            Outcome::GoatsWin => Self::GOATS_WIN,
+            Outcome::TigersWin => Self::TIGERS_WIN,
+            Outcome::Draw => {
+                -(Self::PER_GOAT * captured as i32)
+                    - if capture_forced {
+                        Self::FORCED_CAPTURE
+                    } else {
+                        0
+                    }
+            }
+        })
+    }
+
+    /// The value in words ("a draw, 1 goat taken, no capture forced").
+    pub fn describe(self) -> String {
+        match self.0 {
+            Self::GOATS_WIN => "the goats win".into(),
+            Self::TIGERS_WIN => "the tigers win".into(),
+            v => {
+                let v = -v;
+                let forced = v % Self::PER_GOAT != 0;
+                let taken = (v - if forced { Self::FORCED_CAPTURE } else { 0 }) / Self::PER_GOAT;
+                format!(
+                    "a draw with {taken} goat{} taken, {}",
+                    if taken == 1 { "" } else { "s" },
+                    if forced {
+                        "but the tigers can force another capture"
+                    } else {
+                        "and no capture the tigers can force"
+                    }
+                )
+            }
+        }
+    }
+}
+
+/// What the table of searched positions knows of one: its value lies in
+/// `lower..=upper` (a [`PlacementValue`] fits a byte); `best` is the move
+/// that gave the bound, by its place in the rules' move order (`NONE`
+/// when unknown). Small, since the table holds up to millions of them.
+#[derive(Clone, Copy)]
+struct Bounds {
+    lower: i8,
+    upper: i8,
+    best: u8,
+}
+
+impl Bounds {
+    const NONE: u8 = u8::MAX;
+}
+
+/// Keys are Zobrist hashes already: used as they are.
+#[derive(Default)]
+struct ZobristKey(u64);
+
+impl Hasher for ZobristKey {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 = (self.0 << 8) | u64::from(*b);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+/// Solves the rest of placement from positions of Bagh-Chal.
+pub struct PlacementSolver {
+    table: Arc<Tablebase>,
+    rules: Rules,
+    known: HashMap<u64, Bounds, BuildHasherDefault<ZobristKey>>,
+    nodes: u64,
+    max_nodes: u64,
+    out_of_nodes: bool,
+}
+
+/// The solver's answer for one position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solved {
+    pub value: PlacementValue,
+    /// A move that keeps the value (none at the end of placement).
+    pub best: Option<Move>,
+    pub nodes: u64,
+}
+
+impl PlacementSolver {
+    /// A solver for `rules` (Bagh-Chal's) that gives up after `max_nodes`
+    /// positions in one call of [`PlacementSolver::solve`] or
+    /// [`PlacementSolver::best_moves`]. What it proved before giving up
+    /// stays known, so calling again goes on where it stopped.
+    pub fn new(table: Arc<Tablebase>, rules: Rules, max_nodes: u64) -> PlacementSolver {
+        PlacementSolver {
+            table,
+            rules,
+            known: HashMap::default(),
+            nodes: 0,
+            max_nodes,
+            out_of_nodes: false,
+        }
+    }
+
+    /// The budget of each later call.
+    pub fn set_max_nodes(&mut self, max_nodes: u64) {
+        self.max_nodes = max_nodes;
+    }
+
+    /// True when the last call ran out of its budget (and may be repeated).
+    pub fn ran_out(&self) -> bool {
+        self.out_of_nodes
+    }
+
+    /// Positions whose bounds the solver keeps.
+    pub fn known_positions(&self) -> usize {
+        self.known.len()
+    }
+
+    /// The goats' best result from `pos`, or `None` when the node budget
+    /// ran out first ([`PlacementSolver::ran_out`]), the position is not in
+    /// placement, or the table does not hold the positions that end it.
+    pub fn solve(&mut self, pos: &Position) -> Option<Solved> {
+        if pos.in_hand == [0, 0] {
+            return None;
+        }
+        self.nodes = 0;
+        self.out_of_nodes = false;
+        let value = self.value(
+            pos,
+            PlacementValue(PlacementValue::TIGERS_WIN - 1),
+            PlacementValue(PlacementValue::GOATS_WIN + 1),
+        )?;
+        if self.out_of_nodes {
+            return None;
+        }
+        let best = self.known.get(&pos.hash).and_then(|b| {
+            let mut moves = Vec::new();
+            self.rules.generate(pos, &mut moves);
+            moves.get(b.best as usize).copied()
+        });
+        Some(Solved {
+            value,
+            best,
+            nodes: self.nodes,
+        })
+    }
+
+    /// The moves from `pos` that keep the best result there, with that
+    /// result; `None` as for [`PlacementSolver::solve`].
+    pub fn best_moves(&mut self, pos: &Position) -> Option<(PlacementValue, Vec<Move>)> {
+        let value = self.solve(pos)?.value;
+        let goats = pos.side_to_move == Side::Crowd;
+        let mut moves = Vec::new();
+        self.rules.generate(pos, &mut moves);
+        let mut best = Vec::new();
+        for mv in moves {
+            let next = self.rules.apply(pos, &mv).0;
+            // A null window around the best: does this move reach it?
+            let (alpha, beta) = if goats {
+                (PlacementValue(value.0 - 1), value)
+            } else {
+                (value, PlacementValue(value.0 + 1))
+            };
+            let v = self.value(&next, alpha, beta)?;
+            if self.out_of_nodes {
+                return None;
+            }
+            if (goats && v >= value) || (!goats && v <= value) {
+                best.push(mv);
+            }
+        }
+        Some((value, best))
+    }
+
+    /// Alpha-beta from the goats' side (they maximise): the exact value
+    /// when it lies strictly inside `alpha..beta`, else a bound past it.
+    fn value(
+        &mut self,
+        pos: &Position,
+        mut alpha: PlacementValue,
+        mut beta: PlacementValue,
+    ) -> Option<PlacementValue> {
+        self.nodes += 1;
+        if self.nodes > self.max_nodes {
+            self.out_of_nodes = true;
+            return Some(alpha);
+        }
+        if pos.material(Side::Crowd) < self.rules.variant.crowd_minimum() {
+            return Some(PlacementValue(PlacementValue::TIGERS_WIN));
+        }
+        if pos.in_hand == [0, 0] {
+            let probe = self.table.probe(pos)?;
+            let forced = probe.value.capture_within().is_some();
+            return Some(PlacementValue::of_probe(
+                probe.outcome,
+                probe.captured,
+                forced,
+            ));
+        }
+        let known = self.known.get(&pos.hash).copied();
+        if let Some(k) = known {
+            let (lower, upper) = (
+                PlacementValue(k.lower.into()),
+                PlacementValue(k.upper.into()),
+            );
+            if lower >= beta || lower == upper {
+                return Some(lower);
+            }
+            if upper <= alpha {
+                return Some(upper);
+            }
+            alpha = alpha.max(lower);
+            beta = beta.min(upper);
+        }
+        let mut moves = Vec::with_capacity(32);
+        self.rules.generate(pos, &mut moves);
+        let goats = pos.side_to_move == Side::Crowd;
+        if moves.is_empty() {
+            // A side with no move loses (only the tigers can be penned in).
+            let winner = if goats {
+                PlacementValue::TIGERS_WIN
+            } else {
+                PlacementValue::GOATS_WIN
+            };
+            return Some(PlacementValue(winner));
+        }
+        let remembered = known.map_or(Bounds::NONE, |k| k.best);
+        let order = self.order(pos, &moves, remembered);
+        let (alpha0, beta0) = (alpha, beta);
+        let mut best_value = None;
+        let mut best_move = Bounds::NONE;
+        for i in order {
+            let next = self.rules.apply(pos, &moves[i as usize]).0;
+            let v = self.value(&next, alpha, beta)?;
+            if self.out_of_nodes {
+                return Some(v);
+            }
+            let better = match best_value {
+                None => true,
+                Some(b) => (goats && v > b) || (!goats && v < b),
+            };
+            if better {
+                best_value = Some(v);
+                best_move = i;
+            }
+            if goats {
+                alpha = alpha.max(v);
+            } else {
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        let v = best_value.expect("at least one move");
+        let mut bounds = known.unwrap_or(Bounds {
+            lower: PlacementValue::TIGERS_WIN as i8,
+            upper: PlacementValue::GOATS_WIN as i8,
+            best: Bounds::NONE,
+        });
+        let byte = v.0 as i8;
+        if v <= alpha0 {
+            bounds.upper = byte;
+        } else if v >= beta0 {
+            bounds.lower = byte;
+        } else {
+            bounds.lower = byte;
+            bounds.upper = byte;
+        }
+        bounds.best = best_move;
+        self.known.insert(pos.hash, bounds);
+        Some(v)
+    }
+
+    /// The moves' places in `moves`, in the order to try them: the
+    /// remembered best first, then the tigers' jumps, then the goats'
+    /// placements that leave the fewest jumps and the tigers' moves that
+    /// make the most (cheap, and usually right).
+    fn order(&self, pos: &Position, moves: &[Move], remembered: u8) -> Vec<u8> {
+        let mut scratch = Vec::with_capacity(32);
+        let mut keyed: Vec<(i32, u8)> = moves
+            .iter()
+            .enumerate()
+            .map(|(i, mv)| {
+                let key = if i == remembered as usize {
+                    0
+                } else if mv.is_jump() {
+                    1
+                } else {
+                    // The tigers' jumps in the result, as if they were to move.
+                    let mut next = self.rules.apply(pos, mv).0;
+                    next.side_to_move = Side::Hunters;
+                    scratch.clear();
+                    self.rules.generate(&next, &mut scratch);
+                    let jumps = scratch.iter().filter(|m| m.is_jump()).count() as i32;
+                    if pos.side_to_move == Side::Crowd {
+                        2 + jumps
+                    } else {
+                        2 + 10 - jumps.min(10)
+                    }
+                };
+                (key, i as u8)
+            })
+            .collect();
+        keyed.sort_by_key(|(k, _)| *k);
+        keyed.into_iter().map(|(_, i)| i).collect()
+    }
+}
