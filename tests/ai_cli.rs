@@ -1,4 +1,4 @@
-//! `stronghold-cli bestmove` and `selfplay`, driven through `cli::run`.
+//! `stronghold-cli bestmove`, `selfplay`, `match` and `tablebase placement`, driven through `cli::run`.
 
 use stronghold::cli;
 use stronghold::rules::{Game, GameKind, Move, Variant};
@@ -200,5 +200,108 @@ fn match_rejects_bad_arguments() {
         "match pirates --a easy --b easy --time-scale -1",
     ] {
         assert!(run(bad).is_err(), "`{bad}` was accepted");
+    }
+}
+
+fn run_args(args: &[&str]) -> Result<String, String> {
+    let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    let mut out = Vec::new();
+    cli::run(&args, &mut out).map(|()| String::from_utf8(out).expect("UTF-8 output"))
+}
+
+#[test]
+fn tablebase_placement_values_a_position_and_each_move() {
+    let table = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/tablebase/bagh-chal.sctb"
+    );
+    // Three goats in hand, none taken yet (a game of the strength table).
+    let moves = "@e3 e5-e4 @e2 a1-a2 @c5 e1-d1 @b5 a5-b4 @b1 d1-c1 @a1 e4-d4 @a4 a2-a3 \
+                 @a5 b4-c3 @e1 c3-d2 @a2 d2-d1 @b4 d4-e5 @b2 a3-b3 @a3 b3-c3 @c4 c3-b3 \
+                 @d5 c1-d2 @c1 d2-c2 @e4 e5-d4";
+    let args = ["tablebase", "placement", "--table", table, "--moves", moves];
+    let out = run_args(&args).unwrap();
+    let mut lines = out.lines();
+    assert!(
+        lines
+            .next()
+            .unwrap()
+            .starts_with("a draw with 0 goats taken, but the tigers can force another capture"),
+        "{out}"
+    );
+    let per_move: Vec<&str> = lines.collect();
+    assert_eq!(per_move.len(), 4, "one line per legal placement:\n{out}");
+    assert!(
+        per_move.contains(
+            &"  @e5: a draw with 0 goats taken, but the tigers can force another capture"
+        )
+    );
+    assert!(
+        per_move
+            .contains(&"  @d3: a draw with 1 goat taken, but the tigers can force another capture")
+    );
+    // A recorded game's placements, each beside the best.
+    let record = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/docs/strength-logs/bagh-chal-master-hard.moves"
+    );
+    let games = [
+        "tablebase",
+        "placement",
+        "--table",
+        table,
+        "--record",
+        record,
+        "--in-hand",
+        "3",
+    ];
+    let out = run_args(&games).unwrap();
+    assert!(
+        out.contains(
+            "ply 35, 3 in hand: @d3 keeps a draw with 1 goat taken, but the tigers can force \
+         another capture; best was @e5 (a draw with 0 goats taken, but the tigers can force \
+         another capture)"
+        ),
+        "{out}"
+    );
+    assert_eq!(out.lines().filter(|l| l.starts_with("game ")).count(), 20);
+    // Bad input is an error, not a panic.
+    let sliding = "bagh-chal TGGGT/GGGGG/GGGGG/TTGGG/1GGGG G 0/0 0 40";
+    for bad in [
+        vec!["tablebase", "placement", "--moves", "@c3"],
+        vec![
+            "tablebase",
+            "placement",
+            "--table",
+            table,
+            "--position",
+            sliding,
+        ],
+        vec![
+            "tablebase",
+            "placement",
+            "--table",
+            table,
+            "--nodes",
+            "many",
+        ],
+        vec![
+            "tablebase",
+            "placement",
+            "--table",
+            table,
+            "--record",
+            "/nonexistent",
+        ],
+        vec![
+            "tablebase",
+            "placement",
+            "--table",
+            table,
+            "--moves",
+            "@c3 @c4",
+        ],
+    ] {
+        assert!(run_args(&bad).is_err(), "{bad:?} was accepted");
     }
 }

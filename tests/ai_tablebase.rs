@@ -1,12 +1,15 @@
 //! The search reads Bagh-Chal's table: a table win is played, a table loss
-//! avoided, and only the levels that use the table read it.
+//! avoided, and only the levels that use the table read it. The shipped
+//! table agrees with its own rule, and the end of placement solved
+//! against it agrees with a plain minimax.
 
 use std::sync::Arc;
 
 use stronghold::ai::tablebase::index::{Board, Indexer, Symmetry};
-use stronghold::ai::tablebase::{SlidingRules, Subgame, Tablebase, Value};
+use stronghold::ai::tablebase::placement::{PlacementSolver, PlacementValue};
+use stronghold::ai::tablebase::{Outcome, SlidingRules, Subgame, Tablebase, Value};
 use stronghold::ai::{Level, Search, SearchLimits, TABLE_WIN};
-use stronghold::rules::{Game, Move};
+use stronghold::rules::{Game, GameKind, Move, Side, Variant};
 
 /// Twenty goats and one empty point, c3: the tiger on b3 may step into it
 /// and the others jump into it. No two of the four positions after are
@@ -186,8 +189,6 @@ fn expected(table: &Tablebase, game: &Game) -> Value {
     }
 }
 
-use stronghold::ai::tablebase::Outcome;
-
 #[test]
 fn the_shipped_table_agrees_with_its_own_rule_one_ply_on() {
     let table = shipped();
@@ -259,4 +260,129 @@ fn position_text(board: &Board, tigers: u32, goats: u32, side: &str) -> String {
         rows.push(row);
     }
     format!("bagh-chal {} {side} 0/0 0 100", rows.join("/"))
+}
+
+// The end of placement solved against the shipped table.
+
+/// Placements of two games Master's goats played against Hard's tigers
+/// (docs/strength-logs), up to three goats in hand.
+const GAMES: [&str; 2] = [
+    "@e3 e5-e4 @e2 a1-a2 @c5 e1-d1 @b5 a5-b4 @b1 d1-c1 @a1 e4-d4 @a4 a2-a3 @a5 b4-c3 \
+     @e1 c3-d2 @a2 d2-d1 @b4 d4-e5 @b2 a3-b3 @a3 b3-c3 @c4 c3-b3 @d5 c1-d2 @c1 d2-c2 @e4 e5-d4",
+    "@e3 a5-b4 @c1 e1-d1 @b1 b4-b5 @e1 a1-a2 @e4 d1-d2 @a1 a2-a3 @a2 d2-d1 @b2 d1-d2 \
+     @a5 d2-d1 @c2 a3-b4 @a3 b4-c3 @b3 c3-b4 @a4 d1-d2 @d1 b4-c4 @b4 c4-c3 @d5 e5xc5 @e5 c5-c4",
+];
+
+fn game(moves: &str) -> Game {
+    let mut game = Game::new(Variant::new(GameKind::BaghChal));
+    for word in moves.split_whitespace() {
+        game.play_text(word).unwrap();
+    }
+    game
+}
+
+/// The goats' best result by plain minimax: every line to the end of
+/// placement, valued by the table as the solver values it.
+fn minimax(table: &Tablebase, game: &Game) -> PlacementValue {
+    if let Some(outcome) = game.outcome() {
+        let winner = match outcome.winner {
+            Some(Side::Crowd) => Outcome::GoatsWin,
+            Some(Side::Hunters) => Outcome::TigersWin,
+            None => Outcome::Draw,
+        };
+        return PlacementValue::of_probe(winner, 0, false);
+    }
+    let pos = game.position();
+    if pos.in_hand == [0, 0] {
+        let p = table.probe(pos).expect("in the table");
+        return PlacementValue::of_probe(p.outcome, p.captured, p.value.capture_within().is_some());
+    }
+    let values = game.legal_moves().into_iter().map(|mv| {
+        let mut next = game.clone();
+        next.play(&mv).unwrap();
+        minimax(table, &next)
+    });
+    match pos.side_to_move {
+        Side::Crowd => values.max(),
+        Side::Hunters => values.min(),
+    }
+    .expect("a move")
+}
+
+fn children(table: &Tablebase, game: &Game) -> Vec<(Move, PlacementValue)> {
+    game.legal_moves()
+        .into_iter()
+        .map(|mv| {
+            let mut next = game.clone();
+            next.play(&mv).unwrap();
+            (mv, minimax(table, &next))
+        })
+        .collect()
+}
+
+#[test]
+fn the_solver_agrees_with_plain_minimax_and_names_every_best_placement() {
+    let table = Arc::new(shipped());
+    let mut distinct = std::collections::HashSet::new();
+    for moves in GAMES {
+        let game = game(moves);
+        assert_eq!(game.position().side_to_move, Side::Crowd);
+        assert_eq!(game.position().in_hand[Side::Crowd.index()], 3);
+        let scored = children(&table, &game);
+        let best = scored.iter().map(|(_, v)| *v).max().unwrap();
+        let mut solver = PlacementSolver::new(Arc::clone(&table), game.rules().clone(), 10_000_000);
+        let (value, mut moves) = solver.best_moves(game.position()).expect("settled");
+        assert_eq!(value, best, "{}", value.describe());
+        let mut want: Vec<Move> = scored
+            .iter()
+            .filter(|(_, v)| *v == best)
+            .map(|(m, _)| *m)
+            .collect();
+        moves.sort_by_key(|m| m.to_string());
+        want.sort_by_key(|m| m.to_string());
+        assert_eq!(moves, want);
+        // Not every placement is best, or the test would prove little.
+        assert!(want.len() < scored.len());
+        distinct.extend(scored.iter().map(|(_, v)| *v));
+        // Each position two plies on, by the same solver: what it keeps
+        // from one call (bounds found under other windows) stays right.
+        for mv in game.legal_moves() {
+            let mut child = game.clone();
+            child.play(&mv).unwrap();
+            for reply in child.legal_moves() {
+                let mut grandchild = child.clone();
+                grandchild.play(&reply).unwrap();
+                let solved = solver.solve(grandchild.position()).expect("settled");
+                assert_eq!(solved.value, minimax(&table, &grandchild), "{mv} {reply}");
+            }
+        }
+    }
+    assert!(distinct.len() >= 3, "only {} values seen", distinct.len());
+}
+
+#[test]
+fn the_goats_results_are_ordered_by_goats_lost_a_forced_capture_counting_as_one() {
+    let draw = |taken, forced| PlacementValue::of_probe(Outcome::Draw, taken, forced);
+    let win = PlacementValue::of_probe(Outcome::GoatsWin, 3, false);
+    let loss = PlacementValue::of_probe(Outcome::TigersWin, 0, false);
+    let ranked = [
+        win,
+        draw(0, false),
+        draw(1, false),
+        draw(0, true),
+        draw(2, false),
+        draw(1, true),
+        draw(4, false),
+        draw(4, true),
+        loss,
+    ];
+    assert!(ranked.windows(2).all(|w| w[0] > w[1]), "{ranked:?}");
+    assert_eq!(
+        draw(1, true).describe(),
+        "a draw with 1 goat taken, but the tigers can force another capture"
+    );
+    assert_eq!(
+        draw(2, false).describe(),
+        "a draw with 2 goats taken, and no capture the tigers can force"
+    );
 }

@@ -34,12 +34,11 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use web_time::{Duration, Instant};
 
-use crate::rules::{Game, Move, Position};
+use crate::rules::{Game, Move};
 
 pub use level::Level;
 pub use search::{MATE, MATE_BOUND, MAX_DEPTH, TABLE_WIN};
 pub use tablebase::Tablebase;
-use tablebase::placement::PlacementSolver;
 
 use search::{Engine, RunEnd};
 
@@ -110,24 +109,6 @@ pub enum SearchStatus {
     Done(SearchResult),
 }
 
-/// Master's goats solve the rest of placement against the table from this
-/// many goats in hand: up to about 400,000 positions, a few tenths of a
-/// second (natively; the browser takes longer, in slices).
-const EXACT_PLACEMENT_IN_HAND: u8 = 7;
-/// The solver's whole budget: beyond it the search plays as it would
-/// without (never reached in the games measured).
-const EXACT_PLACEMENT_NODES: u64 = 1_000_000;
-
-/// Master's goats near the end of placement: the placements that keep the
-/// best result the table allows ([`PlacementSolver`]) are found first, a
-/// slice at a time like the search, and the search then chooses among them.
-struct EndOfPlacement {
-    solver: PlacementSolver,
-    position: Position,
-    /// Nodes granted so far, against [`EXACT_PLACEMENT_NODES`].
-    spent: u64,
-}
-
 /// A search that runs in slices and can be dropped at any moment.
 pub struct Search {
     /// `None` when the game is already over.
@@ -141,8 +122,6 @@ pub struct Search {
     level: Option<Level>,
     /// The variant, to know which tables serve it.
     variant: crate::rules::Variant,
-    /// Master's goats late in placement, until the solver is done.
-    end_of_placement: Option<EndOfPlacement>,
 }
 
 impl Search {
@@ -190,7 +169,6 @@ impl Search {
             stop_requested: false,
             level: None,
             variant: *game.variant(),
-            end_of_placement: None,
         }
     }
 
@@ -206,13 +184,6 @@ impl Search {
             engine.set_tablebase(Arc::clone(table));
             if self.level.is_some_and(Level::cautious_goats) {
                 engine.count_spare_moves_in_placement();
-                self.end_of_placement = engine
-                    .end_of_placement_solver(EXACT_PLACEMENT_IN_HAND)
-                    .map(|(solver, position)| EndOfPlacement {
-                        solver,
-                        position,
-                        spent: 0,
-                    });
             }
         }
         self
@@ -224,17 +195,16 @@ impl Search {
         if let Some(r) = &self.result {
             return SearchStatus::Done(r.clone());
         }
-        if self.engine.is_some() && self.deadline.is_none() {
-            self.deadline = self.time_limit.map(|t| Instant::now() + t);
-        }
-        let solving = self.solve_end_of_placement(node_budget);
-        let (Some(engine), false) = (self.engine.as_mut(), solving) else {
+        let Some(engine) = self.engine.as_mut() else {
             return SearchStatus::Thinking {
                 depth: 0,
                 best: None,
-                nodes: engine_nodes(&self.engine),
+                nodes: 0,
             };
         };
+        if self.deadline.is_none() {
+            self.deadline = self.time_limit.map(|t| Instant::now() + t);
+        }
         let end = if self.stop_requested {
             RunEnd::Finished
         } else {
@@ -264,31 +234,6 @@ impl Search {
         }
     }
 
-    /// One slice of the end-of-placement solver, if one is running: true
-    /// while it needs more. It gives up (and the search plays as without
-    /// it) past its budget, when half the time is gone, or on a stop.
-    fn solve_end_of_placement(&mut self, node_budget: u64) -> bool {
-        let (Some(solving), Some(engine)) = (self.end_of_placement.as_mut(), self.engine.as_mut())
-        else {
-            return false;
-        };
-        let half_time_left = match (self.deadline, self.time_limit) {
-            (Some(deadline), Some(limit)) => Instant::now() + limit / 2 < deadline,
-            _ => true,
-        };
-        if half_time_left && !self.stop_requested && solving.spent < EXACT_PLACEMENT_NODES {
-            solving.solver.set_max_nodes(node_budget);
-            solving.spent += node_budget;
-            if let Some((_, moves)) = solving.solver.best_moves(&solving.position) {
-                engine.keep_root_moves(&moves);
-            } else if solving.solver.ran_out() {
-                return true;
-            }
-        }
-        self.end_of_placement = None;
-        false
-    }
-
     /// Asks the search to finish: the next [`Search::step`] answers `Done`
     /// with the best move found so far (a legal move even before the first
     /// iteration completes).
@@ -308,10 +253,6 @@ impl Search {
 
     /// Nodes searched so far.
     pub fn nodes(&self) -> u64 {
-        engine_nodes(&self.engine)
+        self.engine.as_ref().map_or(0, Engine::nodes)
     }
-}
-
-fn engine_nodes(engine: &Option<Engine>) -> u64 {
-    engine.as_ref().map_or(0, Engine::nodes)
 }

@@ -12,10 +12,9 @@ use super::board::{RuleEnd, SearchBoard};
 use super::eval::Evaluator;
 use super::ordering::MoveOrder;
 use super::rng::mix;
-use super::tablebase::placement::PlacementSolver;
 use super::tablebase::{Outcome, Tablebase};
 use super::tt::{Bound, MoveKey, TranspositionTable};
-use crate::rules::{Game, GameKind, Move, Position, Side};
+use crate::rules::{Game, GameKind, Move, Side};
 
 /// A win at ply 0; a win `n` plies away scores `MATE - n`.
 pub const MATE: i32 = 30_000;
@@ -203,34 +202,6 @@ impl Engine {
 
     pub fn nodes(&self) -> u64 {
         self.nodes
-    }
-
-    /// A solver for the rest of placement from the root, when the goats
-    /// are to place at most `max_in_hand` more and the engine reads a
-    /// table that serves the game ([`PlacementSolver`]).
-    pub fn end_of_placement_solver(&self, max_in_hand: u8) -> Option<(PlacementSolver, Position)> {
-        let table = self.tablebase.as_ref()?;
-        let pos = *self.board.position();
-        let goats_to_place = pos.in_hand[Side::Crowd.index()];
-        let wanted = pos.side_to_move == Side::Crowd
-            && (1..=max_in_hand).contains(&goats_to_place)
-            && table.serves(&self.board.rules().variant);
-        wanted.then(|| {
-            let rules = self.board.rules().clone();
-            (PlacementSolver::new(Arc::clone(table), rules, 0), pos)
-        })
-    }
-
-    /// Searches only the root moves in `keep` (all of them when none is
-    /// legal here), from a fresh first iteration.
-    pub fn keep_root_moves(&mut self, keep: &[Move]) {
-        if !self.root_moves.iter().any(|m| keep.contains(m)) {
-            return;
-        }
-        self.root_moves.retain(|m| keep.contains(m));
-        self.stack.clear();
-        self.depth -= 1;
-        self.start_iteration();
     }
 
     /// Reads the sliding phase's values from `table` from now on (before

@@ -316,9 +316,11 @@ fn placement(c: &Common, out: &mut dyn Write) -> Result<(), String> {
     let game = build_game(c, "bagh-chal")?;
     let mut solver = PlacementSolver::new(Arc::clone(&table), game.rules().clone(), budget);
     let start = Instant::now();
-    let solved = solver
-        .solve(game.position())
-        .ok_or("not settled: out of nodes (--nodes), or not in placement")?;
+    let solved = solver.solve(game.position()).ok_or(if solver.ran_out() {
+        "not settled within --nodes positions"
+    } else {
+        "not a placement position (or one the table does not reach)"
+    })?;
     say(
         out,
         &format!(

@@ -127,8 +127,9 @@ pub struct Solved {
 impl PlacementSolver {
     /// A solver for `rules` (Bagh-Chal's) that gives up after `max_nodes`
     /// positions in one call of [`PlacementSolver::solve`] or
-    /// [`PlacementSolver::best_moves`]. What it proved before giving up
-    /// stays known, so calling again goes on where it stopped.
+    /// [`PlacementSolver::best_moves`]. What it proves stays known to
+    /// later calls (the values do not depend on the way a position was
+    /// reached).
     pub fn new(table: Arc<Tablebase>, rules: Rules, max_nodes: u64) -> PlacementSolver {
         PlacementSolver {
             table,
@@ -140,19 +141,9 @@ impl PlacementSolver {
         }
     }
 
-    /// The budget of each later call.
-    pub fn set_max_nodes(&mut self, max_nodes: u64) {
-        self.max_nodes = max_nodes;
-    }
-
-    /// True when the last call ran out of its budget (and may be repeated).
+    /// True when the last call ran out of its budget.
     pub fn ran_out(&self) -> bool {
         self.out_of_nodes
-    }
-
-    /// Positions whose bounds the solver keeps.
-    pub fn known_positions(&self) -> usize {
-        self.known.len()
     }
 
     /// The goats' best result from `pos`, or `None` when the node budget
