@@ -8,9 +8,9 @@
 //! draw more fragile. So the goats' result is ordered: a win, then draws
 //! by the goats taken, a forced capture counting as one more goat (and
 //! ranking below the capture-free draw a goat further down), and last a
-//! loss ([`PlacementValue`]). Placement has no
-//! repetition rule, so a position's value does not depend on the way it
-//! was reached and a plain alpha-beta with a table of bounds settles it.
+//! loss ([`PlacementValue`]). Placement has no repetition rule, so a
+//! position's value does not depend on the way it was reached and a plain
+//! alpha-beta with a table of bounds settles it.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -34,6 +34,9 @@ impl PlacementValue {
     /// down.
     const FORCED_CAPTURE: i32 = 15;
 
+    /// The goats' result for a position that ends placement: the table's
+    /// outcome, the goats taken, and whether the tigers can force another
+    /// capture in a draw.
     pub fn of_probe(outcome: Outcome, captured: usize, capture_forced: bool) -> PlacementValue {
         PlacementValue(match outcome {
             Outcome::GoatsWin => Self::GOATS_WIN,
@@ -49,7 +52,8 @@ impl PlacementValue {
         })
     }
 
-    /// The value in words ("a draw, 1 goat taken, no capture forced").
+    /// The value in words ("a draw with 1 goat taken, and no capture the
+    /// tigers can force").
     pub fn describe(self) -> String {
         match self.0 {
             Self::GOATS_WIN => "the goats win".into(),
