@@ -370,13 +370,10 @@ fn placement_of_games(
             if goats_place {
                 let best = solver.solve(&pos);
                 game.play(&mv).map_err(|e| at(e.to_string()))?;
-                let played = solver.solve(game.position()).map(|s| s.value).or_else(|| {
-                    let p = table.probe(game.position())?;
-                    let forced = p.value.capture_within().is_some();
-                    Some(crate::ai::tablebase::placement::PlacementValue::of_probe(
-                        p.outcome, p.captured, forced,
-                    ))
-                });
+                let played = solver
+                    .solve(game.position())
+                    .map(|s| s.value)
+                    .or_else(|| solver.end_value(game.position()));
                 let line = match (best, played) {
                     (Some(Solved { value, best, .. }), Some(played)) => format!(
                         "  ply {:>2}, {} in hand: {word} keeps {}{}\n",

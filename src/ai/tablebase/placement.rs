@@ -223,13 +223,7 @@ impl PlacementSolver {
             return Some(PlacementValue(PlacementValue::TIGERS_WIN));
         }
         if pos.in_hand == [0, 0] {
-            let probe = self.table.probe(pos)?;
-            let forced = probe.value.capture_within().is_some();
-            return Some(PlacementValue::of_probe(
-                probe.outcome,
-                probe.captured,
-                forced,
-            ));
+            return self.end_value(pos);
         }
         let known = self.known.get(&pos.hash).copied();
         if let Some(k) = known {
@@ -259,11 +253,10 @@ impl PlacementSolver {
             return Some(PlacementValue(winner));
         }
         let remembered = known.map_or(Bounds::NONE, |k| k.best);
-        let order = self.order(pos, &moves, remembered);
         let (alpha0, beta0) = (alpha, beta);
         let mut best_value = None;
         let mut best_move = Bounds::NONE;
-        for i in order {
+        for i in self.order(pos, &moves, remembered) {
             let next = self.rules.apply(pos, &moves[i as usize]).0;
             let v = self.value(&next, alpha, beta)?;
             if self.out_of_nodes {
@@ -304,6 +297,18 @@ impl PlacementSolver {
         bounds.best = best_move;
         self.known.insert(pos.hash, bounds);
         Some(v)
+    }
+
+    /// The value of a position with every goat placed, as the table
+    /// judges it; `None` when the table does not hold it.
+    pub fn end_value(&self, pos: &Position) -> Option<PlacementValue> {
+        let probe = self.table.probe(pos)?;
+        let forced = probe.value.capture_within().is_some();
+        Some(PlacementValue::of_probe(
+            probe.outcome,
+            probe.captured,
+            forced,
+        ))
     }
 
     /// The moves' places in `moves`, in the order to try them: the
