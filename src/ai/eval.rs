@@ -104,9 +104,52 @@ impl Weights {
     }
 }
 
+/// Weights for Bagh-Chal positions with goats still to place, in
+/// hundredths of a goat from the goats' side, each for one of
+/// [`Evaluator::features`]: fitted to the placement solver's exact results
+/// (`tablebase labels`, `tools/strength/fit_placement.py`; see
+/// docs/ai-figures.md, "A placement evaluation fitted to the solver").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlacementWeights {
+    pub taken: i32,
+    pub tiger_room: i32,
+    pub tigers_trapped: i32,
+    pub jumpable_goats_to_move: i32,
+    pub jumpable_tigers_to_move: i32,
+    pub exposed: i32,
+    pub goats_rim: i32,
+    pub goats_corner: i32,
+    pub goats_crossing: i32,
+    pub tigers_rim: i32,
+    pub tigers_corner: i32,
+    pub tigers_crossing: i32,
+    pub unsafe_empty: i32,
+}
+
+impl PlacementWeights {
+    /// The fit of docs/ai-figures.md.
+    pub const FITTED: PlacementWeights = PlacementWeights {
+        taken: -118,
+        tiger_room: -4,
+        tigers_trapped: 15,
+        jumpable_goats_to_move: -72,
+        jumpable_tigers_to_move: -79,
+        exposed: -8,
+        goats_rim: -8,
+        goats_corner: 25,
+        goats_crossing: -2,
+        tigers_rim: 0,
+        tigers_corner: 5,
+        tigers_crossing: 10,
+        unsafe_empty: 10,
+    };
+}
+
 /// The evaluation of one variant, with its board tables as plain bit masks.
 pub struct Evaluator {
     weights: Weights,
+    /// Used instead of `weights` while goats are in hand (Bagh-Chal only).
+    placement: Option<PlacementWeights>,
     points: u64,
     crowd_targets: [u64; CELLS],
     /// Per direction (offset [`OFFSETS`]`[d]`): the points with a line that
@@ -117,6 +160,9 @@ pub struct Evaluator {
     rank_bits: [u64; 3],
     stronghold: u64,
     edge: u64,
+    /// The corners, and the points with diagonal lines (for [`Evaluator::features`]).
+    corners: u64,
+    crossings: u64,
     /// The processor counts bits in one instruction (only looked at on x86-64).
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     popcnt: bool,
@@ -127,12 +173,15 @@ impl Evaluator {
         let topo = rules.topology;
         let mut e = Evaluator {
             weights: Weights::for_game(rules.variant.kind),
+            placement: None,
             points: topo.points.0,
             crowd_targets: [0; CELLS],
             lines: [0; 8],
             rank_bits: [0; 3],
             stronghold: rules.variant.stronghold().map_or(0, |s| s.0),
             edge: 0,
+            corners: 0,
+            crossings: 0,
             popcnt: has_popcnt(),
         };
         for p in topo.points {
@@ -142,6 +191,9 @@ impl Evaluator {
                 if let Some(q) = topo.step(p, d) {
                     debug_assert_eq!(q.index() as i32, i as i32 + o);
                     e.lines[d] |= p.bit().0;
+                    if o.abs() == 6 || o.abs() == 8 {
+                        e.crossings |= p.bit().0;
+                    }
                 }
             }
             for (bit, mask) in e.rank_bits.iter_mut().enumerate() {
@@ -151,6 +203,11 @@ impl Evaluator {
             }
             if on_rim(p, topo.size) {
                 e.edge |= p.bit().0;
+                if (p.file() == 0 || p.file() == topo.size - 1)
+                    && (p.rank() == 0 || p.rank() == topo.size - 1)
+                {
+                    e.corners |= p.bit().0;
+                }
             }
         }
         e
@@ -215,6 +272,11 @@ impl Evaluator {
         self.weights = weights;
     }
 
+    /// Evaluates positions with goats in hand with these weights from now on.
+    pub fn set_placement_weights(&mut self, weights: PlacementWeights) {
+        self.placement = Some(weights);
+    }
+
     /// The score for the side to move, or `None` when it has no move at
     /// all (it loses). Bagh-Chal's no-repeat rule is not looked at here.
     pub fn evaluate(&self, pos: &Position) -> Option<i32> {
@@ -266,6 +328,16 @@ impl Evaluator {
             }
         }
 
+        if let Some(p) = &self.placement
+            && pos.in_hand[Side::Crowd.index()] > 0
+        {
+            let score = self.placement_score(p, pos, room, trapped, jumpable, open_behind);
+            return Some(match stm {
+                Side::Crowd => (score, jumpable != 0),
+                Side::Hunters => (-score, jumpable != 0),
+            });
+        }
+
         let mut score = w.piece * (pos.material(Side::Crowd) as i32 - w.even_crowd)
             - w.hunter_room * room
             + w.hunter_trapped * trapped;
@@ -300,6 +372,79 @@ impl Evaluator {
         Some((score, jumpable != 0))
     }
 
+    /// The raw facts behind the evaluation of a Bagh-Chal position, and a
+    /// few more, named by [`FEATURE_NAMES`]: what `tablebase labels` writes
+    /// beside the placement solver's exact values, to fit weights to.
+    pub fn features(&self, pos: &Position) -> [i32; FEATURE_NAMES.len()] {
+        let crowd = pos.crowd().0;
+        let hunters = pos.hunters().0;
+        let empty = self.points & !(crowd | hunters);
+        let f = self.lines_facts(crowd, hunters, empty);
+        let (corners, crossings) = (self.corners, self.crossings);
+        let count = |bits: u64| bits.count_ones() as i32;
+        [
+            pos.in_hand[Side::Crowd.index()] as i32,
+            20 - pos.material(Side::Crowd) as i32,
+            f.room,
+            f.trapped,
+            count(f.jumpable),
+            count(f.open_behind & !f.jumpable),
+            count(crowd & self.edge),
+            count(crowd & corners),
+            count(crowd & crossings),
+            count(hunters & self.edge),
+            count(hunters & corners),
+            count(hunters & crossings),
+            count(self.unsafe_empty(hunters, empty)),
+            count(empty),
+        ]
+    }
+
+    /// The empty points where a goat placed now could be jumped at once: a
+    /// tiger next to it on a line with the point beyond empty.
+    fn unsafe_empty(&self, hunters: u64, empty: u64) -> u64 {
+        let mut bits = 0;
+        for (d, &o) in OFFSETS.iter().enumerate() {
+            let lines = self.lines[d];
+            let before_empty = lines & shift(empty, -o);
+            bits |= empty & before_empty & shift(lines & hunters, o);
+        }
+        bits
+    }
+
+    /// The goats' score of a placement position under [`PlacementWeights`].
+    #[inline(always)]
+    fn placement_score(
+        &self,
+        p: &PlacementWeights,
+        pos: &Position,
+        room: i32,
+        trapped: i32,
+        jumpable: u64,
+        open_behind: u64,
+    ) -> i32 {
+        let crowd = pos.crowd().0;
+        let hunters = pos.hunters().0;
+        let empty = self.points & !(crowd | hunters);
+        let count = |bits: u64| bits.count_ones() as i32;
+        let jump = match pos.side_to_move {
+            Side::Crowd => p.jumpable_goats_to_move,
+            Side::Hunters => p.jumpable_tigers_to_move,
+        };
+        p.taken * (20 - pos.material(Side::Crowd) as i32)
+            + p.tiger_room * room
+            + p.tigers_trapped * trapped
+            + jump * count(jumpable)
+            + p.exposed * count(open_behind & !jumpable)
+            + p.goats_rim * count(crowd & self.edge)
+            + p.goats_corner * count(crowd & self.corners)
+            + p.goats_crossing * count(crowd & self.crossings)
+            + p.tigers_rim * count(hunters & self.edge)
+            + p.tigers_corner * count(hunters & self.corners)
+            + p.tigers_crossing * count(hunters & self.crossings)
+            + p.unsafe_empty * count(self.unsafe_empty(hunters, empty))
+    }
+
     fn crowd_can_move(&self, crowd: u64, empty: u64) -> bool {
         // Every crowd may step straight up a file (one rank is 7 cells on
         // the grid), so that settles almost every position at once.
@@ -317,6 +462,24 @@ impl Evaluator {
         false
     }
 }
+
+/// The names of [`Evaluator::features`], in order.
+pub const FEATURE_NAMES: [&str; 14] = [
+    "in_hand",
+    "taken",
+    "tiger_room",
+    "tigers_trapped",
+    "jumpable",
+    "exposed",
+    "goats_rim",
+    "goats_corner",
+    "goats_crossing",
+    "tigers_rim",
+    "tigers_corner",
+    "tigers_crossing",
+    "unsafe_empty",
+    "empty",
+];
 
 /// The grid offset of one step in each direction (the rules' table, widened
 /// for shifts): constants, so the loops over directions unroll.
@@ -448,6 +611,106 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// The placement evaluation is the fitted sum over the features the
+    /// fit read (`tablebase labels`), for either side to move; once every
+    /// goat is placed the usual weights take over.
+    #[test]
+    fn placement_evaluation_is_the_fitted_sum_of_the_features() {
+        let g0 = Game::new(Variant::new(GameKind::BaghChal));
+        let mut e = Evaluator::new(g0.rules());
+        let p = PlacementWeights::FITTED;
+        e.set_placement_weights(p);
+        let plain = Evaluator::new(g0.rules());
+        let index = |name: &str| FEATURE_NAMES.iter().position(|n| *n == name).unwrap();
+        let mut rng = SplitMix64::new(11);
+        let (mut placing, mut sliding) = (0, 0);
+        for _ in 0..200 {
+            let mut g = g0.clone();
+            for _ in 0..rng.below(50) {
+                let moves = g.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                g.play_unchecked(&moves[rng.below(moves.len() as u64) as usize]);
+            }
+            let pos = g.position();
+            let Some(score) = e.evaluate(pos) else {
+                continue;
+            };
+            if pos.in_hand[Side::Crowd.index()] == 0 {
+                sliding += 1;
+                assert_eq!(Some(score), plain.evaluate(pos));
+                continue;
+            }
+            placing += 1;
+            let f = e.features(pos);
+            let goats_to_move = pos.side_to_move == Side::Crowd;
+            let terms = [
+                ("taken", p.taken),
+                ("tiger_room", p.tiger_room),
+                ("tigers_trapped", p.tigers_trapped),
+                (
+                    "jumpable",
+                    if goats_to_move {
+                        p.jumpable_goats_to_move
+                    } else {
+                        p.jumpable_tigers_to_move
+                    },
+                ),
+                ("exposed", p.exposed),
+                ("goats_rim", p.goats_rim),
+                ("goats_corner", p.goats_corner),
+                ("goats_crossing", p.goats_crossing),
+                ("tigers_rim", p.tigers_rim),
+                ("tigers_corner", p.tigers_corner),
+                ("tigers_crossing", p.tigers_crossing),
+                ("unsafe_empty", p.unsafe_empty),
+            ];
+            let sum: i32 = terms.iter().map(|(n, w)| w * f[index(n)]).sum();
+            let expected = if goats_to_move { sum } else { -sum };
+            assert_eq!(score, expected, "{}", g.position_string());
+        }
+        assert!(placing > 50 && sliding > 10, "{placing} {sliding}");
+    }
+
+    /// The features count what their names say, on a position set by hand.
+    #[test]
+    fn features_count_corners_crossings_and_unsafe_points() {
+        // Goats on a1, b1 (rim; a1 a corner and a crossing) and c3 (a
+        // crossing); tigers on e5 and e1 (corners), a3 (rim, a crossing)
+        // and c2 (inside, no diagonals).
+        let g = Game::from_position_string("bagh-chal 4T/5/T1G2/2T2/GG2T G 0/17 0 6").unwrap();
+        let e = Evaluator::new(g.rules());
+        let f = e.features(g.position());
+        let get = |name: &str| f[FEATURE_NAMES.iter().position(|n| *n == name).unwrap()];
+        assert_eq!(get("in_hand"), 17);
+        assert_eq!(get("taken"), 0);
+        assert_eq!(get("goats_rim"), 2);
+        assert_eq!(get("goats_corner"), 1);
+        assert_eq!(get("goats_crossing"), 2);
+        assert_eq!(get("tigers_rim"), 3);
+        assert_eq!(get("tigers_corner"), 2);
+        assert_eq!(get("tigers_crossing"), 3);
+        assert_eq!(get("empty"), 18);
+        // c3, with c2's tiger below and c4 empty.
+        assert_eq!(get("jumpable"), 1);
+        // Unsafe points, the slow way: place a goat there, and see whether
+        // some tiger's jump takes it.
+        let unsafe_points = g
+            .legal_moves()
+            .iter()
+            .filter(|placement| {
+                let mut after = g.clone();
+                after.play_unchecked(placement);
+                after.legal_moves().iter().any(|mv| {
+                    mv.is_jump() && mv.captured().any(|p| p == placement.to())
+                })
+            })
+            .count();
+        assert_eq!(get("unsafe_empty"), unsafe_points as i32);
+        assert!(unsafe_points >= 2, "b2 and d2, next to c2");
     }
 
     #[test]

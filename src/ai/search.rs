@@ -190,6 +190,9 @@ impl Engine {
         if rules.variant.kind == GameKind::BaghChal && self.board.side_to_move() == Side::Crowd {
             let w = self.eval.weights().cautious_goats();
             self.eval.set_weights(w);
+            if std::env::var_os("STRONGHOLD_FITTED_PLACEMENT").is_some() {
+                self.eval.set_placement_weights(super::eval::PlacementWeights::FITTED);
+            }
         }
     }
 

@@ -344,11 +344,27 @@ pub(super) fn selfplay(c: &Common, out: &mut dyn Write) -> Result<(), String> {
             table_note(&spec.tablebase)
         ),
     )?;
+    // Each game's moves, a line each (as `match --record` writes them).
+    let mut record_file = match c.search.record.as_deref() {
+        Some(path) => {
+            Some(std::fs::File::create(path).map_err(|e| format!("cannot write {path}: {e}"))?)
+        }
+        None => None,
+    };
     let mut tally = [SideTally::default(), SideTally::default()];
     let mut total_plies = 0u64;
     let mut capped = 0u32;
     for g in 0..spec.games {
         let record = play_game(&spec.game(g)).map_err(|e| format!("game {}: {e}", g + 1))?;
+        if let Some(file) = record_file.as_mut() {
+            writeln!(
+                file,
+                "selfplay game {}, hunters {hunters}, crowd {crowd}: {}",
+                g + 1,
+                record.moves_text
+            )
+            .map_err(|e| format!("cannot write the record: {e}"))?;
+        }
         for side in [Side::Hunters, Side::Crowd] {
             let t = &mut tally[side.index()];
             t.ms += record.ms[side.index()];

@@ -15,6 +15,9 @@ use crate::ai::tablebase::{
     Outcome, Progress, SlidingRules, Subgame, Tablebase, Value, build_with, mark_fragile,
     unmark_fragile,
 };
+use crate::ai::eval::{Evaluator, FEATURE_NAMES};
+use crate::ai::rng::SplitMix64;
+use crate::ai::{Level, Search};
 use crate::rules::Side;
 
 pub(super) fn tablebase(c: &Common, out: &mut dyn Write) -> Result<(), String> {
@@ -23,8 +26,9 @@ pub(super) fn tablebase(c: &Common, out: &mut dyn Write) -> Result<(), String> {
         Some("probe") => probe(c, out),
         Some("games") => games(c, out),
         Some("placement") => placement(c, out),
+        Some("labels") => labels(c, out),
         _ => Err(format!(
-            "tablebase takes build, probe, games or placement\n{USAGE}"
+            "tablebase takes build, probe, games, placement or labels\n{USAGE}"
         )),
     }
 }
@@ -406,4 +410,101 @@ fn placement_of_games(
         }
     }
     Ok(())
+}
+
+/// `tablebase labels`: `--games` positions of Bagh-Chal with `--in-hand`
+/// goats left and the goats to move, each reached by Easy's play with one
+/// move in four at random, solved to the end of placement
+/// ([`PlacementSolver`]) with every goat placement from it. One CSV line
+/// per position: its exact value and [`Evaluator::features`], the
+/// placements' lines naming the position they came from. What the
+/// placement evaluation is fitted to (`tools/strength/fit_placement.py`).
+fn labels(c: &Common, out: &mut dyn Write) -> Result<(), String> {
+    let table = Arc::new(read_table(c)?);
+    let budget = number::<u64>("--nodes", &c.search.nodes)?.unwrap_or(200_000_000);
+    let count = number::<u32>("--games", &c.search.games)?.ok_or("tablebase labels needs --games N")?;
+    let in_hand = number::<u8>("--in-hand", &c.search.in_hand)?.unwrap_or(8);
+    let seed = number::<u64>("--seed", &c.search.seed)?.unwrap_or(1);
+    if !(1..=19).contains(&in_hand) {
+        return Err("--in-hand must be 1 to 19".into());
+    }
+    let path = c.search.out.as_deref().ok_or("tablebase labels needs --out FILE")?;
+    let mut file = std::fs::File::create(path).map_err(|e| format!("cannot write {path}: {e}"))?;
+    let start_game = crate::rules::Game::new(crate::rules::Variant::new(crate::rules::GameKind::BaghChal));
+    let eval = Evaluator::new(start_game.rules());
+    let mut solver = PlacementSolver::new(Arc::clone(&table), start_game.rules().clone(), budget);
+    let mut rng = SplitMix64::new(seed);
+    let mut text = format!("id,parent,side,value,position,{}\n", FEATURE_NAMES.join(","));
+    let mut id = 0;
+    let started = Instant::now();
+    for n in 0..count {
+        let Some(game) = random_placement(&start_game, in_hand, &mut rng) else {
+            continue;
+        };
+        let Some(solved) = solver.solve(game.position()) else {
+            continue;
+        };
+        let parent = id;
+        let line = |id: u32, parent: Option<u32>, pos: &crate::rules::Position, value: i32, text: &mut String| {
+            let side = if pos.side_to_move == Side::Crowd { "goats" } else { "tigers" };
+            let game = crate::rules::Game::from_position(*start_game.variant(), *pos);
+            let features: Vec<String> = eval.features(pos).iter().map(i32::to_string).collect();
+            writeln!(
+                text,
+                "{id},{},{side},{value},\"{}\",{}",
+                parent.map_or(String::new(), |p| p.to_string()),
+                game.position_string(),
+                features.join(",")
+            )
+            .unwrap();
+        };
+        line(id, None, game.position(), solved.value.points(), &mut text);
+        id += 1;
+        for mv in game.legal_moves() {
+            let mut after = game.clone();
+            after.play_unchecked(&mv);
+            let value = solver
+                .solve(after.position())
+                .map(|s| s.value)
+                .or_else(|| solver.end_value(after.position()));
+            if let Some(value) = value {
+                line(id, Some(parent), after.position(), value.points(), &mut text);
+                id += 1;
+            }
+        }
+        file.write_all(text.as_bytes()).map_err(|e| format!("cannot write {path}: {e}"))?;
+        text.clear();
+        say(
+            out,
+            &format!(
+                "\r{} of {count} positions, {id} lines, {:.0} s",
+                n + 1,
+                started.elapsed().as_secs_f64()
+            ),
+        )?;
+    }
+    say(out, "\n")
+}
+
+/// A game of Bagh-Chal played by Easy, one move in four at random, to the
+/// first position with `in_hand` goats left and the goats to move; `None`
+/// when it ends or passes that point first (a capture on the last ply).
+fn random_placement(start: &crate::rules::Game, in_hand: u8, rng: &mut SplitMix64) -> Option<crate::rules::Game> {
+    let mut game = start.clone();
+    loop {
+        let pos = game.position();
+        if pos.side_to_move == Side::Crowd && pos.in_hand[Side::Crowd.index()] == in_hand {
+            return Some(game);
+        }
+        if game.is_over() || pos.in_hand[Side::Crowd.index()] < in_hand {
+            return None;
+        }
+        let moves = game.legal_moves();
+        let mv = if rng.below(4) == 0 {
+            moves[rng.below(moves.len() as u64) as usize]
+        } else {
+            Search::new(&game, Level::Easy, rng.next_u64()).run_to_end()?.best
+        };
+        game.play_unchecked(&mv);
+    }
 }

@@ -52,6 +52,12 @@ impl PlacementValue {
         })
     }
 
+    /// The value as a number: a win 100, a loss -100, a draw minus 10 a
+    /// goat taken and 15 more when the tigers can force a capture.
+    pub const fn points(self) -> i32 {
+        self.0
+    }
+
     /// The value in words ("a draw with 1 goat taken, and no capture the
     /// tigers can force").
     pub fn describe(self) -> String {
