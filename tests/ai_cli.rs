@@ -305,3 +305,58 @@ fn tablebase_placement_values_a_position_and_each_move() {
         assert!(run_args(&bad).is_err(), "{bad:?} was accepted");
     }
 }
+
+/// `tablebase labels`: each position beside its placements, the goats'
+/// value the best of its placements' (they choose), and the features the
+/// placement evaluation weighs; bad input is an error.
+#[test]
+fn tablebase_labels_value_each_position_as_its_best_placement() {
+    let table = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/tablebase/bagh-chal.sctb"
+    );
+    let dir = std::env::temp_dir().join(format!("stronghold-labels-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("labels.csv");
+    let path_text = path.to_str().unwrap();
+    let args = [
+        "tablebase", "labels", "--table", table, "--games", "4", "--in-hand", "3", "--seed", "5",
+        "--out", path_text,
+    ];
+    run_args(&args).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let names = stronghold::ai::eval::FEATURE_NAMES;
+    assert_eq!(header[..4], ["id", "parent", "side", "value"]);
+    assert_eq!(header[5..], names[..]);
+    // id,parent,side,value,"position",features...
+    let rows: Vec<(String, String, i32)> = lines
+        .map(|l| {
+            let (head, rest) = l.split_once(",\"").unwrap();
+            let f: Vec<&str> = head.split(',').collect();
+            let features = rest.split_once("\",").unwrap().1;
+            assert_eq!(features.split(',').count(), names.len(), "{l}");
+            (f[0].to_string(), f[1].to_string(), f[3].parse().unwrap())
+        })
+        .collect();
+    let parents: Vec<&(String, String, i32)> = rows.iter().filter(|r| r.1.is_empty()).collect();
+    assert!(!parents.is_empty(), "{text}");
+    for (id, _, value) in parents {
+        let children: Vec<i32> = rows.iter().filter(|r| &r.1 == id).map(|r| r.2).collect();
+        assert!(!children.is_empty());
+        assert_eq!(Some(value), children.iter().max(), "position {id}");
+    }
+    // The same seed gives the same lines.
+    run_args(&args).unwrap();
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+    for bad in [
+        vec!["tablebase", "labels", "--table", table, "--games", "1", "--in-hand", "0", "--out", path_text],
+        vec!["tablebase", "labels", "--table", table, "--games", "1"],
+        vec!["tablebase", "labels", "--table", table, "--out", path_text],
+        vec!["tablebase", "labels", "--games", "1", "--out", path_text],
+    ] {
+        assert!(run_args(&bad).is_err(), "{bad:?}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

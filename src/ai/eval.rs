@@ -105,44 +105,33 @@ impl Weights {
 }
 
 /// Weights for Bagh-Chal positions with goats still to place, in
-/// hundredths of a goat from the goats' side, each for one of
-/// [`Evaluator::features`]: fitted to the placement solver's exact results
+/// hundredths of a goat from the goats' side, one for each of
+/// [`Evaluator::features`] (named by [`FEATURE_NAMES`]): the score is
+/// their sum. Fitted to the placement solver's exact results
 /// (`tablebase labels`, `tools/strength/fit_placement.py`; see
 /// docs/ai-figures.md, "A placement evaluation fitted to the solver").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PlacementWeights {
-    pub taken: i32,
-    pub tiger_room: i32,
-    pub tigers_trapped: i32,
-    pub jumpable_goats_to_move: i32,
-    pub jumpable_tigers_to_move: i32,
-    pub exposed: i32,
-    pub goats_rim: i32,
-    pub goats_corner: i32,
-    pub goats_crossing: i32,
-    pub tigers_rim: i32,
-    pub tigers_corner: i32,
-    pub tigers_crossing: i32,
-    pub unsafe_empty: i32,
-}
+pub struct PlacementWeights(pub [i32; FEATURE_NAMES.len()]);
 
 impl PlacementWeights {
-    /// The fit of docs/ai-figures.md.
-    pub const FITTED: PlacementWeights = PlacementWeights {
-        taken: -118,
-        tiger_room: -4,
-        tigers_trapped: 15,
-        jumpable_goats_to_move: -72,
-        jumpable_tigers_to_move: -79,
-        exposed: -8,
-        goats_rim: -8,
-        goats_corner: 25,
-        goats_crossing: -2,
-        tigers_rim: 0,
-        tigers_corner: 5,
-        tigers_crossing: 10,
-        unsafe_empty: 10,
-    };
+    /// The fit of docs/ai-figures.md (`fit.txt` beside its labels).
+    pub const FITTED: PlacementWeights = PlacementWeights([
+        0,    // in_hand (the same for every leaf of a search)
+        -111, // taken
+        0,    // tiger_room
+        75,   // tigers_trapped
+        -17,  // jumpable_goats_to_move
+        -84,  // jumpable_tigers_to_move
+        -26,  // exposed
+        -16,  // goats_rim
+        9,    // goats_corner
+        9,    // goats_crossing
+        6,    // tigers_rim
+        -13,  // tigers_corner
+        -8,   // tigers_crossing
+        -1,   // unsafe_empty
+        0,    // empty (follows from goats in hand and taken)
+    ]);
 }
 
 /// The evaluation of one variant, with its board tables as plain bit masks.
@@ -150,6 +139,8 @@ pub struct Evaluator {
     weights: Weights,
     /// Used instead of `weights` while goats are in hand (Bagh-Chal only).
     placement: Option<PlacementWeights>,
+    /// The crowd at the start (to count the pieces taken).
+    crowd_count: i32,
     points: u64,
     crowd_targets: [u64; CELLS],
     /// Per direction (offset [`OFFSETS`]`[d]`): the points with a line that
@@ -174,6 +165,7 @@ impl Evaluator {
         let mut e = Evaluator {
             weights: Weights::for_game(rules.variant.kind),
             placement: None,
+            crowd_count: rules.variant.crowd_count() as i32,
             points: topo.points.0,
             crowd_targets: [0; CELLS],
             lines: [0; 8],
@@ -272,6 +264,11 @@ impl Evaluator {
         self.weights = weights;
     }
 
+    /// The weights for positions with goats in hand, when set.
+    pub fn placement_weights(&self) -> Option<PlacementWeights> {
+        self.placement
+    }
+
     /// Evaluates positions with goats in hand with these weights from now on.
     pub fn set_placement_weights(&mut self, weights: PlacementWeights) {
         self.placement = Some(weights);
@@ -331,7 +328,8 @@ impl Evaluator {
         if let Some(p) = &self.placement
             && pos.in_hand[Side::Crowd.index()] > 0
         {
-            let score = self.placement_score(p, pos, room, trapped, jumpable, open_behind);
+            let f = self.feature_values(pos, crowd, hunters, empty, room, trapped, jumpable, open_behind);
+            let score: i32 = p.0.iter().zip(f).map(|(w, x)| w * x).sum();
             return Some(match stm {
                 Side::Crowd => (score, jumpable != 0),
                 Side::Hunters => (-score, jumpable != 0),
@@ -373,28 +371,47 @@ impl Evaluator {
     }
 
     /// The raw facts behind the evaluation of a Bagh-Chal position, and a
-    /// few more, named by [`FEATURE_NAMES`]: what `tablebase labels` writes
-    /// beside the placement solver's exact values, to fit weights to.
+    /// few more, named by [`FEATURE_NAMES`]: what the placement evaluation
+    /// weighs ([`PlacementWeights`]), and what `tablebase labels` writes
+    /// beside the placement solver's exact values to fit it.
     pub fn features(&self, pos: &Position) -> [i32; FEATURE_NAMES.len()] {
         let crowd = pos.crowd().0;
         let hunters = pos.hunters().0;
         let empty = self.points & !(crowd | hunters);
         let f = self.lines_facts(crowd, hunters, empty);
-        let (corners, crossings) = (self.corners, self.crossings);
+        self.feature_values(pos, crowd, hunters, empty, f.room, f.trapped, f.jumpable, f.open_behind)
+    }
+
+    /// [`Evaluator::features`] from the facts the evaluation has found.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn feature_values(
+        &self,
+        pos: &Position,
+        crowd: u64,
+        hunters: u64,
+        empty: u64,
+        room: i32,
+        trapped: i32,
+        jumpable: u64,
+        open_behind: u64,
+    ) -> [i32; FEATURE_NAMES.len()] {
         let count = |bits: u64| bits.count_ones() as i32;
+        let goats_to_move = pos.side_to_move == Side::Crowd;
         [
             pos.in_hand[Side::Crowd.index()] as i32,
-            20 - pos.material(Side::Crowd) as i32,
-            f.room,
-            f.trapped,
-            count(f.jumpable),
-            count(f.open_behind & !f.jumpable),
+            self.crowd_count - pos.material(Side::Crowd) as i32,
+            room,
+            trapped,
+            if goats_to_move { count(jumpable) } else { 0 },
+            if goats_to_move { 0 } else { count(jumpable) },
+            count(open_behind & !jumpable),
             count(crowd & self.edge),
-            count(crowd & corners),
-            count(crowd & crossings),
+            count(crowd & self.corners),
+            count(crowd & self.crossings),
             count(hunters & self.edge),
-            count(hunters & corners),
-            count(hunters & crossings),
+            count(hunters & self.corners),
+            count(hunters & self.crossings),
             count(self.unsafe_empty(hunters, empty)),
             count(empty),
         ]
@@ -410,39 +427,6 @@ impl Evaluator {
             bits |= empty & before_empty & shift(lines & hunters, o);
         }
         bits
-    }
-
-    /// The goats' score of a placement position under [`PlacementWeights`].
-    #[inline(always)]
-    fn placement_score(
-        &self,
-        p: &PlacementWeights,
-        pos: &Position,
-        room: i32,
-        trapped: i32,
-        jumpable: u64,
-        open_behind: u64,
-    ) -> i32 {
-        let crowd = pos.crowd().0;
-        let hunters = pos.hunters().0;
-        let empty = self.points & !(crowd | hunters);
-        let count = |bits: u64| bits.count_ones() as i32;
-        let jump = match pos.side_to_move {
-            Side::Crowd => p.jumpable_goats_to_move,
-            Side::Hunters => p.jumpable_tigers_to_move,
-        };
-        p.taken * (20 - pos.material(Side::Crowd) as i32)
-            + p.tiger_room * room
-            + p.tigers_trapped * trapped
-            + jump * count(jumpable)
-            + p.exposed * count(open_behind & !jumpable)
-            + p.goats_rim * count(crowd & self.edge)
-            + p.goats_corner * count(crowd & self.corners)
-            + p.goats_crossing * count(crowd & self.crossings)
-            + p.tigers_rim * count(hunters & self.edge)
-            + p.tigers_corner * count(hunters & self.corners)
-            + p.tigers_crossing * count(hunters & self.crossings)
-            + p.unsafe_empty * count(self.unsafe_empty(hunters, empty))
     }
 
     fn crowd_can_move(&self, crowd: u64, empty: u64) -> bool {
@@ -464,12 +448,13 @@ impl Evaluator {
 }
 
 /// The names of [`Evaluator::features`], in order.
-pub const FEATURE_NAMES: [&str; 14] = [
+pub const FEATURE_NAMES: [&str; 15] = [
     "in_hand",
     "taken",
     "tiger_room",
     "tigers_trapped",
-    "jumpable",
+    "jumpable_goats_to_move",
+    "jumpable_tigers_to_move",
     "exposed",
     "goats_rim",
     "goats_corner",
@@ -623,7 +608,6 @@ mod tests {
         let p = PlacementWeights::FITTED;
         e.set_placement_weights(p);
         let plain = Evaluator::new(g0.rules());
-        let index = |name: &str| FEATURE_NAMES.iter().position(|n| *n == name).unwrap();
         let mut rng = SplitMix64::new(11);
         let (mut placing, mut sliding) = (0, 0);
         for _ in 0..200 {
@@ -645,31 +629,8 @@ mod tests {
                 continue;
             }
             placing += 1;
-            let f = e.features(pos);
-            let goats_to_move = pos.side_to_move == Side::Crowd;
-            let terms = [
-                ("taken", p.taken),
-                ("tiger_room", p.tiger_room),
-                ("tigers_trapped", p.tigers_trapped),
-                (
-                    "jumpable",
-                    if goats_to_move {
-                        p.jumpable_goats_to_move
-                    } else {
-                        p.jumpable_tigers_to_move
-                    },
-                ),
-                ("exposed", p.exposed),
-                ("goats_rim", p.goats_rim),
-                ("goats_corner", p.goats_corner),
-                ("goats_crossing", p.goats_crossing),
-                ("tigers_rim", p.tigers_rim),
-                ("tigers_corner", p.tigers_corner),
-                ("tigers_crossing", p.tigers_crossing),
-                ("unsafe_empty", p.unsafe_empty),
-            ];
-            let sum: i32 = terms.iter().map(|(n, w)| w * f[index(n)]).sum();
-            let expected = if goats_to_move { sum } else { -sum };
+            let sum: i32 = p.0.iter().zip(e.features(pos)).map(|(w, x)| w * x).sum();
+            let expected = if pos.side_to_move == Side::Crowd { sum } else { -sum };
             assert_eq!(score, expected, "{}", g.position_string());
         }
         assert!(placing > 50 && sliding > 10, "{placing} {sliding}");
@@ -694,8 +655,9 @@ mod tests {
         assert_eq!(get("tigers_corner"), 2);
         assert_eq!(get("tigers_crossing"), 3);
         assert_eq!(get("empty"), 18);
-        // c3, with c2's tiger below and c4 empty.
-        assert_eq!(get("jumpable"), 1);
+        // c3, with c2's tiger below and c4 empty; the goats are to move.
+        assert_eq!(get("jumpable_goats_to_move"), 1);
+        assert_eq!(get("jumpable_tigers_to_move"), 0);
         // Unsafe points, the slow way: place a goat there, and see whether
         // some tiger's jump takes it.
         let unsafe_points = g

@@ -63,9 +63,11 @@ impl Level {
     }
     /// True when the level's Bagh-Chal goats weigh goats within the
     /// tigers' reach and the tigers' room more (see
-    /// `Weights::cautious_goats`), and its searches from the placement
-    /// phase ask at the horizon whether the goats keep a spare way out of
-    /// a capture: measured for Master only.
+    /// `Weights::cautious_goats`), judge positions with goats in hand by
+    /// the evaluation fitted to the placement solver
+    /// (`PlacementWeights::FITTED`), and search from the placement phase
+    /// asking at the horizon whether the goats keep a spare way out of a
+    /// capture: measured for Master only.
     pub const fn cautious_goats(self) -> bool {
         matches!(self, Level::Master)
     }

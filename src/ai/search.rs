@@ -9,7 +9,7 @@ use std::sync::Arc;
 use web_time::Instant;
 
 use super::board::{RuleEnd, SearchBoard};
-use super::eval::Evaluator;
+use super::eval::{Evaluator, PlacementWeights};
 use super::ordering::MoveOrder;
 use super::rng::mix;
 use super::tablebase::{Outcome, Tablebase};
@@ -183,16 +183,16 @@ impl Engine {
     }
 
     /// Bagh-Chal's goats evaluate as a careful player (see
-    /// [`super::eval::Weights::cautious_goats`]); nothing changes for the
-    /// tigers or in the other games.
+    /// [`super::eval::Weights::cautious_goats`]), and judge positions with
+    /// goats in hand by the evaluation fitted to the placement solver
+    /// ([`PlacementWeights::FITTED`]); nothing changes for the tigers or in
+    /// the other games.
     pub fn use_cautious_goats(&mut self) {
         let rules = self.board.rules();
         if rules.variant.kind == GameKind::BaghChal && self.board.side_to_move() == Side::Crowd {
             let w = self.eval.weights().cautious_goats();
             self.eval.set_weights(w);
-            if std::env::var_os("STRONGHOLD_FITTED_PLACEMENT").is_some() {
-                self.eval.set_placement_weights(super::eval::PlacementWeights::FITTED);
-            }
+            self.eval.set_placement_weights(PlacementWeights::FITTED);
         }
     }
 
@@ -808,10 +808,10 @@ mod tests {
     use crate::ai::tablebase::Value;
     use crate::rules::Variant;
 
-    fn weights_after_caution(game: &Game) -> Weights {
+    fn weights_after_caution(game: &Game) -> (Weights, Option<PlacementWeights>) {
         let mut engine = Engine::new(game, 4, None, false, 0, 1).expect("a move");
         engine.use_cautious_goats();
-        *engine.eval.weights()
+        (*engine.eval.weights(), engine.eval.placement_weights())
     }
 
     /// A table of the sub-game with no goat taken, all draws but for the
@@ -880,14 +880,22 @@ mod tests {
     fn only_bagh_chal_goats_evaluate_cautiously() {
         let mut bagh_chal = Game::new(Variant::new(GameKind::BaghChal));
         let plain = Weights::for_game(GameKind::BaghChal);
-        assert_eq!(weights_after_caution(&bagh_chal), plain.cautious_goats());
+        let fitted = Some(PlacementWeights::FITTED);
+        assert_eq!(
+            weights_after_caution(&bagh_chal),
+            (plain.cautious_goats(), fitted)
+        );
         assert_ne!(plain.cautious_goats(), plain);
         bagh_chal.play_text("@c1").unwrap();
-        assert_eq!(weights_after_caution(&bagh_chal), plain, "the tigers");
+        assert_eq!(
+            weights_after_caution(&bagh_chal),
+            (plain, None),
+            "the tigers"
+        );
         let pirates = Game::new(Variant::new(GameKind::Pirates));
         assert_eq!(
             weights_after_caution(&pirates),
-            Weights::for_game(GameKind::Pirates)
+            (Weights::for_game(GameKind::Pirates), None)
         );
     }
 }

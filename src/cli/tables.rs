@@ -432,7 +432,6 @@ fn labels(c: &Common, out: &mut dyn Write) -> Result<(), String> {
     let mut file = std::fs::File::create(path).map_err(|e| format!("cannot write {path}: {e}"))?;
     let start_game = crate::rules::Game::new(crate::rules::Variant::new(crate::rules::GameKind::BaghChal));
     let eval = Evaluator::new(start_game.rules());
-    let mut solver = PlacementSolver::new(Arc::clone(&table), start_game.rules().clone(), budget);
     let mut rng = SplitMix64::new(seed);
     let mut text = format!("id,parent,side,value,position,{}\n", FEATURE_NAMES.join(","));
     let mut id = 0;
@@ -441,6 +440,10 @@ fn labels(c: &Common, out: &mut dyn Write) -> Result<(), String> {
         let Some(game) = random_placement(&start_game, in_hand, &mut rng) else {
             continue;
         };
+        // A solver per position: what it learns is kept for the position's
+        // placements, and dropped after (a solver kept for hundreds of
+        // positions with nine goats in hand outgrows the memory).
+        let mut solver = PlacementSolver::new(Arc::clone(&table), start_game.rules().clone(), budget);
         let Some(solved) = solver.solve(game.position()) else {
             continue;
         };

@@ -8,12 +8,16 @@ half of the positions, and on the other half compares it with the
 evaluation Master's goats use today: how often the goats' placement it
 likes best is one of the solver's best, and how much is lost when not.
 
-    python3 tools/strength/fit_placement.py LABELS.csv [MORE.csv ...]
+    python3 tools/strength/fit_placement.py LABELS.csv [MORE.csv.gz ...]
+
+The labels behind Master's weights (PlacementWeights::FITTED) are kept in
+docs/strength-logs/fitted-placement/ (gzipped; the output is fit.txt there).
 
 Plain Python (no numpy): a dozen features fit in a few seconds.
 """
 
 import csv
+import gzip
 import sys
 
 # The goats' result in goats: a draw is minus the goats taken, a forced
@@ -30,30 +34,22 @@ def target(value):
     return value / 10.0
 
 
-# Master's goats today (Weights::for_game(BaghChal).cautious_goats(), in
-# goats): the terms the evaluation has, from the goats' side.
-def today(f, goats_to_move):
-    jump = 0.40 if goats_to_move else 0.80
+# Master's goats before the fit (Weights::for_game(BaghChal).cautious_goats(),
+# in goats): the terms that evaluation has, from the goats' side.
+def today(f):
     return (
         -f["taken"]
         - 0.10 * f["tiger_room"]
         + 0.25 * f["tigers_trapped"]
-        - jump * f["jumpable"]
+        - 0.40 * f["jumpable_goats_to_move"]
+        - 0.80 * f["jumpable_tigers_to_move"]
         - 0.20 * f["exposed"]
         + 0.06 * f["goats_rim"]
     )
 
 
-def design(f, goats_to_move, names):
-    row = []
-    for n in names:
-        if n == "jumpable":
-            row.append(f[n] if goats_to_move else 0)
-            row.append(0 if goats_to_move else f[n])
-        else:
-            row.append(f[n])
-    row.append(1.0)
-    return row
+def design(f, names):
+    return [f[n] for n in names] + [1.0]
 
 
 def solve(a, b):
@@ -115,48 +111,45 @@ def main(paths):
     names = None
     positions = []
     for path in paths:
-        with open(path, newline="") as fh:
+        opener = gzip.open if path.endswith(".gz") else open
+        with opener(path, "rt", newline="") as fh:
             for rec in csv.DictReader(fh):
                 if names is None:
                     names = [n for n in rec if n not in ("id", "parent", "side", "value", "position")]
                 f = {n: int(rec[n]) for n in names}
-                positions.append(
-                    (path, rec["id"], rec["parent"], rec["side"] == "goats", f, target(int(rec["value"])))
-                )
+                positions.append((path, rec["id"], rec["parent"], f, target(int(rec["value"]))))
+    # Goats in hand and empty points are the same for every leaf of one
+    # search (placement adds a goat a turn): not fitted, weight 0.
     used = [n for n in names if n not in ("in_hand", "empty")]
-    columns = [c for n in used for c in ((n + "_goats_to_move", n + "_tigers_to_move") if n == "jumpable" else (n,))]
-    columns.append("constant")
-
-    def half(parent_key):
-        return hash(parent_key) % 2
+    columns = used + ["constant"]
 
     train, groups_test, groups_train = [], {}, {}
-    for path, pid, parent, goats, f, t in positions:
+    for path, pid, parent, f, t in positions:
         key = (path, parent or pid)
-        side = int(key[1]) % 2
-        if side == 0:
-            train.append((design(f, goats, used), t))
+        half = int(key[1]) % 2
+        if half == 0:
+            train.append((design(f, used), t))
         if parent:
-            (groups_test if side else groups_train).setdefault(key, []).append(((f, goats), t))
+            (groups_test if half else groups_train).setdefault(key, []).append((f, t))
     w = fit(train)
     print(f"{len(positions)} positions, {len(train)} to fit, {len(groups_test)} placements to test\n")
     print("fitted weights (goats):")
     for c, x in zip(columns, w):
         print(f"  {c:28s} {x:+.3f}")
 
-    def fitted(c):
-        f, goats = c
-        return sum(a * b for a, b in zip(design(f, goats, used), w))
+    print("\nas PlacementWeights, in the order of FEATURE_NAMES (hundredths of a goat; the constant is dropped):")
+    fitted_by_name = dict(zip(used, w))
+    for n in names:
+        print(f"        {round(100 * fitted_by_name.get(n, 0.0))}, // {n}")
 
-    def current(c):
-        f, goats = c
-        return today(f, goats)
+    def fitted(f):
+        return sum(a * b for a, b in zip(design(f, used), w))
 
     test = list(groups_test.values())
     train_groups = list(groups_train.values())
-    mean = sum(t for _, t in ((None, t) for _, _, _, _, _, t in positions)) / len(positions)
+    mean = sum(p[-1] for p in positions) / len(positions)
     print(f"\nmean value {mean:+.2f} goats")
-    for label, score in (("today's weights", current), ("fitted", fitted)):
+    for label, score in (("today's weights", today), ("fitted", fitted)):
         h, r, p = choice_quality(test, score)
         h2, r2, p2 = choice_quality(train_groups, score)
         print(
