@@ -17,7 +17,7 @@ const USAGE: &str = "usage:
   stronghold-cli bestmove GAME [--moves ...] [--position STRING] [--option KEY=VALUE]...
       [--level LEVEL | --depth D | --time-ms T] [--nodes N] [--seed S]
   stronghold-cli selfplay GAME [--option KEY=VALUE]... --games N --hunters LEVEL --crowd LEVEL
-      [--seed S] [--openings K] [--ply-cap P] [--time-scale F] [--quiet]
+      [--seed S] [--openings K] [--ply-cap P] [--time-scale F] [--quiet] [--record FILE]
   stronghold-cli match GAME --a LEVEL --b LEVEL [--pairs N] [--openings K] [--seed S]
       [--time-scale F] [--jobs J] [--ply-cap P] [--option KEY=VALUE]... [--quiet]
       [--table FILE|none] [--record FILE]
@@ -40,6 +40,11 @@ const USAGE: &str = "usage:
       The best the goats can force by the end of placement, as the table judges the
       position that ends it: for a position and each of its moves, or for every goat
       placement with at most H goats in hand (default 6) of each recorded game.
+  stronghold-cli tablebase labels --table FILE --games N --out FILE [--in-hand H] [--seed S]
+      N positions with H goats in hand (default 8), goats to move, from Easy's play with
+      one move in four at random, each solved with every placement from it: a CSV line per
+      position with its value and the evaluation's features (for
+      tools/strength/fit_placement.py).
 GAME is pirates, asalto, fox-geese or bagh-chal.
 LEVEL is beginner, easy, medium, hard or master.
 Options: compulsory=on|off, retreat=on|off (pirates); geese=13|15|17, sideways=on|off (fox-geese);

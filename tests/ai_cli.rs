@@ -76,6 +76,47 @@ fn selfplay_tallies_whole_games_reproducibly() {
     assert_eq!(games, games_b);
 }
 
+/// `selfplay --record`: a line per game, whose moves replay to its end.
+#[test]
+fn selfplay_records_each_game() {
+    let dir = std::env::temp_dir().join(format!("stronghold-selfplay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("games.moves");
+    let path_text = path.to_str().unwrap();
+    let args = [
+        "selfplay",
+        "bagh-chal",
+        "--games",
+        "2",
+        "--hunters",
+        "beginner",
+        "--crowd",
+        "beginner",
+        "--ply-cap",
+        "30",
+        "--record",
+        path_text,
+    ];
+    let out = run_args(&args).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    for (n, line) in lines.iter().enumerate() {
+        let (name, moves) = line.split_once(": ").unwrap();
+        assert_eq!(
+            name,
+            format!("selfplay game {}, hunters Beginner, crowd Beginner", n + 1)
+        );
+        let mut game = Game::new(Variant::new(GameKind::BaghChal));
+        for word in moves.split_whitespace() {
+            game.play_text(word).unwrap();
+        }
+        let plies = format!("game {}: {} plies", n + 1, game.ply());
+        assert!(out.contains(&plies), "{plies} in\n{out}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn selfplay_reports_the_ply_cap() {
     let out =
@@ -243,7 +284,7 @@ fn tablebase_placement_values_a_position_and_each_move() {
     // A recorded game's placements, each beside the best.
     let record = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/docs/strength-logs/bagh-chal-master-hard.moves"
+        "/docs/strength-logs/before-fitted-placement/bagh-chal-master-hard.moves"
     );
     let games = [
         "tablebase",
@@ -320,8 +361,18 @@ fn tablebase_labels_value_each_position_as_its_best_placement() {
     let path = dir.join("labels.csv");
     let path_text = path.to_str().unwrap();
     let args = [
-        "tablebase", "labels", "--table", table, "--games", "4", "--in-hand", "3", "--seed", "5",
-        "--out", path_text,
+        "tablebase",
+        "labels",
+        "--table",
+        table,
+        "--games",
+        "4",
+        "--in-hand",
+        "3",
+        "--seed",
+        "5",
+        "--out",
+        path_text,
     ];
     run_args(&args).unwrap();
     let text = std::fs::read_to_string(&path).unwrap();
@@ -351,7 +402,18 @@ fn tablebase_labels_value_each_position_as_its_best_placement() {
     run_args(&args).unwrap();
     assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
     for bad in [
-        vec!["tablebase", "labels", "--table", table, "--games", "1", "--in-hand", "0", "--out", path_text],
+        vec![
+            "tablebase",
+            "labels",
+            "--table",
+            table,
+            "--games",
+            "1",
+            "--in-hand",
+            "0",
+            "--out",
+            path_text,
+        ],
         vec!["tablebase", "labels", "--table", table, "--games", "1"],
         vec!["tablebase", "labels", "--table", table, "--out", path_text],
         vec!["tablebase", "labels", "--games", "1", "--out", path_text],

@@ -328,7 +328,16 @@ impl Evaluator {
         if let Some(p) = &self.placement
             && pos.in_hand[Side::Crowd.index()] > 0
         {
-            let f = self.feature_values(pos, crowd, hunters, empty, room, trapped, jumpable, open_behind);
+            let f = self.feature_values(
+                pos,
+                crowd,
+                hunters,
+                empty,
+                room,
+                trapped,
+                jumpable,
+                open_behind,
+            );
             let score: i32 = p.0.iter().zip(f).map(|(w, x)| w * x).sum();
             return Some(match stm {
                 Side::Crowd => (score, jumpable != 0),
@@ -379,7 +388,16 @@ impl Evaluator {
         let hunters = pos.hunters().0;
         let empty = self.points & !(crowd | hunters);
         let f = self.lines_facts(crowd, hunters, empty);
-        self.feature_values(pos, crowd, hunters, empty, f.room, f.trapped, f.jumpable, f.open_behind)
+        self.feature_values(
+            pos,
+            crowd,
+            hunters,
+            empty,
+            f.room,
+            f.trapped,
+            f.jumpable,
+            f.open_behind,
+        )
     }
 
     /// [`Evaluator::features`] from the facts the evaluation has found.
@@ -570,6 +588,19 @@ mod tests {
         (room, trapped, jumpable, open_behind)
     }
 
+    /// `start` and up to `plies` random moves (fewer when the game ends).
+    fn random_game(start: &Game, plies: u64, rng: &mut SplitMix64) -> Game {
+        let mut g = start.clone();
+        for _ in 0..plies {
+            let moves = g.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            g.play_unchecked(&moves[rng.below(moves.len() as u64) as usize]);
+        }
+        g
+    }
+
     #[test]
     fn shifted_lines_match_the_lines_one_by_one() {
         let mut rng = SplitMix64::new(5);
@@ -577,14 +608,8 @@ mod tests {
             let g0 = Game::new(Variant::new(kind));
             let e = Evaluator::new(g0.rules());
             for _ in 0..80 {
-                let mut g = g0.clone();
-                for _ in 0..rng.below(120) {
-                    let moves = g.legal_moves();
-                    if moves.is_empty() {
-                        break;
-                    }
-                    g.play_unchecked(&moves[rng.below(moves.len() as u64) as usize]);
-                }
+                let plies = rng.below(120);
+                let g = random_game(&g0, plies, &mut rng);
                 let pos = g.position();
                 let empty = !pos.occupied().0 & e.points;
                 let f = e.lines_facts(pos.crowd().0, pos.hunters().0, empty);
@@ -611,14 +636,8 @@ mod tests {
         let mut rng = SplitMix64::new(11);
         let (mut placing, mut sliding) = (0, 0);
         for _ in 0..200 {
-            let mut g = g0.clone();
-            for _ in 0..rng.below(50) {
-                let moves = g.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                g.play_unchecked(&moves[rng.below(moves.len() as u64) as usize]);
-            }
+            let plies = rng.below(50);
+            let g = random_game(&g0, plies, &mut rng);
             let pos = g.position();
             let Some(score) = e.evaluate(pos) else {
                 continue;
@@ -630,7 +649,11 @@ mod tests {
             }
             placing += 1;
             let sum: i32 = p.0.iter().zip(e.features(pos)).map(|(w, x)| w * x).sum();
-            let expected = if pos.side_to_move == Side::Crowd { sum } else { -sum };
+            let expected = if pos.side_to_move == Side::Crowd {
+                sum
+            } else {
+                -sum
+            };
             assert_eq!(score, expected, "{}", g.position_string());
         }
         assert!(placing > 50 && sliding > 10, "{placing} {sliding}");
@@ -666,9 +689,10 @@ mod tests {
             .filter(|placement| {
                 let mut after = g.clone();
                 after.play_unchecked(placement);
-                after.legal_moves().iter().any(|mv| {
-                    mv.is_jump() && mv.captured().any(|p| p == placement.to())
-                })
+                after
+                    .legal_moves()
+                    .iter()
+                    .any(|mv| mv.is_jump() && mv.captured().any(|p| p == placement.to()))
             })
             .count();
         assert_eq!(get("unsafe_empty"), unsafe_points as i32);

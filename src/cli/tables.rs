@@ -9,16 +9,16 @@ use web_time::Instant;
 
 use super::play::number;
 use super::{Common, USAGE, build_game};
+use crate::ai::eval::{Evaluator, FEATURE_NAMES};
+use crate::ai::rng::SplitMix64;
 use crate::ai::tablebase::index::{Board, Indexer, POINTS, positions, symmetry_permutations};
 use crate::ai::tablebase::placement::{PlacementSolver, Solved};
 use crate::ai::tablebase::{
     Outcome, Progress, SlidingRules, Subgame, Tablebase, Value, build_with, mark_fragile,
     unmark_fragile,
 };
-use crate::ai::eval::{Evaluator, FEATURE_NAMES};
-use crate::ai::rng::SplitMix64;
 use crate::ai::{Level, Search};
-use crate::rules::Side;
+use crate::rules::{Game, GameKind, Position, Side, Variant};
 
 pub(super) fn tablebase(c: &Common, out: &mut dyn Write) -> Result<(), String> {
     match c.positional.first().map(String::as_str) {
@@ -224,7 +224,7 @@ fn read_table(c: &Common) -> Result<Tablebase, String> {
 }
 
 /// The table's verdict on a position, in words.
-fn verdict(table: &Tablebase, pos: &crate::rules::Position) -> Option<String> {
+fn verdict(table: &Tablebase, pos: &Position) -> Option<String> {
     let p = table.probe(pos)?;
     let side = if pos.side_to_move == Side::Hunters {
         "tigers"
@@ -274,8 +274,8 @@ fn games(c: &Common, out: &mut dyn Write) -> Result<(), String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     for (n, line) in text.lines().enumerate() {
         let (players, moves) = line.split_once(':').unwrap_or(("", line));
-        let variant = crate::rules::Variant::new(crate::rules::GameKind::BaghChal);
-        let mut game = crate::rules::Game::new(variant);
+        let variant = Variant::new(GameKind::BaghChal);
+        let mut game = Game::new(variant);
         let mut after_placement = None;
         for word in moves.split_whitespace() {
             let at = |e: String| format!("{path}:{}: {e}", n + 1);
@@ -360,8 +360,8 @@ fn placement_of_games(
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     for (n, line) in text.lines().enumerate() {
         let (players, moves) = line.split_once(':').unwrap_or(("", line));
-        let variant = crate::rules::Variant::new(crate::rules::GameKind::BaghChal);
-        let mut game = crate::rules::Game::new(variant);
+        let variant = Variant::new(GameKind::BaghChal);
+        let mut game = Game::new(variant);
         let mut solver = PlacementSolver::new(Arc::clone(table), game.rules().clone(), budget);
         say(out, &format!("game {} ({})\n", n + 1, players.trim()))?;
         for word in moves.split_whitespace() {
@@ -422,18 +422,26 @@ fn placement_of_games(
 fn labels(c: &Common, out: &mut dyn Write) -> Result<(), String> {
     let table = Arc::new(read_table(c)?);
     let budget = number::<u64>("--nodes", &c.search.nodes)?.unwrap_or(200_000_000);
-    let count = number::<u32>("--games", &c.search.games)?.ok_or("tablebase labels needs --games N")?;
+    let count =
+        number::<u32>("--games", &c.search.games)?.ok_or("tablebase labels needs --games N")?;
     let in_hand = number::<u8>("--in-hand", &c.search.in_hand)?.unwrap_or(8);
     let seed = number::<u64>("--seed", &c.search.seed)?.unwrap_or(1);
     if !(1..=19).contains(&in_hand) {
         return Err("--in-hand must be 1 to 19".into());
     }
-    let path = c.search.out.as_deref().ok_or("tablebase labels needs --out FILE")?;
+    let path = c
+        .search
+        .out
+        .as_deref()
+        .ok_or("tablebase labels needs --out FILE")?;
     let mut file = std::fs::File::create(path).map_err(|e| format!("cannot write {path}: {e}"))?;
-    let start_game = crate::rules::Game::new(crate::rules::Variant::new(crate::rules::GameKind::BaghChal));
+    let start_game = Game::new(Variant::new(GameKind::BaghChal));
     let eval = Evaluator::new(start_game.rules());
     let mut rng = SplitMix64::new(seed);
-    let mut text = format!("id,parent,side,value,position,{}\n", FEATURE_NAMES.join(","));
+    let mut text = format!(
+        "id,parent,side,value,position,{}\n",
+        FEATURE_NAMES.join(",")
+    );
     let mut id = 0;
     let started = Instant::now();
     for n in 0..count {
@@ -443,14 +451,19 @@ fn labels(c: &Common, out: &mut dyn Write) -> Result<(), String> {
         // A solver per position: what it learns is kept for the position's
         // placements, and dropped after (a solver kept for hundreds of
         // positions with nine goats in hand outgrows the memory).
-        let mut solver = PlacementSolver::new(Arc::clone(&table), start_game.rules().clone(), budget);
+        let mut solver =
+            PlacementSolver::new(Arc::clone(&table), start_game.rules().clone(), budget);
         let Some(solved) = solver.solve(game.position()) else {
             continue;
         };
         let parent = id;
-        let line = |id: u32, parent: Option<u32>, pos: &crate::rules::Position, value: i32, text: &mut String| {
-            let side = if pos.side_to_move == Side::Crowd { "goats" } else { "tigers" };
-            let game = crate::rules::Game::from_position(*start_game.variant(), *pos);
+        let line = |id: u32, parent: Option<u32>, pos: &Position, value: i32, text: &mut String| {
+            let side = if pos.side_to_move == Side::Crowd {
+                "goats"
+            } else {
+                "tigers"
+            };
+            let game = Game::from_position(*start_game.variant(), *pos);
             let features: Vec<String> = eval.features(pos).iter().map(i32::to_string).collect();
             writeln!(
                 text,
@@ -471,11 +484,18 @@ fn labels(c: &Common, out: &mut dyn Write) -> Result<(), String> {
                 .map(|s| s.value)
                 .or_else(|| solver.end_value(after.position()));
             if let Some(value) = value {
-                line(id, Some(parent), after.position(), value.points(), &mut text);
+                line(
+                    id,
+                    Some(parent),
+                    after.position(),
+                    value.points(),
+                    &mut text,
+                );
                 id += 1;
             }
         }
-        file.write_all(text.as_bytes()).map_err(|e| format!("cannot write {path}: {e}"))?;
+        file.write_all(text.as_bytes())
+            .map_err(|e| format!("cannot write {path}: {e}"))?;
         text.clear();
         say(
             out,
@@ -491,8 +511,8 @@ fn labels(c: &Common, out: &mut dyn Write) -> Result<(), String> {
 
 /// A game of Bagh-Chal played by Easy, one move in four at random, to the
 /// first position with `in_hand` goats left and the goats to move; `None`
-/// when it ends or passes that point first (a capture on the last ply).
-fn random_placement(start: &crate::rules::Game, in_hand: u8, rng: &mut SplitMix64) -> Option<crate::rules::Game> {
+/// when the game ends first.
+fn random_placement(start: &Game, in_hand: u8, rng: &mut SplitMix64) -> Option<Game> {
     let mut game = start.clone();
     loop {
         let pos = game.position();
@@ -506,7 +526,9 @@ fn random_placement(start: &crate::rules::Game, in_hand: u8, rng: &mut SplitMix6
         let mv = if rng.below(4) == 0 {
             moves[rng.below(moves.len() as u64) as usize]
         } else {
-            Search::new(&game, Level::Easy, rng.next_u64()).run_to_end()?.best
+            Search::new(&game, Level::Easy, rng.next_u64())
+                .run_to_end()?
+                .best
         };
         game.play_unchecked(&mv);
     }
