@@ -76,12 +76,18 @@ fn selfplay_tallies_whole_games_reproducibly() {
     assert_eq!(games, games_b);
 }
 
+/// A fresh folder of this test process for `test`, and a file `name` in it.
+fn scratch_file(test: &str, name: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("stronghold-{test}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    (dir, path)
+}
+
 /// `selfplay --record`: a line per game, whose moves replay to its end.
 #[test]
 fn selfplay_records_each_game() {
-    let dir = std::env::temp_dir().join(format!("stronghold-selfplay-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("games.moves");
+    let (dir, path) = scratch_file("selfplay", "games.moves");
     let path_text = path.to_str().unwrap();
     let args = [
         "selfplay",
@@ -356,9 +362,7 @@ fn tablebase_labels_value_each_position_as_its_best_placement() {
         env!("CARGO_MANIFEST_DIR"),
         "/assets/tablebase/bagh-chal.sctb"
     );
-    let dir = std::env::temp_dir().join(format!("stronghold-labels-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("labels.csv");
+    let (dir, path) = scratch_file("labels", "labels.csv");
     let path_text = path.to_str().unwrap();
     let args = [
         "tablebase",

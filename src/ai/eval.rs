@@ -308,12 +308,13 @@ impl Evaluator {
         let empty = self.points & !(crowd | hunters);
         let stm = pos.side_to_move;
 
+        let facts = self.lines_facts(crowd, hunters, empty);
         let LineFacts {
             room,
             trapped,
             jumpable,
             open_behind,
-        } = self.lines_facts(crowd, hunters, empty);
+        } = facts;
 
         if pos.in_hand[stm.index()] == 0 {
             let stuck = match stm {
@@ -328,16 +329,7 @@ impl Evaluator {
         if let Some(p) = &self.placement
             && pos.in_hand[Side::Crowd.index()] > 0
         {
-            let f = self.feature_values(
-                pos,
-                crowd,
-                hunters,
-                empty,
-                room,
-                trapped,
-                jumpable,
-                open_behind,
-            );
+            let f = self.feature_values(pos, crowd, hunters, empty, &facts);
             let score: i32 = p.0.iter().zip(f).map(|(w, x)| w * x).sum();
             return Some(match stm {
                 Side::Crowd => (score, jumpable != 0),
@@ -387,33 +379,26 @@ impl Evaluator {
         let crowd = pos.crowd().0;
         let hunters = pos.hunters().0;
         let empty = self.points & !(crowd | hunters);
-        let f = self.lines_facts(crowd, hunters, empty);
-        self.feature_values(
-            pos,
-            crowd,
-            hunters,
-            empty,
-            f.room,
-            f.trapped,
-            f.jumpable,
-            f.open_behind,
-        )
+        let facts = self.lines_facts(crowd, hunters, empty);
+        self.feature_values(pos, crowd, hunters, empty, &facts)
     }
 
     /// [`Evaluator::features`] from the facts the evaluation has found.
     #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
     fn feature_values(
         &self,
         pos: &Position,
         crowd: u64,
         hunters: u64,
         empty: u64,
-        room: i32,
-        trapped: i32,
-        jumpable: u64,
-        open_behind: u64,
+        facts: &LineFacts,
     ) -> [i32; FEATURE_NAMES.len()] {
+        let LineFacts {
+            room,
+            trapped,
+            jumpable,
+            open_behind,
+        } = *facts;
         let count = |bits: u64| bits.count_ones() as i32;
         let goats_to_move = pos.side_to_move == Side::Crowd;
         [
@@ -510,7 +495,7 @@ struct LineAcc {
 }
 
 /// What [`Evaluator::lines_facts`] finds.
-#[derive(Default)]
+#[derive(Clone, Copy, Default)]
 struct LineFacts {
     /// Moves the hunters could make (steps and first hops).
     room: i32,

@@ -103,6 +103,16 @@ pub(super) fn number<T: std::str::FromStr>(
     }
 }
 
+/// The file `--record` names, created empty, for each game's moves a line
+/// (`selfplay` and `match`); `None` without the flag.
+pub(super) fn record_file(c: &Common) -> Result<Option<std::fs::File>, String> {
+    c.search
+        .record
+        .as_deref()
+        .map(|path| std::fs::File::create(path).map_err(|e| format!("cannot create {path}: {e}")))
+        .transpose()
+}
+
 pub(super) fn level(flag: &str, text: &str) -> Result<Level, String> {
     Level::from_name(text).ok_or_else(|| {
         format!("{flag}: unknown level `{text}` (expected beginner, easy, medium, hard or master)")
@@ -344,13 +354,7 @@ pub(super) fn selfplay(c: &Common, out: &mut dyn Write) -> Result<(), String> {
             table_note(&spec.tablebase)
         ),
     )?;
-    // Each game's moves, a line each (as `match --record` writes them).
-    let mut record_file = match c.search.record.as_deref() {
-        Some(path) => {
-            Some(std::fs::File::create(path).map_err(|e| format!("cannot write {path}: {e}"))?)
-        }
-        None => None,
-    };
+    let mut record_file = record_file(c)?;
     let mut tally = [SideTally::default(), SideTally::default()];
     let mut total_plies = 0u64;
     let mut capped = 0u32;

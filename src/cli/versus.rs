@@ -9,7 +9,9 @@ use std::sync::{Arc, mpsc};
 
 use super::Common;
 use super::arena::{GameRecord, GameSpec, Player, play_game};
-use super::play::{level, load_tablebase, number, start_variant, table_note, time_scale};
+use super::play::{
+    level, load_tablebase, number, record_file, start_variant, table_note, time_scale,
+};
 use super::stats::{Interval, elo};
 use crate::ai::Tablebase;
 use crate::ai::rng::mix;
@@ -130,12 +132,7 @@ pub(super) fn run_match(c: &Common, out: &mut dyn Write) -> Result<(), String> {
         ),
     )?;
     // Every game's moves, a line each, to replay or study them.
-    let mut record_file = match c.search.record.as_deref() {
-        Some(path) => {
-            Some(std::fs::File::create(path).map_err(|e| format!("cannot create {path}: {e}"))?)
-        }
-        None => None,
-    };
+    let mut record_file = record_file(c)?;
     let total = 2 * m.pairs;
     let mut records: Vec<Option<GameRecord>> = vec![None; total];
     let next = AtomicUsize::new(0);
