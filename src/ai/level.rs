@@ -61,14 +61,14 @@ impl Level {
     pub const fn uses_tablebase(self) -> bool {
         matches!(self, Level::Hard | Level::Master)
     }
-    /// True when the level's Bagh-Chal goats weigh goats within the
-    /// tigers' reach and the tigers' room more (see
-    /// `Weights::cautious_goats`), judge positions with goats in hand by
-    /// the evaluation fitted to the placement solver
-    /// (`PlacementWeights::FITTED`), and search from the placement phase
-    /// asking at the horizon whether the goats keep a spare way out of a
-    /// capture: measured for Master only.
-    pub const fn cautious_goats(self) -> bool {
+    /// True when the level plays Bagh-Chal Master's way: its goats weigh
+    /// goats within the tigers' reach and the tigers' room more (see
+    /// `Weights::cautious_goats`), both sides judge positions with goats in
+    /// hand by the evaluation fitted to the placement solver
+    /// (`PlacementWeights::FITTED`), and its searches from the placement
+    /// phase ask at the horizon whether the goats keep a spare way out of
+    /// a capture: measured for Master only.
+    pub const fn master_bagh_chal(self) -> bool {
         matches!(self, Level::Master)
     }
     /// Half-width of the seeded noise added to every evaluation, in

@@ -137,8 +137,8 @@ impl Search {
     pub fn for_level(game: &Game, level: Level, limits: SearchLimits, seed: u64) -> Search {
         let mut s = Search::with_randomness(game, limits, level.randomness(), seed);
         s.level = Some(level);
-        if let (true, Some(engine)) = (level.cautious_goats(), s.engine.as_mut()) {
-            engine.use_cautious_goats();
+        if let (true, Some(engine)) = (level.master_bagh_chal(), s.engine.as_mut()) {
+            engine.use_master_bagh_chal();
         }
         s
     }
@@ -182,7 +182,7 @@ impl Search {
             && table.serves(&self.variant)
         {
             engine.set_tablebase(Arc::clone(table));
-            if self.level.is_some_and(Level::cautious_goats) {
+            if self.level.is_some_and(Level::master_bagh_chal) {
                 engine.count_spare_moves_in_placement();
             }
         }

@@ -182,16 +182,18 @@ impl Engine {
         Some(engine)
     }
 
-    /// Bagh-Chal's goats evaluate as a careful player (see
-    /// [`super::eval::Weights::cautious_goats`]), and judge positions with
-    /// goats in hand by the evaluation fitted to the placement solver
-    /// ([`PlacementWeights::FITTED`]); nothing changes for the tigers or in
-    /// the other games.
-    pub fn use_cautious_goats(&mut self) {
+    /// Bagh-Chal as Master plays it: the goats evaluate as a careful
+    /// player (see [`super::eval::Weights::cautious_goats`]), and both
+    /// sides judge positions with goats in hand by the evaluation fitted to
+    /// the placement solver ([`PlacementWeights::FITTED`]), the tigers
+    /// from their side of the same sum; nothing changes in the other games.
+    pub fn use_master_bagh_chal(&mut self) {
         let rules = self.board.rules();
-        if rules.variant.kind == GameKind::BaghChal && self.board.side_to_move() == Side::Crowd {
-            let w = self.eval.weights().cautious_goats();
-            self.eval.set_weights(w);
+        if rules.variant.kind == GameKind::BaghChal {
+            if self.board.side_to_move() == Side::Crowd {
+                let w = self.eval.weights().cautious_goats();
+                self.eval.set_weights(w);
+            }
             self.eval.set_placement_weights(PlacementWeights::FITTED);
         }
     }
@@ -808,9 +810,9 @@ mod tests {
     use crate::ai::tablebase::Value;
     use crate::rules::Variant;
 
-    fn weights_after_caution(game: &Game) -> (Weights, Option<PlacementWeights>) {
+    fn weights_for_master(game: &Game) -> (Weights, Option<PlacementWeights>) {
         let mut engine = Engine::new(game, 4, None, false, 0, 1).expect("a move");
-        engine.use_cautious_goats();
+        engine.use_master_bagh_chal();
         (*engine.eval.weights(), engine.eval.placement_weights())
     }
 
@@ -877,24 +879,24 @@ mod tests {
     }
 
     #[test]
-    fn only_bagh_chal_goats_evaluate_cautiously() {
+    fn master_bagh_chal_goats_are_cautious_and_both_sides_fitted() {
         let mut bagh_chal = Game::new(Variant::new(GameKind::BaghChal));
         let plain = Weights::for_game(GameKind::BaghChal);
         let fitted = Some(PlacementWeights::FITTED);
         assert_eq!(
-            weights_after_caution(&bagh_chal),
+            weights_for_master(&bagh_chal),
             (plain.cautious_goats(), fitted)
         );
         assert_ne!(plain.cautious_goats(), plain);
         bagh_chal.play_text("@c1").unwrap();
         assert_eq!(
-            weights_after_caution(&bagh_chal),
-            (plain, None),
-            "the tigers"
+            weights_for_master(&bagh_chal),
+            (plain, fitted),
+            "the tigers: the fitted placement, the plain sliding phase"
         );
         let pirates = Game::new(Variant::new(GameKind::Pirates));
         assert_eq!(
-            weights_after_caution(&pirates),
+            weights_for_master(&pirates),
             (Weights::for_game(GameKind::Pirates), None)
         );
     }
