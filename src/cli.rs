@@ -41,9 +41,10 @@ const USAGE: &str = "usage:
       position that ends it: for a position and each of its moves, or for every goat
       placement with at most H goats in hand (default 6) of each recorded game.
   stronghold-cli tablebase labels --table FILE --games N --out FILE [--in-hand H] [--seed S]
-      N positions with H goats in hand (default 8), goats to move, from Easy's play with
-      one move in four at random, each solved with every placement from it: a CSV line per
-      position with its value and the evaluation's features (for
+      [--to-move goats|tigers]
+      N positions with H goats in hand (default 8), goats to move (or tigers), from Easy's
+      play with one move in four at random, each solved with every move from it: a CSV line
+      per position with its value and the evaluation's features (for
       tools/strength/fit_placement.py).
 GAME is pirates, asalto, fox-geese or bagh-chal.
 LEVEL is beginner, easy, medium, hard or master.

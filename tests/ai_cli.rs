@@ -353,58 +353,81 @@ fn tablebase_placement_values_a_position_and_each_move() {
     }
 }
 
-/// `tablebase labels`: each position beside its placements, the goats'
-/// value the best of its placements' (they choose), and the features the
-/// placement evaluation weighs; bad input is an error.
-#[test]
-fn tablebase_labels_value_each_position_as_its_best_placement() {
-    let table = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/assets/tablebase/bagh-chal.sctb"
-    );
-    let (dir, path) = scratch_file("labels", "labels.csv");
-    let path_text = path.to_str().unwrap();
-    let args = [
-        "tablebase",
-        "labels",
-        "--table",
-        table,
-        "--games",
-        "4",
-        "--in-hand",
-        "3",
-        "--seed",
-        "5",
-        "--out",
-        path_text,
-    ];
-    run_args(&args).unwrap();
-    let text = std::fs::read_to_string(&path).unwrap();
+/// The lines `tablebase labels` wrote, as (id, parent, side, value), after
+/// checking the header and that each line has every feature.
+fn label_rows(text: &str) -> Vec<(String, String, String, i32)> {
     let mut lines = text.lines();
     let header: Vec<&str> = lines.next().unwrap().split(',').collect();
     let names = stronghold::ai::eval::FEATURE_NAMES;
     assert_eq!(header[..4], ["id", "parent", "side", "value"]);
     assert_eq!(header[5..], names[..]);
     // id,parent,side,value,"position",features...
-    let rows: Vec<(String, String, i32)> = lines
+    lines
         .map(|l| {
             let (head, rest) = l.split_once(",\"").unwrap();
             let f: Vec<&str> = head.split(',').collect();
             let features = rest.split_once("\",").unwrap().1;
             assert_eq!(features.split(',').count(), names.len(), "{l}");
-            (f[0].to_string(), f[1].to_string(), f[3].parse().unwrap())
+            (
+                f[0].to_string(),
+                f[1].to_string(),
+                f[2].to_string(),
+                f[3].parse().unwrap(),
+            )
         })
-        .collect();
-    let parents: Vec<&(String, String, i32)> = rows.iter().filter(|r| r.1.is_empty()).collect();
-    assert!(!parents.is_empty(), "{text}");
-    for (id, _, value) in parents {
-        let children: Vec<i32> = rows.iter().filter(|r| &r.1 == id).map(|r| r.2).collect();
-        assert!(!children.is_empty());
-        assert_eq!(Some(value), children.iter().max(), "position {id}");
+        .collect()
+}
+
+/// `tablebase labels`: each position beside its moves, its value the best
+/// of its moves' for the side to move (the goats' best placement, or the
+/// tigers' best move with `--to-move tigers`), and the features the
+/// placement evaluation weighs; bad input is an error.
+#[test]
+fn tablebase_labels_value_each_position_as_its_best_move() {
+    let table = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/tablebase/bagh-chal.sctb"
+    );
+    let (dir, path) = scratch_file("labels", "labels.csv");
+    let path_text = path.to_str().unwrap();
+    for to_move in ["goats", "tigers"] {
+        let args = [
+            "tablebase",
+            "labels",
+            "--table",
+            table,
+            "--games",
+            "4",
+            "--in-hand",
+            "3",
+            "--seed",
+            "5",
+            "--to-move",
+            to_move,
+            "--out",
+            path_text,
+        ];
+        run_args(&args).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let rows = label_rows(&text);
+        let parents: Vec<_> = rows.iter().filter(|r| r.1.is_empty()).collect();
+        assert!(!parents.is_empty(), "{text}");
+        for (id, _, side, value) in parents {
+            assert_eq!(side, to_move, "{text}");
+            let children: Vec<i32> = rows.iter().filter(|r| &r.1 == id).map(|r| r.3).collect();
+            assert!(!children.is_empty());
+            // Values are the goats': they take the highest, the tigers the lowest.
+            let best = if to_move == "goats" {
+                children.iter().max()
+            } else {
+                children.iter().min()
+            };
+            assert_eq!(Some(value), best, "{to_move}, position {id}");
+        }
+        // The same seed gives the same lines.
+        run_args(&args).unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
     }
-    // The same seed gives the same lines.
-    run_args(&args).unwrap();
-    assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
     for bad in [
         vec![
             "tablebase",
@@ -415,6 +438,18 @@ fn tablebase_labels_value_each_position_as_its_best_placement() {
             "1",
             "--in-hand",
             "0",
+            "--out",
+            path_text,
+        ],
+        vec![
+            "tablebase",
+            "labels",
+            "--table",
+            table,
+            "--games",
+            "1",
+            "--to-move",
+            "geese",
             "--out",
             path_text,
         ],

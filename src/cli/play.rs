@@ -36,13 +36,15 @@ pub(super) struct SearchArgs {
     pub(super) table: Option<String>,
     pub(super) record: Option<String>,
     pub(super) in_hand: Option<String>,
+    pub(super) to_move: Option<String>,
     pub(super) quiet: bool,
 }
 
 impl SearchArgs {
-    pub(super) const FLAGS: [&'static str; 20] = [
+    pub(super) const FLAGS: [&'static str; 21] = [
         "--record",
         "--in-hand",
+        "--to-move",
         "--out",
         "--keep",
         "--table",
@@ -84,6 +86,7 @@ impl SearchArgs {
             "--table" => &mut self.table,
             "--record" => &mut self.record,
             "--in-hand" => &mut self.in_hand,
+            "--to-move" => &mut self.to_move,
             _ => &mut self.time_scale,
         };
         *slot = Some(value);

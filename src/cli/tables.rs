@@ -413,14 +413,13 @@ fn placement_of_games(
 }
 
 /// `tablebase labels`: `--games` positions of Bagh-Chal with `--in-hand`
-/// goats left and the goats to move, each reached by Easy's play with one
-/// move in four at random, solved to the end of placement
-/// ([`PlacementSolver`]) with every goat placement from it. One CSV line
-/// per position: its exact value and [`Evaluator::features`], the
-/// placements' lines naming the position they came from. What the
-/// placement evaluation is fitted to (`tools/strength/fit_placement.py`).
+/// goats left and the goats to move (or the tigers, `--to-move tigers`),
+/// each reached by Easy's play with one move in four at random, solved to
+/// the end of placement ([`PlacementSolver`]) with every move from it. One
+/// CSV line per position: its exact value and [`Evaluator::features`], the
+/// moves' lines naming the position they came from. What the placement
+/// evaluation is fitted to (`tools/strength/fit_placement.py`).
 fn labels(c: &Common, out: &mut dyn Write) -> Result<(), String> {
-    let table = Arc::new(read_table(c)?);
     let budget = number::<u64>("--nodes", &c.search.nodes)?.unwrap_or(200_000_000);
     let count =
         number::<u32>("--games", &c.search.games)?.ok_or("tablebase labels needs --games N")?;
@@ -429,6 +428,12 @@ fn labels(c: &Common, out: &mut dyn Write) -> Result<(), String> {
     if !(1..=19).contains(&in_hand) {
         return Err("--in-hand must be 1 to 19".into());
     }
+    let to_move = match c.search.to_move.as_deref() {
+        None | Some("goats") => Side::Crowd,
+        Some("tigers") => Side::Hunters,
+        Some(other) => return Err(format!("--to-move takes goats or tigers, not `{other}`")),
+    };
+    let table = Arc::new(read_table(c)?);
     let path = c
         .search
         .out
@@ -445,7 +450,7 @@ fn labels(c: &Common, out: &mut dyn Write) -> Result<(), String> {
     let mut id = 0;
     let started = Instant::now();
     for n in 0..count {
-        let Some(game) = random_placement(&start_game, in_hand, &mut rng) else {
+        let Some(game) = random_placement(&start_game, in_hand, to_move, &mut rng) else {
             continue;
         };
         // A solver per position: what it learns is kept for the position's
@@ -510,13 +515,18 @@ fn labels(c: &Common, out: &mut dyn Write) -> Result<(), String> {
 }
 
 /// A game of Bagh-Chal played by Easy, one move in four at random, to the
-/// first position with `in_hand` goats left and the goats to move; `None`
+/// first position with `in_hand` goats left and `to_move` to move; `None`
 /// when the game ends first.
-fn random_placement(start: &Game, in_hand: u8, rng: &mut SplitMix64) -> Option<Game> {
+fn random_placement(
+    start: &Game,
+    in_hand: u8,
+    to_move: Side,
+    rng: &mut SplitMix64,
+) -> Option<Game> {
     let mut game = start.clone();
     loop {
         let pos = game.position();
-        if pos.side_to_move == Side::Crowd && pos.in_hand[Side::Crowd.index()] == in_hand {
+        if pos.side_to_move == to_move && pos.in_hand[Side::Crowd.index()] == in_hand {
             return Some(game);
         }
         if game.is_over() || pos.in_hand[Side::Crowd.index()] < in_hand {
