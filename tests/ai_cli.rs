@@ -428,31 +428,24 @@ fn tablebase_labels_value_each_position_as_its_best_move() {
         run_args(&args).unwrap();
         assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
     }
+    // One position, with one flag's value out of range.
+    let one_with = |flag, value| {
+        vec![
+            "tablebase",
+            "labels",
+            "--table",
+            table,
+            "--games",
+            "1",
+            flag,
+            value,
+            "--out",
+            path_text,
+        ]
+    };
     for bad in [
-        vec![
-            "tablebase",
-            "labels",
-            "--table",
-            table,
-            "--games",
-            "1",
-            "--in-hand",
-            "0",
-            "--out",
-            path_text,
-        ],
-        vec![
-            "tablebase",
-            "labels",
-            "--table",
-            table,
-            "--games",
-            "1",
-            "--to-move",
-            "geese",
-            "--out",
-            path_text,
-        ],
+        one_with("--in-hand", "0"),
+        one_with("--to-move", "geese"),
         vec!["tablebase", "labels", "--table", table, "--games", "1"],
         vec!["tablebase", "labels", "--table", table, "--out", path_text],
         vec!["tablebase", "labels", "--games", "1", "--out", path_text],
