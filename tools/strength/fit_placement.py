@@ -41,17 +41,13 @@ def target(value):
 
 
 # Master's goats before the fit (Weights::for_game(BaghChal).cautious_goats(),
-# in goats): the terms that evaluation has, from the goats' side.
-def today(f):
-    return (
-        -f["taken"]
-        - 0.10 * f["tiger_room"]
-        + 0.25 * f["tigers_trapped"]
-        - 0.40 * f["jumpable_goats_to_move"]
-        - 0.80 * f["jumpable_tigers_to_move"]
-        - 0.20 * f["exposed"]
-        + 0.06 * f["goats_rim"]
-    )
+# in goats): the terms that evaluation has, from the goats' side. Its tigers
+# never used them, so they are compared on the goats' moves only.
+BEFORE = {
+    "taken": -1.00, "tiger_room": -0.10, "tigers_trapped": 0.25,
+    "jumpable_goats_to_move": -0.40, "jumpable_tigers_to_move": -0.80,
+    "exposed": -0.20, "goats_rim": 0.06,
+}
 
 
 def design(f, names):
@@ -223,7 +219,7 @@ def main(paths):
             print(f"        {round(100 * w.get(n, 0.0))}, // {n}")
 
     candidates = [
-        ("before the fit", None),
+        ("before the fit", BEFORE),
         ("FITTED", {u: w / 100 for u, w in FITTED.items()}),
         ("plain fit", plain),
         ("siblings fit", siblings),
@@ -236,13 +232,9 @@ def main(paths):
             part = [fam for fam in test_half if in_hand in (None, fam["position"][0]["in_hand"])]
             which = "all" if in_hand is None else f"{in_hand} in hand"
             for label, w in candidates:
-                if w is None:
-                    if side != "goats":
-                        continue
-                    groups = [fam["moves"] for fam in part if fam["side"] == "goats" and fam["moves"]]
-                    result = (len(groups), choice_quality(groups, today)) if groups else None
-                else:
-                    result = quality(part, w, side)
+                if w is BEFORE and side != "goats":
+                    continue
+                result = quality(part, w, side)
                 if result is None:
                     continue
                 n, (h, r, p) = result
