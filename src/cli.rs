@@ -35,8 +35,8 @@ const USAGE: &str = "usage:
   stronghold-cli tablebase probe --table FILE [--moves ...] [--position STRING]
   stronghold-cli tablebase games --table FILE --record FILE
       The table's value after the last placement of each game a match recorded.
-  stronghold-cli tablebase placement --table FILE [--moves ...] [--position STRING] [--nodes N]
-  stronghold-cli tablebase placement --table FILE --record FILE [--in-hand H] [--nodes N]
+  stronghold-cli tablebase placement --table FILE [--moves ...] [--position STRING] [--nodes N] [--hash-mb MB]
+  stronghold-cli tablebase placement --table FILE --record FILE [--in-hand H] [--nodes N] [--hash-mb MB]
       The best the goats can force by the end of placement, as the table judges the
       position that ends it: for a position and each of its moves, or for every goat
       placement with at most H goats in hand (default 6) of each recorded game.

@@ -312,6 +312,9 @@ fn tablebase_placement_values_a_position_and_each_move() {
         "{out}"
     );
     assert_eq!(out.lines().filter(|l| l.starts_with("game ")).count(), 20);
+    // The solver's memory is a choice that changes no result.
+    let small = [&games[..], &["--hash-mb", "1"]].concat();
+    assert_eq!(run_args(&small).unwrap(), out);
     // Bad input is an error, not a panic.
     let sliding = "bagh-chal TGGGT/GGGGG/GGGGG/TTGGG/1GGGG G 0/0 0 40";
     for bad in [
@@ -339,6 +342,24 @@ fn tablebase_placement_values_a_position_and_each_move() {
             table,
             "--record",
             "/nonexistent",
+        ],
+        vec!["tablebase", "placement", "--table", table, "--hash-mb", "0"],
+        vec![
+            "tablebase",
+            "placement",
+            "--table",
+            table,
+            "--hash-mb",
+            "lots",
+        ],
+        // More memory than any machine has: refused, not an abort.
+        vec![
+            "tablebase",
+            "placement",
+            "--table",
+            table,
+            "--hash-mb",
+            "1000000000000",
         ],
         vec![
             "tablebase",

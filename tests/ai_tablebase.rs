@@ -361,6 +361,30 @@ fn the_solver_agrees_with_plain_minimax_and_names_every_best_placement() {
 }
 
 #[test]
+fn a_solver_with_room_for_few_positions_still_solves_exactly() {
+    // 64 slots for trees of thousands of positions: most of what it proves
+    // is pushed out again, and what it keeps must never be mistaken for
+    // another position's.
+    let table = Arc::new(shipped());
+    for moves in GAMES {
+        let game = game(moves);
+        let rules = game.rules().clone();
+        let mut solver =
+            PlacementSolver::with_memory(Arc::clone(&table), rules, 10_000_000, 1024).unwrap();
+        let want = minimax(&table, &game);
+        let (value, best) = solver.best_moves(game.position()).expect("settled");
+        assert_eq!(value, want, "{}", value.describe());
+        assert!(!best.is_empty());
+        for (mv, value) in children(&table, &game) {
+            let mut child = game.clone();
+            child.play(&mv).unwrap();
+            let solved = solver.solve(child.position()).expect("settled");
+            assert_eq!(solved.value, value, "{mv}");
+        }
+    }
+}
+
+#[test]
 fn the_goats_results_are_ordered_by_goats_lost_a_forced_capture_counting_as_one() {
     let draw = |taken, forced| PlacementValue::of_probe(Outcome::Draw, taken, forced);
     let win = PlacementValue::of_probe(Outcome::GoatsWin, 3, false);

@@ -37,12 +37,14 @@ pub(super) struct SearchArgs {
     pub(super) record: Option<String>,
     pub(super) in_hand: Option<String>,
     pub(super) to_move: Option<String>,
+    pub(super) hash_mb: Option<String>,
     pub(super) quiet: bool,
 }
 
 impl SearchArgs {
-    pub(super) const FLAGS: [&'static str; 21] = [
+    pub(super) const FLAGS: [&'static str; 22] = [
         "--record",
+        "--hash-mb",
         "--in-hand",
         "--to-move",
         "--out",
@@ -87,6 +89,7 @@ impl SearchArgs {
             "--record" => &mut self.record,
             "--in-hand" => &mut self.in_hand,
             "--to-move" => &mut self.to_move,
+            "--hash-mb" => &mut self.hash_mb,
             _ => &mut self.time_scale,
         };
         *slot = Some(value);

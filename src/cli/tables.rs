@@ -18,7 +18,7 @@ use crate::ai::tablebase::{
     unmark_fragile,
 };
 use crate::ai::{Level, Search};
-use crate::rules::{Game, GameKind, Position, Side, Variant};
+use crate::rules::{Game, GameKind, Position, Rules, Side, Variant};
 
 pub(super) fn tablebase(c: &Common, out: &mut dyn Write) -> Result<(), String> {
     match c.positional.first().map(String::as_str) {
@@ -313,12 +313,26 @@ fn games(c: &Common, out: &mut dyn Write) -> Result<(), String> {
 fn placement(c: &Common, out: &mut dyn Write) -> Result<(), String> {
     let table = Arc::new(read_table(c)?);
     let budget = number::<u64>("--nodes", &c.search.nodes)?.unwrap_or(200_000_000);
+    let memory = match number::<usize>("--hash-mb", &c.search.hash_mb)? {
+        Some(0) => return Err("--hash-mb must be at least 1".into()),
+        mb => mb.map(|mb| mb.saturating_mul(1 << 20)),
+    };
+    let new_solver = |rules: &Rules| match memory {
+        Some(bytes) => {
+            PlacementSolver::with_memory(Arc::clone(&table), rules.clone(), budget, bytes)
+        }
+        None => Ok(PlacementSolver::new(
+            Arc::clone(&table),
+            rules.clone(),
+            budget,
+        )),
+    };
     if let Some(path) = c.search.record.as_deref() {
         let in_hand = number::<u8>("--in-hand", &c.search.in_hand)?.unwrap_or(6);
-        return placement_of_games(&table, path, in_hand, budget, out);
+        return placement_of_games(path, in_hand, &new_solver, out);
     }
     let game = build_game(c, "bagh-chal")?;
-    let mut solver = PlacementSolver::new(Arc::clone(&table), game.rules().clone(), budget);
+    let mut solver = new_solver(game.rules())?;
     let start = Instant::now();
     let solved = solver.solve(game.position()).ok_or(if solver.ran_out() {
         "not settled within --nodes positions"
@@ -351,10 +365,9 @@ fn placement(c: &Common, out: &mut dyn Write) -> Result<(), String> {
 
 /// The goats' placements of recorded games, each beside the best.
 fn placement_of_games(
-    table: &Arc<Tablebase>,
     path: &str,
     in_hand: u8,
-    budget: u64,
+    new_solver: &dyn Fn(&Rules) -> Result<PlacementSolver, String>,
     out: &mut dyn Write,
 ) -> Result<(), String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
@@ -362,7 +375,7 @@ fn placement_of_games(
         let (players, moves) = line.split_once(':').unwrap_or(("", line));
         let variant = Variant::new(GameKind::BaghChal);
         let mut game = Game::new(variant);
-        let mut solver = PlacementSolver::new(Arc::clone(table), game.rules().clone(), budget);
+        let mut solver = new_solver(game.rules())?;
         say(out, &format!("game {} ({})\n", n + 1, players.trim()))?;
         for word in moves.split_whitespace() {
             let at = |e: String| format!("{path}:{}: {e}", n + 1);

@@ -12,8 +12,6 @@
 //! position's value does not depend on the way it was reached and a plain
 //! alpha-beta with a table of bounds settles it.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
 use super::{Outcome, Tablebase};
@@ -97,21 +95,77 @@ impl Bounds {
     const NONE: u8 = u8::MAX;
 }
 
-/// Keys are Zobrist hashes already: used as they are.
-#[derive(Default)]
-struct ZobristKey(u64);
+/// What the solver has proved of one position, in a table of fixed size.
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    key: u64,
+    lower: i8,
+    upper: i8,
+    best: u8,
+    /// Goats in hand plus one (0: an empty slot): a position with more
+    /// goats in hand heads a larger tree, so it is the one kept when two
+    /// positions want the same place.
+    weight: u8,
+}
 
-impl Hasher for ZobristKey {
-    fn finish(&self) -> u64 {
-        self.0
+/// The solver's memory: two slots for each pair of places a hash picks,
+/// the lighter one given up to a newcomer. Fixed in size, so a deep solve
+/// (15 goats in hand and more) cannot grow past the machine's memory; a
+/// position pushed out is only proved again.
+struct Known {
+    slots: Vec<Slot>,
+    mask: usize,
+}
+
+impl Known {
+    /// `count` slots (a power of two, at least two), or `None` when the
+    /// memory cannot be had.
+    fn with_slots(count: usize) -> Option<Known> {
+        let count = count.next_power_of_two().max(2);
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(count).ok()?;
+        slots.resize(count, Slot::default());
+        Some(Known {
+            slots,
+            mask: count - 1,
+        })
     }
-    fn write(&mut self, bytes: &[u8]) {
-        for b in bytes {
-            self.0 = (self.0 << 8) | u64::from(*b);
-        }
+
+    fn places(&self, key: u64) -> [usize; 2] {
+        let first = (key as usize) & self.mask & !1;
+        [first, first + 1]
     }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
+
+    fn get(&self, key: u64) -> Option<Bounds> {
+        self.places(key)
+            .into_iter()
+            .map(|i| self.slots[i])
+            .find(|s| s.weight != 0 && s.key == key)
+            .map(|s| Bounds {
+                lower: s.lower,
+                upper: s.upper,
+                best: s.best,
+            })
+    }
+
+    fn insert(&mut self, key: u64, in_hand: u8, bounds: Bounds) {
+        let [a, b] = self.places(key);
+        let place = if self.slots[a].key == key || self.slots[a].weight == 0 {
+            a
+        } else if self.slots[b].key == key || self.slots[b].weight == 0 {
+            b
+        } else if self.slots[a].weight < self.slots[b].weight {
+            a
+        } else {
+            b
+        };
+        self.slots[place] = Slot {
+            key,
+            lower: bounds.lower,
+            upper: bounds.upper,
+            best: bounds.best,
+            weight: in_hand.saturating_add(1),
+        };
     }
 }
 
@@ -119,7 +173,7 @@ impl Hasher for ZobristKey {
 pub struct PlacementSolver {
     table: Arc<Tablebase>,
     rules: Rules,
-    known: HashMap<u64, Bounds, BuildHasherDefault<ZobristKey>>,
+    known: Known,
     nodes: u64,
     max_nodes: u64,
     out_of_nodes: bool,
@@ -140,11 +194,42 @@ impl PlacementSolver {
     /// [`PlacementSolver::best_moves`]. What it proves stays known to
     /// later calls (the values do not depend on the way a position was
     /// reached).
+    ///
+    /// Its memory is sized from the budget (at most 1 GiB); see
+    /// [`PlacementSolver::with_memory`] to choose it.
     pub fn new(table: Arc<Tablebase>, rules: Rules, max_nodes: u64) -> PlacementSolver {
+        let slots = max_nodes.clamp(1 << 16, 1 << 26) as usize;
+        let known = Known::with_slots(slots).expect("memory for the solver's table");
+        Self::with_known(table, rules, max_nodes, known)
+    }
+
+    /// A solver as [`PlacementSolver::new`] that remembers what it proved
+    /// in about `bytes` of memory (rounded down to a power of two of
+    /// 16-byte slots, at least two); an error when the memory cannot be
+    /// had.
+    pub fn with_memory(
+        table: Arc<Tablebase>,
+        rules: Rules,
+        max_nodes: u64,
+        bytes: usize,
+    ) -> Result<PlacementSolver, String> {
+        let slots = (bytes / size_of::<Slot>()).max(2);
+        // Rounded down: the next power of two at or below `slots`.
+        let slots = 1usize << (usize::BITS - 1 - slots.leading_zeros());
+        let known = Known::with_slots(slots).ok_or_else(|| {
+            format!(
+                "cannot set aside {} MB for the solver",
+                (slots * size_of::<Slot>()) >> 20
+            )
+        })?;
+        Ok(Self::with_known(table, rules, max_nodes, known))
+    }
+
+    fn with_known(table: Arc<Tablebase>, rules: Rules, max_nodes: u64, known: Known) -> Self {
         PlacementSolver {
             table,
             rules,
-            known: HashMap::default(),
+            known,
             nodes: 0,
             max_nodes,
             out_of_nodes: false,
@@ -173,7 +258,7 @@ impl PlacementSolver {
         if self.out_of_nodes {
             return None;
         }
-        let best = self.known.get(&pos.hash).and_then(|b| {
+        let best = self.known.get(pos.hash).and_then(|b| {
             let mut moves = Vec::new();
             self.rules.generate(pos, &mut moves);
             moves.get(b.best as usize).copied()
@@ -231,7 +316,7 @@ impl PlacementSolver {
         if pos.in_hand == [0, 0] {
             return self.end_value(pos);
         }
-        let known = self.known.get(&pos.hash).copied();
+        let known = self.known.get(pos.hash);
         if let Some(k) = known {
             let (lower, upper) = (
                 PlacementValue(k.lower.into()),
@@ -301,7 +386,8 @@ impl PlacementSolver {
             bounds.upper = byte;
         }
         bounds.best = best_move;
-        self.known.insert(pos.hash, bounds);
+        self.known
+            .insert(pos.hash, pos.in_hand[Side::Crowd.index()], bounds);
         Some(v)
     }
 
