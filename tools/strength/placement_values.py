@@ -17,16 +17,21 @@ import re
 import sys
 from collections import Counter
 
+from fit_placement import target  # the same scale, in goats
+
 
 def value(text):
-    """The value of the move played: the text before "; best was", if any."""
+    """The value of the move played (the text before "; best was", if
+    any), read back into the solver's points (PlacementValue: a win 100, a
+    loss -100, a draw -10 a goat taken and -15 more for a forced capture),
+    then in goats as fit_placement.py counts them."""
     text = text.split(";", 1)[0]
     if "the goats win" in text:
-        return 3.0
+        return target(100)
     if "the tigers win" in text:
-        return -6.0
+        return target(-100)
     taken = int(re.search(r"with (\d+) goats? taken", text).group(1))
-    return -taken - (1.5 if "can force another capture" in text else 0.0)
+    return target(-10 * taken - (15 if "can force another capture" in text else 0))
 
 
 def summary(path):
