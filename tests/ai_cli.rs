@@ -317,58 +317,18 @@ fn tablebase_placement_values_a_position_and_each_move() {
     assert_eq!(run_args(&small).unwrap(), out);
     // Bad input is an error, not a panic.
     let sliding = "bagh-chal TGGGT/GGGGG/GGGGG/TTGGG/1GGGG G 0/0 0 40";
+    // The table and one flag with a bad value.
+    let one_with = |flag, value| vec!["tablebase", "placement", "--table", table, flag, value];
     for bad in [
         vec!["tablebase", "placement", "--moves", "@c3"],
-        vec![
-            "tablebase",
-            "placement",
-            "--table",
-            table,
-            "--position",
-            sliding,
-        ],
-        vec![
-            "tablebase",
-            "placement",
-            "--table",
-            table,
-            "--nodes",
-            "many",
-        ],
-        vec![
-            "tablebase",
-            "placement",
-            "--table",
-            table,
-            "--record",
-            "/nonexistent",
-        ],
-        vec!["tablebase", "placement", "--table", table, "--hash-mb", "0"],
-        vec![
-            "tablebase",
-            "placement",
-            "--table",
-            table,
-            "--hash-mb",
-            "lots",
-        ],
+        one_with("--position", sliding),
+        one_with("--nodes", "many"),
+        one_with("--record", "/nonexistent"),
+        one_with("--hash-mb", "0"),
+        one_with("--hash-mb", "lots"),
         // More memory than any machine has: refused, not an abort.
-        vec![
-            "tablebase",
-            "placement",
-            "--table",
-            table,
-            "--hash-mb",
-            "1000000000000",
-        ],
-        vec![
-            "tablebase",
-            "placement",
-            "--table",
-            table,
-            "--moves",
-            "@c3 @c4",
-        ],
+        one_with("--hash-mb", "1000000000000"),
+        one_with("--moves", "@c3 @c4"),
     ] {
         assert!(run_args(&bad).is_err(), "{bad:?} was accepted");
     }

@@ -84,7 +84,7 @@ impl PlacementValue {
 /// `lower..=upper` (a [`PlacementValue`] fits a byte); `best` is the move
 /// that gave the bound, by its place in the rules' move order (`NONE`
 /// when unknown). Small, since the table holds up to millions of them.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Default)]
 struct Bounds {
     lower: i8,
     upper: i8,
@@ -99,9 +99,7 @@ impl Bounds {
 #[derive(Clone, Copy, Default)]
 struct Slot {
     key: u64,
-    lower: i8,
-    upper: i8,
-    best: u8,
+    bounds: Bounds,
     /// Goats in hand plus one (0: an empty slot): a position with more
     /// goats in hand heads a larger tree, so it is the one kept when two
     /// positions want the same place.
@@ -136,34 +134,31 @@ impl Known {
         [first, first + 1]
     }
 
-    fn get(&self, key: u64) -> Option<Bounds> {
+    /// The slot that holds `key`, if either does.
+    fn find(&self, key: u64) -> Option<usize> {
         self.places(key)
             .into_iter()
-            .map(|i| self.slots[i])
-            .find(|s| s.weight != 0 && s.key == key)
-            .map(|s| Bounds {
-                lower: s.lower,
-                upper: s.upper,
-                best: s.best,
-            })
+            .find(|&i| self.slots[i].weight != 0 && self.slots[i].key == key)
     }
 
+    fn get(&self, key: u64) -> Option<Bounds> {
+        self.find(key).map(|i| self.slots[i].bounds)
+    }
+
+    /// Over the key's own slot when it has one (so a key is never held
+    /// twice), else over the lighter of the two (an empty one weighs 0).
     fn insert(&mut self, key: u64, in_hand: u8, bounds: Bounds) {
         let [a, b] = self.places(key);
-        let place = if self.slots[a].key == key || self.slots[a].weight == 0 {
-            a
-        } else if self.slots[b].key == key || self.slots[b].weight == 0 {
-            b
-        } else if self.slots[a].weight < self.slots[b].weight {
-            a
-        } else {
-            b
-        };
+        let place = self
+            .find(key)
+            .unwrap_or(if self.slots[a].weight < self.slots[b].weight {
+                a
+            } else {
+                b
+            });
         self.slots[place] = Slot {
             key,
-            lower: bounds.lower,
-            upper: bounds.upper,
-            best: bounds.best,
+            bounds,
             weight: in_hand.saturating_add(1),
         };
     }
