@@ -217,7 +217,7 @@ mod tests {
         let game = Game::new(Variant::new(crate::rules::GameKind::BaghChal));
         let firsts: Vec<String> = sound_moves(&game).iter().map(|m| m.to_string()).collect();
         // The centre goat is lost whatever the goats do next (Master, 30 s:
-        // -2.28); a corner goat is safe.
+        // -2.28); one in the middle of an edge is safe.
         assert!(!firsts.contains(&"@c3".to_string()), "{firsts:?}");
         assert!(firsts.contains(&"@c1".to_string()), "{firsts:?}");
     }
