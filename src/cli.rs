@@ -36,10 +36,13 @@ const USAGE: &str = "usage:
   stronghold-cli tablebase games --table FILE --record FILE
       The table's value after the last placement of each game a match recorded.
   stronghold-cli tablebase placement --table FILE [--moves ...] [--position STRING] [--nodes N] [--hash-mb MB]
+      [--at-least POINTS]
   stronghold-cli tablebase placement --table FILE --record FILE [--in-hand H] [--nodes N] [--hash-mb MB]
       The best the goats can force by the end of placement, as the table judges the
       position that ends it: for a position and each of its moves, or for every goat
       placement with at most H goats in hand (default 6) of each recorded game.
+      With --at-least POINTS, only whether they can force that much (faster): POINTS is
+      100 for a win, or a draw's: minus 10 a goat taken, 15 more for a forced capture.
   stronghold-cli tablebase labels --table FILE --games N --out FILE [--in-hand H] [--seed S]
       [--to-move goats|tigers]
       N positions with H goats in hand (default 8), goats to move (or tigers), from Easy's

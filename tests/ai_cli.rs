@@ -287,6 +287,22 @@ fn tablebase_placement_values_a_position_and_each_move() {
         per_move
             .contains(&"  @d3: a draw with 1 goat taken, but the tigers can force another capture")
     );
+    // Only whether the goats can force a value: the best (-15) yes, better
+    // (-10: a goat taken, none forced) no, and each placement the same.
+    let asked = |points: &str| run_args(&[&args[..], &["--at-least", points]].concat()).unwrap();
+    let out = asked("-15");
+    assert!(
+        out.starts_with(
+            "can the goats force a draw with 0 goats taken, but the tigers can force another \
+             capture? yes ("
+        ),
+        "{out}"
+    );
+    assert!(out.contains("\n  @e5: yes ("), "{out}");
+    assert!(out.contains("\n  @d3: no ("), "{out}");
+    let out = asked("-10");
+    assert!(out.lines().next().unwrap().contains("? no ("), "{out}");
+    assert_eq!(out.matches(": no (").count(), 4, "{out}");
     // A recorded game's placements, each beside the best.
     let record = concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -329,6 +345,9 @@ fn tablebase_placement_values_a_position_and_each_move() {
         // More memory than any machine has: refused, not an abort.
         one_with("--hash-mb", "1000000000000"),
         one_with("--moves", "@c3 @c4"),
+        // Not a value the solver gives (between a draw and a goat taken).
+        one_with("--at-least", "-5"),
+        one_with("--at-least", "all"),
     ] {
         assert!(run_args(&bad).is_err(), "{bad:?} was accepted");
     }

@@ -385,6 +385,49 @@ fn a_solver_with_room_for_few_positions_still_solves_exactly() {
 }
 
 #[test]
+fn asking_for_at_least_a_value_agrees_with_the_exact_value() {
+    let table = Arc::new(shipped());
+    let thresholds: Vec<PlacementValue> = (-100..=100)
+        .filter_map(PlacementValue::from_points)
+        .collect();
+    // A win, a loss, and draws by goats taken with and without a forced capture.
+    assert_eq!(thresholds.len(), 12, "{thresholds:?}");
+    for moves in GAMES {
+        let game = game(moves);
+        // The goats to move, then the tigers (each after a placement).
+        let mut positions = vec![game.clone()];
+        positions.extend(game.legal_moves().into_iter().take(3).map(|mv| {
+            let mut child = game.clone();
+            child.play(&mv).unwrap();
+            child
+        }));
+        for g in positions {
+            let want = minimax(&table, &g);
+            // One solver for every question, as the CLI asks them: bounds
+            // kept from one window must not mislead the next.
+            let mut solver =
+                PlacementSolver::new(Arc::clone(&table), g.rules().clone(), 10_000_000);
+            for &t in &thresholds {
+                let yes = solver.at_least(g.position(), t).expect("settled");
+                assert_eq!(
+                    yes,
+                    want >= t,
+                    "{} at least {}",
+                    want.describe(),
+                    t.describe()
+                );
+            }
+        }
+    }
+    assert_eq!(PlacementValue::from_points(-5), None);
+    assert_eq!(PlacementValue::from_points(-60), None);
+    assert_eq!(
+        PlacementValue::from_points(-25).map(|v| v.points()),
+        Some(-25)
+    );
+}
+
+#[test]
 fn the_goats_results_are_ordered_by_goats_lost_a_forced_capture_counting_as_one() {
     let draw = |taken, forced| PlacementValue::of_probe(Outcome::Draw, taken, forced);
     let win = PlacementValue::of_probe(Outcome::GoatsWin, 3, false);

@@ -38,12 +38,14 @@ pub(super) struct SearchArgs {
     pub(super) in_hand: Option<String>,
     pub(super) to_move: Option<String>,
     pub(super) hash_mb: Option<String>,
+    pub(super) at_least: Option<String>,
     pub(super) quiet: bool,
 }
 
 impl SearchArgs {
-    pub(super) const FLAGS: [&'static str; 22] = [
+    pub(super) const FLAGS: [&'static str; 23] = [
         "--record",
+        "--at-least",
         "--hash-mb",
         "--in-hand",
         "--to-move",
@@ -90,6 +92,7 @@ impl SearchArgs {
             "--in-hand" => &mut self.in_hand,
             "--to-move" => &mut self.to_move,
             "--hash-mb" => &mut self.hash_mb,
+            "--at-least" => &mut self.at_least,
             _ => &mut self.time_scale,
         };
         *slot = Some(value);

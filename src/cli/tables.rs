@@ -12,7 +12,7 @@ use super::{Common, USAGE, build_game};
 use crate::ai::eval::{Evaluator, FEATURE_NAMES};
 use crate::ai::rng::SplitMix64;
 use crate::ai::tablebase::index::{Board, Indexer, POINTS, positions, symmetry_permutations};
-use crate::ai::tablebase::placement::{PlacementSolver, Solved};
+use crate::ai::tablebase::placement::{PlacementSolver, PlacementValue, Solved};
 use crate::ai::tablebase::{
     Outcome, Progress, SlidingRules, Subgame, Tablebase, Value, build_with, mark_fragile,
     unmark_fragile,
@@ -333,6 +333,13 @@ fn placement(c: &Common, out: &mut dyn Write) -> Result<(), String> {
     }
     let game = build_game(c, "bagh-chal")?;
     let mut solver = new_solver(game.rules())?;
+    if let Some(points) = number::<i32>("--at-least", &c.search.at_least)? {
+        let threshold = PlacementValue::from_points(points).ok_or(
+            "--at-least takes a value's points: 100 (a win), -100 (a loss), or a draw: \
+             minus 10 a goat taken, and 15 more with a capture the tigers can force",
+        )?;
+        return placement_at_least(&game, &mut solver, threshold, out);
+    }
     let start = Instant::now();
     let solved = solver.solve(game.position()).ok_or(if solver.ran_out() {
         "not settled within --nodes positions"
@@ -361,6 +368,57 @@ fn placement(c: &Common, out: &mut dyn Write) -> Result<(), String> {
         say(out, &format!("  {mv}: {text}\n"))?;
     }
     Ok(())
+}
+
+/// `tablebase placement --at-least`: whether the goats can force at least
+/// `threshold` from the position, then from each of its moves (for the
+/// goats to move, the moves that can; all of them "no" is a proof that the
+/// position cannot).
+fn placement_at_least(
+    game: &Game,
+    solver: &mut PlacementSolver,
+    threshold: PlacementValue,
+    out: &mut dyn Write,
+) -> Result<(), String> {
+    let answer = at_least_text(solver, game.position(), threshold)
+        .ok_or("not a placement position (or one the table does not reach)")?;
+    say(
+        out,
+        &format!("can the goats force {}? {answer}\n", threshold.describe()),
+    )?;
+    for mv in game.legal_moves() {
+        let mut after = game.clone();
+        after.play(&mv).map_err(|e| e.to_string())?;
+        let text = at_least_text(solver, after.position(), threshold)
+            .unwrap_or_else(|| "not in the table".into());
+        say(out, &format!("  {mv}: {text}\n"))?;
+    }
+    Ok(())
+}
+
+/// "yes" or "no" with the positions and time it took (the table's word
+/// once placement is over), or `None` where neither can answer.
+fn at_least_text(
+    solver: &mut PlacementSolver,
+    pos: &crate::rules::Position,
+    threshold: PlacementValue,
+) -> Option<String> {
+    let yes_no = |yes: bool| if yes { "yes" } else { "no" };
+    if pos.in_hand == [0, 0] {
+        let v = solver.end_value(pos)?;
+        return Some(format!("{} (placement over)", yes_no(v >= threshold)));
+    }
+    let start = Instant::now();
+    let answer = match solver.at_least(pos, threshold) {
+        Some(yes) => yes_no(yes),
+        None if solver.ran_out() => "not settled within --nodes positions",
+        None => return None,
+    };
+    Some(format!(
+        "{answer} ({} positions, {:.1} s)",
+        solver.nodes(),
+        start.elapsed().as_secs_f64()
+    ))
 }
 
 /// The goats' placements of recorded games, each beside the best.

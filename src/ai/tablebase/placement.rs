@@ -56,6 +56,20 @@ impl PlacementValue {
         self.0
     }
 
+    /// The value with these [`PlacementValue::points`], if one has them
+    /// (a draw with up to four goats taken, or a win or loss).
+    pub fn from_points(points: i32) -> Option<PlacementValue> {
+        let draw = |taken: i32, forced: bool| {
+            -(Self::PER_GOAT * taken) - if forced { Self::FORCED_CAPTURE } else { 0 }
+        };
+        let draws = (0..=4).flat_map(|taken| [draw(taken, false), draw(taken, true)]);
+        [Self::GOATS_WIN, Self::TIGERS_WIN]
+            .into_iter()
+            .chain(draws)
+            .any(|p| p == points)
+            .then_some(PlacementValue(points))
+    }
+
     /// The value in words ("a draw with 1 goat taken, and no capture the
     /// tigers can force").
     pub fn describe(self) -> String {
@@ -263,6 +277,25 @@ impl PlacementSolver {
             best,
             nodes: self.nodes,
         })
+    }
+
+    /// Whether the goats can force at least `threshold` from `pos`: a
+    /// single null-window search, far cheaper than the exact value when
+    /// only one question is asked ("can the goats keep every goat?").
+    /// `None` as for [`PlacementSolver::solve`].
+    pub fn at_least(&mut self, pos: &Position, threshold: PlacementValue) -> Option<bool> {
+        if pos.in_hand == [0, 0] {
+            return None;
+        }
+        self.nodes = 0;
+        self.out_of_nodes = false;
+        let v = self.value(pos, PlacementValue(threshold.0 - 1), threshold)?;
+        (!self.out_of_nodes).then_some(v >= threshold)
+    }
+
+    /// Positions visited by the last call.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
     }
 
     /// The moves from `pos` that keep the best result there, with that
