@@ -117,6 +117,35 @@ fn only_the_levels_that_use_the_table_read_it() {
     assert!(pirates.is_legal(&r.best));
 }
 
+/// A game Master's goats lost to Hard's tigers (the strength table's
+/// match, pair 2), just after placement: a goat taken, and the table's
+/// draw with no capture the tigers can force. Master's searches of depth
+/// 15 and 17 answered `a2-b2`, letting a tiger take a second goat, "for a
+/// table win": a win stored in the transposition table by another way to a
+/// position, which needed a move the no-repeat rule forbids on this one.
+#[test]
+fn a_win_proved_over_another_history_is_not_taken_for_this_one() {
+    let table = Arc::new(shipped());
+    let game = game(
+        "@e3 a5-b4 @a5 a1-b2 @a1 e1-e2 @e4 b4-a3 @e1 e5-d5 @e5 b2-c1 @b5 d5-c5 @d4 e2-d2 \
+         @d3 c1-b1 @a4 c5-b4 @e2 b4-c5 @a2 c5-b4 @c5 b4-c4 @d1 d2-c1 @d2 a3-b3 @a3 b3-b4 \
+         @c2 c1xc3 @c1 c3-b2 @b3 b4-c3 @b4 b2-c2",
+    );
+    let probe = table.probe(game.position()).expect("in the table");
+    assert_eq!(probe.outcome, Outcome::Draw);
+    for depth in [15, 17] {
+        let search = Search::for_level(&game, Level::Master, SearchLimits::depth(depth), 5);
+        let r = search.with_tablebase(Some(&table)).run_to_end().unwrap();
+        assert!(
+            r.score.abs() < TABLE_WIN - 1_000,
+            "depth {depth}: {} scored {}",
+            r.best,
+            r.score
+        );
+        assert_ne!(r.best.to_string(), "a2-b2", "depth {depth}");
+    }
+}
+
 /// The shipped table.
 fn shipped() -> Tablebase {
     let path = concat!(

@@ -126,11 +126,17 @@ impl SearchBoard {
         self.rules.generate(&self.pos, out);
     }
 
+    /// True when the no-repeat rule binds here (Bagh-Chal once placement
+    /// is over): the legal moves then depend on the history.
+    pub fn repeats_forbidden(&self) -> bool {
+        self.rules.variant.forbids_repeats() && self.pos.in_hand == [0, 0]
+    }
+
     /// Plays a generated move; false (and nothing changes) when Bagh-Chal's
     /// no-repeat rule forbids it.
     pub fn make(&mut self, mv: &Move) -> bool {
         let (next, _) = self.rules.apply(&self.pos, mv);
-        if self.rules.variant.forbids_repeats() && self.pos.in_hand == [0, 0] {
+        if self.repeats_forbidden() {
             let h = next.hash;
             if h == self.pos.hash || self.window().contains(&h) {
                 return false;

@@ -249,6 +249,20 @@ impl Engine {
             -score
         })
     }
+    /// True for a stored win or loss that may not hold here: under
+    /// Bagh-Chal's no-repeat rule which moves are legal depends on the way
+    /// a position was reached, so a win proved on one way (a line that
+    /// recreates no position of that history) may need a move this
+    /// history forbids. Its move still leads the search; only the cutoff
+    /// is refused. Ordinary scores are still taken (a cutoff on each is
+    /// what makes the search deep); a wrong stored win made Master's goats
+    /// give a goat away for a table win that was not there (at depths
+    /// 15-19 of `docs/ai-figures.md`'s example; about the same nodes to
+    /// each depth with and without the check).
+    fn decided_elsewhere(&self, score: i32) -> bool {
+        score.abs() >= TABLE_WIN - 1_000 && self.board.repeats_forbidden()
+    }
+
     /// In a position the table calls drawn but in which the tigers can
     /// still force a capture before the quiet limit: most of a goat's
     /// worth against the goats (for the side to move), which the search
@@ -530,8 +544,8 @@ impl Engine {
         };
         if let Some(e) = entry {
             tt_move = e.mv;
-            if e.depth as i32 >= depth.max(0) {
-                let s = score_from_tt(e.score as i32, ply);
+            let s = score_from_tt(e.score as i32, ply);
+            if e.depth as i32 >= depth.max(0) && !self.decided_elsewhere(s) {
                 let cut = match e.bound {
                     Bound::Exact => true,
                     Bound::Lower => s >= beta,
