@@ -256,9 +256,9 @@ impl Engine {
     /// history forbids. Its move still leads the search; only the cutoff
     /// is refused. Ordinary scores are still taken (a cutoff on each is
     /// what makes the search deep); a wrong stored win made Master's goats
-    /// give a goat away for a table win that was not there (at depths
-    /// 15-19 of `docs/ai-figures.md`'s example; about the same nodes to
-    /// each depth with and without the check).
+    /// give a goat away for a table win that was not there (depths 15-18
+    /// in docs/ai-figures.md, "A win remembered from another history";
+    /// about the same nodes to each depth with and without the check).
     fn decided_elsewhere(&self, score: i32) -> bool {
         score.abs() >= TABLE_WIN - 1_000 && self.board.repeats_forbidden()
     }

@@ -280,8 +280,8 @@ impl PlacementSolver {
     }
 
     /// Whether the goats can force at least `threshold` from `pos`: a
-    /// single null-window search, far cheaper than the exact value when
-    /// only one question is asked ("can the goats keep every goat?").
+    /// single null-window search, cheaper than the exact value when only
+    /// one question is asked ("can the goats keep every goat?").
     /// `None` as for [`PlacementSolver::solve`].
     pub fn at_least(&mut self, pos: &Position, threshold: PlacementValue) -> Option<bool> {
         if pos.in_hand == [0, 0] {
