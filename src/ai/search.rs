@@ -249,6 +249,7 @@ impl Engine {
             -score
         })
     }
+
     /// True for a stored win or loss that may not hold here: under
     /// Bagh-Chal's no-repeat rule which moves are legal depends on the way
     /// a position was reached, so a win proved on one way (a line that

@@ -59,15 +59,14 @@ impl PlacementValue {
     /// The value with these [`PlacementValue::points`], if one has them
     /// (a draw with up to four goats taken, or a win or loss).
     pub fn from_points(points: i32) -> Option<PlacementValue> {
-        let draw = |taken: i32, forced: bool| {
-            -(Self::PER_GOAT * taken) - if forced { Self::FORCED_CAPTURE } else { 0 }
-        };
-        let draws = (0..=4).flat_map(|taken| [draw(taken, false), draw(taken, true)]);
-        [Self::GOATS_WIN, Self::TIGERS_WIN]
+        let draws = (0..=4).flat_map(|taken| {
+            [false, true].map(|forced| Self::of_probe(Outcome::Draw, taken, forced))
+        });
+        [Outcome::GoatsWin, Outcome::TigersWin]
+            .map(|outcome| Self::of_probe(outcome, 0, false))
             .into_iter()
             .chain(draws)
-            .any(|p| p == points)
-            .then_some(PlacementValue(points))
+            .find(|v| v.0 == points)
     }
 
     /// The value in words ("a draw with 1 goat taken, and no capture the
@@ -254,19 +253,11 @@ impl PlacementSolver {
     /// ran out first ([`PlacementSolver::ran_out`]), the position is not in
     /// placement, or the table does not hold the positions that end it.
     pub fn solve(&mut self, pos: &Position) -> Option<Solved> {
-        if pos.in_hand == [0, 0] {
-            return None;
-        }
-        self.nodes = 0;
-        self.out_of_nodes = false;
-        let value = self.value(
+        let value = self.search_root(
             pos,
             PlacementValue(PlacementValue::TIGERS_WIN - 1),
             PlacementValue(PlacementValue::GOATS_WIN + 1),
         )?;
-        if self.out_of_nodes {
-            return None;
-        }
         let best = self.known.get(pos.hash).and_then(|b| {
             let mut moves = Vec::new();
             self.rules.generate(pos, &mut moves);
@@ -284,13 +275,26 @@ impl PlacementSolver {
     /// one question is asked ("can the goats keep every goat?").
     /// `None` as for [`PlacementSolver::solve`].
     pub fn at_least(&mut self, pos: &Position, threshold: PlacementValue) -> Option<bool> {
+        let v = self.search_root(pos, PlacementValue(threshold.0 - 1), threshold)?;
+        Some(v >= threshold)
+    }
+
+    /// One call's search from `pos` with a fresh budget: the value as
+    /// [`PlacementSolver::value`] gives it, or `None` when placement is
+    /// over, the table lacks an end, or the budget ran out.
+    fn search_root(
+        &mut self,
+        pos: &Position,
+        alpha: PlacementValue,
+        beta: PlacementValue,
+    ) -> Option<PlacementValue> {
         if pos.in_hand == [0, 0] {
             return None;
         }
         self.nodes = 0;
         self.out_of_nodes = false;
-        let v = self.value(pos, PlacementValue(threshold.0 - 1), threshold)?;
-        (!self.out_of_nodes).then_some(v >= threshold)
+        let v = self.value(pos, alpha, beta)?;
+        (!self.out_of_nodes).then_some(v)
     }
 
     /// Positions visited by the last call.
