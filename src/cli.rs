@@ -27,8 +27,9 @@ const USAGE: &str = "usage:
       (default: one per core). --record writes each game's moves to FILE, a line per game.
       --table: Bagh-Chal's sliding-phase table for Master (default: the shipped one, when
       run from the repository).
-  stronghold-cli solve fox-geese [--moves ...] [--position STRING] [--option geese=N] [--nodes N]
-      Proves who wins with perfect play (Fox and Geese without sideways steps).
+  stronghold-cli solve fox-geese [--moves ...] [--position STRING] [--option geese=N] [--nodes N] [--hash-mb MB]
+      Proves who wins with perfect play (Fox and Geese without sideways steps);
+      --hash-mb sizes its table of proven positions (default 1024, a power of two used).
   stronghold-cli tablebase build --out FILE [--keep K]
       Solves Bagh-Chal's sliding phase (minutes, about 1.5 GB of memory) and writes the
       positions with up to K goats captured (default 2) to FILE.

@@ -454,3 +454,61 @@ fn tablebase_labels_value_each_position_as_its_best_move() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn solve_proves_a_late_fox_and_geese_position_and_names_the_winning_moves() {
+    // Forty-four plies of a game between two Hard players; the fox to move.
+    let moves = "d4-c4 a3-a4 c4-d4 a4-a5 d4-e4 f3-g4 e4-d5 c3-c4 d5-d6 d2-c3 d6-c5 e1-d2 \
+                 c5-c6 b3-a4 c6-d5 c4-b5 d5-c4 g4-g5 c4-b3 g3-g4 b3-c4 b5-c6 c4-c5 c6-c7 \
+                 c5-c4 a4-b5 c4-b4 b5-c6 b4-b5 c6-d7 b5-c4 g4-f5 c4-d4 f5-e6 d4-e5 e6-e7 \
+                 e5-e4 c3-b4 e4-d4 e2-f3 d4-c3 d3-e4 c3xe1 f3-g4";
+    let solve =
+        |extra: &[&str]| run_args(&[&["solve", "fox-geese", "--moves", moves], extra].concat());
+    let out = solve(&["--quiet"]).unwrap();
+    assert_eq!(
+        field(&out, "winner "),
+        "the fox (with perfect play by both sides)"
+    );
+    let mut game = Game::new(Variant::new(GameKind::FoxGeese));
+    game.play_text(moves).unwrap();
+    let winning: Vec<&str> = field(&out, "winning moves ").split(' ').collect();
+    for mv in &winning {
+        assert!(game.is_legal(&Move::parse(mv).unwrap()), "{mv}");
+    }
+    assert!(field(&out, "nodes ").parse::<u64>().unwrap() > 0);
+    // The table's size changes the work, not the answer.
+    let small = solve(&["--quiet", "--hash-mb", "1"]).unwrap();
+    assert_eq!(
+        field(&small, "winning moves "),
+        field(&out, "winning moves ")
+    );
+    // Too small a budget is an answer withheld, not a guess.
+    let err = solve(&["--quiet", "--nodes", "10"]).unwrap_err();
+    assert!(err.contains("no proof within"), "{err}");
+    for bad in [
+        vec!["--hash-mb", "0"],
+        vec!["--hash-mb", "lots"],
+        vec!["--hash-mb", "1000000000000"],
+        vec!["--nodes", "many"],
+        vec!["--option", "sideways=on"],
+    ] {
+        assert!(solve(&bad).is_err(), "{bad:?} was accepted");
+    }
+    assert!(run_args(&["solve", "bagh-chal"]).is_err());
+    // The fox in a corner of the top arm, one goose step from being
+    // penned in: the geese win, and only by that step.
+    let corner = "fox-geese F1G/GGG/2G1G2/7/7/3/3 G 0/0 0 29";
+    let out = run_args(&["solve", "fox-geese", "--position", corner, "--quiet"]).unwrap();
+    assert_eq!(
+        field(&out, "winner "),
+        "the geese (with perfect play by both sides)"
+    );
+    assert_eq!(field(&out, "winning moves "), "e6-d7");
+    assert!(
+        Game::from_position_string(corner)
+            .unwrap()
+            .legal_moves()
+            .len()
+            > 1
+    );
+}

@@ -460,8 +460,16 @@ pub(super) fn solve(c: &Common) -> Result<String, String> {
     }
     let budget = number::<u64>("--nodes", &c.search.nodes)?.unwrap_or(u64::MAX);
     let start = Instant::now();
-    // A table of 2^27 words (1 GiB): proofs it forgets are found again.
-    let mut solver = FoxGeeseSolver::new(*game.variant(), budget, 26).map_err(|e| e.to_string())?;
+    // A table of 2^27 words (1 GiB) unless --hash-mb says otherwise:
+    // proofs it forgets are found again.
+    let table_bits = match number::<u64>("--hash-mb", &c.search.hash_mb)? {
+        Some(0) => return Err("--hash-mb must be at least 1".into()),
+        // Two words (16 bytes) per bucket: the largest power of two that fits.
+        Some(mb) => 63 - mb.saturating_mul(1 << 16).leading_zeros(),
+        None => 26,
+    };
+    let mut solver =
+        FoxGeeseSolver::new(*game.variant(), budget, table_bits).map_err(|e| e.to_string())?;
     if !c.search.quiet {
         solver.on_progress(Box::new(move |nodes| {
             eprintln!(
