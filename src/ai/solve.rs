@@ -280,7 +280,8 @@ pub struct FoxGeeseSolver {
     lines: Lines,
     proven: ProofTable,
     /// Recent answers of [`FoxGeeseSolver::settled`], which the search
-    /// asks about the same positions several times (2^22 slots).
+    /// asks about the same positions several times (2^16 slots: a larger
+    /// cache misses on main memory and costs more than it saves).
     settled_cache: Vec<std::cell::Cell<u64>>,
     nodes: u64,
     node_budget: u64,
