@@ -30,6 +30,8 @@ const USAGE: &str = "usage:
   stronghold-cli solve fox-geese [--moves ...] [--position STRING] [--option geese=N] [--nodes N] [--hash-mb MB]
       Proves who wins with perfect play (Fox and Geese without sideways steps);
       --hash-mb sizes its table of proven positions (default 1024, a power of two used).
+  stronghold-cli solve fox-geese --record FILE --after-ply N [--nodes N] [--hash-mb MB]
+      The same for each game of a selfplay or match record, after its first N plies.
   stronghold-cli tablebase build --out FILE [--keep K]
       Solves Bagh-Chal's sliding phase (minutes, about 1.5 GB of memory) and writes the
       positions with up to K goats captured (default 2) to FILE.
@@ -157,7 +159,8 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
         "perft" => perft(&c)?,
         "show" => show(&c)?,
         "bestmove" => play::bestmove(&c)?,
-        "solve" => play::solve(&c)?,
+        // Streams a line per recorded game with --record.
+        "solve" => return play::solve(&c, out),
         // Streams a line per game: runs can be long.
         "selfplay" => return play::selfplay(&c, out),
         "match" => return versus::run_match(&c, out),

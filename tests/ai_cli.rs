@@ -512,3 +512,53 @@ fn solve_proves_a_late_fox_and_geese_position_and_names_the_winning_moves() {
             > 1
     );
 }
+
+/// `solve --record FILE --after-ply N`: a line per recorded game.
+#[test]
+fn solve_proves_each_recorded_game_after_so_many_plies() {
+    let (dir, path) = scratch_file("solve-record", "games.moves");
+    let path_text = path.to_str().unwrap();
+    // A game of four plies and one a capture from its end.
+    let short = "selfplay game 1, hunters Hard, crowd Hard: d4-c4 a3-a4 c4-d4 a4-a5";
+    let long = "selfplay game 2, hunters Hard, crowd Hard: d4-c4 a3-a4 c4-d4 a4-a5 d4-e4 \
+                f3-g4 e4-d5 c3-c4 d5-d6 d2-c3 d6-c5 e1-d2 c5-c6 b3-a4 c6-d5 c4-b5 d5-c4 \
+                g4-g5 c4-b3 g3-g4 b3-c4 b5-c6 c4-c5 c6-c7 c5-c4 a4-b5 c4-b4 b5-c6 b4-b5 \
+                c6-d7 b5-c4 g4-f5 c4-d4 f5-e6 d4-e5 e6-e7 e5-e4 c3-b4 e4-d4 e2-f3 d4-c3 \
+                d3-e4 c3xe1 f3-g4";
+    std::fs::write(&path, format!("{short}\n{long}\n")).unwrap();
+    let solve = |extra: &[&str]| {
+        run_args(
+            &[
+                &["solve", "fox-geese", "--record", path_text, "--quiet"],
+                extra,
+            ]
+            .concat(),
+        )
+    };
+    let out = solve(&["--after-ply", "44"]).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert_eq!(
+        lines[0],
+        "game 1 (selfplay game 1, hunters Hard, crowd Hard) after ply 44: only 4 plies recorded"
+    );
+    assert!(
+        lines[1].starts_with(
+            "game 2 (selfplay game 2, hunters Hard, crowd Hard) after ply 44: the fox wins ("
+        ),
+        "{out}"
+    );
+    // A budget too small withholds the answer, game by game.
+    let out = solve(&["--after-ply", "44", "--nodes", "10"]).unwrap();
+    assert!(
+        out.lines().nth(1).unwrap().contains("no proof within"),
+        "{out}"
+    );
+    // Bad input: no ply, a bad ply, a move the rules refuse (with its line).
+    assert!(solve(&[]).is_err());
+    assert!(solve(&["--after-ply", "soon"]).is_err());
+    std::fs::write(&path, "game 1: d4-c4 a3-a2\n").unwrap();
+    let err = solve(&["--after-ply", "10"]).unwrap_err();
+    assert!(err.contains("games.moves:1"), "{err}");
+    std::fs::remove_dir_all(dir).unwrap();
+}

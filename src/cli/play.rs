@@ -11,7 +11,7 @@ use super::{Common, USAGE, build_game};
 use crate::ai::rng::mix;
 use crate::ai::solve::{FoxGeeseSolver, Winner};
 use crate::ai::{Level, MAX_DEPTH, Search, SearchLimits, SearchResult, TABLE_WIN, Tablebase};
-use crate::rules::{GameKind, Side, Variant};
+use crate::rules::{Game, GameKind, Side, Variant};
 
 /// The flags of `bestmove` and `selfplay`, as text until a command reads them.
 #[derive(Default)]
@@ -39,11 +39,13 @@ pub(super) struct SearchArgs {
     pub(super) to_move: Option<String>,
     pub(super) hash_mb: Option<String>,
     pub(super) at_least: Option<String>,
+    pub(super) after_ply: Option<String>,
     pub(super) quiet: bool,
 }
 
 impl SearchArgs {
-    pub(super) const FLAGS: [&'static str; 23] = [
+    pub(super) const FLAGS: [&'static str; 24] = [
+        "--after-ply",
         "--record",
         "--at-least",
         "--hash-mb",
@@ -93,6 +95,7 @@ impl SearchArgs {
             "--to-move" => &mut self.to_move,
             "--hash-mb" => &mut self.hash_mb,
             "--at-least" => &mut self.at_least,
+            "--after-ply" => &mut self.after_ply,
             _ => &mut self.time_scale,
         };
         *slot = Some(value);
@@ -446,11 +449,16 @@ fn selfplay_summary(
     s
 }
 
-/// `solve`: the proven winner of a Fox and Geese position (sideways off).
-pub(super) fn solve(c: &Common) -> Result<String, String> {
+/// `solve`: the proven winner of a Fox and Geese position (sideways off);
+/// with `--record`, of each recorded game's position after `--after-ply`
+/// plies, a line per game as it is proven.
+pub(super) fn solve(c: &Common, out: &mut dyn Write) -> Result<(), String> {
     let [game_id] = c.positional.as_slice() else {
         return Err(format!("solve takes GAME\n{USAGE}"));
     };
+    if let Some(path) = c.search.record.as_deref() {
+        return solve_games(c, game_id, path, out);
+    }
     let game = build_game(c, game_id)?;
     if let Some(o) = game.outcome() {
         return Err(format!(
@@ -458,27 +466,8 @@ pub(super) fn solve(c: &Common) -> Result<String, String> {
             o.describe(game.variant().kind)
         ));
     }
-    let budget = number::<u64>("--nodes", &c.search.nodes)?.unwrap_or(u64::MAX);
     let start = Instant::now();
-    // A table of 2^27 words (1 GiB) unless --hash-mb says otherwise:
-    // proofs it forgets are found again.
-    let table_bits = match number::<u64>("--hash-mb", &c.search.hash_mb)? {
-        Some(0) => return Err("--hash-mb must be at least 1".into()),
-        // Two words (16 bytes) per bucket: the largest power of two that fits.
-        Some(mb) => 63 - mb.saturating_mul(1 << 16).leading_zeros(),
-        None => 26,
-    };
-    let mut solver =
-        FoxGeeseSolver::new(*game.variant(), budget, table_bits).map_err(|e| e.to_string())?;
-    if !c.search.quiet {
-        solver.on_progress(Box::new(move |nodes| {
-            eprintln!(
-                "solve: {} M positions searched, {:.0} s",
-                nodes >> 20,
-                start.elapsed().as_secs_f64()
-            );
-        }));
-    }
+    let mut solver = fox_geese_solver(c, &game)?;
     let winner = solver.solve(game.position()).map_err(|e| e.to_string())?;
     let secs = start.elapsed().as_secs_f64();
     let winning = solver
@@ -502,5 +491,72 @@ pub(super) fn solve(c: &Common) -> Result<String, String> {
     writeln!(s, "nodes {}", solver.nodes()).unwrap();
     writeln!(s, "proofs stored {}", solver.table_size()).unwrap();
     writeln!(s, "time {secs:.1} s").unwrap();
-    Ok(s)
+    out.write_all(s.as_bytes()).map_err(|e| e.to_string())
+}
+
+/// A proof search for `game` with `--nodes` and `--hash-mb` (a table of
+/// 2^27 words, 1 GiB, without it: proofs it forgets are found again),
+/// reporting progress on stderr unless `--quiet`.
+fn fox_geese_solver(c: &Common, game: &Game) -> Result<FoxGeeseSolver, String> {
+    let budget = number::<u64>("--nodes", &c.search.nodes)?.unwrap_or(u64::MAX);
+    let table_bits = match number::<u64>("--hash-mb", &c.search.hash_mb)? {
+        Some(0) => return Err("--hash-mb must be at least 1".into()),
+        // Two words (16 bytes) per bucket: the largest power of two that fits.
+        Some(mb) => 63 - mb.saturating_mul(1 << 16).leading_zeros(),
+        None => 26,
+    };
+    let mut solver =
+        FoxGeeseSolver::new(*game.variant(), budget, table_bits).map_err(|e| e.to_string())?;
+    if !c.search.quiet {
+        let start = Instant::now();
+        solver.on_progress(Box::new(move |nodes| {
+            eprintln!(
+                "solve: {} M positions searched, {:.0} s",
+                nodes >> 20,
+                start.elapsed().as_secs_f64()
+            );
+        }));
+    }
+    Ok(solver)
+}
+
+/// `solve --record FILE --after-ply N`: each recorded game (a `selfplay`
+/// or `match` record) after its first N plies, with a fresh table each.
+fn solve_games(c: &Common, game_id: &str, path: &str, out: &mut dyn Write) -> Result<(), String> {
+    let plies = number::<usize>("--after-ply", &c.search.after_ply)?
+        .ok_or("solve --record needs --after-ply N")?;
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    for (n, line) in text.lines().enumerate() {
+        let (players, moves) = line.split_once(':').unwrap_or(("", line));
+        let mut game = build_game(c, game_id)?;
+        for word in moves.split_whitespace().take(plies) {
+            let at = |e: String| format!("{path}:{}: {e}", n + 1);
+            let mv = game.parse_move(word).map_err(|e| at(e.to_string()))?;
+            game.play(&mv).map_err(|e| at(e.to_string()))?;
+        }
+        let verdict = if let Some(o) = game.outcome() {
+            format!("the game is over: {}", o.describe(game.variant().kind))
+        } else if game.ply() < plies {
+            format!("only {} plies recorded", game.ply())
+        } else {
+            let start = Instant::now();
+            let mut solver = fox_geese_solver(c, &game)?;
+            let proof = solver.solve(game.position());
+            let (nodes, secs) = (solver.nodes(), start.elapsed().as_secs_f64());
+            match proof {
+                Ok(Winner::Fox) => format!("the fox wins ({nodes} positions, {secs:.1} s)"),
+                Ok(Winner::Geese) => format!("the geese win ({nodes} positions, {secs:.1} s)"),
+                Err(e) => format!("{e} ({secs:.1} s)"),
+            }
+        };
+        let text = format!(
+            "game {} ({}) after ply {plies}: {verdict}\n",
+            n + 1,
+            players.trim()
+        );
+        out.write_all(text.as_bytes())
+            .and_then(|_| out.flush())
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(())
 }
