@@ -115,6 +115,21 @@ pub(super) fn number<T: std::str::FromStr>(
     }
 }
 
+/// `--hash-mb`: the memory a solver's table may take, in MB (at least 1).
+pub(super) fn hash_mb(c: &Common) -> Result<Option<u64>, String> {
+    match number::<u64>("--hash-mb", &c.search.hash_mb)? {
+        Some(0) => Err("--hash-mb must be at least 1".into()),
+        mb => Ok(mb),
+    }
+}
+
+/// Writes `text` to `out` at once (commands that stream a line at a time).
+pub(super) fn say(out: &mut dyn Write, text: &str) -> Result<(), String> {
+    out.write_all(text.as_bytes())
+        .and_then(|_| out.flush())
+        .map_err(|e| e.to_string())
+}
+
 /// The file `--record` names, created empty, for each game's moves a line
 /// (`selfplay` and `match`); `None` without the flag.
 pub(super) fn record_file(c: &Common) -> Result<Option<std::fs::File>, String> {
@@ -499,8 +514,7 @@ pub(super) fn solve(c: &Common, out: &mut dyn Write) -> Result<(), String> {
 /// reporting progress on stderr unless `--quiet`.
 fn fox_geese_solver(c: &Common, game: &Game) -> Result<FoxGeeseSolver, String> {
     let budget = number::<u64>("--nodes", &c.search.nodes)?.unwrap_or(u64::MAX);
-    let table_bits = match number::<u64>("--hash-mb", &c.search.hash_mb)? {
-        Some(0) => return Err("--hash-mb must be at least 1".into()),
+    let table_bits = match hash_mb(c)? {
         // Two words (16 bytes) per bucket: the largest power of two that fits.
         Some(mb) => 63 - mb.saturating_mul(1 << 16).leading_zeros(),
         None => 26,
@@ -554,9 +568,7 @@ fn solve_games(c: &Common, game_id: &str, path: &str, out: &mut dyn Write) -> Re
             n + 1,
             players.trim()
         );
-        out.write_all(text.as_bytes())
-            .and_then(|_| out.flush())
-            .map_err(|e| e.to_string())?;
+        say(out, &text)?;
     }
     Ok(())
 }

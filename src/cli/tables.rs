@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use web_time::Instant;
 
-use super::play::number;
+use super::play::{hash_mb, number, say};
 use super::{Common, USAGE, build_game};
 use crate::ai::eval::{Evaluator, FEATURE_NAMES};
 use crate::ai::rng::SplitMix64;
@@ -31,12 +31,6 @@ pub(super) fn tablebase(c: &Common, out: &mut dyn Write) -> Result<(), String> {
             "tablebase takes build, probe, games, placement or labels\n{USAGE}"
         )),
     }
-}
-
-fn say(out: &mut dyn Write, text: &str) -> Result<(), String> {
-    out.write_all(text.as_bytes())
-        .and_then(|_| out.flush())
-        .map_err(|e| e.to_string())
 }
 
 /// Builds every sub-game, prints each one's statistics (with how many of
@@ -313,10 +307,11 @@ fn games(c: &Common, out: &mut dyn Write) -> Result<(), String> {
 fn placement(c: &Common, out: &mut dyn Write) -> Result<(), String> {
     let table = Arc::new(read_table(c)?);
     let budget = number::<u64>("--nodes", &c.search.nodes)?.unwrap_or(200_000_000);
-    let memory = match number::<usize>("--hash-mb", &c.search.hash_mb)? {
-        Some(0) => return Err("--hash-mb must be at least 1".into()),
-        mb => mb.map(|mb| mb.saturating_mul(1 << 20)),
-    };
+    let memory = hash_mb(c)?.map(|mb| {
+        usize::try_from(mb)
+            .unwrap_or(usize::MAX)
+            .saturating_mul(1 << 20)
+    });
     let new_solver = |rules: &Rules| match memory {
         Some(bytes) => {
             PlacementSolver::with_memory(Arc::clone(&table), rules.clone(), budget, bytes)
