@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::SearchLimits;
+use crate::rules::Side;
 
 /// Playing strength.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
@@ -61,15 +62,21 @@ impl Level {
     pub const fn uses_tablebase(self) -> bool {
         matches!(self, Level::Hard | Level::Master)
     }
-    /// True when the level plays Bagh-Chal Master's way: its goats weigh
-    /// goats within the tigers' reach and the tigers' room more (see
-    /// `Weights::cautious_goats`), both sides judge positions with goats in
-    /// hand by the evaluation fitted to the placement solver
-    /// (`PlacementWeights::FITTED`), and its searches from the placement
-    /// phase ask at the horizon whether the goats keep a spare way out of
-    /// a capture: measured for Master only.
-    pub const fn master_bagh_chal(self) -> bool {
-        matches!(self, Level::Master)
+    /// True when the level's `side` plays Bagh-Chal the fitted way (see
+    /// `Engine::use_fitted_bagh_chal`): goats that weigh goats within the
+    /// tigers' reach and the tigers' room more (`Weights::cautious_goats`),
+    /// positions with goats in hand judged by the evaluation fitted to the
+    /// placement solver (`PlacementWeights::FITTED`), and searches from the
+    /// placement phase that ask at the horizon whether the goats keep a
+    /// spare way out of a capture. Master's two sides and Hard's goats:
+    /// Hard's goats end placement far better with it at Hard's own time
+    /// (docs/ai-figures.md, "Hard's goats"); Hard's tigers keep the plain
+    /// weights, so that Master's tigers stay a level above them.
+    pub const fn fitted_bagh_chal(self, side: Side) -> bool {
+        match side {
+            Side::Crowd => matches!(self, Level::Hard | Level::Master),
+            Side::Hunters => matches!(self, Level::Master),
+        }
     }
     /// Half-width of the seeded noise added to every evaluation, in
     /// hundredths of a piece: large noise makes the low levels err the way

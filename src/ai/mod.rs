@@ -34,7 +34,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use web_time::{Duration, Instant};
 
-use crate::rules::{Game, Move};
+use crate::rules::{Game, GameKind, Move};
 
 pub use level::Level;
 pub use search::{MATE, MATE_BOUND, MAX_DEPTH, TABLE_WIN};
@@ -120,6 +120,9 @@ pub struct Search {
     stop_requested: bool,
     /// The level it plays at, when made by [`Search::new`].
     level: Option<Level>,
+    /// Whether the side to move plays Bagh-Chal the fitted way
+    /// ([`Level::fitted_bagh_chal`]).
+    fitted_bagh_chal: bool,
     /// The variant, to know which tables serve it.
     variant: crate::rules::Variant,
 }
@@ -137,8 +140,10 @@ impl Search {
     pub fn for_level(game: &Game, level: Level, limits: SearchLimits, seed: u64) -> Search {
         let mut s = Search::with_randomness(game, limits, level.randomness(), seed);
         s.level = Some(level);
-        if let (true, Some(engine)) = (level.master_bagh_chal(), s.engine.as_mut()) {
-            engine.use_master_bagh_chal();
+        s.fitted_bagh_chal = game.variant().kind == GameKind::BaghChal
+            && level.fitted_bagh_chal(game.side_to_move());
+        if let (true, Some(engine)) = (s.fitted_bagh_chal, s.engine.as_mut()) {
+            engine.use_fitted_bagh_chal();
         }
         s
     }
@@ -168,6 +173,7 @@ impl Search {
             result: None,
             stop_requested: false,
             level: None,
+            fitted_bagh_chal: false,
             variant: *game.variant(),
         }
     }
@@ -182,7 +188,7 @@ impl Search {
             && table.serves(&self.variant)
         {
             engine.set_tablebase(Arc::clone(table));
-            if self.level.is_some_and(Level::master_bagh_chal) {
+            if self.fitted_bagh_chal {
                 engine.count_spare_moves_in_placement();
             }
         }
@@ -254,5 +260,24 @@ impl Search {
     /// Nodes searched so far.
     pub fn nodes(&self) -> u64 {
         self.engine.as_ref().map_or(0, Engine::nodes)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Variant;
+
+    #[test]
+    fn hard_and_master_goats_and_master_tigers_play_bagh_chal_the_fitted_way() {
+        let fitted = |game: &Game, level| Search::new(game, level, 1).fitted_bagh_chal;
+        let mut bagh_chal = Game::new(Variant::new(GameKind::BaghChal));
+        let goats: Vec<bool> = Level::ALL.iter().map(|&l| fitted(&bagh_chal, l)).collect();
+        assert_eq!(goats, [false, false, false, true, true]);
+        bagh_chal.play_text("@c1").unwrap();
+        let tigers: Vec<bool> = Level::ALL.iter().map(|&l| fitted(&bagh_chal, l)).collect();
+        assert_eq!(tigers, [false, false, false, false, true]);
+        let pirates = Game::new(Variant::new(GameKind::Pirates));
+        assert!(!fitted(&pirates, Level::Master));
     }
 }

@@ -182,12 +182,13 @@ impl Engine {
         Some(engine)
     }
 
-    /// Bagh-Chal as Master plays it: the goats evaluate as a careful
+    /// Bagh-Chal the fitted way (Master, and Hard's goats; see
+    /// [`super::Level::fitted_bagh_chal`]): the goats evaluate as a careful
     /// player (see [`super::eval::Weights::cautious_goats`]), and both
     /// sides judge positions with goats in hand by the evaluation fitted to
     /// the placement solver ([`PlacementWeights::FITTED`]), the tigers
     /// from their side of the same sum; nothing changes in the other games.
-    pub fn use_master_bagh_chal(&mut self) {
+    pub fn use_fitted_bagh_chal(&mut self) {
         let rules = self.board.rules();
         if rules.variant.kind == GameKind::BaghChal {
             if self.board.side_to_move() == Side::Crowd {
@@ -825,9 +826,9 @@ mod tests {
     use crate::ai::tablebase::Value;
     use crate::rules::Variant;
 
-    fn weights_for_master(game: &Game) -> (Weights, Option<PlacementWeights>) {
+    fn weights_fitted(game: &Game) -> (Weights, Option<PlacementWeights>) {
         let mut engine = Engine::new(game, 4, None, false, 0, 1).expect("a move");
-        engine.use_master_bagh_chal();
+        engine.use_fitted_bagh_chal();
         (*engine.eval.weights(), engine.eval.placement_weights())
     }
 
@@ -894,24 +895,21 @@ mod tests {
     }
 
     #[test]
-    fn master_bagh_chal_goats_are_cautious_and_both_sides_fitted() {
+    fn fitted_bagh_chal_goats_are_cautious_and_both_sides_fitted() {
         let mut bagh_chal = Game::new(Variant::new(GameKind::BaghChal));
         let plain = Weights::for_game(GameKind::BaghChal);
         let fitted = Some(PlacementWeights::FITTED);
-        assert_eq!(
-            weights_for_master(&bagh_chal),
-            (plain.cautious_goats(), fitted)
-        );
+        assert_eq!(weights_fitted(&bagh_chal), (plain.cautious_goats(), fitted));
         assert_ne!(plain.cautious_goats(), plain);
         bagh_chal.play_text("@c1").unwrap();
         assert_eq!(
-            weights_for_master(&bagh_chal),
+            weights_fitted(&bagh_chal),
             (plain, fitted),
             "the tigers: the fitted placement, the plain sliding phase"
         );
         let pirates = Game::new(Variant::new(GameKind::Pirates));
         assert_eq!(
-            weights_for_master(&pirates),
+            weights_fitted(&pirates),
             (Weights::for_game(GameKind::Pirates), None)
         );
     }
