@@ -52,8 +52,13 @@ function watch(page, label, problems) {
     if (msg.text().includes('panicked at')) problems.push(`${label}: panic: ${msg.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`${label}: page error: ${error.message}`));
-  page.on('requestfailed', (request) =>
-    problems.push(`${label}: request failed: ${request.url()} ${request.failure()?.errorText}`));
+  // Leaving a page (another address, a reload, closing) aborts what it was
+  // still fetching, such as sounds on a loaded machine: not a fault of the
+  // page. A missing file shows as an HTTP error below.
+  page.on('requestfailed', (request) => {
+    const error = request.failure()?.errorText;
+    if (error !== 'net::ERR_ABORTED') problems.push(`${label}: request failed: ${request.url()} ${error}`);
+  });
   page.on('response', (response) => {
     if (response.status() >= 400) problems.push(`${label}: HTTP ${response.status()} ${response.url()}`);
   });
