@@ -506,7 +506,7 @@ pub(super) fn solve(c: &Common, out: &mut dyn Write) -> Result<(), String> {
     writeln!(s, "nodes {}", solver.nodes()).unwrap();
     writeln!(s, "proofs stored {}", solver.table_size()).unwrap();
     writeln!(s, "time {secs:.1} s").unwrap();
-    out.write_all(s.as_bytes()).map_err(|e| e.to_string())
+    say(out, &s)
 }
 
 /// A proof search for `game` with `--nodes` and `--hash-mb` (a table of
