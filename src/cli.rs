@@ -32,6 +32,12 @@ const USAGE: &str = "usage:
       --hash-mb sizes its table of proven positions (default 1024, a power of two used).
   stronghold-cli solve fox-geese --record FILE --after-ply N [--nodes N] [--hash-mb MB]
       The same for each game of a selfplay or match record, after its first N plies.
+  stronghold-cli solve fox-geese --backwards [--moves ...] [--position STRING] [--jobs J] [--quiet]
+      [--check N [--seed S]]
+      The same by solving every position that can follow, fewest geese and furthest on
+      first, on J threads (default: one per core): the whole game from the start in
+      about 7 GB of memory. --check proves N positions of random games from there again
+      with the proof search and says whether the two agree.
   stronghold-cli tablebase build --out FILE [--keep K]
       Solves Bagh-Chal's sliding phase (minutes, about 1.5 GB of memory) and writes the
       positions with up to K goats captured (default 2) to FILE.
@@ -84,6 +90,7 @@ fn parse_args(args: &[String]) -> Result<Common, String> {
             "--option" => c.options.push(value("--option")?),
             "--divide" => c.divide = true,
             "--quiet" => c.search.quiet = true,
+            "--backwards" => c.search.backwards = true,
             flag if play::SearchArgs::FLAGS.contains(&flag) => {
                 let v = value(flag)?;
                 c.search.set(flag, v);

@@ -19,6 +19,7 @@
 //! assert!(game.is_legal(&result.best));
 //! ```
 
+pub mod backwards;
 mod board;
 pub mod eval;
 mod level;

@@ -579,48 +579,53 @@ fn mirror(bits: u64) -> u64 {
     out
 }
 
+/// Plain minimax over [`Game`]'s outcome and legal moves, remembering
+/// positions by their position string: the reference the solvers are
+/// tested against.
+#[cfg(test)]
+pub(super) fn brute_force(
+    game: &mut crate::rules::Game,
+    seen: &mut std::collections::HashMap<String, Winner>,
+) -> Winner {
+    if let Some(o) = game.outcome() {
+        return match o.winner {
+            Some(Side::Hunters) => Winner::Fox,
+            Some(Side::Crowd) => Winner::Geese,
+            None => panic!("no draws without sideways steps"),
+        };
+    }
+    let key = game.position_string();
+    if let Some(&w) = seen.get(&key) {
+        return w;
+    }
+    let me = match game.side_to_move() {
+        Side::Hunters => Winner::Fox,
+        Side::Crowd => Winner::Geese,
+    };
+    let mut result = if me == Winner::Fox {
+        Winner::Geese
+    } else {
+        Winner::Fox
+    };
+    for mv in game.legal_moves() {
+        game.play_unchecked(&mv);
+        let w = brute_force(game, seen);
+        game.undo();
+        if w == me {
+            result = me;
+            break;
+        }
+    }
+    seen.insert(key, result);
+    result
+}
+
 #[cfg(test)]
 mod tests {
     use std::collections::HashMap;
 
     use super::*;
     use crate::rules::Game;
-
-    /// Plain minimax over [`Game`]'s outcome and legal moves, remembering
-    /// positions by their position string: the reference.
-    fn brute_force(game: &mut Game, seen: &mut HashMap<String, Winner>) -> Winner {
-        if let Some(o) = game.outcome() {
-            return match o.winner {
-                Some(Side::Hunters) => Winner::Fox,
-                Some(Side::Crowd) => Winner::Geese,
-                None => panic!("no draws without sideways steps"),
-            };
-        }
-        let key = game.position_string();
-        if let Some(&w) = seen.get(&key) {
-            return w;
-        }
-        let me = match game.side_to_move() {
-            Side::Hunters => Winner::Fox,
-            Side::Crowd => Winner::Geese,
-        };
-        let mut result = if me == Winner::Fox {
-            Winner::Geese
-        } else {
-            Winner::Fox
-        };
-        for mv in game.legal_moves() {
-            game.play_unchecked(&mv);
-            let w = brute_force(game, seen);
-            game.undo();
-            if w == me {
-                result = me;
-                break;
-            }
-        }
-        seen.insert(key, result);
-        result
-    }
 
     #[test]
     fn agrees_with_plain_minimax_on_random_endings() {

@@ -9,9 +9,10 @@ use web_time::Instant;
 use super::arena::{GameSpec, Player, play_game};
 use super::{Common, USAGE, build_game};
 use crate::ai::rng::mix;
+use crate::ai::backwards::{FoxGeeseTable, LayerDone};
 use crate::ai::solve::{FoxGeeseSolver, Winner};
 use crate::ai::{Level, MAX_DEPTH, Search, SearchLimits, SearchResult, TABLE_WIN, Tablebase};
-use crate::rules::{Game, GameKind, Side, Variant};
+use crate::rules::{Game, GameKind, Move, Side, Variant};
 
 /// The flags of `bestmove` and `selfplay`, as text until a command reads them.
 #[derive(Default)]
@@ -40,11 +41,14 @@ pub(super) struct SearchArgs {
     pub(super) hash_mb: Option<String>,
     pub(super) at_least: Option<String>,
     pub(super) after_ply: Option<String>,
+    pub(super) check: Option<String>,
     pub(super) quiet: bool,
+    pub(super) backwards: bool,
 }
 
 impl SearchArgs {
-    pub(super) const FLAGS: [&'static str; 24] = [
+    pub(super) const FLAGS: [&'static str; 25] = [
+        "--check",
         "--after-ply",
         "--record",
         "--at-least",
@@ -96,6 +100,7 @@ impl SearchArgs {
             "--hash-mb" => &mut self.hash_mb,
             "--at-least" => &mut self.at_least,
             "--after-ply" => &mut self.after_ply,
+            "--check" => &mut self.check,
             _ => &mut self.time_scale,
         };
         *slot = Some(value);
@@ -481,6 +486,9 @@ pub(super) fn solve(c: &Common, out: &mut dyn Write) -> Result<(), String> {
             o.describe(game.variant().kind)
         ));
     }
+    if c.search.backwards {
+        return solve_backwards(c, &game, out);
+    }
     let start = Instant::now();
     let mut solver = fox_geese_solver(c, &game)?;
     let winner = solver.solve(game.position()).map_err(|e| e.to_string())?;
@@ -488,25 +496,154 @@ pub(super) fn solve(c: &Common, out: &mut dyn Write) -> Result<(), String> {
     let winning = solver
         .winning_moves(game.position())
         .map_err(|e| e.to_string())?;
-    let mut winning: Vec<String> = winning.iter().map(|m| m.to_string()).collect();
-    winning.sort();
     let mut s = String::new();
+    write_winner(&mut s, winner, &winning);
+    writeln!(s, "nodes {}", solver.nodes()).unwrap();
+    writeln!(s, "proofs stored {}", solver.table_size()).unwrap();
+    writeln!(s, "time {secs:.1} s").unwrap();
+    say(out, &s)
+}
+
+/// The first lines of `solve`'s report: the winner and its winning moves.
+fn write_winner(s: &mut String, winner: Winner, winning: &[Move]) {
     let who = match winner {
         Winner::Fox => "the fox",
         Winner::Geese => "the geese",
     };
     writeln!(s, "winner {who} (with perfect play by both sides)").unwrap();
-    let none = "none: every move loses".to_string();
+    let mut winning: Vec<String> = winning.iter().map(|m| m.to_string()).collect();
+    winning.sort();
     let list = if winning.is_empty() {
-        none
+        "none: every move loses".to_string()
     } else {
         winning.join(" ")
     };
     writeln!(s, "winning moves {list}").unwrap();
-    writeln!(s, "nodes {}", solver.nodes()).unwrap();
-    writeln!(s, "proofs stored {}", solver.table_size()).unwrap();
-    writeln!(s, "time {secs:.1} s").unwrap();
+}
+
+/// `solve --backwards`: every position that can follow the game's solved
+/// at once (see [`crate::ai::backwards`]), on `--jobs` threads, if the
+/// memory it needs is there.
+fn solve_backwards(c: &Common, game: &Game, out: &mut dyn Write) -> Result<(), String> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let jobs = number::<usize>("--jobs", &c.search.jobs)?.unwrap_or(cores);
+    if jobs == 0 {
+        return Err("--jobs must be at least 1".into());
+    }
+    let (variant, pos) = (*game.variant(), game.position());
+    let bytes = FoxGeeseTable::bytes_needed(variant, pos).map_err(|e| e.to_string())?;
+    if let Some(free) = available_memory()
+        && bytes > free
+    {
+        return Err(format!(
+            "solving backwards from here needs {} MB of memory; {} MB are available",
+            bytes >> 20,
+            free >> 20
+        ));
+    }
+    let start = Instant::now();
+    let quiet = c.search.quiet;
+    let mut progress = |layer: &LayerDone| {
+        if !quiet {
+            eprintln!(
+                "solve: {} geese, rank sum {}: {} sets in {:.1} s ({:.0} s in all)",
+                layer.geese,
+                layer.rank_sum,
+                layer.sets,
+                layer.seconds,
+                start.elapsed().as_secs_f64()
+            );
+        }
+    };
+    let table =
+        FoxGeeseTable::build(variant, pos, jobs, &mut progress).map_err(|e| e.to_string())?;
+    let winner = table.winner(pos).ok_or("the table does not cover its own root")?;
+    let winning = table.winning_moves(pos).ok_or("the table does not cover its own root")?;
+    let mut s = String::new();
+    write_winner(&mut s, winner, &winning);
+    writeln!(s, "solved backwards: geese, goose sets, positions with the geese to move, fox wins among them").unwrap();
+    for count in table.counts() {
+        writeln!(
+            s,
+            "  {:2} {:>12} {:>14} {:>14}",
+            count.geese, count.sets, count.positions, count.fox_wins
+        )
+        .unwrap();
+    }
+    writeln!(s, "memory {} MB", bytes >> 20).unwrap();
+    writeln!(s, "time {:.1} s", start.elapsed().as_secs_f64()).unwrap();
+    if let Some(checks) = number::<usize>("--check", &c.search.check)? {
+        let seed = number::<u64>("--seed", &c.search.seed)?.unwrap_or(1);
+        let checked = check_backwards(&table, game, checks, seed)?;
+        writeln!(s, "{checked}").unwrap();
+    }
     say(out, &s)
+}
+
+/// `solve --backwards --check N`: positions of random games from the root
+/// (the fox throwing its win away half the time, the geese keeping a win
+/// when they have one, so both sides' wins come up), each proven again by
+/// the forward proof search, until N are proven (at most 2 M positions
+/// each, or skipped).
+fn check_backwards(
+    table: &FoxGeeseTable,
+    root: &Game,
+    checks: usize,
+    seed: u64,
+) -> Result<String, String> {
+    let mut rng = crate::ai::rng::SplitMix64::new(seed);
+    let (mut fox, mut geese, mut too_big) = (0, 0, 0);
+    let mut disagree = Vec::new();
+    // A short game may offer nothing to check: a bounded number of tries.
+    for _ in 0..checks.saturating_mul(20) {
+        let mut game = root.clone();
+        while !game.is_over() && fox + geese + disagree.len() < checks {
+            if rng.below(6) == 0 {
+                let mut solver = FoxGeeseSolver::new(*game.variant(), 2_000_000, 20)
+                    .map_err(|e| e.to_string())?;
+                match (solver.solve(game.position()), table.winner(game.position())) {
+                    (Ok(proof), Some(answer)) if proof == answer => match proof {
+                        Winner::Fox => fox += 1,
+                        Winner::Geese => geese += 1,
+                    },
+                    (Ok(_), _) => disagree.push(game.position_string()),
+                    (Err(_), _) => too_big += 1,
+                }
+            }
+            let moves = game.legal_moves();
+            let winning = table.winning_moves(game.position()).unwrap_or_default();
+            let pool: Vec<Move> = match game.side_to_move() {
+                // Half the time the fox throws its win away, if it can.
+                Side::Hunters if rng.below(2) == 0 => {
+                    moves.into_iter().filter(|m| !winning.contains(m)).collect()
+                }
+                Side::Crowd if !winning.is_empty() => winning,
+                _ => moves,
+            };
+            let pool = if pool.is_empty() { game.legal_moves() } else { pool };
+            game.play_unchecked(&pool[rng.below(pool.len() as u64) as usize]);
+        }
+        if fox + geese + disagree.len() >= checks {
+            break;
+        }
+    }
+    let mut s = format!(
+        "checked against the proof search: {} positions, {fox} won by the fox and {geese} by the geese agree",
+        fox + geese + disagree.len()
+    );
+    write!(s, "; {too_big} skipped (over 2 M positions for it)").unwrap();
+    for position in &disagree {
+        write!(s, "\n  DISAGREES: {position}").unwrap();
+    }
+    Ok(s)
+}
+
+/// Memory the system can still give, where it says (Linux).
+fn available_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb << 10)
 }
 
 /// A proof search for `game` with `--nodes` and `--hash-mb` (a table of
