@@ -513,6 +513,59 @@ fn solve_proves_a_late_fox_and_geese_position_and_names_the_winning_moves() {
     );
 }
 
+/// `solve --backwards`: the same winners and winning moves as the proof
+/// search, each side winning once, and its own check against it.
+#[test]
+fn solve_backwards_answers_as_the_proof_search_does() {
+    for position in [
+        // The fox in a corner of the top arm: the geese win by e6-d7.
+        "fox-geese F1G/GGG/2G1G2/7/7/3/3 G 0/0 0 29",
+        // Five geese, two still on the first rank.
+        "fox-geese 3/3/7/3F3/G5G/1G1/G1G G 0/0 0 5",
+    ] {
+        let solve = |extra: &[&str]| {
+            run_args(
+                &[
+                    &["solve", "fox-geese", "--position", position, "--quiet"],
+                    extra,
+                ]
+                .concat(),
+            )
+        };
+        let forward = solve(&[]).unwrap();
+        let backwards = solve(&["--backwards", "--jobs", "2", "--check", "20"]).unwrap();
+        for name in ["winner ", "winning moves "] {
+            assert_eq!(field(&backwards, name), field(&forward, name), "{position}");
+        }
+        let checked = field(&backwards, "checked against the proof search: ");
+        assert!(checked.starts_with("20 positions"), "{checked}");
+        assert!(!backwards.contains("DISAGREES"), "{backwards}");
+    }
+    let corner = "fox-geese F1G/GGG/2G1G2/7/7/3/3 G 0/0 0 29";
+    for bad in [
+        vec!["--jobs", "0"],
+        vec!["--jobs", "two"],
+        vec!["--check", "some"],
+        vec!["--seed", "x", "--check", "1"],
+    ] {
+        let args = [
+            &["solve", "fox-geese", "--position", corner, "--backwards"],
+            &bad[..],
+        ]
+        .concat();
+        assert!(run_args(&args).is_err(), "{bad:?} was accepted");
+    }
+    let sideways = [
+        "solve",
+        "fox-geese",
+        "--backwards",
+        "--option",
+        "sideways=on",
+    ];
+    assert!(run_args(&sideways).is_err());
+    assert!(run_args(&["solve", "bagh-chal", "--backwards"]).is_err());
+}
+
 /// `solve --record FILE --after-ply N`: a line per recorded game.
 #[test]
 fn solve_proves_each_recorded_game_after_so_many_plies() {

@@ -47,7 +47,11 @@ struct Board {
 impl Board {
     fn new(rules: &Rules) -> Result<Board, SolveError> {
         let topology = &rules.topology;
-        let grid: Vec<u8> = topology.points.into_iter().map(|p| p.index() as u8).collect();
+        let grid: Vec<u8> = topology
+            .points
+            .into_iter()
+            .map(|p| p.index() as u8)
+            .collect();
         let grid: [u8; POINTS] = grid.try_into().map_err(|_| {
             SolveError::NotSolvable("solving backwards needs the 33-point cross".into())
         })?;
@@ -199,7 +203,11 @@ impl FoxGeeseTable {
         let count = root.count_ones() as usize;
         let minimum = variant.crowd_minimum() as usize;
         let tables: usize = (minimum..=count).map(|n| board.sets(n, base)).sum();
-        let largest = if count >= minimum { board.sets(count, base) } else { 0 };
+        let largest = if count >= minimum {
+            board.sets(count, base)
+        } else {
+            0
+        };
         Ok(4 * (tables + largest) as u64)
     }
 
@@ -393,28 +401,43 @@ impl FoxGeeseTable {
         while rest != 0 {
             let fox = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            if self.a_chain_wins(fox, geese, 0) {
+            if self.a_chain_wins(fox, geese) {
                 wins |= 1 << fox;
             }
         }
         wins
     }
 
-    /// Whether some chain of jumps from `at` wins for the fox; a chain ends
-    /// only where the fox cannot jump again, as in the rules.
-    fn a_chain_wins(&self, at: usize, geese: u64, hops: usize) -> bool {
+    /// Whether some chain of jumps from `at` wins for the fox.
+    fn a_chain_wins(&self, at: usize, geese: u64) -> bool {
+        self.any_chain_end(at, geese, 0, &mut |left, end| {
+            self.fox_wins_geese_to_move(left, end)
+        })
+    }
+
+    /// Calls `end` with (geese left, landing point) for each chain of jumps
+    /// from `at`, `hops` jumps in, until it returns true; whether one did.
+    /// A chain ends only where the fox cannot jump again, as in the rules.
+    fn any_chain_end(
+        &self,
+        at: usize,
+        geese: u64,
+        hops: usize,
+        end: &mut dyn FnMut(u64, usize) -> bool,
+    ) -> bool {
         let mut extended = false;
         if hops < MAX_HOPS {
             for &(over, land) in &self.board.jumps[at] {
                 if geese >> over & 1 == 1 && geese >> land & 1 == 0 {
                     extended = true;
-                    if self.a_chain_wins(land as usize, geese & !(1 << over), hops + 1) {
+                    let left = geese & !(1 << over);
+                    if self.any_chain_end(land as usize, left, hops + 1, end) {
                         return true;
                     }
                 }
             }
         }
-        !extended && hops > 0 && self.fox_wins_geese_to_move(geese, at)
+        !extended && hops > 0 && end(geese, at)
     }
 
     /// Looked up: the fox on `fox` wins with these geese to move.
@@ -450,7 +473,11 @@ impl FoxGeeseTable {
     pub fn winner(&self, pos: &Position) -> Option<Winner> {
         let geese = self.board.compact(pos.crowd().0);
         let fox_grid = pos.hunters().first()?.index();
-        let fox = self.board.grid.iter().position(|&g| g as usize == fox_grid)?;
+        let fox = self
+            .board
+            .grid
+            .iter()
+            .position(|&g| g as usize == fox_grid)?;
         if !self.covers(geese) {
             return None;
         }
@@ -533,21 +560,25 @@ mod tests {
     #[test]
     fn agrees_with_plain_minimax_on_every_position_after_late_ones() {
         // Roots late in games, and made by hand (the fox in a corner of
-        // the top arm, one goose step from being penned in); from each, the
-        // table against plain minimax over the rules' own moves, at the
+        // the top arm, one goose step from being penned in; five geese, two
+        // on the first rank, so the tables index every point); from each,
+        // the table against plain minimax over the rules' own moves, at the
         // root and along random continuations to the end.
         let mut rng = SplitMix64::new(5);
         let mut roots: Vec<Game> = [
             "fox-geese F1G/GGG/2G1G2/7/7/3/3 G 0/0 0 29",
             "fox-geese 1FG/GGG/2G1G2/7/7/3/3 F 0/0 0 29",
+            "fox-geese 3/3/7/3F3/G5G/1G1/G1G G 0/0 0 5",
         ]
         .iter()
         .map(|text| Game::from_position_string(text).unwrap())
         .collect();
-        while roots.len() < 10 {
+        while roots.len() < 11 {
             let plies = 56 + rng.below(20) as usize;
             let game = late_game(&mut rng, plies);
-            if !game.is_over() {
+            // Small tables only (a goose left far behind makes them large).
+            let bytes = FoxGeeseTable::bytes_needed(*game.variant(), game.position()).unwrap();
+            if !game.is_over() && bytes < 64 << 20 {
                 roots.push(game);
             }
         }
@@ -577,11 +608,69 @@ mod tests {
     }
 
     #[test]
+    fn the_chains_of_jumps_are_the_rules_captures() {
+        // Random play: from every position with the fox to move, the ends
+        // of the chains of jumps the table follows (geese left, landing
+        // point) are those of the rules' capturing moves, and no more.
+        let mut rng = SplitMix64::new(13);
+        let start = Game::new(Variant::new(GameKind::FoxGeese));
+        // Any table will do: the chains do not look at it.
+        let late =
+            Game::from_position_string("fox-geese F1G/GGG/2G1G2/7/7/3/3 G 0/0 0 29").unwrap();
+        let table = FoxGeeseTable::build(*late.variant(), late.position(), 1, &mut |_| {}).unwrap();
+        let board = &table.board;
+        let (mut positions, mut chains) = (0, 0);
+        for _ in 0..60 {
+            let mut game = start.clone();
+            while !game.is_over() {
+                let pos = *game.position();
+                if game.side_to_move() == Side::Hunters {
+                    let geese = board.compact(pos.crowd().0);
+                    let fox = board.compact(pos.hunters().0).trailing_zeros() as usize;
+                    let mut ours = Vec::new();
+                    table.any_chain_end(fox, geese, 0, &mut |left, end| {
+                        ours.push((left, end));
+                        false
+                    });
+                    let mut theirs: Vec<(u64, usize)> = game
+                        .legal_moves()
+                        .iter()
+                        .map(|mv| game.rules().apply(&pos, mv).0)
+                        .filter(|next| next.crowd() != pos.crowd())
+                        .map(|next| {
+                            let left = board.compact(next.crowd().0);
+                            (
+                                left,
+                                board.compact(next.hunters().0).trailing_zeros() as usize,
+                            )
+                        })
+                        .collect();
+                    for list in [&mut ours, &mut theirs] {
+                        list.sort_unstable();
+                        list.dedup();
+                    }
+                    assert_eq!(ours, theirs, "{}", game.position_string());
+                    positions += 1;
+                    chains += ours
+                        .iter()
+                        .filter(|(left, _)| (geese ^ left).count_ones() > 1)
+                        .count();
+                }
+                let moves = game.legal_moves();
+                game.play_unchecked(&moves[rng.below(moves.len() as u64) as usize]);
+            }
+        }
+        assert!(
+            positions > 1000 && chains > 20,
+            "{positions} positions, {chains} chains"
+        );
+    }
+
+    #[test]
     fn the_winning_moves_keep_the_win_and_the_others_lose_it() {
         let mut rng = SplitMix64::new(9);
         let game = late_game(&mut rng, 60);
-        let table =
-            FoxGeeseTable::build(*game.variant(), game.position(), 1, &mut |_| {}).unwrap();
+        let table = FoxGeeseTable::build(*game.variant(), game.position(), 1, &mut |_| {}).unwrap();
         let winner = table.winner(game.position()).unwrap();
         let mover = match game.side_to_move() {
             Side::Hunters => Winner::Fox,
@@ -594,17 +683,23 @@ mod tests {
             let mut after = game.clone();
             after.play_unchecked(&mv);
             let keeps = brute_force(&mut after, &mut seen) == mover;
-            assert_eq!(winning.contains(&mv), keeps, "{mv} in {}", game.position_string());
+            assert_eq!(
+                winning.contains(&mv),
+                keeps,
+                "{mv} in {}",
+                game.position_string()
+            );
         }
     }
 
     #[test]
     fn positions_the_root_cannot_lead_to_are_not_answered() {
-        let late = Game::from_position_string("fox-geese F1G/GGG/2G1G2/7/7/3/3 G 0/0 0 29").unwrap();
-        let table =
-            FoxGeeseTable::build(*late.variant(), late.position(), 1, &mut |_| {}).unwrap();
+        let late =
+            Game::from_position_string("fox-geese F1G/GGG/2G1G2/7/7/3/3 G 0/0 0 29").unwrap();
+        let table = FoxGeeseTable::build(*late.variant(), late.position(), 1, &mut |_| {}).unwrap();
         // A goose lower than any of the root's.
-        let lower = Game::from_position_string("fox-geese F1G/GGG/2G4/7/3G3/3/3 G 0/0 0 29").unwrap();
+        let lower =
+            Game::from_position_string("fox-geese F1G/GGG/2G4/7/3G3/3/3 G 0/0 0 29").unwrap();
         assert_eq!(table.winner(lower.position()), None);
         assert_eq!(table.winning_moves(lower.position()), None);
         assert!(table.winner(late.position()).is_some());
@@ -631,7 +726,11 @@ mod tests {
                 .filter(|(bit, _)| subset >> bit & 1 == 1)
                 .map(|(_, &i)| 1u64 << i)
                 .sum();
-            let on = |rank: u8| (0..POINTS).filter(|&i| geese >> i & 1 == 1 && board.rank[i] <= rank).count();
+            let on = |rank: u8| {
+                (0..POINTS)
+                    .filter(|&i| geese >> i & 1 == 1 && board.rank[i] <= rank)
+                    .count()
+            };
             let n = geese.count_ones() as usize;
             if n < 4 || n > 6 || (4..=6).any(|r| on(r as u8) > caps[r - 4]) {
                 continue;
@@ -658,7 +757,13 @@ mod tests {
         let mut grid = [' '; 49];
         for i in 0..POINTS {
             let g = board.grid[i] as usize;
-            grid[g] = if geese >> i & 1 == 1 { 'G' } else if i == fox { 'F' } else { '.' };
+            grid[g] = if geese >> i & 1 == 1 {
+                'G'
+            } else if i == fox {
+                'F'
+            } else {
+                '.'
+            };
         }
         let rows: Vec<String> = (0..7)
             .rev()

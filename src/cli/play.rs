@@ -8,8 +8,8 @@ use web_time::Instant;
 
 use super::arena::{GameSpec, Player, play_game};
 use super::{Common, USAGE, build_game};
-use crate::ai::rng::mix;
 use crate::ai::backwards::{FoxGeeseTable, LayerDone};
+use crate::ai::rng::mix;
 use crate::ai::solve::{FoxGeeseSolver, Winner};
 use crate::ai::{Level, MAX_DEPTH, Search, SearchLimits, SearchResult, TABLE_WIN, Tablebase};
 use crate::rules::{Game, GameKind, Move, Side, Variant};
@@ -530,6 +530,8 @@ fn solve_backwards(c: &Common, game: &Game, out: &mut dyn Write) -> Result<(), S
     if jobs == 0 {
         return Err("--jobs must be at least 1".into());
     }
+    let checks = number::<usize>("--check", &c.search.check)?;
+    let seed = number::<u64>("--seed", &c.search.seed)?.unwrap_or(1);
     let (variant, pos) = (*game.variant(), game.position());
     let bytes = FoxGeeseTable::bytes_needed(variant, pos).map_err(|e| e.to_string())?;
     if let Some(free) = available_memory()
@@ -557,11 +559,19 @@ fn solve_backwards(c: &Common, game: &Game, out: &mut dyn Write) -> Result<(), S
     };
     let table =
         FoxGeeseTable::build(variant, pos, jobs, &mut progress).map_err(|e| e.to_string())?;
-    let winner = table.winner(pos).ok_or("the table does not cover its own root")?;
-    let winning = table.winning_moves(pos).ok_or("the table does not cover its own root")?;
+    let winner = table
+        .winner(pos)
+        .ok_or("the table does not cover its own root")?;
+    let winning = table
+        .winning_moves(pos)
+        .ok_or("the table does not cover its own root")?;
     let mut s = String::new();
     write_winner(&mut s, winner, &winning);
-    writeln!(s, "solved backwards: geese, goose sets, positions with the geese to move, fox wins among them").unwrap();
+    writeln!(
+        s,
+        "solved backwards: geese, goose sets, positions with the geese to move, fox wins among them"
+    )
+    .unwrap();
     for count in table.counts() {
         writeln!(
             s,
@@ -572,8 +582,7 @@ fn solve_backwards(c: &Common, game: &Game, out: &mut dyn Write) -> Result<(), S
     }
     writeln!(s, "memory {} MB", bytes >> 20).unwrap();
     writeln!(s, "time {:.1} s", start.elapsed().as_secs_f64()).unwrap();
-    if let Some(checks) = number::<usize>("--check", &c.search.check)? {
-        let seed = number::<u64>("--seed", &c.search.seed)?.unwrap_or(1);
+    if let Some(checks) = checks {
         let checked = check_backwards(&table, game, checks, seed)?;
         writeln!(s, "{checked}").unwrap();
     }
@@ -620,7 +629,11 @@ fn check_backwards(
                 Side::Crowd if !winning.is_empty() => winning,
                 _ => moves,
             };
-            let pool = if pool.is_empty() { game.legal_moves() } else { pool };
+            let pool = if pool.is_empty() {
+                game.legal_moves()
+            } else {
+                pool
+            };
             game.play_unchecked(&pool[rng.below(pool.len() as u64) as usize]);
         }
         if fox + geese + disagree.len() >= checks {
