@@ -732,7 +732,7 @@ mod tests {
                     .count()
             };
             let n = geese.count_ones() as usize;
-            if n < 4 || n > 6 || (4..=6).any(|r| on(r as u8) > caps[r - 4]) {
+            if !(4..=6).contains(&n) || (4..=6).any(|r| on(r as u8) > caps[r - 4]) {
                 continue;
             }
             let count = &mut expected[n];
