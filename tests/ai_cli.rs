@@ -517,11 +517,12 @@ fn solve_proves_a_late_fox_and_geese_position_and_names_the_winning_moves() {
 /// search, each side winning once, and its own check against it.
 #[test]
 fn solve_backwards_answers_as_the_proof_search_does() {
-    for position in [
+    for (position, geese_wins) in [
         // The fox in a corner of the top arm: the geese win by e6-d7.
-        "fox-geese F1G/GGG/2G1G2/7/7/3/3 G 0/0 0 29",
-        // Five geese, two still on the first rank.
-        "fox-geese 3/3/7/3F3/G5G/1G1/G1G G 0/0 0 5",
+        ("fox-geese F1G/GGG/2G1G2/7/7/3/3 G 0/0 0 29", "20 agree"),
+        // Five geese, two still on the first rank: five geese never pen
+        // the fox in, so there is no goose win to check.
+        ("fox-geese 3/3/7/3F3/G5G/1G1/G1G G 0/0 0 5", "0 agree"),
     ] {
         let solve = |extra: &[&str]| {
             run_args(
@@ -537,8 +538,10 @@ fn solve_backwards_answers_as_the_proof_search_does() {
         for name in ["winner ", "winning moves "] {
             assert_eq!(field(&backwards, name), field(&forward, name), "{position}");
         }
-        let checked = field(&backwards, "checked against the proof search: ");
-        assert!(checked.starts_with("20 positions"), "{checked}");
+        let games = field(&backwards, "check, positions of random games: ");
+        assert!(games.starts_with("20 agree"), "{games}");
+        let geese = field(&backwards, "check, random positions the geese win: ");
+        assert!(geese.starts_with(geese_wins), "{geese}");
         assert!(!backwards.contains("DISAGREES"), "{backwards}");
     }
     let corner = "fox-geese F1G/GGG/2G1G2/7/7/3/3 G 0/0 0 29";

@@ -19,7 +19,9 @@
 
 use web_time::Instant;
 
+use super::rng::SplitMix64;
 use super::solve::{SolveError, Winner};
+use crate::rules::board::Bitboard;
 use crate::rules::movegen::MAX_HOPS;
 use crate::rules::{GameKind, Move, Position, Rules, Side, Variant};
 
@@ -511,6 +513,45 @@ impl FoxGeeseTable {
             }
         }
         Some(wins)
+    }
+
+    /// A random position the table covers, with as many geese as the root
+    /// and either side to move (`None` if a thousand goose sets drawn all
+    /// broke the root's caps).
+    pub fn random_position(&self, rng: &mut SplitMix64) -> Option<Position> {
+        let mut points: Vec<usize> = (self.base as usize..POINTS).collect();
+        for _ in 0..1000 {
+            let mut geese = 0u64;
+            for k in 0..self.root_geese.min(points.len()) {
+                let pick = k + rng.below((points.len() - k) as u64) as usize;
+                points.swap(k, pick);
+                geese |= 1 << points[k];
+            }
+            if !self.covers(geese) {
+                continue;
+            }
+            let free: Vec<usize> = (0..POINTS).filter(|&i| geese >> i & 1 == 0).collect();
+            let fox = free[rng.below(free.len() as u64) as usize];
+            let grid = |set: u64| {
+                (0..POINTS)
+                    .filter(|&i| set >> i & 1 == 1)
+                    .map(|i| 1u64 << self.board.grid[i])
+                    .sum::<u64>()
+            };
+            let side = if rng.below(2) == 0 {
+                Side::Hunters
+            } else {
+                Side::Crowd
+            };
+            let pieces = [Bitboard(grid(1 << fox)), Bitboard(grid(geese))];
+            return Some(Position::from_parts(pieces, side, [0, 0], 0, None));
+        }
+        None
+    }
+
+    /// The game and options the table solves.
+    pub fn variant(&self) -> &Variant {
+        &self.rules.variant
     }
 
     /// What was solved, per number of geese (from the rules' minimum up).

@@ -589,11 +589,12 @@ fn solve_backwards(c: &Common, game: &Game, out: &mut dyn Write) -> Result<(), S
     say(out, &s)
 }
 
-/// `solve --backwards --check N`: positions of random games from the root
-/// (the fox throwing its win away half the time, the geese keeping a win
-/// when they have one, so both sides' wins come up), each proven again by
-/// the forward proof search, until N are proven (at most 2 M positions
-/// each, or skipped).
+/// `solve --backwards --check N`: positions proven again by the forward
+/// proof search (at most 2 M positions each, or skipped), until N agree or
+/// disagree: positions of random games from the root (the fox throwing
+/// its win away half the time, the geese keeping a win when they have
+/// one), then, since from the start those are nearly all the fox's, N
+/// random positions of the table's that the geese win.
 fn check_backwards(
     table: &FoxGeeseTable,
     root: &Game,
@@ -601,23 +602,13 @@ fn check_backwards(
     seed: u64,
 ) -> Result<String, String> {
     let mut rng = crate::ai::rng::SplitMix64::new(seed);
-    let (mut fox, mut geese, mut too_big) = (0, 0, 0);
-    let mut disagree = Vec::new();
+    let mut games = Checked::default();
     // A short game may offer nothing to check: a bounded number of tries.
     for _ in 0..checks.saturating_mul(20) {
         let mut game = root.clone();
-        while !game.is_over() && fox + geese + disagree.len() < checks {
+        while !game.is_over() && games.done() < checks {
             if rng.below(6) == 0 {
-                let mut solver = FoxGeeseSolver::new(*game.variant(), 2_000_000, 20)
-                    .map_err(|e| e.to_string())?;
-                match (solver.solve(game.position()), table.winner(game.position())) {
-                    (Ok(proof), Some(answer)) if proof == answer => match proof {
-                        Winner::Fox => fox += 1,
-                        Winner::Geese => geese += 1,
-                    },
-                    (Ok(_), _) => disagree.push(game.position_string()),
-                    (Err(_), _) => too_big += 1,
-                }
+                games.check(table, game.position())?;
             }
             let moves = game.legal_moves();
             let winning = table.winning_moves(game.position()).unwrap_or_default();
@@ -636,19 +627,71 @@ fn check_backwards(
             };
             game.play_unchecked(&pool[rng.below(pool.len() as u64) as usize]);
         }
-        if fox + geese + disagree.len() >= checks {
+        if games.done() >= checks {
             break;
         }
     }
+    let mut geese_wins = Checked::default();
+    for _ in 0..checks.saturating_mul(5000) {
+        if geese_wins.done() >= checks {
+            break;
+        }
+        let Some(pos) = table.random_position(&mut rng) else {
+            break;
+        };
+        if table.winner(&pos) == Some(Winner::Geese) {
+            geese_wins.check(table, &pos)?;
+        }
+    }
     let mut s = format!(
-        "checked against the proof search: {} positions, {fox} won by the fox and {geese} by the geese agree",
-        fox + geese + disagree.len()
+        "check, positions of random games: {} agree ({} won by the fox, {} by the geese), {} skipped (over 2 M positions for the proof search)\n",
+        games.fox + games.geese,
+        games.fox,
+        games.geese,
+        games.too_big
     );
-    write!(s, "; {too_big} skipped (over 2 M positions for it)").unwrap();
-    for position in &disagree {
+    write!(
+        s,
+        "check, random positions the geese win: {} agree, {} skipped",
+        geese_wins.geese, geese_wins.too_big
+    )
+    .unwrap();
+    for position in games.disagree.iter().chain(&geese_wins.disagree) {
         write!(s, "\n  DISAGREES: {position}").unwrap();
     }
     Ok(s)
+}
+
+/// What `--check` found so far.
+#[derive(Default)]
+struct Checked {
+    fox: usize,
+    geese: usize,
+    too_big: usize,
+    disagree: Vec<String>,
+}
+
+impl Checked {
+    /// Positions proven, agreeing or not.
+    fn done(&self) -> usize {
+        self.fox + self.geese + self.disagree.len()
+    }
+
+    fn check(&mut self, table: &FoxGeeseTable, pos: &crate::rules::Position) -> Result<(), String> {
+        let mut solver =
+            FoxGeeseSolver::new(*table.variant(), 2_000_000, 20).map_err(|e| e.to_string())?;
+        match (solver.solve(pos), table.winner(pos)) {
+            (Ok(proof), Some(answer)) if proof == answer => match proof {
+                Winner::Fox => self.fox += 1,
+                Winner::Geese => self.geese += 1,
+            },
+            (Ok(_), _) => self
+                .disagree
+                .push(crate::rules::position_string(table.variant(), pos)),
+            (Err(_), _) => self.too_big += 1,
+        }
+        Ok(())
+    }
 }
 
 /// Memory the system can still give, where it says (Linux).
