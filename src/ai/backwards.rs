@@ -576,27 +576,8 @@ mod tests {
 
     use super::*;
     use crate::ai::rng::SplitMix64;
-    use crate::ai::solve::brute_force;
+    use crate::ai::solve::{brute_force, random_fox_game};
     use crate::rules::Game;
-
-    /// A game between a fox moving at random and geese searching three
-    /// plies, to `plies` or its end.
-    fn late_game(rng: &mut SplitMix64, plies: usize) -> Game {
-        let mut game = Game::new(Variant::new(GameKind::FoxGeese));
-        while game.ply() < plies && !game.is_over() {
-            let mv = if game.side_to_move() == Side::Hunters {
-                let moves = game.legal_moves();
-                moves[rng.below(moves.len() as u64) as usize]
-            } else {
-                let limits = crate::ai::SearchLimits::depth(3);
-                let mut search =
-                    crate::ai::Search::with_randomness(&game, limits, 30, rng.next_u64());
-                search.run_to_end().unwrap().best
-            };
-            game.play_unchecked(&mv);
-        }
-        game
-    }
 
     #[test]
     fn agrees_with_plain_minimax_on_every_position_after_late_ones() {
@@ -616,7 +597,7 @@ mod tests {
         .collect();
         while roots.len() < 11 {
             let plies = 56 + rng.below(20) as usize;
-            let game = late_game(&mut rng, plies);
+            let game = random_fox_game(&mut rng, plies, 3, 30);
             // Small tables only (a goose left far behind makes them large).
             let bytes = FoxGeeseTable::bytes_needed(*game.variant(), game.position()).unwrap();
             if !game.is_over() && bytes < 64 << 20 {
@@ -710,7 +691,7 @@ mod tests {
     #[test]
     fn the_winning_moves_keep_the_win_and_the_others_lose_it() {
         let mut rng = SplitMix64::new(9);
-        let game = late_game(&mut rng, 60);
+        let game = random_fox_game(&mut rng, 60, 3, 30);
         let table = FoxGeeseTable::build(*game.variant(), game.position(), 1, &mut |_| {}).unwrap();
         let winner = table.winner(game.position()).unwrap();
         let mover = match game.side_to_move() {

@@ -620,6 +620,32 @@ pub(super) fn brute_force(
     result
 }
 
+/// A game between a fox moving at random and geese searching `depth`
+/// plies (with `randomness`), to `plies` or its end: late positions of it
+/// are small trees, won by either side.
+#[cfg(test)]
+pub(super) fn random_fox_game(
+    rng: &mut crate::ai::rng::SplitMix64,
+    plies: usize,
+    depth: u32,
+    randomness: i32,
+) -> crate::rules::Game {
+    let mut game = crate::rules::Game::new(Variant::new(GameKind::FoxGeese));
+    while game.ply() < plies && !game.is_over() {
+        let mv = if game.side_to_move() == Side::Hunters {
+            let moves = game.legal_moves();
+            moves[rng.below(moves.len() as u64) as usize]
+        } else {
+            let limits = crate::ai::SearchLimits::depth(depth);
+            let seed = rng.next_u64();
+            let mut search = crate::ai::Search::with_randomness(&game, limits, randomness, seed);
+            search.run_to_end().unwrap().best
+        };
+        game.play_unchecked(&mv);
+    }
+    game
+}
+
 #[cfg(test)]
 mod tests {
     use std::collections::HashMap;
@@ -634,20 +660,8 @@ mod tests {
         let mut rng = crate::ai::rng::SplitMix64::new(3);
         let mut winners = Vec::new();
         while winners.len() < 12 {
-            let mut game = Game::new(Variant::new(GameKind::FoxGeese));
             let plies = 60 + rng.below(20) as usize;
-            while game.ply() < plies && !game.is_over() {
-                let mv = if game.side_to_move() == Side::Hunters {
-                    let moves = game.legal_moves();
-                    moves[rng.below(moves.len() as u64) as usize]
-                } else {
-                    let limits = crate::ai::SearchLimits::depth(3);
-                    let mut search =
-                        crate::ai::Search::with_randomness(&game, limits, 30, rng.next_u64());
-                    search.run_to_end().unwrap().best
-                };
-                game.play_unchecked(&mv);
-            }
+            let mut game = random_fox_game(&mut rng, plies, 3, 30);
             if game.is_over() {
                 continue;
             }
@@ -685,20 +699,8 @@ mod tests {
         let mut rng = crate::ai::rng::SplitMix64::new(8);
         let mut winners = Vec::new();
         while winners.len() < 6 {
-            let mut game = Game::new(Variant::new(GameKind::FoxGeese));
             let plies = 56 + rng.below(10) as usize;
-            while game.ply() < plies && !game.is_over() {
-                let mv = if game.side_to_move() == Side::Hunters {
-                    let moves = game.legal_moves();
-                    moves[rng.below(moves.len() as u64) as usize]
-                } else {
-                    let limits = crate::ai::SearchLimits::depth(4);
-                    let seed = rng.next_u64();
-                    let mut search = crate::ai::Search::with_randomness(&game, limits, 20, seed);
-                    search.run_to_end().unwrap().best
-                };
-                game.play_unchecked(&mv);
-            }
+            let game = random_fox_game(&mut rng, plies, 4, 20);
             if game.is_over() {
                 continue;
             }
