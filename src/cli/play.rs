@@ -525,11 +525,7 @@ fn write_winner(s: &mut String, winner: Winner, winning: &[Move]) {
 /// at once (see [`crate::ai::backwards`]), on `--jobs` threads, if the
 /// memory it needs is there.
 fn solve_backwards(c: &Common, game: &Game, out: &mut dyn Write) -> Result<(), String> {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let jobs = number::<usize>("--jobs", &c.search.jobs)?.unwrap_or(cores);
-    if jobs == 0 {
-        return Err("--jobs must be at least 1".into());
-    }
+    let jobs = jobs(&c.search.jobs)?;
     let checks = number::<usize>("--check", &c.search.check)?;
     let seed = number::<u64>("--seed", &c.search.seed)?.unwrap_or(1);
     let (variant, pos) = (*game.variant(), game.position());
@@ -692,6 +688,16 @@ impl Checked {
         }
         Ok(())
     }
+}
+
+/// `--jobs`: threads or games at a time, at least 1; one per core without it.
+pub(super) fn jobs(text: &Option<String>) -> Result<usize, String> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let jobs = number::<usize>("--jobs", text)?.unwrap_or(cores);
+    if jobs == 0 {
+        return Err("--jobs must be at least 1".into());
+    }
+    Ok(jobs)
 }
 
 /// Memory the system can still give, where it says (Linux).

@@ -10,7 +10,7 @@ use std::sync::{Arc, mpsc};
 use super::Common;
 use super::arena::{GameRecord, GameSpec, Player, play_game};
 use super::play::{
-    level, load_tablebase, number, record_file, start_variant, table_note, time_scale,
+    jobs, level, load_tablebase, number, record_file, start_variant, table_note, time_scale,
 };
 use super::stats::{Interval, elo};
 use crate::ai::Tablebase;
@@ -48,11 +48,7 @@ impl MatchSpec {
         if pairs == 0 {
             return Err("--pairs must be at least 1".into());
         }
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let jobs = number::<usize>("--jobs", &a.jobs)?.unwrap_or(cores);
-        if jobs == 0 {
-            return Err("--jobs must be at least 1".into());
-        }
+        let jobs = jobs(&a.jobs)?;
         Ok(MatchSpec {
             kind,
             variant,
