@@ -4,11 +4,11 @@
 use std::time::{Duration, Instant};
 
 use stronghold::ai::Level;
-use stronghold::game::ai_task::AiJob;
+use stronghold::game::board::input::BoardInput;
+use stronghold::game::common::settings::Settings;
 use stronghold::game::headless_app;
-use stronghold::game::input::BoardInput;
-use stronghold::game::match_state::{Match, MatchCommand, Player};
-use stronghold::game::settings::Settings;
+use stronghold::game::play::ai_task::AiJob;
+use stronghold::game::play::match_state::{Match, MatchCommand, Player};
 use stronghold::rules::{Game, GameKind, Point, Side, Variant};
 
 fn pt(name: &str) -> Point {

@@ -6,13 +6,13 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 
-use stronghold::game::animation::ViewBusy;
-use stronghold::game::board_view::BoardLayout;
+use stronghold::game::board::input::{BoardInput, InputStatus, Selection};
+use stronghold::game::board::pieces::{Piece, PieceAt};
+use stronghold::game::board::view::BoardLayout;
+use stronghold::game::common::settings::Settings;
+use stronghold::game::common::view::ViewBusy;
 use stronghold::game::headless_app;
-use stronghold::game::input::{BoardInput, InputStatus, Selection};
-use stronghold::game::match_state::{Match, MoveIntent, MoveSource, Player};
-use stronghold::game::pieces::{Piece, PieceAt};
-use stronghold::game::settings::Settings;
+use stronghold::game::play::match_state::{Match, MoveIntent, MoveSource, Player};
 use stronghold::rules::{Game, GameKind, Move, Point, Side, Variant};
 
 fn pt(name: &str) -> Point {

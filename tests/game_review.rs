@@ -7,13 +7,13 @@ use std::time::{Duration, Instant};
 use bevy::prelude::*;
 
 use stronghold::ai::Level;
+use stronghold::game::board::input::{BoardInput, Selection};
+use stronghold::game::board::pieces::{Piece, PieceAt};
+use stronghold::game::common::i18n::{I18n, Language};
+use stronghold::game::common::settings::Settings;
 use stronghold::game::headless_app;
-use stronghold::game::hint::HintJob;
-use stronghold::game::i18n::{I18n, Language};
-use stronghold::game::input::{BoardInput, Selection};
-use stronghold::game::match_state::{Conclusion, Match, MatchCommand, Player};
-use stronghold::game::pieces::{Piece, PieceAt};
-use stronghold::game::settings::Settings;
+use stronghold::game::play::hint::HintJob;
+use stronghold::game::play::match_state::{Conclusion, Match, MatchCommand, Player};
 use stronghold::rules::{Game, GameKind, Point, Side, Variant};
 
 fn pt(name: &str) -> Point {

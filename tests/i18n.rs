@@ -5,7 +5,7 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use stronghold::game::i18n::{I18n, Language, MESSAGE_FILES, Msg, message_file_path};
+use stronghold::game::common::i18n::{I18n, Language, MESSAGE_FILES, Msg, message_file_path};
 use stronghold::rules::{GameKind, Side};
 
 fn assets() -> PathBuf {
@@ -222,8 +222,8 @@ fn looks_like_text(s: &str) -> bool {
 /// range") under a translated notice, like a parser's. (Developer log
 /// lines inside `warn!`/`info!`/`error!` are skipped by `code_literals`.)
 const SKIPPED_FILES: &[&str] = &[
-    "game/launch.rs",
-    "game/frame_log.rs",
+    "shell/launch.rs",
+    "shell/frame_log.rs",
     "rules_page/scene.rs",
     "skin/data.rs",
     "skin/loader.rs",
@@ -283,6 +283,8 @@ const DEVELOPER_CALLS: &[&str] = &[
     "println!(",
     "env!(",
     "#[",
+    // Entity names, for inspectors and logs ("pirate on c6").
+    "Name::new(",
 ];
 
 /// The string literals of Rust source, skipping comments, char literals and

@@ -14,14 +14,16 @@ use bevy::app::{App, AppExit};
 use bevy::time::TimeUpdateStrategy;
 use save_common::{every_variant, random_game, take_back};
 use stronghold::ai::Level;
-use stronghold::game::board_view::BoardLayout;
+use stronghold::game::board::view::BoardLayout;
+use stronghold::game::common::i18n::{I18n, Language};
+use stronghold::game::common::notice::{Notice, Notices};
+use stronghold::game::common::settings::Settings;
 use stronghold::game::headless_app;
-use stronghold::game::i18n::{I18n, Language};
-use stronghold::game::launch::LaunchOptions;
-use stronghold::game::match_state::{Match, MatchCommand, MoveIntent, MoveSource, Player};
-use stronghold::game::notice::{Notice, Notices};
-use stronghold::game::persist::{self, LastGame, Persistence, Resumed, SaveCommand, SavesWindow};
-use stronghold::game::settings::Settings;
+use stronghold::game::play::match_state::{Match, MatchCommand, MoveIntent, MoveSource, Player};
+use stronghold::game::shell::launch::LaunchOptions;
+use stronghold::game::shell::persist::{
+    self, LastGame, Persistence, Resumed, SaveCommand, SavesWindow,
+};
 use stronghold::rules::{Game, GameKind, Side, Variant};
 use stronghold::save::{Ending, FORMAT_VERSION, SavedGame, Saves, Slot};
 
@@ -588,9 +590,9 @@ fn every_saves_message_the_code_names_is_in_both_languages() {
     let i18n = i18n();
     assert!(i18n.problems.is_empty(), "{:?}", i18n.problems);
     let sources = [
-        include_str!("../src/game/persist.rs"),
-        include_str!("../src/game/persist/commands.rs"),
-        include_str!("../src/game/persist/writer.rs"),
+        include_str!("../src/game/shell/persist.rs"),
+        include_str!("../src/game/shell/persist/commands.rs"),
+        include_str!("../src/game/shell/persist/writer.rs"),
         include_str!("../src/game/ui/saves.rs"),
     ];
     let mut ids = Vec::new();

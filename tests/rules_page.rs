@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use bevy_egui::egui;
-use stronghold::game::i18n::{I18n, Language, MESSAGE_FILES, message_file_path};
+use stronghold::game::common::i18n::{I18n, Language, MESSAGE_FILES, message_file_path};
 use stronghold::game::ui::rules_page::{
     self, ArrowStyle, Diagram, FRAME_IDS, message_ids, rules_page, rules_screen,
 };

@@ -9,17 +9,17 @@ use std::time::{Duration, Instant};
 use bevy::prelude::*;
 
 use stronghold::ai::Level;
-use stronghold::game::ai_task::AiJob;
-use stronghold::game::audio::{Cue, SoundQueue};
-use stronghold::game::match_state::{Match, MoveIntent, MoveSource, Player};
-use stronghold::game::notice::{NoticeKind, Notices};
-use stronghold::game::pieces::{Piece, PieceVisual};
-use stronghold::game::settings::Settings;
-use stronghold::game::skin::data::{check_file_kind, parse_skin};
-use stronghold::game::skin::loader::parse_index;
-use stronghold::game::skin::{
+use stronghold::game::board::audio::{Cue, SoundQueue};
+use stronghold::game::board::pieces::{Piece, PieceVisual};
+use stronghold::game::board::skin::data::{check_file_kind, parse_skin};
+use stronghold::game::board::skin::loader::parse_index;
+use stronghold::game::board::skin::{
     ActiveSkin, SkinCatalog, SkinOverride, default_skin, skin_name, skin_path,
 };
+use stronghold::game::common::notice::{NoticeKind, Notices};
+use stronghold::game::common::settings::Settings;
+use stronghold::game::play::ai_task::AiJob;
+use stronghold::game::play::match_state::{Match, MoveIntent, MoveSource, Player};
 use stronghold::game::{headless_app, headless_app_with_assets};
 use stronghold::rules::{Game, GameKind, Move, Point, Variant};
 
@@ -273,7 +273,7 @@ fn a_broken_skin_falls_back_to_the_built_in_look_with_its_message() {
     );
     assert!(
         catalog
-            .choices(stronghold::game::i18n::Language::English)
+            .choices(stronghold::game::common::i18n::Language::English)
             .len()
             >= 4
     );
@@ -302,7 +302,10 @@ fn each_game_opens_with_its_own_skin_and_the_catalog_names_them_all() {
     }));
     let catalog = app.world().resource::<SkinCatalog>();
     assert_eq!(
-        catalog.title("officers-rebels", stronghold::game::i18n::Language::Russian),
+        catalog.title(
+            "officers-rebels",
+            stronghold::game::common::i18n::Language::Russian
+        ),
         "Офицеры и мятежники"
     );
 }

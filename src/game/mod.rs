@@ -1,4 +1,5 @@
-//! The Bevy game: one plugin per concern, assembled by [`GamePlugin`].
+//! The Bevy game: four wings and the egui pages, each one plugin, assembled
+//! by [`GamePlugin`]. `docs/ARCHITECTURE.md` is the map.
 //!
 //! Data flows one way: input -> move intent -> `Match` (validate, apply) ->
 //! messages -> view systems animate entities to match.
@@ -9,27 +10,11 @@
 
 use bevy::prelude::*;
 
-pub mod about;
-pub mod ai_pace;
-pub mod ai_task;
-pub mod animation;
-pub mod audio;
-pub mod board_view;
-pub mod frame_log;
-pub mod hint;
-pub mod i18n;
-pub mod input;
-pub mod launch;
-pub mod match_state;
-pub mod notice;
-pub mod persist;
-pub mod pieces;
-pub mod screens;
-pub mod settings;
-pub mod skin;
-pub mod text_asset;
+pub mod board;
+pub mod common;
+pub mod play;
+pub mod shell;
 pub mod ui;
-pub mod web;
 
 /// The order of a frame: commands (undo, new game) first, so a stale AI
 /// result is never applied; then input, then moves, then the AI, then the view.
@@ -43,8 +28,47 @@ pub enum GameSet {
     View,
 }
 
-/// Everything of the game except the window, renderer and egui: what the
-/// headless tests run too.
+/// The whole app, desktop and web: Bevy's window and renderer, picking,
+/// egui and its pages, the game, and the launch it starts from.
+pub struct AppPlugin {
+    pub launch: shell::launch::Launch,
+}
+
+impl Plugin for AppPlugin {
+    fn build(&self, app: &mut App) {
+        let window = Window {
+            // The title comes from the message files once they load.
+            title: String::new(),
+            resolution: self.launch.window_size().into(),
+            // On the web: the page's canvas, filling the element it sits in.
+            canvas: Some("#stronghold".to_string()),
+            fit_canvas_to_parent: true,
+            ..default()
+        };
+        app.add_plugins(
+            DefaultPlugins
+                .set(WindowPlugin {
+                    primary_window: Some(window),
+                    ..default()
+                })
+                .set(AssetPlugin {
+                    // No .meta files are shipped; the web would fetch (and 404) each.
+                    meta_check: bevy::asset::AssetMetaCheck::Never,
+                    ..default()
+                }),
+        );
+        app.add_plugins((
+            MeshPickingPlugin,
+            bevy_egui::EguiPlugin::default(),
+            GamePlugin,
+            ui::plugin,
+            shell::launch::LaunchPlugin(self.launch.clone()),
+        ));
+    }
+}
+
+/// Everything of the game except the window, renderer, egui and the launch:
+/// what the headless tests run too.
 pub struct GamePlugin;
 
 impl Plugin for GamePlugin {
@@ -61,34 +85,11 @@ impl Plugin for GamePlugin {
             )
                 .chain(),
         );
-        // The match and what draws it.
-        app.add_plugins((
-            match_state::plugin,
-            skin::plugin,
-            board_view::plugin,
-            pieces::plugin,
-            input::plugin,
-            animation::plugin,
-            audio::plugin,
-            ai_task::plugin,
-            hint::plugin,
-        ));
-        // What surrounds it: screens, words, settings, saves.
-        app.add_plugins((
-            screens::plugin,
-            text_asset::plugin,
-            i18n::plugin,
-            notice::plugin,
-            settings::plugin,
-            persist::plugin,
-            about::plugin,
-            frame_log::plugin,
-        ));
-        app.add_plugins(web::plugin);
-        // The panel needs egui; headless apps run without it.
-        if app.is_plugin_added::<bevy_egui::EguiPlugin>() {
-            app.add_plugins(ui::plugin);
-        }
+        // The wings, each one plugin; each reads only the wings below it
+        // (docs/ARCHITECTURE.md): common <- play <- board <- shell <- ui.
+        // The egui pages (`ui`) are added by `AppPlugin`: headless apps run
+        // without egui.
+        app.add_plugins((common::plugin, play::plugin, board::plugin, shell::plugin));
     }
 }
 
@@ -101,6 +102,18 @@ pub fn headless_app() -> App {
 
 /// A headless app whose assets come from `file_path` (tests of broken files).
 pub fn headless_app_with_assets(file_path: &str) -> App {
+    let mut app = headless_base(file_path);
+    // Tests play: they start in the game, not the menu.
+    app.insert_state(common::screens::Screen::Game);
+    app.add_plugins(GamePlugin);
+    app
+}
+
+/// What a headless app runs the game on, without the game's plugins:
+/// `MinimalPlugins`, input, states, and the asset stores the view writes to
+/// (meshes, materials, images: skins load their pictures), with assets from
+/// `file_path`.
+pub fn headless_base(file_path: &str) -> App {
     let mut app = App::new();
     app.add_plugins((
         MinimalPlugins,
@@ -113,12 +126,9 @@ pub fn headless_app_with_assets(file_path: &str) -> App {
     ));
     app.init_asset::<Mesh>();
     app.init_asset::<ColorMaterial>();
-    // Tests play: they start in the game, not the menu.
-    app.insert_state(screens::Screen::Game);
     app.init_asset::<Image>();
     app.register_asset_loader(bevy::image::ImageLoader::new(
         bevy::image::CompressedImageFormats::NONE,
     ));
-    app.add_plugins(GamePlugin);
     app
 }

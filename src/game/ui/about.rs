@@ -4,8 +4,8 @@
 use bevy_egui::egui;
 
 use super::theme::{self, GOLD};
-use crate::game::about::Credits;
-use crate::game::i18n::{I18n, Msg};
+use crate::game::common::i18n::{I18n, Msg};
+use crate::game::shell::about::Credits;
 
 pub(super) fn about_page(ui: &mut egui::Ui, i18n: &I18n, credits: &Credits) {
     theme::heading(ui, i18n.tr("about-title"));

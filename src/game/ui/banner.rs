@@ -6,12 +6,12 @@ use bevy_egui::{EguiContexts, egui};
 
 use super::SideNames;
 use super::theme::{GOLD, RED};
-use crate::game::board_view::PanelWidth;
-use crate::game::i18n::{I18n, Msg};
-use crate::game::match_state::{Conclusion, Match, MatchCommand};
-use crate::game::notice::{NoticeKind, Notices};
-use crate::game::screens::{MenuPage, Screen};
-use crate::game::skin::ActiveSkin;
+use crate::game::board::skin::ActiveSkin;
+use crate::game::board::view::PanelWidth;
+use crate::game::common::i18n::{I18n, Msg};
+use crate::game::common::notice::{NoticeKind, Notices};
+use crate::game::common::screens::{MenuPage, Screen};
+use crate::game::play::match_state::{Conclusion, Match, MatchCommand};
 use crate::rules::{GameKind, Reason, Side};
 
 /// 1 when the side is a single piece (the fox), for verb agreement.

@@ -6,13 +6,13 @@ use bevy_egui::{EguiContexts, egui};
 
 use super::settings_page;
 use crate::ai::{Search, SearchLimits};
-use crate::game::about::Credits;
-use crate::game::i18n::{I18n, Msg};
-use crate::game::match_state::{Match, MatchCommand, Player};
-use crate::game::notice::Notice;
-use crate::game::screens::{Confirm, Dialogs};
-use crate::game::settings::Settings;
-use crate::game::skin::{ActiveSkin, SkinCatalog};
+use crate::game::board::skin::{ActiveSkin, SkinCatalog};
+use crate::game::common::i18n::{I18n, Msg};
+use crate::game::common::notice::Notice;
+use crate::game::common::screens::{Confirm, Dialogs};
+use crate::game::common::settings::Settings;
+use crate::game::play::match_state::{Match, MatchCommand, Player};
+use crate::game::shell::about::Credits;
 use crate::rules::Side;
 
 /// Nodes the computer spends judging a draw offer (a few tens of milliseconds).

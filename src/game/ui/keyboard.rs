@@ -7,7 +7,7 @@ use bevy_egui::egui;
 
 use super::GameUi;
 use super::moves::step_review;
-use crate::game::match_state::MatchCommand;
+use crate::game::play::match_state::MatchCommand;
 
 pub(super) fn shortcuts(mut p: GameUi) -> bevy::prelude::Result {
     let ctx = p.contexts.ctx_mut()?.clone();

@@ -7,13 +7,13 @@ use bevy_egui::{EguiContexts, egui};
 
 use super::theme::{self, CARD_FILL, GOLD, MUTED, VEIL};
 use super::{NewGameForm, about, game_title, new_game, rules_page, settings_page};
-use crate::game::about::Credits;
-use crate::game::i18n::I18n;
-use crate::game::match_state::{Match, MatchCommand};
-use crate::game::persist::SavesWindow;
-use crate::game::screens::{MenuPage, Screen};
-use crate::game::settings::Settings;
-use crate::game::skin::{ActiveSkin, SkinCatalog};
+use crate::game::board::skin::{ActiveSkin, SkinCatalog};
+use crate::game::common::i18n::I18n;
+use crate::game::common::screens::{MenuPage, Screen};
+use crate::game::common::settings::Settings;
+use crate::game::play::match_state::{Match, MatchCommand};
+use crate::game::shell::about::Credits;
+use crate::game::shell::persist::SavesWindow;
 
 /// What the menu reads and writes.
 #[derive(bevy::ecs::system::SystemParam)]
@@ -145,7 +145,7 @@ fn main_page(ui: &mut egui::Ui, m: &mut MenuUi) {
                     "{} · {}",
                     game_title(&m.i18n, m.the_match.kind()),
                     m.i18n.msg(
-                        &crate::game::i18n::Msg::new("menu-continue-plies")
+                        &crate::game::common::i18n::Msg::new("menu-continue-plies")
                             .num("count", m.the_match.game().ply() as u32)
                     )
                 ),
@@ -182,7 +182,7 @@ fn main_page(ui: &mut egui::Ui, m: &mut MenuUi) {
 pub(super) fn language_switch(ui: &mut egui::Ui, i18n: &I18n, settings: &mut Settings) {
     let _ = i18n;
     ui.horizontal(|ui| {
-        for language in crate::game::i18n::Language::ALL {
+        for language in crate::game::common::i18n::Language::ALL {
             let on = settings.language == language;
             if ui.selectable_label(on, language.native_name()).clicked() && !on {
                 settings.language = language;

@@ -6,15 +6,17 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
-use super::ai_task::AiJob;
-use super::board_view::{BoardLayout, PanelWidth};
-use super::hint::HintJob;
-use super::i18n::{I18n, LocalName, Msg};
-use super::input::InputStatus;
-use super::match_state::{Match, MatchCommand, MoveIntent, MoveRejected, MoveSource, Player};
-use super::screens::{Dialogs, MenuPage, Screen};
-use super::skin::ActiveSkin;
 use crate::ai::Level;
+use crate::game::board::input::InputStatus;
+use crate::game::board::skin::ActiveSkin;
+use crate::game::board::view::{BoardLayout, PanelWidth};
+use crate::game::common::i18n::{I18n, LocalName, Msg};
+use crate::game::common::screens::{Dialogs, MenuPage, RulesWindow, Screen};
+use crate::game::play::ai_task::AiJob;
+use crate::game::play::hint::HintJob;
+use crate::game::play::match_state::{
+    Match, MatchCommand, MoveIntent, MoveRejected, MoveSource, Player,
+};
 use crate::rules::{GameKind, Side, Variant};
 
 mod about;
@@ -55,7 +57,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                (remember_rejections, window_title).in_set(super::GameSet::View),
+                (remember_rejections, window_title).in_set(crate::game::GameSet::View),
                 menu::enter_loaded_game.run_if(in_state(Screen::Menu)),
             ),
         );
@@ -245,8 +247,8 @@ pub(super) struct GameUi<'w, 's> {
     screen: ResMut<'w, NextState<Screen>>,
     menu_page: ResMut<'w, MenuPage>,
     dialogs: ResMut<'w, Dialogs>,
-    rules_window: ResMut<'w, rules_page::RulesWindow>,
-    saves_window: ResMut<'w, super::persist::SavesWindow>,
+    rules_window: ResMut<'w, RulesWindow>,
+    saves_window: ResMut<'w, crate::game::shell::persist::SavesWindow>,
     skin: Res<'w, ActiveSkin>,
     commands: MessageWriter<'w, MatchCommand>,
     intents: MessageWriter<'w, MoveIntent>,

@@ -7,7 +7,7 @@ use bevy_egui::egui;
 
 use super::GameUi;
 use super::theme::{self, GOLD};
-use crate::game::match_state::MatchCommand;
+use crate::game::play::match_state::MatchCommand;
 
 pub(super) fn move_list(ui: &mut egui::Ui, p: &mut GameUi) {
     theme::section(ui, p.tr("moves-title"));

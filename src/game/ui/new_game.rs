@@ -6,10 +6,10 @@ use bevy_egui::egui;
 
 use super::theme::{self, GOLD, MUTED};
 use super::{NewGameForm, SideNames, game_title, player_choices, player_label};
-use crate::game::i18n::I18n;
-use crate::game::match_state::{Match, MatchCommand, Player};
-use crate::game::settings::Settings;
-use crate::game::skin::{SkinCatalog, default_skin};
+use crate::game::board::skin::{SkinCatalog, default_skin};
+use crate::game::common::i18n::I18n;
+use crate::game::common::settings::Settings;
+use crate::game::play::match_state::{Match, MatchCommand, Player};
 use crate::rules::{GameKind, OptionKey, Side, Variant};
 
 /// Draws the page; returns the command that starts the game when the

@@ -7,10 +7,10 @@ use bevy_egui::egui;
 
 use super::theme::{self, GOLD, MUTED, RED};
 use super::{GameUi, game_title, level_name, moves, new_game::player_combo};
-use crate::game::i18n::Msg;
-use crate::game::match_state::{MatchCommand, Player};
-use crate::game::screens::{Confirm, MenuPage, Screen};
-use crate::game::ui::rules_page::RulesWindow;
+use crate::game::common::i18n::Msg;
+use crate::game::common::screens::RulesWindow;
+use crate::game::common::screens::{Confirm, MenuPage, Screen};
+use crate::game::play::match_state::{MatchCommand, Player};
 use crate::rules::{GameKind, Side};
 
 const PANEL_WIDTH: f32 = 300.0;

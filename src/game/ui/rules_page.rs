@@ -12,8 +12,9 @@ use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, RichText, vec2};
 use bevy_egui::{EguiContexts, egui::text::LayoutJob};
 
-use crate::game::i18n::I18n;
-use crate::game::match_state::Match;
+use crate::game::common::i18n::I18n;
+pub use crate::game::common::screens::RulesWindow;
+use crate::game::play::match_state::Match;
 use crate::rules::{GameKind, Side};
 
 mod content;
@@ -26,8 +27,7 @@ pub use scene::{Arrow, ArrowStyle, Diagram, Ring, Scene};
 use content::{Block, Section};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<RulesWindow>()
-        .add_systems(Update, toggle_rules_window);
+    app.add_systems(Update, toggle_rules_window);
 }
 
 /// Text sizes, in logical pixels.
@@ -367,29 +367,6 @@ fn figure(ui: &mut egui::Ui, i18n: &I18n, diagram: Diagram, width: f32) {
         .wrap(),
     );
     ui.add_space(10.0);
-}
-
-/// The rules window shown over the game (F1, or `--rules GAME`).
-#[derive(Resource, Clone, Copy, Debug, PartialEq)]
-pub struct RulesWindow {
-    pub open: bool,
-    pub game: GameKind,
-}
-
-impl Default for RulesWindow {
-    fn default() -> RulesWindow {
-        RulesWindow {
-            open: false,
-            game: GameKind::Pirates,
-        }
-    }
-}
-
-impl RulesWindow {
-    /// The window open on a game's page.
-    pub fn showing(game: GameKind) -> RulesWindow {
-        RulesWindow { open: true, game }
-    }
 }
 
 /// F1 opens the rules of the game being played, and closes them.

@@ -6,10 +6,10 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use crate::game::i18n::{I18n, Msg};
-use crate::game::match_state::Match;
-use crate::game::notice::Notice;
-use crate::game::persist::{Confirm, Persistence, SaveCommand, SavesWindow};
+use crate::game::common::i18n::{I18n, Msg};
+use crate::game::common::notice::Notice;
+use crate::game::play::match_state::Match;
+use crate::game::shell::persist::{Confirm, Persistence, SaveCommand, SavesWindow};
 use crate::rules::{GameKind, Move};
 use crate::save::store::display_time;
 use crate::save::{Listed, SavedGame};

@@ -5,9 +5,9 @@
 use bevy_egui::egui;
 
 use super::theme;
-use crate::game::i18n::{I18n, Language};
-use crate::game::settings::{Settings, ThreatMarks};
-use crate::game::skin::SkinCatalog;
+use crate::game::board::skin::SkinCatalog;
+use crate::game::common::i18n::{I18n, Language};
+use crate::game::common::settings::{Settings, ThreatMarks};
 use crate::rules::GameKind;
 
 /// The skins on offer and the game whose skin the page changes.
@@ -31,99 +31,121 @@ pub(super) fn settings_page(
         .num_columns(2)
         .spacing([14.0, 8.0])
         .show(ui, |ui| {
-            ui.label(
-                i18n.msg(
-                    &crate::game::i18n::Msg::new("settings-skin")
-                        .text("game", super::game_title(i18n, skins.game)),
-                ),
-            );
-            let language = i18n.language();
-            let mut chosen = skins.current.to_string();
-            egui::ComboBox::from_id_salt("settings_skin")
-                .selected_text(if skins.current == "builtin" {
-                    i18n.tr("settings-skin-builtin")
-                } else {
-                    skins.catalog.title(skins.current, language)
-                })
-                .width(220.0)
-                .show_ui(ui, |ui| {
-                    for (name, title) in skins.catalog.choices(language) {
-                        ui.selectable_value(&mut chosen, name, title);
-                    }
-                });
-            if chosen != skins.current {
-                s.set_skin_for(skins.game, &chosen);
-            }
-            ui.end_row();
-
-            ui.label(i18n.tr("settings-language"));
-            ui.horizontal(|ui| {
-                for language in Language::ALL {
-                    ui.selectable_value(&mut s.language, language, language.native_name());
-                }
-            });
-            ui.end_row();
-
-            ui.label(i18n.tr("settings-animation-speed"));
-            ui.add_enabled(
-                !s.reduced_motion,
-                egui::Slider::new(&mut s.animation_speed, 0.25..=3.0).suffix("×"),
-            );
-            ui.end_row();
-
-            ui.label(i18n.tr("settings-reduced-motion"));
-            ui.checkbox(
-                &mut s.reduced_motion,
-                i18n.tr("settings-reduced-motion-note"),
-            );
-            ui.end_row();
-
-            ui.label(i18n.tr("settings-volume"));
-            ui.horizontal(|ui| {
-                ui.add_enabled(
-                    !s.muted,
-                    egui::Slider::new(&mut s.volume, 0.0..=1.0).show_value(false),
-                );
-                ui.checkbox(&mut s.muted, i18n.tr("settings-mute"));
-            });
-            ui.end_row();
-
-            ui.label(i18n.tr("settings-legal-moves"));
-            ui.checkbox(
-                &mut s.show_legal_moves,
-                i18n.tr("settings-legal-moves-note"),
-            );
-            ui.end_row();
-
-            ui.label(i18n.tr("settings-threats"));
-            ui.horizontal(|ui| {
-                for (mode, id) in [
-                    (ThreatMarks::Auto, "settings-threats-auto"),
-                    (ThreatMarks::Always, "settings-threats-always"),
-                    (ThreatMarks::Never, "settings-threats-never"),
-                ] {
-                    ui.selectable_value(&mut s.threat_marks, mode, i18n.tr(id));
-                }
-            });
-            ui.end_row();
-
-            ui.label(i18n.tr("settings-coordinates"));
-            ui.checkbox(
-                &mut s.show_coordinates,
-                i18n.tr("settings-coordinates-note"),
-            );
-            ui.end_row();
-
-            ui.label(i18n.tr("settings-confirm"));
-            ui.checkbox(&mut s.confirm_moves, i18n.tr("settings-confirm-note"));
-            ui.end_row();
-
-            ui.label(i18n.tr("settings-ai-pace"));
-            ui.add(egui::Slider::new(&mut s.ai_pace, 0.0..=3.0).suffix(" s"));
-            ui.end_row();
+            skin_row(ui, i18n, &mut s, &skins);
+            language_and_motion_rows(ui, i18n, &mut s);
+            sound_row(ui, i18n, &mut s);
+            board_rows(ui, i18n, &mut s);
+            pace_row(ui, i18n, &mut s);
         });
     theme::note(ui, i18n.tr("settings-threats-note"));
     if s != *settings {
         *settings = s;
     }
+}
+
+/// The skin the game on the board opens with.
+fn skin_row(ui: &mut egui::Ui, i18n: &I18n, s: &mut Settings, skins: &SkinChoice) {
+    ui.label(
+        i18n.msg(
+            &crate::game::common::i18n::Msg::new("settings-skin")
+                .text("game", super::game_title(i18n, skins.game)),
+        ),
+    );
+    let language = i18n.language();
+    let mut chosen = skins.current.to_string();
+    egui::ComboBox::from_id_salt("settings_skin")
+        .selected_text(if skins.current == "builtin" {
+            i18n.tr("settings-skin-builtin")
+        } else {
+            skins.catalog.title(skins.current, language)
+        })
+        .width(220.0)
+        .show_ui(ui, |ui| {
+            for (name, title) in skins.catalog.choices(language) {
+                ui.selectable_value(&mut chosen, name, title);
+            }
+        });
+    if chosen != skins.current {
+        s.set_skin_for(skins.game, &chosen);
+    }
+    ui.end_row();
+}
+
+/// The language, the animation speed and reduced motion.
+fn language_and_motion_rows(ui: &mut egui::Ui, i18n: &I18n, s: &mut Settings) {
+    ui.label(i18n.tr("settings-language"));
+    ui.horizontal(|ui| {
+        for language in Language::ALL {
+            ui.selectable_value(&mut s.language, language, language.native_name());
+        }
+    });
+    ui.end_row();
+
+    ui.label(i18n.tr("settings-animation-speed"));
+    ui.add_enabled(
+        !s.reduced_motion,
+        egui::Slider::new(&mut s.animation_speed, 0.25..=3.0).suffix("×"),
+    );
+    ui.end_row();
+
+    ui.label(i18n.tr("settings-reduced-motion"));
+    ui.checkbox(
+        &mut s.reduced_motion,
+        i18n.tr("settings-reduced-motion-note"),
+    );
+    ui.end_row();
+}
+
+/// The volume, and muting.
+fn sound_row(ui: &mut egui::Ui, i18n: &I18n, s: &mut Settings) {
+    ui.label(i18n.tr("settings-volume"));
+    ui.horizontal(|ui| {
+        ui.add_enabled(
+            !s.muted,
+            egui::Slider::new(&mut s.volume, 0.0..=1.0).show_value(false),
+        );
+        ui.checkbox(&mut s.muted, i18n.tr("settings-mute"));
+    });
+    ui.end_row();
+}
+
+/// What the board shows (legal moves, threats, coordinates), and
+/// whether a move waits for a confirming click.
+fn board_rows(ui: &mut egui::Ui, i18n: &I18n, s: &mut Settings) {
+    ui.label(i18n.tr("settings-legal-moves"));
+    ui.checkbox(
+        &mut s.show_legal_moves,
+        i18n.tr("settings-legal-moves-note"),
+    );
+    ui.end_row();
+
+    ui.label(i18n.tr("settings-threats"));
+    ui.horizontal(|ui| {
+        for (mode, id) in [
+            (ThreatMarks::Auto, "settings-threats-auto"),
+            (ThreatMarks::Always, "settings-threats-always"),
+            (ThreatMarks::Never, "settings-threats-never"),
+        ] {
+            ui.selectable_value(&mut s.threat_marks, mode, i18n.tr(id));
+        }
+    });
+    ui.end_row();
+
+    ui.label(i18n.tr("settings-coordinates"));
+    ui.checkbox(
+        &mut s.show_coordinates,
+        i18n.tr("settings-coordinates-note"),
+    );
+    ui.end_row();
+
+    ui.label(i18n.tr("settings-confirm"));
+    ui.checkbox(&mut s.confirm_moves, i18n.tr("settings-confirm-note"));
+    ui.end_row();
+}
+
+/// The least time between moves of two computer players.
+fn pace_row(ui: &mut egui::Ui, i18n: &I18n, s: &mut Settings) {
+    ui.label(i18n.tr("settings-ai-pace"));
+    ui.add(egui::Slider::new(&mut s.ai_pace, 0.0..=3.0).suffix(" s"));
+    ui.end_row();
 }

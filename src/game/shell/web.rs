@@ -17,13 +17,13 @@ use std::collections::BTreeMap;
 use bevy::prelude::*;
 use serde::Serialize;
 
-use super::ai_task::{AiJob, SearchReport};
-use super::board_view::{BoardPoint, MainCamera};
-use super::i18n::{I18n, Msg};
-use super::input::Selection;
-use super::match_state::Match;
-use super::notice::Notice;
-use super::screens::Screen;
+use crate::game::board::input::Selection;
+use crate::game::board::view::{BoardPoint, MainCamera};
+use crate::game::common::i18n::{I18n, Msg};
+use crate::game::common::notice::Notice;
+use crate::game::common::screens::Screen;
+use crate::game::play::ai_task::{AiJob, SearchReport};
+use crate::game::play::match_state::Match;
 use crate::rules::Side;
 
 pub(super) fn plugin(app: &mut App) {
@@ -232,12 +232,12 @@ mod page {
     use wasm_bindgen::JsValue;
 
     use super::{PageStatus, current_status};
-    use crate::game::ai_task::AiJob;
-    use crate::game::board_view::{BoardPoint, MainCamera};
-    use crate::game::i18n::I18n;
-    use crate::game::input::Selection;
-    use crate::game::match_state::Match;
-    use crate::game::screens::Screen;
+    use crate::game::board::input::Selection;
+    use crate::game::board::view::{BoardPoint, MainCamera};
+    use crate::game::common::i18n::I18n;
+    use crate::game::common::screens::Screen;
+    use crate::game::play::ai_task::AiJob;
+    use crate::game::play::match_state::Match;
 
     /// The page address's options as launch arguments.
     pub fn address_args() -> Result<Vec<String>, String> {
@@ -292,7 +292,7 @@ pub use page::address_args;
 mod tests {
     use super::*;
     use crate::ai::Level;
-    use crate::game::match_state::Player;
+    use crate::game::play::match_state::Player;
     use crate::rules::{Game, GameKind, Variant};
 
     #[test]

@@ -5,11 +5,12 @@
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-use super::animation::{ShakePiece, ViewBusy};
-use super::board_view::{BoardPoint, MainCamera};
-use super::i18n::Msg;
-use super::match_state::{Match, MatchReset, MoveIntent, MoveSource};
-use super::settings::Settings;
+use crate::game::GameSet;
+use crate::game::board::view::{BoardPoint, BoardSurface, MainCamera};
+use crate::game::common::i18n::Msg;
+use crate::game::common::settings::Settings;
+use crate::game::common::view::{ShakePiece, ViewBusy};
+use crate::game::play::match_state::{Match, MatchReset, MoveIntent, MoveSource};
 use crate::rules::{Game, Move, Point};
 
 pub(super) fn plugin(app: &mut App) {
@@ -17,11 +18,13 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Selection>()
         .init_resource::<DragCursor>()
         .init_resource::<InputStatus>()
+        .add_observer(listen_to_point)
+        .add_observer(listen_to_surface)
         .add_systems(
             Update,
             (clear_selection_on_change, handle_board_input)
                 .chain()
-                .in_set(super::GameSet::Input),
+                .in_set(GameSet::Input),
         );
 }
 
@@ -176,101 +179,136 @@ fn handle_board_input(
         return;
     }
     let game = the_match.game();
-    let side = the_match.side_to_move();
-    let confirm = settings.confirm_moves;
-    let mut intents = Intents {
-        writer: &mut intents,
-        confirm,
+    let mut reaction = Reaction {
+        selection: selection.reborrow(),
+        cursor: cursor.reborrow(),
+        status: status.reborrow(),
+        shakes: &mut shakes,
+        intents: Intents {
+            writer: &mut intents,
+            confirm: settings.confirm_moves,
+        },
     };
     for event in events {
-        if let Some(mv) = selection.pending {
-            // A move waits for confirmation: its end point confirms, anything else cancels.
-            match event {
-                BoardInput::Press(p) if p == mv.to() => {
-                    intents.writer.write(MoveIntent {
-                        mv,
-                        source: MoveSource::Human,
-                    });
-                    status.0 = None;
-                    selection.clear();
-                }
-                BoardInput::Press(_) | BoardInput::Background => {
-                    status.0 = None;
-                    selection.clear();
-                }
-                _ => {}
-            }
-            continue;
+        reaction.to(event, game);
+    }
+}
+
+/// What one input changes: the selection, the drag, the status line, and
+/// the moves and shakes it sends.
+struct Reaction<'a, 'i, 's> {
+    selection: Mut<'a, Selection>,
+    cursor: Mut<'a, DragCursor>,
+    status: Mut<'a, InputStatus>,
+    shakes: &'a mut MessageWriter<'s, ShakePiece>,
+    intents: Intents<'a, 'i>,
+}
+
+impl Reaction<'_, '_, '_> {
+    fn to(&mut self, event: BoardInput, game: &Game) {
+        if let Some(mv) = self.selection.pending {
+            self.confirm_or_cancel(event, mv);
+            return;
         }
         match event {
-            BoardInput::Press(p) => {
-                selection.pressed_selected = false;
-                if selection.at() == Some(p) {
-                    selection.pressed_selected = true;
-                    selection.dragging = Some(p);
-                    continue;
-                }
-                let own_piece = game.position().piece_at(p) == Some(side);
-                if selection.origin.is_some() {
-                    let choice = choose(&mut selection, game, p);
-                    if !follow(choice, p, &mut selection, &mut status, &mut intents) {
-                        if own_piece {
-                            select(&mut selection, game, p);
-                        } else {
-                            let from = selection.at().expect("a selection");
-                            reject(
-                                &mut selection,
-                                &mut status,
-                                &mut shakes,
-                                Msg::new("input-cannot-go")
-                                    .text("from", from.to_string())
-                                    .text("to", p.to_string()),
-                            );
-                        }
-                    }
-                } else if own_piece {
-                    if !select(&mut selection, game, p) {
-                        shakes.write(ShakePiece(p));
-                        status.0 =
-                            Some(Msg::new("input-no-legal-move").text("point", p.to_string()));
-                    }
-                } else if game.is_legal(&Move::place(p)) {
-                    send_move(Move::place(p), &mut selection, &mut status, &mut intents);
-                } else if game.position().in_hand[side.index()] > 0 {
-                    status.0 = Some(Msg::new("input-cannot-place").text("point", p.to_string()));
-                }
-            }
+            BoardInput::Press(p) => self.press(game, p),
             BoardInput::Click(p) => {
-                if selection.pressed_selected && selection.at() == Some(p) {
+                if self.selection.pressed_selected && self.selection.at() == Some(p) {
                     // A click on the selected piece puts it down again.
-                    selection.clear();
+                    self.selection.clear();
                 }
             }
-            BoardInput::Drop { from, to } => {
-                selection.dragging = None;
-                cursor.0 = None;
-                if from == to || selection.at() != Some(from) {
-                    continue;
-                }
-                let choice = choose(&mut selection, game, to);
-                if !follow(choice, to, &mut selection, &mut status, &mut intents) {
-                    reject(
-                        &mut selection,
-                        &mut status,
-                        &mut shakes,
-                        Msg::new("input-cannot-go")
-                            .text("from", from.to_string())
-                            .text("to", to.to_string()),
-                    );
-                }
-            }
+            BoardInput::Drop { from, to } => self.drop(game, from, to),
             BoardInput::DragEnd(_) => {
-                selection.dragging = None;
-                cursor.0 = None;
+                self.selection.dragging = None;
+                self.cursor.0 = None;
             }
-            BoardInput::Background => selection.clear(),
+            BoardInput::Background => self.selection.clear(),
         }
     }
+
+    /// A move waits for confirmation: its end point confirms, anything else cancels.
+    fn confirm_or_cancel(&mut self, event: BoardInput, mv: Move) {
+        match event {
+            BoardInput::Press(p) if p == mv.to() => {
+                self.intents.writer.write(MoveIntent {
+                    mv,
+                    source: MoveSource::Human,
+                });
+                self.status.0 = None;
+                self.selection.clear();
+            }
+            BoardInput::Press(_) | BoardInput::Background => {
+                self.status.0 = None;
+                self.selection.clear();
+            }
+            _ => {}
+        }
+    }
+
+    /// A press on a point: picks up the selected piece for a drag, takes a
+    /// target of the selection, selects an own piece, or places one.
+    fn press(&mut self, game: &Game, p: Point) {
+        let selection = &mut *self.selection;
+        selection.pressed_selected = false;
+        if selection.at() == Some(p) {
+            selection.pressed_selected = true;
+            selection.dragging = Some(p);
+            return;
+        }
+        let side = game.side_to_move();
+        let own_piece = game.position().piece_at(p) == Some(side);
+        if let Some(from) = selection.at() {
+            let choice = choose(selection, game, p);
+            if follow(choice, p, selection, &mut self.status, &mut self.intents) {
+                return;
+            }
+            if own_piece {
+                select(selection, game, p);
+            } else {
+                reject(selection, &mut self.status, self.shakes, cannot_go(from, p));
+            }
+        } else if own_piece {
+            if !select(selection, game, p) {
+                self.shakes.write(ShakePiece(p));
+                self.status.0 = Some(Msg::new("input-no-legal-move").text("point", p.to_string()));
+            }
+        } else if game.is_legal(&Move::place(p)) {
+            send_move(
+                Move::place(p),
+                selection,
+                &mut self.status,
+                &mut self.intents,
+            );
+        } else if game.position().in_hand[side.index()] > 0 {
+            self.status.0 = Some(Msg::new("input-cannot-place").text("point", p.to_string()));
+        }
+    }
+
+    /// A drag from `from` let go on `to`: takes the target, or refuses.
+    fn drop(&mut self, game: &Game, from: Point, to: Point) {
+        self.selection.dragging = None;
+        self.cursor.0 = None;
+        if from == to || self.selection.at() != Some(from) {
+            return;
+        }
+        let selection = &mut *self.selection;
+        let choice = choose(selection, game, to);
+        if !follow(choice, to, selection, &mut self.status, &mut self.intents) {
+            reject(
+                selection,
+                &mut self.status,
+                self.shakes,
+                cannot_go(from, to),
+            );
+        }
+    }
+}
+
+fn cannot_go(from: Point, to: Point) -> Msg {
+    Msg::new("input-cannot-go")
+        .text("from", from.to_string())
+        .text("to", to.to_string())
 }
 
 /// Where chosen moves go: straight to the match, or held for confirmation.
@@ -354,13 +392,32 @@ fn select(selection: &mut Selection, game: &Game, p: Point) -> bool {
     true
 }
 
-// Picking observers: thin translations from pointer events to `BoardInput`.
+// Picking observers: thin translations from pointer events to `BoardInput`,
+// attached to each point and the surface as the view spawns them.
+
+fn listen_to_point(add: On<Add, BoardPoint>, mut commands: Commands) {
+    commands
+        .entity(add.entity)
+        .observe(on_point_press)
+        .observe(on_point_click)
+        .observe(on_point_drag)
+        .observe(on_point_drop)
+        .observe(on_point_drag_end);
+}
+
+fn listen_to_surface(add: On<Add, BoardSurface>, mut commands: Commands) {
+    commands.entity(add.entity).observe(
+        |_: On<Pointer<Press>>, mut input: MessageWriter<BoardInput>| {
+            input.write(BoardInput::Background);
+        },
+    );
+}
 
 fn point_of(points: &Query<&BoardPoint>, e: Entity) -> Option<Point> {
     points.get(e).ok().map(|b| b.0)
 }
 
-pub(super) fn on_point_press(
+fn on_point_press(
     event: On<Pointer<Press>>,
     points: Query<&BoardPoint>,
     mut input: MessageWriter<BoardInput>,
@@ -374,7 +431,7 @@ pub(super) fn on_point_press(
     }
 }
 
-pub(super) fn on_point_click(
+fn on_point_click(
     event: On<Pointer<Click>>,
     points: Query<&BoardPoint>,
     mut input: MessageWriter<BoardInput>,
@@ -387,7 +444,7 @@ pub(super) fn on_point_click(
     }
 }
 
-pub(super) fn on_point_drag(
+fn on_point_drag(
     event: On<Pointer<Drag>>,
     selection: Res<Selection>,
     points: Query<&BoardPoint>,
@@ -407,7 +464,7 @@ pub(super) fn on_point_drag(
     }
 }
 
-pub(super) fn on_point_drop(
+fn on_point_drop(
     event: On<Pointer<DragDrop>>,
     points: Query<&BoardPoint>,
     mut input: MessageWriter<BoardInput>,
@@ -420,7 +477,7 @@ pub(super) fn on_point_drop(
     }
 }
 
-pub(super) fn on_point_drag_end(
+fn on_point_drag_end(
     event: On<Pointer<DragEnd>>,
     points: Query<&BoardPoint>,
     mut input: MessageWriter<BoardInput>,

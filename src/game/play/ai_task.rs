@@ -18,10 +18,13 @@ use bevy::asset::{AssetLoader, LoadContext, io::Reader};
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 
-use super::ai_pace::SlicePace;
-use super::animation::ViewBusy;
-use super::match_state::{Match, MoveIntent, MoveSource};
 use crate::ai::{Level, Search, SearchStatus, Tablebase};
+use crate::game::GameSet;
+use crate::game::common::screens::{Screen, in_game};
+use crate::game::common::settings::Settings;
+use crate::game::common::view::ViewBusy;
+use crate::game::play::ai_pace::SlicePace;
+use crate::game::play::match_state::{Match, MoveIntent, MoveSource};
 use crate::rules::{Game, Move, Side};
 
 pub(super) fn plugin(app: &mut App) {
@@ -33,11 +36,28 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<TablebaseHandle>()
         .add_systems(
             Update,
-            drive_ai
-                .in_set(super::GameSet::Ai)
-                .run_if(super::screens::in_game),
+            (
+                follow_settings
+                    .run_if(resource_changed::<Settings>)
+                    .in_set(GameSet::Commands),
+                drive_ai.in_set(GameSet::Ai).run_if(in_game),
+            ),
         )
+        // The menu is no place to think: leaving the game drops the search.
+        .add_systems(OnExit(Screen::Game), cancel_on_leaving_game)
         .add_systems(Last, cancel_on_exit);
+}
+
+/// The pace of computer-against-computer games follows the player's settings.
+fn follow_settings(settings: Res<Settings>, mut ai: ResMut<AiSettings>) {
+    let pace = settings.ai_pace.clamp(0.0, 5.0);
+    if ai.ai_vs_ai_pace != pace {
+        ai.ai_vs_ai_pace = pace;
+    }
+}
+
+fn cancel_on_leaving_game(mut ai: ResMut<AiJob>) {
+    ai.cancel();
 }
 
 /// Bagh-Chal's sliding-phase table (`assets/tablebase/bagh-chal.sctb`,
@@ -303,21 +323,61 @@ fn drive_ai(
         ai.cancel();
     }
     let Some(level) = wanted else { return };
-    let generation = the_match.generation();
+    // One borrow, so the job and the pace's clock can be used side by side.
+    let ai = &mut *ai;
     if ai.job.is_none() {
+        let table = table.for_search(level, the_match.game(), &server, &tables);
+        ai.job = Some(Job::start(&the_match, level, table, &settings, &pace, now));
+    }
+    let job = ai.job.as_mut().expect("a job");
+    job.collect_slice(now, &settings);
+    job.resume_if_due(now, &settings, &pace);
+    // Hand the move over once the board is still (and, AI vs AI, at a watchable pace).
+    let ai_vs_ai = the_match.player(job.side.other()).is_ai();
+    let pace_ok = !ai_vs_ai || now - ai.last_move_at >= settings.ai_vs_ai_pace as f64;
+    if busy.0 || !pace_ok {
+        return;
+    }
+    if let Some((mv, report)) = job.answer(now) {
+        info!(
+            "AI {} plays {mv}: depth {}, {} nodes, {:.2} s",
+            report.level, report.depth, report.nodes, report.seconds
+        );
+        intents.write(MoveIntent {
+            mv,
+            source: MoveSource::Ai {
+                generation: job.generation,
+            },
+        });
+        ai.last_search = Some(report);
+        ai.job = None;
+    }
+}
+
+impl Job {
+    /// A search for the match's position at `level`, its first slice
+    /// started on the pool.
+    fn start(
+        the_match: &Match,
+        level: Level,
+        table: Option<Arc<Tablebase>>,
+        settings: &AiSettings,
+        pace: &SlicePace,
+        now: f64,
+    ) -> Job {
+        let generation = the_match.generation();
         let cancel = Arc::new(AtomicBool::new(false));
         let seed = generation ^ (the_match.game().ply() as u64).rotate_left(32);
-        let table = table.for_search(level, the_match.game(), &server, &tables);
         let task = spawn_slice(
             Some((the_match.game().clone(), table)),
             None,
             level,
             seed,
             *settings,
-            settings.slice_budget(&pace),
+            settings.slice_budget(pace),
             cancel.clone(),
         );
-        ai.job = Some(Job {
+        Job {
             generation,
             side: the_match.side_to_move(),
             level,
@@ -330,65 +390,65 @@ fn drive_ai(
             done: false,
             started_at: now,
             resume_at: now,
-        });
+        }
     }
-    let job = ai.job.as_mut().expect("a job");
-    if let Some(task) = job.task.as_mut()
-        && let Some(slice) = check_ready(task)
-    {
-        job.task = None;
+
+    /// Takes in a finished slice: its progress, and the search back (or
+    /// the answer); the next slice waits for the core share.
+    fn collect_slice(&mut self, now: f64, settings: &AiSettings) {
+        let Some(slice) = self.task.as_mut().and_then(check_ready) else {
+            return;
+        };
+        self.task = None;
         let share = settings.core_share.clamp(0.05, 1.0) as f64;
-        job.resume_at = now + slice.ran * (1.0 / share - 1.0);
+        self.resume_at = now + slice.ran * (1.0 / share - 1.0);
         match slice.status {
             SearchStatus::Done(result) => {
-                job.depth = result.depth;
-                job.nodes = result.nodes;
-                job.best = Some(result.best);
-                job.done = true;
+                self.depth = result.depth;
+                self.nodes = result.nodes;
+                self.best = Some(result.best);
+                self.done = true;
             }
             SearchStatus::Thinking { depth, best, nodes } => {
-                job.depth = depth;
-                job.nodes = nodes;
-                job.best = best.or(job.best);
-                job.search = Some(slice.search);
+                self.depth = depth;
+                self.nodes = nodes;
+                self.best = best.or(self.best);
+                self.search = Some(slice.search);
             }
         }
     }
-    if !job.done && job.task.is_none() && now >= job.resume_at {
-        let search = job.search.take();
-        job.task = Some(spawn_slice(
+
+    /// Starts the next slice when the search is not done and its pause is over.
+    fn resume_if_due(&mut self, now: f64, settings: &AiSettings, pace: &SlicePace) {
+        if self.done || self.task.is_some() || now < self.resume_at {
+            return;
+        }
+        let search = self.search.take();
+        self.task = Some(spawn_slice(
             None,
             search,
-            level,
+            self.level,
             0,
             *settings,
-            settings.slice_budget(&pace),
-            job.cancel.clone(),
+            settings.slice_budget(pace),
+            self.cancel.clone(),
         ));
     }
-    // Hand the move over once the board is still (and, AI vs AI, at a watchable pace).
-    let ai_vs_ai = the_match.player(job.side.other()).is_ai();
-    let pace_ok = !ai_vs_ai || now - ai.last_move_at >= settings.ai_vs_ai_pace as f64;
-    let job = ai.job.as_ref().expect("a job");
-    if job.done && !busy.0 && pace_ok {
-        let mv = job.best.expect("a finished search has a move");
+
+    /// The move found and how it was found, once the search is done.
+    fn answer(&self, now: f64) -> Option<(Move, SearchReport)> {
+        if !self.done {
+            return None;
+        }
+        let mv = self.best.expect("a finished search has a move");
         let report = SearchReport {
-            side: job.side,
-            level: job.level,
-            depth: job.depth,
-            nodes: job.nodes,
-            seconds: now - job.started_at,
+            side: self.side,
+            level: self.level,
+            depth: self.depth,
+            nodes: self.nodes,
+            seconds: now - self.started_at,
         };
-        info!(
-            "AI {} plays {mv}: depth {}, {} nodes, {:.2} s",
-            report.level, report.depth, report.nodes, report.seconds
-        );
-        intents.write(MoveIntent {
-            mv,
-            source: MoveSource::Ai { generation },
-        });
-        ai.last_search = Some(report);
-        ai.job = None;
+        Some((mv, report))
     }
 }
 

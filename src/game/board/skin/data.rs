@@ -10,7 +10,7 @@ use std::fmt;
 use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 
-use crate::game::i18n::{Language, LocalName};
+use crate::game::common::i18n::{Language, LocalName};
 use crate::rules::Side;
 
 /// A colour in sRGB with alpha, each component from 0.0 to 1.0. A skin file

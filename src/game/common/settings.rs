@@ -7,19 +7,16 @@ use std::collections::BTreeMap;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::ai_task::AiSettings;
-use super::animation::AnimationSettings;
-use super::i18n::{I18n, Language};
-use super::match_state::{Match, Player};
-use crate::ai::Level;
-use crate::rules::{GameKind, Side};
+use crate::game::GameSet;
+use crate::game::common::i18n::{I18n, Language};
+use crate::rules::GameKind;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Settings>().add_systems(
         Update,
-        apply_settings
+        apply_language
             .run_if(resource_changed::<Settings>)
-            .in_set(super::GameSet::Commands),
+            .in_set(GameSet::Commands),
     );
 }
 
@@ -95,37 +92,11 @@ impl Settings {
             self.volume.clamp(0.0, 1.0)
         }
     }
-    /// Whether the threatened overlay shows for this match now.
-    pub fn show_threats(&self, the_match: &Match) -> bool {
-        match self.threat_marks {
-            ThreatMarks::Always => true,
-            ThreatMarks::Never => false,
-            ThreatMarks::Auto => {
-                the_match.player(Side::Crowd) == Player::Human
-                    && matches!(
-                        the_match.player(Side::Hunters),
-                        Player::Ai(Level::Beginner | Level::Easy)
-                    )
-            }
-        }
-    }
 }
 
-/// Pushes settings into the resources that act on them.
-fn apply_settings(
-    settings: Res<Settings>,
-    mut animation: ResMut<AnimationSettings>,
-    mut ai: ResMut<AiSettings>,
-    mut i18n: ResMut<I18n>,
-) {
-    animation.set_if_neq(AnimationSettings {
-        speed: settings.animation_speed.clamp(0.25, 3.0),
-        instant: settings.reduced_motion,
-    });
-    let pace = settings.ai_pace.clamp(0.0, 5.0);
-    if ai.ai_vs_ai_pace != pace {
-        ai.ai_vs_ai_pace = pace;
-    }
+/// The words follow the language setting. (The wings that act on other
+/// settings read `Settings` themselves: animation, sound, the AI's pace.)
+fn apply_language(settings: Res<Settings>, mut i18n: ResMut<I18n>) {
     if i18n.language() != settings.language {
         i18n.set_language(settings.language);
     }

@@ -17,11 +17,11 @@ pub mod data;
 pub mod loader;
 pub mod look;
 
-use super::i18n::{Language, LocalName, Msg};
-use super::match_state::Match;
-use super::notice::Notice;
-use super::settings::Settings;
-use super::text_asset::TextAsset;
+use crate::game::common::i18n::{Language, LocalName, Msg};
+use crate::game::common::notice::Notice;
+use crate::game::common::settings::Settings;
+use crate::game::common::text_asset::TextAsset;
+use crate::game::play::match_state::Match;
 use crate::rules::{GameKind, Side};
 pub use data::{SkinData, SkinError, SkinTitle};
 pub use loader::Skin;
@@ -32,19 +32,22 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<SkinCatalog>()
         .init_resource::<SkinOverride>()
         .init_resource::<SkinRequest>()
+        .init_resource::<ActiveSkin>()
+        .add_systems(PreStartup, open_with_the_games_skin)
         .add_systems(Startup, load_catalog)
         .add_systems(
             Update,
             (fill_catalog, report_failures, request_skin, activate_skin)
                 .chain()
-                .in_set(super::GameSet::Commands),
+                .in_set(crate::game::GameSet::Commands),
         );
-    let game = app
-        .world()
-        .get_resource::<Match>()
-        .map_or(GameKind::Pirates, Match::kind);
-    app.insert_resource(ActiveSkin::builtin(game));
     look::plugin(app);
+}
+
+/// Until its skin file has loaded, the game on the board (the launch's or
+/// the restored one) is drawn with the built-in look of its own game.
+fn open_with_the_games_skin(the_match: Res<Match>, mut active: ResMut<ActiveSkin>) {
+    active.set_if_neq(ActiveSkin::builtin(the_match.kind()));
 }
 
 /// The skin each game opens with.
@@ -97,6 +100,12 @@ impl ActiveSkin {
     }
     pub fn title(&self, language: Language) -> &str {
         self.data.name.get(language)
+    }
+}
+
+impl Default for ActiveSkin {
+    fn default() -> ActiveSkin {
+        ActiveSkin::builtin(GameKind::Pirates)
     }
 }
 

@@ -8,11 +8,10 @@ use bevy::picking::mesh_picking::ray_cast::RayCastVisibility;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-use super::input::BoardInput;
-use super::match_state::Match;
-use super::settings::Settings;
-use super::skin::look::{ShapeMeshes, SkinLook, WorldFont};
-use super::skin::{ActiveSkin, SkinData};
+use crate::game::board::skin::look::{ShapeMeshes, SkinLook, WorldFont};
+use crate::game::board::skin::{ActiveSkin, SkinData};
+use crate::game::common::settings::Settings;
+use crate::game::play::match_state::Match;
 use crate::rules::{BoardKind, GameKind, Point, Topology, Variant};
 
 mod mesh;
@@ -31,10 +30,10 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                follow_match_board.in_set(super::GameSet::Input),
+                follow_match_board.in_set(crate::game::GameSet::Input),
                 (rebuild_board, show_coordinates, fit_camera, fit_background)
                     .chain()
-                    .in_set(super::GameSet::View),
+                    .in_set(crate::game::GameSet::View),
             ),
         );
 }
@@ -136,6 +135,11 @@ pub struct BoardPart;
 #[derive(Component, Clone, Copy, Debug)]
 pub struct BoardPoint(pub Point);
 
+/// The board's surface, away from the points: a press there clears the
+/// selection.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct BoardSurface;
+
 #[derive(Component)]
 pub struct MainCamera;
 
@@ -143,7 +147,7 @@ fn spawn_camera(mut commands: Commands) {
     // No multisampling: on a software renderer (lavapipe, the browser's
     // SwiftShader) 4x MSAA cost 2.6x the frame time and 27 MB of memory, for
     // edges the wood and outlines already soften.
-    commands.spawn((MainCamera, Camera2d, Msaa::Off));
+    commands.spawn((MainCamera, Name::new("board camera"), Camera2d, Msaa::Off));
 }
 
 /// A new game may use another board: the layout follows the match.
@@ -255,6 +259,7 @@ impl Painter<'_, '_, '_> {
             .commands
             .spawn((
                 BoardPart,
+                layer_name(z),
                 Mesh2d(self.meshes.add(mesh.build())),
                 MeshMaterial2d(material.clone()),
                 Transform::from_translation(at.extend(z)),
@@ -263,6 +268,20 @@ impl Painter<'_, '_, '_> {
             .id();
         Some(e)
     }
+}
+
+/// What a board mesh at depth `z` is, as its entity's name.
+fn layer_name(z: f32) -> Name {
+    Name::new(match z {
+        z if z < z::SHADOW => "capture tray",
+        z if z < z::FRAME => "board shadow",
+        z if z < z::WOOD => "board frame",
+        z if z < z::GRAIN => "board surface",
+        z if z < z::STRONGHOLD => "wood grain",
+        z if z < z::LABEL => "stronghold",
+        z if z < z::POINT => "board lines",
+        _ => "board points",
+    })
 }
 
 /// The board's outline: half its width and, for the cross, half an arm's width.
@@ -334,11 +353,11 @@ fn draw_frame(p: &mut Painter, skin: &SkinData, look: &SkinLook, shape: &BoardSh
 fn draw_surface(p: &mut Painter, look: &SkinLook, shape: &BoardShape) {
     let surface = shape.rects(0.0, look.surface.tile * UNIT);
     if let Some(e) = p.spawn(surface, &look.surface.material, Vec2::ZERO, z::WOOD) {
-        p.commands.entity(e).remove::<Pickable>().observe(
-            |_: On<Pointer<Press>>, mut input: MessageWriter<BoardInput>| {
-                input.write(BoardInput::Background);
-            },
-        );
+        // Input listens to the surface: see `board::input`.
+        p.commands
+            .entity(e)
+            .remove::<Pickable>()
+            .insert(BoardSurface);
     }
     let Some(grain) = &look.grain else { return };
     // Grain: thin streaks across each band, placed by a fixed hash.
@@ -467,21 +486,16 @@ fn spawn_hit_areas(
     layout: &BoardLayout,
 ) {
     for q in layout.topology().points {
-        commands
-            .spawn((
-                BoardPart,
-                BoardPoint(q),
-                Mesh2d(shapes.circle.clone()),
-                MeshMaterial2d(look.invisible.clone()),
-                Transform::from_translation(layout.world(q).extend(z::HIT))
-                    .with_scale(Vec3::splat(0.48 * UNIT)),
-                Visibility::Hidden,
-            ))
-            .observe(super::input::on_point_press)
-            .observe(super::input::on_point_click)
-            .observe(super::input::on_point_drag)
-            .observe(super::input::on_point_drop)
-            .observe(super::input::on_point_drag_end);
+        commands.spawn((
+            BoardPart,
+            BoardPoint(q),
+            Name::new(format!("point {q}")),
+            Mesh2d(shapes.circle.clone()),
+            MeshMaterial2d(look.invisible.clone()),
+            Transform::from_translation(layout.world(q).extend(z::HIT))
+                .with_scale(Vec3::splat(0.48 * UNIT)),
+            Visibility::Hidden,
+        ));
     }
 }
 
@@ -514,6 +528,7 @@ fn spawn_coordinates(
             commands.spawn((
                 BoardPart,
                 CoordinateLabel,
+                Name::new(format!("coordinate {text}")),
                 Text2d::new(text),
                 text_font.clone(),
                 TextColor(look.coordinates),
@@ -606,6 +621,7 @@ fn fit_background(
     m.rect(view.inflate(2.0));
     commands.spawn((
         Background,
+        Name::new("background"),
         Mesh2d(meshes.add(m.build())),
         MeshMaterial2d(look.background.material.clone()),
         Transform::from_xyz(0.0, 0.0, z::BACKGROUND),

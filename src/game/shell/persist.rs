@@ -13,7 +13,7 @@
 //!   written, never an older save.
 //! - The settings are written half a second after they stop changing (a
 //!   dragged slider is one write), and on exit.
-//! - Off unless the launcher turns it on: [`super::headless_app`] never
+//! - Off unless the launcher turns it on: [`crate::game::headless_app`] never
 //!   touches the player's files.
 
 use std::sync::Arc;
@@ -21,12 +21,12 @@ use std::sync::Arc;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-use super::board_view::BoardLayout;
-use super::i18n::{I18n, Msg};
-use super::match_state::{Conclusion, Match, Player};
-use super::notice::Notice;
-use super::settings::Settings;
 use crate::ai::Level;
+use crate::game::board::view::BoardLayout;
+use crate::game::common::i18n::{I18n, Msg};
+use crate::game::common::notice::Notice;
+use crate::game::common::settings::Settings;
+use crate::game::play::match_state::{Conclusion, Match, Player};
 use crate::rules::Side;
 use crate::save::{Ending, Refused, RestoredGame, SavedGame, Saves, Slot};
 
@@ -42,7 +42,10 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Persistence>()
         .init_resource::<BootNotices>()
         .init_resource::<Resumed>()
-        .add_systems(Update, send_boot_notices.in_set(super::GameSet::Commands));
+        .add_systems(
+            Update,
+            send_boot_notices.in_set(crate::game::GameSet::Commands),
+        );
     if !cfg!(target_arch = "wasm32") {
         // On the web the canvas fills the page instead.
         app.add_systems(Update, remember_window_size);
@@ -115,7 +118,8 @@ impl Persistence {
             settings: Settings::default(),
             last_game: None,
             notices: Vec::new(),
-            state: PersistState::default(),
+            settings_blocked: false,
+            autosave_blocked: false,
             persistence: self.clone(),
         };
         let Some(saves) = self.saves() else {
@@ -125,7 +129,7 @@ impl Persistence {
             Ok(Some(settings)) => boot.settings = sanitized(settings),
             Ok(None) => {}
             Err(refused) => {
-                boot.state.settings_blocked = refused.moved_to.is_err();
+                boot.settings_blocked = refused.moved_to.is_err();
                 boot.notices.push(refused_notice(&refused));
             }
         }
@@ -135,7 +139,7 @@ impl Persistence {
             }
             Ok(_) => {}
             Err(refused) => {
-                boot.state.autosave_blocked = refused.moved_to.is_err();
+                boot.autosave_blocked = refused.moved_to.is_err();
                 boot.notices.push(refused_notice(&refused));
             }
         }
@@ -144,13 +148,16 @@ impl Persistence {
 }
 
 /// What was read at launch, to put into the app.
+#[derive(Clone)]
 pub struct Boot {
     /// The settings read (defaults when there were none or they were refused).
     pub settings: Settings,
     /// The last unfinished game, when the autosave holds one.
     pub last_game: Option<LastGame>,
     notices: Vec<Notice>,
-    state: PersistState,
+    /// A refused file that could not be moved aside: not overwritten.
+    settings_blocked: bool,
+    autosave_blocked: bool,
     persistence: Persistence,
 }
 
@@ -184,7 +191,7 @@ impl LastGame {
 impl Boot {
     /// Puts the settings, the persistence and (when `resume`, and there is
     /// one) the last unfinished game into the app. Call after adding
-    /// [`super::GamePlugin`]; without `resume` the app keeps the match it has.
+    /// [`crate::game::GamePlugin`]; without `resume` the app keeps the match it has.
     pub fn install(self, app: &mut App, resume: bool) {
         let mut settings = self.settings;
         let mut notices = self.notices;
@@ -205,7 +212,9 @@ impl Boot {
             app.insert_resource(last.the_match);
             app.insert_resource(Resumed(true));
         }
-        let mut state = self.state;
+        let mut state = PersistState::default();
+        state.settings_blocked = self.settings_blocked;
+        state.autosave_blocked = self.autosave_blocked;
         state.settings_written = Some(settings.clone());
         app.insert_resource(settings)
             .insert_resource(self.persistence)

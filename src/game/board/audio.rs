@@ -10,10 +10,10 @@
 use bevy::audio::{AudioSink, PlaybackMode, Volume};
 use bevy::prelude::*;
 
-use super::animation::{ShakePiece, ViewBusy};
-use super::match_state::{Match, MatchReset, MoveApplied, MoveRejected, Player};
-use super::settings::Settings;
-use super::skin::ActiveSkin;
+use crate::game::board::skin::ActiveSkin;
+use crate::game::common::settings::Settings;
+use crate::game::common::view::{ShakePiece, ViewBusy};
+use crate::game::play::match_state::{Match, MatchReset, MoveApplied, MoveRejected, Player};
 use crate::rules::Outcome;
 
 pub(super) fn plugin(app: &mut App) {
@@ -34,7 +34,7 @@ pub(super) fn plugin(app: &mut App) {
                     .run_if(resource_exists::<Assets<AudioSource>>),
             )
                 .chain()
-                .in_set(super::GameSet::View),
+                .in_set(crate::game::GameSet::View),
         );
 }
 
@@ -198,6 +198,7 @@ fn play_due_sounds(
         };
         commands.spawn((
             SoundEffect(time.elapsed_secs_f64()),
+            Name::new(format!("sound {cue:?}")),
             AudioPlayer(handle.clone()),
             PlaybackSettings {
                 mode: PlaybackMode::Despawn,

@@ -5,12 +5,12 @@
 
 use bevy::prelude::*;
 
-use super::i18n::{I18n, Msg};
+use crate::game::common::i18n::{I18n, Msg};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<Notice>()
         .init_resource::<Notices>()
-        .add_systems(Update, collect_notices.in_set(super::GameSet::View));
+        .add_systems(Update, collect_notices.in_set(crate::game::GameSet::View));
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

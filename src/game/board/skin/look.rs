@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use bevy::sprite_render::AlphaMode2d;
 
 use super::ActiveSkin;
-use super::data::{Colour, Fill, PieceArt, Shape, SkinData};
+use super::data::{Colour, Fill, Highlights, PieceArt, Shape, SkinData};
 use crate::rules::Side;
 
 pub(super) fn plugin(app: &mut App) {
@@ -199,20 +199,11 @@ fn build_look(
         mat(skin.tray.edge),
     ];
     let h = &skin.highlights;
-    let marks = [
-        mat(h.selected),
-        mat(h.target),
-        mat(h.capture),
-        mat(h.last_move),
-        mat(h.path),
-        mat(h.threatened),
-        mat(h.huff),
-        mat(Colour::rgba(0.0, 0.0, 0.0, 0.0)),
-    ];
     let grain = skin.board.grain.map(&mut mat);
     let background = fill_look(&skin.background, server, materials);
     let surface = fill_look(&skin.board.surface, server, materials);
     let stronghold = fill_look(&skin.board.stronghold.fill, server, materials);
+    let marks = mark_materials(h, materials);
     let pieces =
         [Side::Hunters, Side::Crowd].map(|side| piece_look(skin, side, server, shapes, materials));
     let [
@@ -262,6 +253,25 @@ fn build_look(
         invisible,
         pieces,
     }
+}
+
+/// The overlays' materials: selected, target, capture, last move, path,
+/// threatened, huff, and an invisible one for the points' hit areas.
+fn mark_materials(
+    h: &Highlights,
+    materials: &mut Assets<ColorMaterial>,
+) -> [Handle<ColorMaterial>; 8] {
+    [
+        h.selected,
+        h.target,
+        h.capture,
+        h.last_move,
+        h.path,
+        h.threatened,
+        h.huff,
+        Colour::rgba(0.0, 0.0, 0.0, 0.0),
+    ]
+    .map(|c| materials.add(c.color()))
 }
 
 /// A fill's material: opaque when its colour is, so it is drawn front to

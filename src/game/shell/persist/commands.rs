@@ -8,11 +8,11 @@ use std::sync::Arc;
 use bevy::prelude::*;
 
 use super::{LastGame, Persistence, refused_notice, snapshot};
-use crate::game::board_view::BoardLayout;
-use crate::game::i18n::Msg;
-use crate::game::match_state::{Match, MatchReset};
-use crate::game::notice::Notice;
-use crate::game::settings::Settings;
+use crate::game::board::view::BoardLayout;
+use crate::game::common::i18n::Msg;
+use crate::game::common::notice::Notice;
+use crate::game::common::settings::Settings;
+use crate::game::play::match_state::{Match, MatchReset};
 use crate::rules::Game;
 use crate::save::{Listed, Saves, Slot, file_stem};
 

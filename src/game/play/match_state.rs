@@ -7,8 +7,9 @@
 
 use bevy::prelude::*;
 
-use super::i18n::Msg;
 use crate::ai::Level;
+use crate::game::common::i18n::Msg;
+use crate::game::common::settings::ThreatMarks;
 use crate::rules::{Effects, Game, GameKind, Move, Outcome, Position, Side, Variant};
 
 pub(super) fn plugin(app: &mut App) {
@@ -21,8 +22,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                apply_commands.in_set(super::GameSet::Commands),
-                apply_move_intents.in_set(super::GameSet::Apply),
+                apply_commands.in_set(crate::game::GameSet::Commands),
+                apply_move_intents.in_set(crate::game::GameSet::Apply),
             ),
         );
 }
@@ -132,6 +133,23 @@ impl Match {
     pub fn kind(&self) -> GameKind {
         self.game.variant().kind
     }
+    /// Whether the "threatened" overlay shows for this match with the
+    /// player's setting: `Auto` shows it to a person playing the crowd
+    /// against the computer at Beginner or Easy.
+    pub fn shows_threats(&self, marks: ThreatMarks) -> bool {
+        match marks {
+            ThreatMarks::Always => true,
+            ThreatMarks::Never => false,
+            ThreatMarks::Auto => {
+                self.player(Side::Crowd) == Player::Human
+                    && matches!(
+                        self.player(Side::Hunters),
+                        Player::Ai(Level::Beginner | Level::Easy)
+                    )
+            }
+        }
+    }
+
     pub fn player(&self, side: Side) -> Player {
         self.players[side.index()]
     }

@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 
-use super::text_asset::TextAsset;
+use crate::game::common::text_asset::TextAsset;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Credits>()

@@ -15,7 +15,7 @@ use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use serde::{Deserialize, Serialize};
 
-use super::text_asset::TextAsset;
+use crate::game::common::text_asset::TextAsset;
 use crate::rules::{GameKind, Side};
 
 pub(super) fn plugin(app: &mut App) {

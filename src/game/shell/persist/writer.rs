@@ -16,11 +16,11 @@ use bevy::prelude::*;
 use bevy::tasks::{IoTaskPool, Task, block_on, futures::check_ready};
 
 use super::{Persistence, snapshot};
-use crate::game::board_view::BoardLayout;
-use crate::game::i18n::Msg;
-use crate::game::match_state::Match;
-use crate::game::notice::Notice;
-use crate::game::settings::Settings;
+use crate::game::board::view::BoardLayout;
+use crate::game::common::i18n::Msg;
+use crate::game::common::notice::Notice;
+use crate::game::common::settings::Settings;
+use crate::game::play::match_state::Match;
 use crate::save::{SavedGame, Saves, Slot};
 
 pub(super) fn plugin(app: &mut App) {

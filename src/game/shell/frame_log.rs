@@ -20,7 +20,7 @@ mod native {
 
     use bevy::prelude::*;
 
-    use crate::game::ai_task::{AiJob, AiSettings};
+    use crate::game::play::ai_task::{AiJob, AiSettings};
 
     pub(super) fn plugin(app: &mut App) {
         tune_ai_from_env(app);

@@ -9,13 +9,14 @@
 
 use bevy::prelude::*;
 
-use super::animation::{Tween, ViewBusy};
-use super::board_view::{BoardLayout, UNIT, z};
-use super::input::{DragCursor, Selection};
-use super::match_state::{Match, MatchReset};
-use super::settings::Settings;
-use super::skin::ActiveSkin;
-use super::skin::look::{PieceLook, ShapeMeshes, SkinLook, WorldFont};
+use crate::game::board::input::{DragCursor, Selection};
+use crate::game::board::skin::ActiveSkin;
+use crate::game::board::skin::look::{PieceLook, ShapeMeshes, SkinLook, WorldFont};
+use crate::game::board::tween::Tween;
+use crate::game::board::view::{BoardLayout, UNIT, z};
+use crate::game::common::settings::Settings;
+use crate::game::common::view::ViewBusy;
+use crate::game::play::match_state::{Match, MatchReset};
 use crate::rules::{GameKind, Move, Point, Position, Side, threatened};
 
 pub(super) fn plugin(app: &mut App) {
@@ -26,9 +27,10 @@ pub(super) fn plugin(app: &mut App) {
             restyle_pieces,
             place_pieces,
             rebuild_overlays,
+            name_pieces,
         )
             .chain()
-            .in_set(super::GameSet::View),
+            .in_set(crate::game::GameSet::View),
     );
 }
 
@@ -82,6 +84,33 @@ pub fn shown(the_match: &Match) -> Shown {
     }
 }
 
+/// Names each piece by what it is and where it stands ("pirate on c6",
+/// "captured Bulgar", "huffed officer"), so an inspector or a log reads like the board.
+fn name_pieces(
+    the_match: Res<Match>,
+    mut pieces: Query<
+        (
+            &Piece,
+            Option<&PieceAt>,
+            Has<Leaving>,
+            Has<TrayPiece>,
+            &mut Name,
+        ),
+        Or<(Added<Piece>, Changed<PieceAt>, Added<Leaving>)>,
+    >,
+) {
+    for (piece, at, leaving, in_tray, mut name) in &mut pieces {
+        let noun = the_match.kind().piece_names(piece.side).1;
+        let named = Name::new(match (at, leaving, in_tray) {
+            (_, _, true) => format!("captured {noun}"),
+            (_, true, false) => format!("huffed {noun}"),
+            (Some(at), false, false) => format!("{noun} on {}", at.0),
+            (None, false, false) => noun.to_string(),
+        });
+        name.set_if_neq(named);
+    }
+}
+
 /// What draws a piece: skin, meshes, font and the game's letters.
 #[derive(bevy::ecs::system::SystemParam)]
 pub struct PieceArt<'w> {
@@ -95,6 +124,7 @@ impl PieceArt<'_> {
         let e = commands
             .spawn((
                 Piece { side },
+                Name::new(game.piece_names(side).1),
                 Transform::from_translation(at.extend(z::PIECE)),
                 Visibility::default(),
                 Pickable::IGNORE,
@@ -305,8 +335,18 @@ impl Marks<'_, '_, '_> {
         z: f32,
         size: f32,
     ) {
+        let name = Name::new(format!(
+            "{} mark on {p}",
+            match z {
+                z if z < z::THREAT => "last move",
+                z if z < z::SELECTION => "threatened",
+                z if z < z::TARGET => "selection",
+                _ => "target",
+            }
+        ));
         self.commands.spawn((
             Overlay,
+            name,
             Mesh2d(mesh.clone()),
             MeshMaterial2d(material.clone()),
             Transform::from_translation(self.layout.world(p).extend(z))
@@ -334,7 +374,7 @@ fn rebuild_overlays(
     if look.is_changed() {
         *skin_version += 1;
     }
-    let threats = settings.show_threats(&the_match);
+    let threats = the_match.shows_threats(settings.threat_marks);
     let key = (
         the_match.generation(),
         selection.path.clone(),

@@ -1,11 +1,21 @@
-//! Command-line launch options (desktop): which game, who plays, moves to
-//! play first, and a timed exit for scripts. The web build uses the defaults.
+//! The launch: what the game starts from that comes from outside the app,
+//! read once before the window opens. Launch options come from the command
+//! line on the desktop and from the page address's query on the web (which
+//! game, who plays, moves to play first, a timed exit for scripts); the
+//! saved settings and the last unfinished game come from `persist`.
+//! [`LaunchPlugin`] is the one place they enter the app: it inserts the
+//! resources they decide, so no other plugin depends on the order plugins are
+//! added in, and none reads game state while the app is built.
 
 use bevy::prelude::*;
 
-use super::i18n::Language;
-use super::match_state::{Match, Player};
 use crate::ai::Level;
+use crate::game::board::skin::SkinOverride;
+use crate::game::board::view::BoardLayout;
+use crate::game::common::i18n::Language;
+use crate::game::common::screens::{MenuPage, RulesWindow, Screen};
+use crate::game::play::match_state::{Match, Player};
+use crate::game::shell::persist::{self, Boot, Persistence};
 use crate::rules::{Game, GameKind, Variant};
 
 /// What the game starts with.
@@ -126,7 +136,7 @@ impl LaunchOptions {
                 }
                 "--skin" => {
                     let name = value("--skin")?;
-                    o.skin = Some(super::skin::skin_name(&name).to_string());
+                    o.skin = Some(crate::game::board::skin::skin_name(&name).to_string());
                 }
                 "--exit-after" => {
                     let v = value("--exit-after")?;
@@ -150,6 +160,119 @@ impl LaunchOptions {
             game,
             Match::players(self.hunters, self.crowd),
         ))
+    }
+}
+
+/// Everything the game starts from: the launch options, the match they
+/// start, the saved settings and last game, and (on the web) what was wrong
+/// with the page address.
+#[derive(Clone)]
+pub struct Launch {
+    pub options: LaunchOptions,
+    the_match: Match,
+    boot: Boot,
+    address_problem: Option<String>,
+}
+
+impl Launch {
+    /// The desktop's launch: options from the command line, settings and
+    /// saves from the config folder. `--help` prints the usage and a bad
+    /// option ends the program: both are the exit to return.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn from_platform() -> Result<Launch, AppExit> {
+        let fail = |e: String| {
+            eprintln!("{e}");
+            AppExit::error()
+        };
+        let options = LaunchOptions::parse(std::env::args().skip(1)).map_err(fail)?;
+        if options.help {
+            println!("{USAGE}");
+            return Err(AppExit::Success);
+        }
+        Launch::new(options, Persistence::platform()).map_err(|e| fail(format!("--moves: {e}")))
+    }
+
+    /// The web's launch: options from the page address (`?game=asalto`),
+    /// settings and saves from `localStorage`. A bad address is shown on
+    /// screen and the game starts as usual.
+    #[cfg(target_arch = "wasm32")]
+    pub fn from_platform() -> Result<Launch, AppExit> {
+        let chosen = crate::game::shell::web::address_args()
+            .and_then(LaunchOptions::parse)
+            .and_then(|o| Launch::new(o, Persistence::platform()));
+        Ok(chosen.unwrap_or_else(|problem| {
+            let mut launch = Launch::new(LaunchOptions::default(), Persistence::platform())
+                .expect("the usual game starts");
+            launch.address_problem = Some(problem);
+            launch
+        }))
+    }
+
+    /// A launch from these options, with the settings and last game kept by
+    /// `persistence`; an error when the options' moves cannot be played.
+    pub fn new(options: LaunchOptions, persistence: Persistence) -> Result<Launch, String> {
+        let the_match = options.initial_match()?;
+        let mut boot = persistence.boot();
+        if let Some(language) = options.language {
+            boot.settings.language = language;
+        }
+        if options.flipped
+            && let Some(last) = &mut boot.last_game
+        {
+            last.flipped = true;
+        }
+        Ok(Launch {
+            options,
+            the_match,
+            boot,
+            address_problem: None,
+        })
+    }
+
+    /// The window's size in logical pixels: the one last used, or 1280x800.
+    pub fn window_size(&self) -> (u32, u32) {
+        persist::window_size(&self.boot.settings).unwrap_or((1280, 800))
+    }
+}
+
+/// Puts a [`Launch`] into the app: the match, the screen and pages to open
+/// on, the skin override, the saved settings and, unless the options name a
+/// game, the last unfinished game (what "Continue" returns to).
+pub struct LaunchPlugin(pub Launch);
+
+impl Plugin for LaunchPlugin {
+    fn build(&self, app: &mut App) {
+        let Launch {
+            options,
+            the_match,
+            boot,
+            address_problem,
+        } = self.0.clone();
+        app.insert_resource(BoardLayout {
+            flipped: options.flipped,
+            ..BoardLayout::for_variant(the_match.variant())
+        });
+        app.insert_resource(the_match);
+        if options.start_in_game {
+            app.insert_state(Screen::Game);
+        }
+        match (options.rules, options.start_in_game) {
+            (Some(game), true) => app.insert_resource(RulesWindow::showing(game)),
+            (Some(game), false) => app.insert_resource(MenuPage::Rules(game)),
+            (None, _) => app,
+        };
+        app.insert_resource(SkinOverride {
+            name: options.skin.clone(),
+            skins_then: None,
+        });
+        if let Some(problem) = address_problem {
+            app.insert_resource(crate::game::shell::web::AddressProblem(problem));
+        }
+        boot.install(app, !options.start_in_game);
+        if let Some(seconds) = options.exit_after {
+            app.insert_resource(ExitAfter(seconds))
+                .add_systems(Update, exit_after);
+        }
     }
 }
 

@@ -1,18 +1,18 @@
 //! Screens as Bevy `States`: the main menu (with its pages: new game, rules,
 //! settings, about) and the game. The board is drawn behind the menu, but
-//! nothing is played there: the AI waits and the board takes no input.
+//! nothing is played there: the AI waits (the AI task drops its search when
+//! the game screen closes) and the board takes no input.
 //! In the game, the same pages open as windows over the board.
 
 use bevy::prelude::*;
 
-use super::ai_task::AiJob;
 use crate::rules::GameKind;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_state::<Screen>()
         .init_resource::<MenuPage>()
         .init_resource::<Dialogs>()
-        .add_systems(OnExit(Screen::Game), stop_ai)
+        .init_resource::<RulesWindow>()
         .add_systems(OnEnter(Screen::Game), close_menu_pages);
 }
 
@@ -38,7 +38,7 @@ pub enum MenuPage {
 }
 
 /// Pages opened as windows over the game (the rules have their own
-/// window, `ui::rules_page::RulesWindow`).
+/// window, [`RulesWindow`]).
 #[derive(Resource, Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Dialogs {
     pub settings: bool,
@@ -56,10 +56,6 @@ pub enum Confirm {
     ToMenu,
 }
 
-fn stop_ai(mut ai: ResMut<AiJob>) {
-    ai.cancel();
-}
-
 fn close_menu_pages(mut page: ResMut<MenuPage>) {
     *page = MenuPage::Main;
 }
@@ -67,4 +63,27 @@ fn close_menu_pages(mut page: ResMut<MenuPage>) {
 /// Run condition: the game screen is showing.
 pub fn in_game(state: Option<Res<State<Screen>>>) -> bool {
     state.is_some_and(|s| *s.get() == Screen::Game)
+}
+
+/// The rules window shown over the game (F1, or `--rules GAME`).
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct RulesWindow {
+    pub open: bool,
+    pub game: GameKind,
+}
+
+impl Default for RulesWindow {
+    fn default() -> RulesWindow {
+        RulesWindow {
+            open: false,
+            game: GameKind::Pirates,
+        }
+    }
+}
+
+impl RulesWindow {
+    /// The window open on a game's page.
+    pub fn showing(game: GameKind) -> RulesWindow {
+        RulesWindow { open: true, game }
+    }
 }

@@ -3,7 +3,7 @@
 //! still loading. It needs no image, sound or font file.
 
 use super::data::*;
-use crate::game::i18n::{LocalName, SideName};
+use crate::game::common::i18n::{LocalName, SideName};
 use crate::rules::{GameKind, Side};
 
 fn name(one: &str, plural: &str, ru: [&str; 4]) -> LocalName {

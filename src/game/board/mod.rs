@@ -1,0 +1,29 @@
+//! The board on screen: points and lines, pieces, the player's clicks and
+//! drags, the animations of moves, sounds, skins, and the hint's arrow.
+//!
+//! Reads `play` (what to draw) and `common`. Its entities are a view of the
+//! match: a click becomes a `MoveIntent` that `play` checks, never a change
+//! made here.
+
+use bevy::prelude::*;
+
+pub mod animation;
+pub mod audio;
+pub mod hint_arrow;
+pub mod input;
+pub mod pieces;
+pub mod skin;
+pub mod tween;
+pub mod view;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins((
+        skin::plugin,
+        view::plugin,
+        pieces::plugin,
+        input::plugin,
+        animation::plugin,
+        audio::plugin,
+        hint_arrow::plugin,
+    ));
+}

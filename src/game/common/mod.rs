@@ -1,0 +1,27 @@
+//! The vocabulary every wing reads: the screen the player is on, the
+//! player's settings, the words (languages and message files), notices, and
+//! the signals the board's view gives the rest (busy animating, a piece to
+//! shake).
+//!
+//! This wing depends on no other wing of the game, so any of them may read
+//! it.
+
+use bevy::prelude::*;
+
+pub mod i18n;
+pub mod notice;
+pub mod screens;
+pub mod settings;
+pub mod text_asset;
+pub mod view;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins((
+        screens::plugin,
+        text_asset::plugin,
+        i18n::plugin,
+        notice::plugin,
+        settings::plugin,
+        view::plugin,
+    ));
+}

@@ -1,0 +1,17 @@
+//! The match: the authoritative `Match` resource and the move intents that
+//! change it, review of past positions, the computer's moves (the AI task and
+//! its pace) and hints.
+//!
+//! Reads only `common`. Nothing here spawns or moves an entity: the board
+//! wing draws what this wing decides.
+
+use bevy::prelude::*;
+
+pub mod ai_pace;
+pub mod ai_task;
+pub mod hint;
+pub mod match_state;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins((match_state::plugin, ai_task::plugin, hint::plugin));
+}
