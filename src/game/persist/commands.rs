@@ -195,10 +195,10 @@ impl SaveParams<'_> {
             Ok(game) => self.start_pasted(game, "save-pasted-position"),
             Err(e) => {
                 self.window.paste_error = Some(PasteError {
-                    msg: Msg::new("save-paste-bad-position").num("column", e.column as u32),
+                    msg: Msg::new("save-paste-bad-position").num("column", e.column() as u32),
                     detail: e.to_string(),
                     text: text.trim().to_string(),
-                    column: e.column,
+                    column: e.column(),
                 });
             }
         }
@@ -223,7 +223,7 @@ impl SaveParams<'_> {
                         detail: e.to_string(),
                         // One line, so the column counts as shown.
                         text: text.replace(char::is_whitespace, " "),
-                        column: word_column + e.column - 1,
+                        column: word_column + e.column() - 1,
                     });
                     return;
                 }
