@@ -127,7 +127,8 @@ impl SavedGame {
     /// in turn), then the moves taken back on a copy, so a redo can never
     /// fail later.
     pub fn restore(&self) -> Result<RestoredGame, LoadError> {
-        let mut game = Game::from_position_string(&self.start).map_err(LoadError::BadStart)?;
+        let mut game = Game::from_position_string(&self.start)
+            .map_err(|e| LoadError::BadStart(Box::new(e)))?;
         play_all(&mut game, &self.moves).map_err(|(number, error)| LoadError::BadMove {
             number,
             redo: false,
@@ -160,10 +161,10 @@ impl SavedGame {
 
 /// Plays move texts in turn; on failure, the 1-based number of the move
 /// and why.
-fn play_all(game: &mut Game, moves: &[String]) -> Result<Vec<Move>, (usize, MoveTextError)> {
+fn play_all(game: &mut Game, moves: &[String]) -> Result<Vec<Move>, (usize, Box<MoveTextError>)> {
     let mut played = Vec::with_capacity(moves.len());
     for (i, text) in moves.iter().enumerate() {
-        let mv = game.parse_move(text).map_err(|e| (i + 1, e))?;
+        let mv = game.parse_move(text).map_err(|e| (i + 1, Box::new(e)))?;
         game.play_unchecked(&mv);
         played.push(mv);
     }
@@ -213,14 +214,15 @@ pub enum LoadError {
     },
     /// A newer Stronghold wrote it.
     NewerVersion { found: u32 },
-    /// Its start position string does not read.
-    BadStart(PositionError),
+    /// Its start position string does not read. (The rules' errors are
+    /// boxed: they are large and rare, and every load returns this type.)
+    BadStart(Box<PositionError>),
     /// A move does not replay: `number` counts from 1 in the moves played,
     /// or (`redo`) in the moves taken back.
     BadMove {
         number: usize,
         redo: bool,
-        error: MoveTextError,
+        error: Box<MoveTextError>,
     },
 }
 
@@ -272,8 +274,8 @@ impl fmt::Display for LoadError {
 impl std::error::Error for LoadError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            LoadError::BadStart(error) => Some(error),
-            LoadError::BadMove { error, .. } => Some(error),
+            LoadError::BadStart(error) => Some(error.as_ref()),
+            LoadError::BadMove { error, .. } => Some(error.as_ref()),
             _ => None,
         }
     }
