@@ -22,7 +22,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use super::board_view::BoardLayout;
-use super::i18n::{I18n, Msg};
+use super::i18n::{I18n, Localize, Msg};
 use super::match_state::{Conclusion, Match, Player};
 use super::notice::Notice;
 use super::settings::Settings;
@@ -313,7 +313,11 @@ fn sanitized(mut s: Settings) -> Settings {
 /// The notice for a refused file: what it was, why, and where it went (or
 /// that it stays where it was, never to be written over).
 pub fn refused_notice(refused: &Refused) -> Notice {
-    let detail = format!("{}: {}", refused.location, refused.error);
+    // Where it was, then the parser's or the system's own words, if any.
+    let mut detail = refused.location.clone();
+    if let Some(words) = refused.error.foreign_words() {
+        detail = format!("{detail}: {words}");
+    }
     let Ok(moved_to) = &refused.moved_to else {
         let why = refused.moved_to.as_ref().err().cloned().unwrap_or_default();
         return Notice::error(
@@ -321,6 +325,7 @@ pub fn refused_notice(refused: &Refused) -> Notice {
                 .text("reason", refused.error.reason())
                 .text("file", refused.location.clone()),
         )
+        .with_reason(refused.error.to_msg())
         .with_detail(format!("{detail}; {why}"));
     };
     let (id, name) = match &refused.slot {
@@ -334,6 +339,7 @@ pub fn refused_notice(refused: &Refused) -> Notice {
             .text("name", name)
             .text("file", file_name(moved_to)),
     )
+    .with_reason(refused.error.to_msg())
     .with_detail(detail)
 }
 
