@@ -1,6 +1,8 @@
 //! The translations: both languages have the same messages, every message
-//! formats, Russian counts with the right plural forms, and no text in the
-//! game's code is a bare English literal outside the message files.
+//! formats, Russian counts with the right plural forms, no text in the
+//! game's code is a bare English literal outside the message files, and
+//! every error of the rules, the saves and the skins reads in the player's
+//! language.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -218,8 +220,8 @@ fn looks_like_text(s: &str) -> bool {
 /// command-line usage (terminal text), the frame log, the rules diagrams'
 /// specs (move text and point lists, and the errors of a bad spec, which
 /// the rules-page tests turn into failures), and the skin checks, whose
-/// messages are the technical detail ("line 3, column 7: colour out of
-/// range") under a translated notice, like a parser's. (Developer log
+/// English `Display` is for the log (players read the `error-skin-*`
+/// messages). (Developer log
 /// lines inside `warn!`/`info!`/`error!` are skipped by `code_literals`.)
 const SKIPPED_FILES: &[&str] = &[
     "game/launch.rs",
@@ -713,6 +715,12 @@ mod errors {
             .collect()
     }
 
+    /// Fails naming the English words in `shown` (see [`english_words`]).
+    fn assert_no_english(shown: &str, tokens: &str) {
+        let words = english_words(shown, tokens);
+        assert!(words.is_empty(), "{shown:?} has English {words:?}");
+    }
+
     #[test]
     fn the_english_word_finder_finds_english_and_spares_notation() {
         assert_eq!(
@@ -741,8 +749,7 @@ mod errors {
             for shown in [&en, &ru] {
                 assert!(!shown.contains('{') && !shown.contains("error-"), "{shown}");
             }
-            let words = english_words(&ru, &tokens);
-            assert!(words.is_empty(), "{}: {ru:?} has English {words:?}", msg.id);
+            assert_no_english(&ru, &tokens);
         }
         // Every `error-*` message is some kind's, so none is left untested.
         let file = assets().join("i18n/en/errors.ftl");
@@ -800,8 +807,7 @@ mod errors {
         for typed in bad_moves {
             let shown = move_box_says(&app, typed);
             assert!(shown.starts_with("Это не ход"), "{shown}");
-            let words = english_words(&shown, typed);
-            assert!(words.is_empty(), "{typed}: {shown:?} has English {words:?}");
+            assert_no_english(&shown, typed);
         }
         let good = Game::new(Variant::new(GameKind::Pirates)).position_string();
         let bad_positions = [
@@ -822,11 +828,9 @@ mod errors {
         ];
         for bad in &bad_positions {
             let shown = paste_says(&mut app, SaveCommand::StartFromPosition(bad.clone()));
-            let words = english_words(&shown, bad);
-            assert!(words.is_empty(), "{bad}: {shown:?} has English {words:?}");
+            assert_no_english(&shown, bad);
         }
         let shown = paste_says(&mut app, SaveCommand::PlayMoves("d4-d5 c6-c9".to_string()));
-        let words = english_words(&shown, "d4-d5 c6-c9");
-        assert!(words.is_empty(), "{shown:?} has English {words:?}");
+        assert_no_english(&shown, "d4-d5 c6-c9");
     }
 }
