@@ -1,6 +1,8 @@
 //! The translations: both languages have the same messages, every message
-//! formats, Russian counts with the right plural forms, and no text in the
-//! game's code is a bare English literal outside the message files.
+//! formats, Russian counts with the right plural forms, no text in the
+//! game's code is a bare English literal outside the message files, and
+//! every error of the rules, the saves and the skins reads in the player's
+//! language.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -218,8 +220,8 @@ fn looks_like_text(s: &str) -> bool {
 /// command-line usage (terminal text), the frame log, the rules diagrams'
 /// specs (move text and point lists, and the errors of a bad spec, which
 /// the rules-page tests turn into failures), and the skin checks, whose
-/// messages are the technical detail ("line 3, column 7: colour out of
-/// range") under a translated notice, like a parser's. (Developer log
+/// English `Display` is for the log (players read the `error-skin-*`
+/// messages). (Developer log
 /// lines inside `warn!`/`info!`/`error!` are skipped by `code_literals`.)
 const SKIPPED_FILES: &[&str] = &[
     "shell/launch.rs",
@@ -397,4 +399,440 @@ fn read_string(chars: &[char], mut i: usize) -> (String, usize) {
         }
     }
     (s, i)
+}
+
+// ---------------------------------------------------------------------------
+// Errors in the player's language.
+
+mod errors {
+    use std::collections::BTreeSet;
+
+    use bevy::app::App;
+    use stronghold::game::board::skin::SkinError;
+    use stronghold::game::board::skin::data::PathProblem;
+    use stronghold::game::common::i18n::{Arg, I18n, Language, Localize, Msg};
+    use stronghold::game::common::settings::Settings;
+    use stronghold::game::headless_app;
+    use stronghold::game::play::match_state::{Match, MatchCommand, Player};
+    use stronghold::game::shell::persist::{SaveCommand, SavesWindow};
+    use stronghold::game::ui::{PanelState, read_move_box};
+    use stronghold::rules::{
+        CountField, Game, GameKind, MoveTextError, OptionError, OptionKey, PositionError, Variant,
+    };
+    use stronghold::save::LoadError;
+
+    use super::{assets, ids};
+
+    fn i18n_in(language: Language) -> I18n {
+        let mut i18n = I18n::from_dir(&assets()).expect("message files");
+        i18n.set_language(language);
+        i18n
+    }
+
+    fn text(s: &str) -> String {
+        s.to_string()
+    }
+
+    /// One move text error of every kind.
+    fn move_errors() -> Vec<MoveTextError> {
+        use MoveTextError as E;
+        let t = || text("c4-c8");
+        vec![
+            E::Empty,
+            E::UnexpectedCharacter {
+                text: t(),
+                column: 2,
+            },
+            E::ExpectedPoint {
+                text: t(),
+                column: 4,
+            },
+            E::ExpectedSeparator {
+                text: t(),
+                column: 3,
+            },
+            E::ExpectedJumpMark {
+                text: t(),
+                column: 6,
+            },
+            E::TextAfterPlacement {
+                text: t(),
+                column: 4,
+            },
+            E::TextAfterStep {
+                text: t(),
+                column: 6,
+            },
+            E::ChainTooLong {
+                text: t(),
+                column: 9,
+            },
+            E::Illegal { text: t() },
+            E::GameOver { text: t() },
+        ]
+    }
+
+    /// One option error of every kind.
+    fn option_errors() -> Vec<OptionError> {
+        vec![
+            OptionError::Syntax(text("geese")),
+            OptionError::UnknownKey(text("speed")),
+            OptionError::NotForGame {
+                key: OptionKey::Geese,
+                game: GameKind::Pirates,
+            },
+            OptionError::BadValue {
+                key: OptionKey::Geese,
+                value: text("14"),
+            },
+            OptionError::BadValue {
+                key: OptionKey::Retreat,
+                value: text("maybe"),
+            },
+        ]
+    }
+
+    /// One position error of every kind (every number field, every game).
+    fn position_errors() -> Vec<PositionError> {
+        use PositionError as E;
+        let mut all = vec![
+            E::NonAscii { column: 3 },
+            E::FieldCount { found: 5 },
+            E::UnknownGame {
+                column: 1,
+                id: text("chess"),
+            },
+            E::RankCount {
+                column: 9,
+                expected: 7,
+                found: 6,
+            },
+            E::RankTooLong {
+                column: 44,
+                rank: 1,
+                points: 3,
+            },
+            E::RankTooShort {
+                column: 41,
+                rank: 1,
+                described: 2,
+                points: 3,
+            },
+            E::HandSyntax {
+                column: 47,
+                found: text("00"),
+            },
+            E::GroundMarkTooLow {
+                column: 53,
+                mark: 3,
+                rank_sum: 54,
+            },
+        ];
+        all.extend(
+            option_errors()
+                .into_iter()
+                .map(|error| E::BadOption { column: 9, error }),
+        );
+        all.extend(CountField::ALL.into_iter().map(|field| E::BadCount {
+            column: 47,
+            field,
+            found: text("x"),
+            max: 2,
+        }));
+        for game in GameKind::ALL {
+            all.extend([
+                E::UnexpectedPiece {
+                    column: 24,
+                    found: 'X',
+                    game,
+                },
+                E::BadSide {
+                    column: 45,
+                    found: text("X"),
+                    game,
+                },
+                E::HunterCount {
+                    column: 9,
+                    game,
+                    exact: game != GameKind::Asalto,
+                    needed: 2,
+                    found: 3,
+                },
+                E::CrowdCount {
+                    column: 9,
+                    game,
+                    most: 24,
+                    found: 25,
+                },
+                E::HuntersInHandNotToMove { column: 43, game },
+            ]);
+        }
+        all
+    }
+
+    /// One save error of every kind.
+    fn load_errors() -> Vec<LoadError> {
+        let mut all = vec![
+            LoadError::Unreadable {
+                message: text("permission denied"),
+            },
+            LoadError::NotText { byte: 12 },
+            LoadError::Damaged {
+                line: 3,
+                column: 7,
+                message: text("expected `)`"),
+            },
+            LoadError::NewerVersion { found: 2 },
+        ];
+        all.extend(
+            position_errors()
+                .into_iter()
+                .map(|e| LoadError::BadStart(Box::new(e))),
+        );
+        for error in move_errors() {
+            for redo in [false, true] {
+                all.push(LoadError::BadMove {
+                    number: 5,
+                    redo,
+                    error: Box::new(error.clone()),
+                });
+            }
+        }
+        all
+    }
+
+    /// One skin error of every kind, with and without a place in the file.
+    fn skin_errors() -> Vec<SkinError> {
+        let file = || text("skins/test.skin.ron");
+        let mut all = vec![
+            SkinError::Unreadable {
+                file: file(),
+                message: text("permission denied"),
+            },
+            SkinError::NotText { file: file() },
+            SkinError::Syntax {
+                file: file(),
+                at: (3, 7),
+                message: text("expected `)`"),
+            },
+        ];
+        let problems = [
+            PathProblem::Empty,
+            PathProblem::OutsideAssets,
+            PathProblem::WrongExtension,
+            PathProblem::Unreadable(text("not found")),
+            PathProblem::NotPng,
+            PathProblem::NotOgg,
+        ];
+        for at in [Some((4, 9)), None] {
+            all.extend(problems.iter().map(|problem| SkinError::BadPath {
+                file: file(),
+                at,
+                path: text("sprites/fox.png"),
+                problem: problem.clone(),
+            }));
+        }
+        all
+    }
+
+    /// The error's own text (the refused move, token or file name): the
+    /// quoted strings and characters of its `Debug` form.
+    fn quoted(error: &impl std::fmt::Debug) -> String {
+        let debug = format!("{error:?}");
+        let mut out = String::new();
+        for quote in ['"', '\''] {
+            for (i, part) in debug.split(quote).enumerate() {
+                if i % 2 == 1 {
+                    out.push_str(part);
+                    out.push(' ');
+                }
+            }
+        }
+        out
+    }
+
+    /// Every error of the examples as its message and its own text.
+    fn every_error() -> Vec<(Msg, String)> {
+        let mut all: Vec<(Msg, String)> = Vec::new();
+        all.extend(move_errors().iter().map(|e| (e.to_msg(), quoted(e))));
+        all.extend(option_errors().iter().map(|e| (e.to_msg(), quoted(e))));
+        all.extend(position_errors().iter().map(|e| (e.to_msg(), quoted(e))));
+        all.extend(load_errors().iter().map(|e| (e.to_msg(), quoted(e))));
+        all.extend(skin_errors().iter().map(|e| (e.to_msg(), quoted(e))));
+        all
+    }
+
+    /// The message ids a message uses, its own and those of its nested messages.
+    fn ids_of(msg: &Msg, out: &mut BTreeSet<String>) {
+        out.insert(msg.id.to_string());
+        for (_, arg) in &msg.args {
+            if let Arg::Msg(inner) = arg {
+                ids_of(inner, out);
+            }
+        }
+    }
+
+    /// Names the player types or reads as they are: game ids, option keys
+    /// and values, the program's and file formats' names.
+    const NOTATION: &[&str] = &[
+        "pirates",
+        "asalto",
+        "fox",
+        "geese",
+        "bagh",
+        "chal",
+        "compulsory",
+        "retreat",
+        "sideways",
+        "quiet",
+        "limit",
+        "off",
+        "Stronghold",
+        "assets",
+        "png",
+        "ogg",
+        "PNG",
+        "Ogg",
+        "Vorbis",
+        "UTF",
+        "skins",
+        "test",
+        "skin",
+        "ron",
+        "sprites",
+    ];
+
+    /// Runs of three or more ASCII letters in `shown` that are neither
+    /// notation nor part of the refused text `tokens` (the move, the
+    /// position string, a file name).
+    fn english_words(shown: &str, tokens: &str) -> Vec<String> {
+        let allowed: BTreeSet<&str> = tokens
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .chain(NOTATION.iter().copied())
+            .collect();
+        shown
+            .split(|c: char| !c.is_ascii_alphabetic())
+            .filter(|w| w.len() >= 3 && !allowed.contains(w))
+            .map(str::to_string)
+            .collect()
+    }
+
+    /// Fails naming the English words in `shown` (see [`english_words`]).
+    fn assert_no_english(shown: &str, tokens: &str) {
+        let words = english_words(shown, tokens);
+        assert!(words.is_empty(), "{shown:?} has English {words:?}");
+    }
+
+    #[test]
+    fn the_english_word_finder_finds_english_and_spares_notation() {
+        assert_eq!(
+            english_words("«c4-c8», столбец 4: not a legal move", "c4-c8"),
+            ["not", "legal", "move"]
+        );
+        assert!(english_words("«chess»: pirates, fox-geese, bagh-chal", "chess").is_empty());
+    }
+
+    #[test]
+    fn every_error_kind_has_a_message_in_both_languages() {
+        let english = i18n_in(Language::English);
+        let russian = i18n_in(Language::Russian);
+        let mut used = BTreeSet::new();
+        for (msg, tokens) in every_error() {
+            let mut ids = BTreeSet::new();
+            ids_of(&msg, &mut ids);
+            for id in &ids {
+                for language in Language::ALL {
+                    assert!(english.has(language, id), "{id} in {language:?}");
+                }
+            }
+            used.extend(ids);
+            let (en, ru) = (english.msg(&msg), russian.msg(&msg));
+            assert_ne!(en, ru, "{}", msg.id);
+            for shown in [&en, &ru] {
+                assert!(!shown.contains('{') && !shown.contains("error-"), "{shown}");
+            }
+            assert_no_english(&ru, &tokens);
+        }
+        // Every `error-*` message is some kind's, so none is left untested.
+        let file = assets().join("i18n/en/errors.ftl");
+        let defined: BTreeSet<String> = ids(&std::fs::read_to_string(file).unwrap());
+        let unused: Vec<_> = defined.difference(&used).collect();
+        assert!(unused.is_empty(), "no example uses {unused:?}");
+    }
+
+    /// The game in Russian, as the player sets it, with the message files loaded.
+    fn russian_app() -> App {
+        let mut app = headless_app();
+        app.insert_resource(i18n_in(Language::English));
+        app.world_mut().resource_mut::<Settings>().language = Language::Russian;
+        app.world_mut().write_message(MatchCommand::NewGame {
+            variant: Variant::new(GameKind::Pirates),
+            players: Match::players(Player::Human, Player::Human),
+        });
+        app.update();
+        assert_eq!(app.world().resource::<I18n>().language(), Language::Russian);
+        app
+    }
+
+    /// What the panel shows under the move box after `typed` is submitted.
+    fn move_box_says(app: &App, typed: &str) -> String {
+        let mut state = PanelState {
+            move_text: typed.to_string(),
+            ..PanelState::default()
+        };
+        let the_match = app.world().resource::<Match>();
+        assert!(
+            read_move_box(the_match, &mut state).is_none(),
+            "{typed} refused"
+        );
+        let refusal = state.move_error.expect("a reason shown");
+        app.world().resource::<I18n>().msg(&refusal)
+    }
+
+    /// What the saves window shows for a refused paste: the sentence and,
+    /// on hover, the rules' reason.
+    fn paste_says(app: &mut App, command: SaveCommand) -> String {
+        app.world_mut().write_message(command);
+        app.update();
+        let window = app.world().resource::<SavesWindow>();
+        let error = window.paste_error.clone().expect("the paste is refused");
+        let i18n = app.world().resource::<I18n>();
+        format!("{} {}", i18n.msg(&error.msg), i18n.msg(&error.detail))
+    }
+
+    #[test]
+    fn a_russian_player_reads_why_a_move_or_position_is_refused_in_russian() {
+        let mut app = russian_app();
+        let bad_moves = [
+            "c4-c8", "d4", "d4—d5", "@d4x", "d4-d5x", "d4xd6-d8", "d4-d3", "x4",
+        ];
+        for typed in bad_moves {
+            let shown = move_box_says(&app, typed);
+            assert!(shown.starts_with("Это не ход"), "{shown}");
+            assert_no_english(&shown, typed);
+        }
+        let good = Game::new(Variant::new(GameKind::Pirates)).position_string();
+        let bad_positions = [
+            good.replace("BBBBBBB/BBBBBBB", "BBBBXBB/BBBBBBB"),
+            good.replace(" B 0/0", " X 0/0"),
+            good.replace("0/0", "1/0"),
+            good.replace("0/0 0 54", "0/0 61 54"),
+            good.replace(" 54", " 3"),
+            good.replace("pirates", "chess"),
+            good.replace("retreat=off", "retreat=maybe"),
+            good.replace("retreat=off", "geese=15"),
+            good.replace("/BBB/BBB ", "/BBB/BBBB "),
+            good.replace("/BBB/BBB ", "/BBB/BB "),
+            good.replace("/BBB/BBB ", "/BBB "),
+            good.replace("3/P1P", "3/PPP"),
+            good.replace(" 0/0 0 54", " 0/0 0"),
+            "asalto 3/O1O/RR3RR/RRRRRRR/RRRRRRR/RRR/RRR R 1/0 0 54".to_string(),
+        ];
+        for bad in &bad_positions {
+            let shown = paste_says(&mut app, SaveCommand::StartFromPosition(bad.clone()));
+            assert_no_english(&shown, bad);
+        }
+        let shown = paste_says(&mut app, SaveCommand::PlayMoves("d4-d5 c6-c9".to_string()));
+        assert_no_english(&shown, "d4-d5 c6-c9");
+    }
 }

@@ -1,6 +1,6 @@
 //! Move text and position strings: exact round trips, clear errors, no panics.
 
-use stronghold::rules::{Game, GameKind, Move, Variant, parse_position};
+use stronghold::rules::{Game, GameKind, Move, MoveTextError, Variant, parse_position};
 
 #[test]
 fn move_text_round_trips_exactly() {
@@ -36,8 +36,12 @@ fn move_text_errors_say_what_and_where() {
     ];
     for (text, column) in cases {
         let e = Move::parse(text).expect_err(text);
-        assert_eq!(e.column, column, "{text}: {e}");
-        assert!(!e.message.is_empty());
+        assert_eq!(e.column(), column, "{text}: {e}");
+        assert_eq!(e.text(), text, "{e:?}");
+        assert!(
+            e.to_string()
+                .starts_with(&format!("`{text}` (column {column}): "))
+        );
     }
     let long = "c3".to_string() + &"xc5".repeat(40);
     assert!(Move::parse(&long).is_err());
@@ -48,7 +52,13 @@ fn parse_move_checks_legality() {
     let g = Game::new(Variant::new(GameKind::Pirates));
     assert!(g.parse_move("d4-d5").is_ok());
     let e = g.parse_move("d4-d3").unwrap_err();
-    assert!(e.message.contains("not a legal move"), "{e}");
+    assert_eq!(
+        e,
+        MoveTextError::Illegal {
+            text: "d4-d3".to_string()
+        }
+    );
+    assert!(e.to_string().contains("not a legal move"), "{e}");
 }
 
 #[test]
@@ -176,8 +186,8 @@ fn position_string_errors_say_what_and_where() {
     assert!(parse_position(good).is_ok());
     for (text, column, needle) in cases {
         let e = parse_position(text).expect_err(text);
-        assert!(e.message.contains(needle), "{text}: {e}");
-        assert_eq!(e.column, column, "{text}: {e}");
+        assert!(e.to_string().contains(needle), "{text}: {e}");
+        assert_eq!(e.column(), column, "{text}: {e}");
     }
 }
 

@@ -336,7 +336,13 @@ fn a_newer_autosave_is_refused_with_its_message_in_both_languages() {
     assert!(en.contains("autosave.ron.bad-"), "{en}");
     let ru = text(&notice, Language::Russian);
     assert!(ru.contains("более новой версией"), "{ru}");
-    assert!(notice.detail.unwrap().contains("format version 2"));
+    // Why, in the player's language; where, as it is.
+    let reason = notice.reason.clone().expect("a reason");
+    let mut i18n = i18n();
+    assert!(i18n.msg(&reason).contains("format version 2"));
+    i18n.set_language(Language::Russian);
+    assert!(i18n.msg(&reason).contains("версия формата 2"));
+    assert!(notice.detail.unwrap().contains("autosave.ron"));
 }
 
 #[test]
@@ -352,7 +358,7 @@ fn a_bad_position_in_the_paste_box_names_the_column_and_changes_nothing() {
     app.update();
     let window = app.world().resource::<SavesWindow>();
     let error = window.paste_error.clone().expect("an error shown");
-    let (msg, detail) = (error.msg, error.detail);
+    let (msg, detail) = (error.msg, i18n().msg(&error.detail));
     assert!(detail.contains("column 25"), "{detail}");
     assert_eq!(error.column, 25);
     assert_eq!(
@@ -411,7 +417,7 @@ fn a_good_paste_starts_the_game_and_a_bad_move_list_names_the_move() {
     // The caret goes under `c9`, which is no point, in the text as pasted.
     assert_eq!(error.column, 12, "{error:?}");
     assert_eq!(&error.text[error.column - 1..], "c9");
-    let (msg, detail) = (error.msg, error.detail);
+    let (msg, detail) = (error.msg, i18n().msg(&error.detail));
     assert!(
         i18n().msg(&msg).contains("Move 2 (c6-c9)"),
         "{}",

@@ -184,7 +184,7 @@ fn a_save_cut_at_every_length_is_refused_moved_aside_and_kept_byte_for_byte() {
                 );
                 assert!(column >= 1, "len {len}");
             }
-            LoadError::Unreadable { .. } => {} // cut inside a UTF-8 character
+            LoadError::NotText { .. } => {} // cut inside a UTF-8 character
             other => panic!("len {len}: {other:?}"),
         }
     }
@@ -239,20 +239,27 @@ fn a_game_that_does_not_replay_is_refused_naming_the_move() {
     let mut saved = real_save();
     saved.moves[4] = "a1-a2".to_string();
     let err = saved.restore().unwrap_err();
-    assert!(matches!(err, LoadError::BadGame { .. }), "{err:?}");
+    assert!(
+        matches!(
+            err,
+            LoadError::BadMove {
+                number: 5,
+                redo: false,
+                ..
+            }
+        ),
+        "{err:?}"
+    );
+    assert_eq!(err.reason(), "bad-game");
     assert!(err.to_string().contains("move 5"), "{err}");
     let mut saved = real_save();
     saved.redo[1] = "zz".to_string();
     assert!(saved.restore().unwrap_err().to_string().contains("redo"));
     let mut saved = real_save();
     saved.start = "pirates 3/P1P/BB3BB/BBBBXBB/BBBBBBB/BBB/BBB B 0/0 0 54".to_string();
-    assert!(
-        saved
-            .restore()
-            .unwrap_err()
-            .to_string()
-            .contains("column 25")
-    );
+    let err = saved.restore().unwrap_err();
+    assert!(matches!(err, LoadError::BadStart(_)), "{err:?}");
+    assert!(err.to_string().contains("column 25"), "{err}");
 }
 
 #[test]

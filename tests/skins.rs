@@ -59,7 +59,7 @@ fn every_shipped_skin_loads_and_names_files_that_exist() {
         for asset in named {
             let bytes = std::fs::read(assets().join(asset))
                 .unwrap_or_else(|e| panic!("{name}: {asset}: {e}"));
-            check_file_kind(asset, &bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
+            check_file_kind(asset, &bytes).unwrap_or_else(|e| panic!("{name}: {asset}: {e:?}"));
         }
         // Every side is named in both languages, Russian with its counting forms.
         for side in [&skin.hunters, &skin.crowd] {

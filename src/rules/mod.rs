@@ -16,7 +16,7 @@ pub mod variant;
 pub use board::{Bitboard, BoardKind, Point, Topology};
 pub use game::{Game, IllegalMove};
 pub use movegen::{Effects, Move, MoveKind, Rules};
-pub use notation::{MoveTextError, PositionError, parse_position, position_string};
+pub use notation::{CountField, MoveTextError, PositionError, parse_position, position_string};
 pub use outcome::{Outcome, Reason};
 pub use position::Position;
 pub use threats::threatened;

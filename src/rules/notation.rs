@@ -19,7 +19,11 @@
 //! 6. the ground mark: the highest crowd rank sum (ranks from 0) since the
 //!    last capture.
 
+mod error;
+
 use std::fmt;
+
+pub use error::{CountField, MoveTextError, PositionError};
 
 use super::board::{Bitboard, Point};
 use super::game::Game;
@@ -43,63 +47,48 @@ impl fmt::Display for Move {
     }
 }
 
-/// Text that is not a move, or not a legal one. `column` counts characters from 1.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct MoveTextError {
-    pub text: String,
-    pub column: usize,
-    pub message: String,
-}
-
-impl fmt::Display for MoveTextError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "`{}` (column {}): {}",
-            self.text, self.column, self.message
-        )
-    }
-}
-
-impl std::error::Error for MoveTextError {}
-
 impl Move {
     /// Parses move text exactly as the spec writes it (case-sensitive, no spaces).
     pub fn parse(text: &str) -> Result<Move, MoveTextError> {
-        let err = |column: usize, message: &str| MoveTextError {
-            text: text.to_string(),
-            column,
-            message: message.to_string(),
-        };
+        use MoveTextError as E;
+        let owned = || text.to_string();
+        if text.is_empty() {
+            return Err(E::Empty);
+        }
         if !text.is_ascii() {
             let column = text.chars().position(|c| !c.is_ascii()).unwrap_or(0) + 1;
-            return Err(err(column, "unexpected character"));
+            return Err(E::UnexpectedCharacter {
+                text: owned(),
+                column,
+            });
         }
         let point_at = |i: usize| -> Result<Point, MoveTextError> {
-            text.get(i..i + 2).and_then(Point::parse).ok_or_else(|| {
-                err(
-                    i + 1,
-                    "expected a point name: a file letter a-g then a rank digit 1-7",
-                )
-            })
+            text.get(i..i + 2)
+                .and_then(Point::parse)
+                .ok_or_else(|| E::ExpectedPoint {
+                    text: owned(),
+                    column: i + 1,
+                })
         };
-        if text.is_empty() {
-            return Err(err(1, "empty move"));
-        }
         if let Some(rest) = text.strip_prefix('@') {
             let to = point_at(1)?;
             if rest.len() != 2 {
-                return Err(err(4, "unexpected text after the placement"));
+                return Err(E::TextAfterPlacement {
+                    text: owned(),
+                    column: 4,
+                });
             }
             return Ok(Move::place(to));
         }
         let from = point_at(0)?;
         match text.as_bytes().get(2) {
-            None => Err(err(3, "expected `-` for a step or `x` for a jump")),
             Some(b'-') => {
                 let to = point_at(3)?;
                 if text.len() != 5 {
-                    return Err(err(6, "unexpected text after the step"));
+                    return Err(E::TextAfterStep {
+                        text: owned(),
+                        column: 6,
+                    });
                 }
                 Ok(Move::step(from, to))
             }
@@ -107,18 +96,28 @@ impl Move {
                 let mut landings = Vec::new();
                 let mut i = 2;
                 while i < text.len() {
+                    let column = i + 1;
                     if text.as_bytes()[i] != b'x' {
-                        return Err(err(i + 1, "expected `x` before the next landing point"));
+                        return Err(E::ExpectedJumpMark {
+                            text: owned(),
+                            column,
+                        });
                     }
                     landings.push(point_at(i + 1)?);
                     if landings.len() > MAX_HOPS {
-                        return Err(err(i + 1, "chain too long"));
+                        return Err(E::ChainTooLong {
+                            text: owned(),
+                            column,
+                        });
                     }
                     i += 3;
                 }
                 Ok(Move::jump(from, &landings).expect("1..=MAX_HOPS landings"))
             }
-            Some(_) => Err(err(3, "expected `-` for a step or `x` for a jump")),
+            _ => Err(E::ExpectedSeparator {
+                text: owned(),
+                column: 3,
+            }),
         }
     }
 }
@@ -130,15 +129,11 @@ impl Game {
         if self.is_legal(&mv) {
             Ok(mv)
         } else {
-            let why = if self.is_over() {
-                "not legal: the game is over"
+            let text = text.to_string();
+            Err(if self.is_over() {
+                MoveTextError::GameOver { text }
             } else {
-                "not a legal move here"
-            };
-            Err(MoveTextError {
-                text: text.to_string(),
-                column: 1,
-                message: why.to_string(),
+                MoveTextError::Illegal { text }
             })
         }
     }
@@ -210,239 +205,268 @@ pub fn position_string(variant: &Variant, pos: &Position) -> String {
     s
 }
 
-/// A position string that cannot be read. `column` counts characters from 1.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct PositionError {
-    pub column: usize,
-    pub message: String,
+/// The six fields of a position string, each with the column it starts at.
+struct Fields<'a> {
+    game: (usize, &'a str),
+    board: (usize, &'a str),
+    side: (usize, &'a str),
+    hands: (usize, &'a str),
+    quiet: (usize, &'a str),
+    mark: (usize, &'a str),
 }
 
-impl fmt::Display for PositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "position string, column {}: {}",
-            self.column, self.message
-        )
+impl<'a> Fields<'a> {
+    /// Splits at single spaces: exactly six fields, none empty.
+    fn split(text: &'a str) -> Result<Fields<'a>, PositionError> {
+        if !text.is_ascii() {
+            let column = text.chars().position(|c| !c.is_ascii()).unwrap_or(0) + 1;
+            return Err(PositionError::NonAscii { column });
+        }
+        let mut fields = Vec::new();
+        let mut column = 1;
+        for field in text.split(' ') {
+            fields.push((column, field));
+            column += field.len() + 1;
+        }
+        match fields[..] {
+            [game, board, side, hands, quiet, mark]
+                if fields.iter().all(|(_, f)| !f.is_empty()) =>
+            {
+                Ok(Fields {
+                    game,
+                    board,
+                    side,
+                    hands,
+                    quiet,
+                    mark,
+                })
+            }
+            _ => Err(PositionError::FieldCount {
+                found: fields.len(),
+            }),
+        }
     }
 }
-
-impl std::error::Error for PositionError {}
 
 /// Reads a position string (see the module docs) into a variant and position.
 pub fn parse_position(text: &str) -> Result<(Variant, Position), PositionError> {
-    let err = |column: usize, message: String| PositionError { column, message };
-    if !text.is_ascii() {
-        let column = text.chars().position(|c| !c.is_ascii()).unwrap_or(0) + 1;
-        return Err(err(column, "unexpected non-ASCII character".into()));
+    let fields = Fields::split(text)?;
+    let variant = parse_game(fields.game)?;
+    let kind = variant.kind;
+    let pieces = parse_board(fields.board, kind)?;
+    let side = parse_side(fields.side, kind)?;
+    let hands = parse_hands(fields.hands, kind)?;
+    let quiet_max = variant.quiet_limit().map_or(u16::MAX as u32, |l| l as u32);
+    let quiet = parse_count(fields.quiet, CountField::QuietPlies, quiet_max)?;
+    let mark = parse_count(fields.mark, CountField::GroundMark, u16::MAX as u32)?;
+    check_material(&variant, fields.board.0, pieces, hands)?;
+    if hands[0] > 0 && side != Side::Hunters {
+        return Err(PositionError::HuntersInHandNotToMove {
+            column: fields.side.0,
+            game: kind,
+        });
     }
-    // Fields with their starting columns.
-    let mut fields = Vec::new();
-    let mut col = 1;
-    for f in text.split(' ') {
-        fields.push((col, f));
-        col += f.len() + 1;
+    let position = Position::from_parts(
+        pieces,
+        side,
+        [hands[0] as u8, hands[1] as u8],
+        quiet as u16,
+        Some(mark as u16),
+    );
+    let rank_sum = position.crowd_rank_sum() as u32;
+    if mark < rank_sum {
+        return Err(PositionError::GroundMarkTooLow {
+            column: fields.mark.0,
+            mark,
+            rank_sum,
+        });
     }
-    const NAMES: [&str; 6] = [
-        "game",
-        "board",
-        "side to move",
-        "hand",
-        "quiet plies",
-        "ground mark",
-    ];
-    if fields.len() != 6 || fields.iter().any(|(_, f)| f.is_empty()) {
-        return Err(err(
-            1,
-            format!(
-                "expected 6 fields separated by single spaces ({}), found {}",
-                NAMES.join(", "),
-                fields.len()
-            ),
-        ));
-    }
+    Ok((variant, position))
+}
 
-    // 1. Game and options.
-    let (c0, head) = fields[0];
-    let mut parts = head.split(',');
+/// Field 1: the game id, then `,key=value` options.
+fn parse_game((column, text): (usize, &str)) -> Result<Variant, PositionError> {
+    let mut parts = text.split(',');
     let id = parts.next().unwrap_or("");
-    let kind = GameKind::from_id(id).ok_or_else(|| {
-        err(
-            c0,
-            format!("unknown game `{id}` (expected pirates, asalto, fox-geese or bagh-chal)"),
-        )
+    let kind = GameKind::from_id(id).ok_or_else(|| PositionError::UnknownGame {
+        column,
+        id: id.to_string(),
     })?;
     let mut variant = Variant::new(kind);
-    let mut oc = c0 + id.len() + 1;
-    for opt in parts {
+    let mut option_column = column + id.len() + 1;
+    for option in parts {
         variant
-            .set_option(opt)
-            .map_err(|e| err(oc, e.to_string()))?;
-        oc += opt.len() + 1;
+            .set_option(option)
+            .map_err(|error| PositionError::BadOption {
+                column: option_column,
+                error,
+            })?;
+        option_column += option.len() + 1;
     }
+    Ok(variant)
+}
 
-    // 2. Board.
-    let (c1, board) = fields[1];
+/// Field 2: the board, top rank first, ranks separated by `/`.
+fn parse_board(
+    (column, text): (usize, &str),
+    kind: GameKind,
+) -> Result<[Bitboard; 2], PositionError> {
     let topo = super::board::Topology::get(kind.board());
-    let letter = |side: Side| kind.piece_names(side).2;
-    let mut pieces = [Bitboard::EMPTY; 2];
-    let ranks: Vec<&str> = board.split('/').collect();
+    let ranks: Vec<&str> = text.split('/').collect();
     if ranks.len() != topo.size as usize {
-        return Err(err(
-            c1,
-            format!("the board has {} ranks, found {}", topo.size, ranks.len()),
-        ));
+        return Err(PositionError::RankCount {
+            column,
+            expected: topo.size,
+            found: ranks.len(),
+        });
     }
-    let mut rc = c1;
+    let mut pieces = [Bitboard::EMPTY; 2];
+    let mut rank_column = column;
     for (i, rank_text) in ranks.iter().enumerate() {
         let rank = topo.size - 1 - i as u8;
         let row: Vec<Point> = (0..topo.size)
             .filter_map(|f| Point::new(f, rank))
             .filter(|p| topo.points.contains(*p))
             .collect();
-        let mut at = 0;
-        for (j, ch) in rank_text.chars().enumerate() {
-            let column = rc + j;
-            if let Some(n) = ch.to_digit(10).filter(|&n| n >= 1) {
-                at += n as usize;
-                if at > row.len() {
-                    return Err(err(
-                        column,
-                        format!("rank {} has only {} points", rank + 1, row.len()),
-                    ));
-                }
-                continue;
+        parse_rank(rank_column, rank_text, kind, rank, &row, &mut pieces)?;
+        rank_column += rank_text.len() + 1;
+    }
+    Ok(pieces)
+}
+
+/// One rank of the board (`rank` from 0): piece letters and digits counting
+/// empty points, covering the rank's points (`row`, left to right) exactly.
+fn parse_rank(
+    column: usize,
+    text: &str,
+    kind: GameKind,
+    rank: u8,
+    row: &[Point],
+    pieces: &mut [Bitboard; 2],
+) -> Result<(), PositionError> {
+    let rank = rank + 1;
+    let too_long = |column| PositionError::RankTooLong {
+        column,
+        rank,
+        points: row.len(),
+    };
+    let mut at = 0;
+    for (j, ch) in text.chars().enumerate() {
+        let column = column + j;
+        if let Some(n) = ch.to_digit(10).filter(|&n| n >= 1) {
+            at += n as usize;
+            if at > row.len() {
+                return Err(too_long(column));
             }
-            let side = if ch == letter(Side::Hunters) {
-                Side::Hunters
-            } else if ch == letter(Side::Crowd) {
-                Side::Crowd
-            } else {
-                return Err(err(
-                    column,
-                    format!(
-                        "unexpected `{ch}`: expected {}, {} or a digit 1-7",
-                        letter(Side::Hunters),
-                        letter(Side::Crowd)
-                    ),
-                ));
-            };
-            let Some(&p) = row.get(at) else {
-                return Err(err(
-                    column,
-                    format!("rank {} has only {} points", rank + 1, row.len()),
-                ));
-            };
-            pieces[side.index()] = pieces[side.index()].with(p);
-            at += 1;
+            continue;
         }
-        if at != row.len() {
-            return Err(err(
-                rc,
-                format!(
-                    "rank {} describes {at} points, it has {}",
-                    rank + 1,
-                    row.len()
-                ),
-            ));
-        }
-        rc += rank_text.len() + 1;
+        let side = side_of_letter(kind, ch).ok_or(PositionError::UnexpectedPiece {
+            column,
+            found: ch,
+            game: kind,
+        })?;
+        let &p = row.get(at).ok_or_else(|| too_long(column))?;
+        pieces[side.index()] = pieces[side.index()].with(p);
+        at += 1;
     }
+    if at != row.len() {
+        return Err(PositionError::RankTooShort {
+            column,
+            rank,
+            described: at,
+            points: row.len(),
+        });
+    }
+    Ok(())
+}
 
-    // 3. Side to move.
-    let (c2, side_text) = fields[2];
-    let hunter_letter = letter(Side::Hunters).to_string();
-    let crowd_letter = letter(Side::Crowd).to_string();
-    let side = if side_text == hunter_letter {
-        Side::Hunters
-    } else if side_text == crowd_letter {
-        Side::Crowd
-    } else {
-        return Err(err(
-            c2,
-            format!("side to move must be {hunter_letter} or {crowd_letter}, found `{side_text}`"),
-        ));
-    };
+/// The side whose piece letter this is in the game.
+fn side_of_letter(kind: GameKind, letter: char) -> Option<Side> {
+    [Side::Hunters, Side::Crowd]
+        .into_iter()
+        .find(|&side| kind.piece_names(side).2 == letter)
+}
 
-    // 4. Hands.
-    let (c3, hand_text) = fields[3];
-    let number = |column: usize, s: &str, what: &str, max: u32| -> Result<u32, PositionError> {
-        match s.parse::<u32>() {
-            Ok(n) if n <= max && s.bytes().all(|b| b.is_ascii_digit()) => Ok(n),
-            _ => Err(err(
-                column,
-                format!("{what} must be a whole number from 0 to {max}, found `{s}`"),
-            )),
-        }
+/// Field 3: the side to move, as its piece letter.
+fn parse_side((column, text): (usize, &str), kind: GameKind) -> Result<Side, PositionError> {
+    let mut letters = text.chars();
+    let side = match (letters.next(), letters.next()) {
+        (Some(letter), None) => side_of_letter(kind, letter),
+        _ => None,
     };
-    let (h_text, c_text) = hand_text
+    side.ok_or_else(|| PositionError::BadSide {
+        column,
+        found: text.to_string(),
+        game: kind,
+    })
+}
+
+/// Field 4: pieces in hand, `hunters/crowd`, each within what the game allows.
+fn parse_hands((column, text): (usize, &str), kind: GameKind) -> Result<[u32; 2], PositionError> {
+    let (hunters, crowd) = text
         .split_once('/')
-        .ok_or_else(|| err(c3, "hand must be `hunters/crowd`, e.g. 0/20".into()))?;
-    let hunter_hand_max = if kind == GameKind::Asalto { 2 } else { 0 };
-    let crowd_hand_max = if kind == GameKind::BaghChal { 20 } else { 0 };
-    let h_hand = number(c3, h_text, "hunters in hand", hunter_hand_max)?;
-    let c_hand = number(
-        c3 + h_text.len() + 1,
-        c_text,
-        "crowd in hand",
-        crowd_hand_max,
-    )?;
+        .ok_or_else(|| PositionError::HandSyntax {
+            column,
+            found: text.to_string(),
+        })?;
+    let hunters_max = if kind == GameKind::Asalto { 2 } else { 0 };
+    let crowd_max = if kind == GameKind::BaghChal { 20 } else { 0 };
+    Ok([
+        parse_count((column, hunters), CountField::HuntersInHand, hunters_max)?,
+        parse_count(
+            (column + hunters.len() + 1, crowd),
+            CountField::CrowdInHand,
+            crowd_max,
+        )?,
+    ])
+}
 
-    // 5, 6. Counters.
-    let (c4, quiet_text) = fields[4];
-    let limit = variant.quiet_limit().map_or(u16::MAX as u32, |l| l as u32);
-    let quiet = number(c4, quiet_text, "quiet plies", limit)?;
-    let (c5, mark_text) = fields[5];
-    let mark = number(c5, mark_text, "ground mark", u16::MAX as u32)?;
+/// A whole number from 0 to `max`, digits only.
+fn parse_count(
+    (column, text): (usize, &str),
+    field: CountField,
+    max: u32,
+) -> Result<u32, PositionError> {
+    match text.parse::<u32>() {
+        Ok(n) if n <= max && text.bytes().all(|b| b.is_ascii_digit()) => Ok(n),
+        _ => Err(PositionError::BadCount {
+            column,
+            field,
+            found: text.to_string(),
+            max,
+        }),
+    }
+}
 
-    // Material and consistency.
-    let hunters_total = pieces[0].count() + h_hand;
-    let crowd_total = pieces[1].count() + c_hand;
-    let fixed_hunters = kind != GameKind::Asalto;
-    if (fixed_hunters && hunters_total != variant.hunter_count())
-        || hunters_total > variant.hunter_count()
-    {
-        let (plural, _, _) = kind.piece_names(Side::Hunters);
-        let want = if fixed_hunters { "exactly" } else { "at most" };
-        return Err(err(
-            c1,
-            format!(
-                "{kind} needs {want} {} {plural}, found {hunters_total}",
-                variant.hunter_count()
-            ),
-        ));
+/// The pieces on the board and in hand fit the game: its hunters (exactly,
+/// or at most where they enter from hand) and at most its crowd.
+fn check_material(
+    variant: &Variant,
+    board_column: usize,
+    pieces: [Bitboard; 2],
+    hands: [u32; 2],
+) -> Result<(), PositionError> {
+    let game = variant.kind;
+    let hunters = pieces[0].count() + hands[0];
+    let crowd = pieces[1].count() + hands[1];
+    let exact = game != GameKind::Asalto;
+    let needed = variant.hunter_count();
+    if (exact && hunters != needed) || hunters > needed {
+        return Err(PositionError::HunterCount {
+            column: board_column,
+            game,
+            exact,
+            needed,
+            found: hunters,
+        });
     }
-    if crowd_total > variant.crowd_count() {
-        let (plural, _, _) = kind.piece_names(Side::Crowd);
-        return Err(err(
-            c1,
-            format!(
-                "{kind} has at most {} {plural}, found {crowd_total}",
-                variant.crowd_count()
-            ),
-        ));
+    if crowd > variant.crowd_count() {
+        return Err(PositionError::CrowdCount {
+            column: board_column,
+            game,
+            most: variant.crowd_count(),
+            found: crowd,
+        });
     }
-    if h_hand > 0 && side != Side::Hunters {
-        return Err(err(
-            c2,
-            "while officers are in hand, the officers are to move".into(),
-        ));
-    }
-    let position = Position::from_parts(
-        pieces,
-        side,
-        [h_hand as u8, c_hand as u8],
-        quiet as u16,
-        Some(mark as u16),
-    );
-    if mark < position.crowd_rank_sum() as u32 {
-        return Err(err(
-            c5,
-            format!(
-                "ground mark {mark} is below the crowd's rank sum {}",
-                position.crowd_rank_sum()
-            ),
-        ));
-    }
-    Ok((variant, position))
+    Ok(())
 }

@@ -180,14 +180,24 @@ pub enum OptionError {
     UnknownKey(String),
     /// The key exists but belongs to another game.
     NotForGame {
-        key: &'static str,
+        key: OptionKey,
         game: GameKind,
     },
+    /// The value is not one the key takes (see [`OptionKey::values`]).
     BadValue {
-        key: &'static str,
+        key: OptionKey,
         value: String,
-        expected: &'static str,
     },
+}
+
+impl OptionKey {
+    /// The values the key takes, in English: "on or off", "13, 15 or 17".
+    pub const fn values(self) -> &'static str {
+        match self {
+            OptionKey::Geese => "13, 15 or 17",
+            _ => "on or off",
+        }
+    }
 }
 
 impl fmt::Display for OptionError {
@@ -204,15 +214,14 @@ impl fmt::Display for OptionError {
                     .join(", ")
             ),
             OptionError::NotForGame { key, game } => {
-                write!(f, "option `{key}` does not apply to {game}")
+                write!(f, "option `{}` does not apply to {game}", key.id())
             }
-            OptionError::BadValue {
-                key,
-                value,
-                expected,
-            } => {
-                write!(f, "option `{key}` cannot be `{value}`: expected {expected}")
-            }
+            OptionError::BadValue { key, value } => write!(
+                f,
+                "option `{}` cannot be `{value}`: expected {}",
+                key.id(),
+                key.values()
+            ),
         }
     }
 }
@@ -246,7 +255,7 @@ impl Variant {
             .ok_or_else(|| OptionError::UnknownKey(key.to_string()))?;
         if key.game() != self.kind {
             return Err(OptionError::NotForGame {
-                key: key.id(),
+                key,
                 game: self.kind,
             });
         }
@@ -254,9 +263,8 @@ impl Variant {
             "on" => Ok(true),
             "off" => Ok(false),
             _ => Err(OptionError::BadValue {
-                key: key.id(),
+                key,
                 value: value.to_string(),
-                expected: "on or off",
             }),
         };
         let o = &mut self.options;
@@ -272,9 +280,8 @@ impl Variant {
                     "17" => 17,
                     _ => {
                         return Err(OptionError::BadValue {
-                            key: key.id(),
+                            key,
                             value: value.to_string(),
-                            expected: "13, 15 or 17",
                         });
                     }
                 }

@@ -9,7 +9,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::ai::Level;
-use crate::rules::{Game, GameKind, Move, Side};
+use crate::rules::{Game, GameKind, Move, MoveTextError, PositionError, Side};
 
 /// The format this build writes. A file with a higher version is refused
 /// (never half-read): it was written by a newer Stronghold.
@@ -127,12 +127,20 @@ impl SavedGame {
     /// in turn), then the moves taken back on a copy, so a redo can never
     /// fail later.
     pub fn restore(&self) -> Result<RestoredGame, LoadError> {
-        let bad = |message: String| LoadError::BadGame { message };
-        let mut game = Game::from_position_string(&self.start).map_err(|e| bad(e.to_string()))?;
-        play_all(&mut game, &self.moves).map_err(|(n, e)| bad(format!("move {n}: {e}")))?;
+        let mut game = Game::from_position_string(&self.start)
+            .map_err(|e| LoadError::BadStart(Box::new(e)))?;
+        play_all(&mut game, &self.moves).map_err(|(number, error)| LoadError::BadMove {
+            number,
+            redo: false,
+            error,
+        })?;
         let mut ahead = game.clone();
-        let redo = play_all(&mut ahead, &self.redo)
-            .map_err(|(n, e)| bad(format!("move {n} to redo: {e}")))?;
+        let redo =
+            play_all(&mut ahead, &self.redo).map_err(|(number, error)| LoadError::BadMove {
+                number,
+                redo: true,
+                error,
+            })?;
         Ok(RestoredGame {
             saved: self.clone(),
             game,
@@ -153,10 +161,10 @@ impl SavedGame {
 
 /// Plays move texts in turn; on failure, the 1-based number of the move
 /// and why.
-fn play_all(game: &mut Game, moves: &[String]) -> Result<Vec<Move>, (usize, String)> {
+fn play_all(game: &mut Game, moves: &[String]) -> Result<Vec<Move>, (usize, Box<MoveTextError>)> {
     let mut played = Vec::with_capacity(moves.len());
     for (i, text) in moves.iter().enumerate() {
-        let mv = game.parse_move(text).map_err(|e| (i + 1, e.to_string()))?;
+        let mv = game.parse_move(text).map_err(|e| (i + 1, Box::new(e)))?;
         game.play_unchecked(&mv);
         played.push(mv);
     }
@@ -193,10 +201,12 @@ impl<T: Serialize + DeserializeOwned> SettingsFile<T> {
 /// aside, never deleted).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LoadError {
-    /// It could not be read at all, or it is not text.
+    /// It could not be read at all (the system's own words), or it is gone.
     Unreadable { message: String },
+    /// It is not UTF-8 text: byte `byte` (from 1) is the first that is not.
+    NotText { byte: usize },
     /// It is not valid RON for the format: damaged, cut short or hand-edited
-    /// wrongly. `line` and `column` count from 1.
+    /// wrongly. `line` and `column` count from 1; `message` is the parser's.
     Damaged {
         line: usize,
         column: usize,
@@ -204,9 +214,16 @@ pub enum LoadError {
     },
     /// A newer Stronghold wrote it.
     NewerVersion { found: u32 },
-    /// It reads, but its game does not replay (a bad position string or an
-    /// illegal move).
-    BadGame { message: String },
+    /// Its start position string does not read. (The rules' errors are
+    /// boxed: they are large and rare, and every load returns this type.)
+    BadStart(Box<PositionError>),
+    /// A move does not replay: `number` counts from 1 in the moves played,
+    /// or (`redo`) in the moves taken back.
+    BadMove {
+        number: usize,
+        redo: bool,
+        error: Box<MoveTextError>,
+    },
 }
 
 impl LoadError {
@@ -214,18 +231,22 @@ impl LoadError {
     /// wording on it.
     pub fn reason(&self) -> &'static str {
         match self {
-            LoadError::Unreadable { .. } => "unreadable",
+            LoadError::Unreadable { .. } | LoadError::NotText { .. } => "unreadable",
             LoadError::Damaged { .. } => "damaged",
             LoadError::NewerVersion { .. } => "newer",
-            LoadError::BadGame { .. } => "bad-game",
+            LoadError::BadStart(_) | LoadError::BadMove { .. } => "bad-game",
         }
     }
 }
 
 impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const NO_REPLAY: &str = "the game does not replay";
         match self {
             LoadError::Unreadable { message } => write!(f, "cannot be read: {message}"),
+            LoadError::NotText { byte } => {
+                write!(f, "cannot be read: not UTF-8 text (byte {byte})")
+            }
             LoadError::Damaged {
                 line,
                 column,
@@ -235,17 +256,35 @@ impl fmt::Display for LoadError {
                 f,
                 "format version {found}, newer than this build's {FORMAT_VERSION}"
             ),
-            LoadError::BadGame { message } => write!(f, "the game does not replay: {message}"),
+            LoadError::BadStart(error) => write!(f, "{NO_REPLAY}: {error}"),
+            LoadError::BadMove {
+                number,
+                redo: false,
+                error,
+            } => write!(f, "{NO_REPLAY}: move {number}: {error}"),
+            LoadError::BadMove {
+                number,
+                redo: true,
+                error,
+            } => write!(f, "{NO_REPLAY}: move {number} to redo: {error}"),
         }
     }
 }
 
-impl std::error::Error for LoadError {}
+impl std::error::Error for LoadError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            LoadError::BadStart(error) => Some(error.as_ref()),
+            LoadError::BadMove { error, .. } => Some(error.as_ref()),
+            _ => None,
+        }
+    }
+}
 
 /// Reads stored bytes as text.
 pub fn text_of(bytes: &[u8]) -> Result<&str, LoadError> {
-    std::str::from_utf8(bytes).map_err(|e| LoadError::Unreadable {
-        message: format!("not UTF-8 text (byte {})", e.valid_up_to() + 1),
+    std::str::from_utf8(bytes).map_err(|e| LoadError::NotText {
+        byte: e.valid_up_to() + 1,
     })
 }
 

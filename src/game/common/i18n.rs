@@ -18,6 +18,10 @@ use serde::{Deserialize, Serialize};
 use crate::game::common::text_asset::TextAsset;
 use crate::rules::{GameKind, Side};
 
+pub mod errors;
+
+pub use errors::Localize;
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<I18n>()
         .add_systems(Startup, load_message_files)
@@ -55,13 +59,14 @@ impl Language {
 
 /// The message files of each language, one per part of the game. Both
 /// languages have the same files; a test checks they have the same ids.
-pub const MESSAGE_FILES: [&str; 6] = [
+pub const MESSAGE_FILES: [&str; 7] = [
     "main.ftl",
     "rules.ftl",
     "skins.ftl",
     "saves.ftl",
     "web.ftl",
     "ai.ftl",
+    "errors.ftl",
 ];
 
 /// The path of a message file relative to `assets/`.
@@ -105,6 +110,9 @@ impl LocalName {
 pub enum Arg {
     Text(String),
     Number(f64),
+    /// Another message, translated into the same language first (an
+    /// error's reason inside "Not a move: …").
+    Msg(Box<Msg>),
 }
 
 /// A message to translate later: an id and its arguments. Errors and
@@ -130,6 +138,11 @@ impl Msg {
     /// Adds a number argument; plural selectors (`{ $count -> ... }`) use it.
     pub fn num(mut self, name: &'static str, value: impl Into<f64>) -> Msg {
         self.args.push((name.into(), Arg::Number(value.into())));
+        self
+    }
+    /// Adds another message as an argument, translated when this one is.
+    pub fn nested(mut self, name: &'static str, value: Msg) -> Msg {
+        self.args.push((name.into(), Arg::Msg(Box::new(value))));
         self
     }
 }
@@ -211,6 +224,7 @@ impl I18n {
             match value {
                 Arg::Text(s) => args.set(name.clone(), FluentValue::from(s.clone())),
                 Arg::Number(n) => args.set(name.clone(), FluentValue::from(*n)),
+                Arg::Msg(inner) => args.set(name.clone(), FluentValue::from(self.msg(inner))),
             }
         }
         self.format(&msg.id, Some(&args))

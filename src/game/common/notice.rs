@@ -26,6 +26,8 @@ pub struct Notice {
     pub kind: NoticeKind,
     /// The translated part: what happened and what the game did about it.
     pub msg: Msg,
+    /// Why, translated: a typed error's message (see `i18n::Localize`).
+    pub reason: Option<Msg>,
     /// Technical detail shown as it is (a file name, a parser's
     /// "line 3, column 7: expected `)`").
     pub detail: Option<String>,
@@ -36,6 +38,7 @@ impl Notice {
         Notice {
             kind: NoticeKind::Info,
             msg: msg.into(),
+            reason: None,
             detail: None,
         }
     }
@@ -50,6 +53,10 @@ impl Notice {
             kind: NoticeKind::Error,
             ..Notice::info(msg)
         }
+    }
+    pub fn with_reason(mut self, reason: Msg) -> Notice {
+        self.reason = Some(reason);
+        self
     }
     pub fn with_detail(mut self, detail: impl Into<String>) -> Notice {
         self.detail = Some(detail.into());
@@ -90,7 +97,10 @@ fn collect_notices(
         if !i18n.is_ready() && now - at < Notices::LOG_WAIT {
             return true;
         }
-        let text = i18n.msg(&notice.msg);
+        let mut text = i18n.msg(&notice.msg);
+        if let Some(reason) = &notice.reason {
+            text = format!("{text} {}", i18n.msg(reason));
+        }
         let detail = notice.detail.as_deref().unwrap_or("");
         match notice.kind {
             NoticeKind::Error => error!("{text} {detail}"),

@@ -23,7 +23,7 @@ use bevy::window::PrimaryWindow;
 
 use crate::ai::Level;
 use crate::game::board::view::BoardLayout;
-use crate::game::common::i18n::{I18n, Msg};
+use crate::game::common::i18n::{I18n, Localize, Msg};
 use crate::game::common::notice::Notice;
 use crate::game::common::settings::Settings;
 use crate::game::play::match_state::{Conclusion, Match, Player};
@@ -322,7 +322,11 @@ fn sanitized(mut s: Settings) -> Settings {
 /// The notice for a refused file: what it was, why, and where it went (or
 /// that it stays where it was, never to be written over).
 pub fn refused_notice(refused: &Refused) -> Notice {
-    let detail = format!("{}: {}", refused.location, refused.error);
+    // Where it was, then the parser's or the system's own words, if any.
+    let mut detail = refused.location.clone();
+    if let Some(words) = refused.error.foreign_words() {
+        detail = format!("{detail}: {words}");
+    }
     let Ok(moved_to) = &refused.moved_to else {
         let why = refused.moved_to.as_ref().err().cloned().unwrap_or_default();
         return Notice::error(
@@ -330,6 +334,7 @@ pub fn refused_notice(refused: &Refused) -> Notice {
                 .text("reason", refused.error.reason())
                 .text("file", refused.location.clone()),
         )
+        .with_reason(refused.error.to_msg())
         .with_detail(format!("{detail}; {why}"));
     };
     let (id, name) = match &refused.slot {
@@ -343,6 +348,7 @@ pub fn refused_notice(refused: &Refused) -> Notice {
             .text("name", name)
             .text("file", file_name(moved_to)),
     )
+    .with_reason(refused.error.to_msg())
     .with_detail(detail)
 }
 

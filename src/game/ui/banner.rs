@@ -223,6 +223,9 @@ pub(super) fn notices(
                         ui.horizontal(|ui| {
                             ui.vertical(|ui| {
                                 ui.label(i18n.msg(&notice.msg));
+                                if let Some(reason) = &notice.reason {
+                                    ui.label(i18n.msg(reason));
+                                }
                                 if let Some(detail) = &notice.detail {
                                     ui.label(egui::RichText::new(detail).monospace().size(12.0));
                                 }

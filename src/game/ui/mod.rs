@@ -10,14 +10,14 @@ use crate::ai::Level;
 use crate::game::board::input::InputStatus;
 use crate::game::board::skin::ActiveSkin;
 use crate::game::board::view::{BoardLayout, PanelWidth};
-use crate::game::common::i18n::{I18n, LocalName, Msg};
+use crate::game::common::i18n::{I18n, LocalName, Localize, Msg};
 use crate::game::common::screens::{Dialogs, MenuPage, RulesWindow, Screen};
 use crate::game::play::ai_task::AiJob;
 use crate::game::play::hint::HintJob;
 use crate::game::play::match_state::{
     Match, MatchCommand, MoveIntent, MoveRejected, MoveSource, Player,
 };
-use crate::rules::{GameKind, Side, Variant};
+use crate::rules::{GameKind, Move, Side, Variant};
 
 mod about;
 mod banner;
@@ -263,33 +263,42 @@ impl GameUi<'_, '_> {
     }
 
     fn submit_move_text(&mut self) {
-        let text = self.state.move_text.trim().to_string();
-        if text.is_empty() {
-            return;
+        if let Some(mv) = read_move_box(&self.the_match, &mut self.state) {
+            self.intents.write(MoveIntent {
+                mv,
+                source: MoveSource::Human,
+            });
         }
-        if !self.the_match.human_to_move() {
-            self.state.move_error = Some(Msg::new(if self.the_match.is_over() {
-                "move-error-game-over"
-            } else if self.the_match.reviewing().is_some() {
-                "move-error-reviewing"
-            } else {
-                "move-error-not-your-turn"
-            }));
-            return;
+    }
+}
+
+/// Reads the move box: the move to play (the box is cleared), or `None`
+/// with the reason in `state.move_error`, which the panel shows
+/// translated. Empty text is ignored.
+pub fn read_move_box(the_match: &Match, state: &mut PanelState) -> Option<Move> {
+    let text = state.move_text.trim().to_string();
+    if text.is_empty() {
+        return None;
+    }
+    if !the_match.human_to_move() {
+        state.move_error = Some(Msg::new(if the_match.is_over() {
+            "move-error-game-over"
+        } else if the_match.reviewing().is_some() {
+            "move-error-reviewing"
+        } else {
+            "move-error-not-your-turn"
+        }));
+        return None;
+    }
+    match the_match.game().parse_move(&text) {
+        Ok(mv) => {
+            state.move_text.clear();
+            state.move_error = None;
+            Some(mv)
         }
-        match self.the_match.game().parse_move(&text) {
-            Ok(mv) => {
-                self.intents.write(MoveIntent {
-                    mv,
-                    source: MoveSource::Human,
-                });
-                self.state.move_text.clear();
-                self.state.move_error = None;
-            }
-            Err(e) => {
-                self.state.move_error =
-                    Some(Msg::new("move-error-text").text("detail", e.to_string()))
-            }
+        Err(e) => {
+            state.move_error = Some(Msg::new("move-error-text").nested("detail", e.to_msg()));
+            None
         }
     }
 }

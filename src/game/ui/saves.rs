@@ -277,10 +277,10 @@ fn clipboard_section(ui: &mut egui::Ui, ctx: &egui::Context, p: &mut SavesParams
     });
     if let Some(error) = &p.window.paste_error {
         ui.colored_label(RED, p.i18n.msg(&error.msg));
-        // Where, as a caret under the text; the rules' own words on hover.
+        // Where, as a caret under the text; the rules' reason on hover.
         let (shown, caret) = caret_snippet(&error.text, error.column);
         ui.label(egui::RichText::new(format!("{shown}\n{caret}")).monospace())
-            .on_hover_text(&error.detail);
+            .on_hover_text(p.i18n.msg(&error.detail));
     }
 }
 

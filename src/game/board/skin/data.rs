@@ -10,7 +10,7 @@ use std::fmt;
 use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 
-use crate::game::common::i18n::{Language, LocalName};
+use crate::game::common::i18n::{Language, LocalName, Localize, Msg};
 use crate::rules::Side;
 
 /// A colour in sRGB with alpha, each component from 0.0 to 1.0. A skin file
@@ -341,22 +341,110 @@ impl Sounds {
     }
 }
 
-/// What is wrong with a skin file, and where.
+/// What is wrong with a skin file (`file`, a path under `assets/`), and
+/// where: `at` is the 1-based line and column, where the problem has a place
+/// in the text.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SkinError {
-    /// The file, as a path under `assets/`.
-    pub file: String,
-    /// 1-based line and column, where the problem has a place in the text.
-    pub at: Option<(usize, usize)>,
-    pub what: String,
+pub enum SkinError {
+    /// The file could not be read (the system's words).
+    Unreadable { file: String, message: String },
+    /// The file is not UTF-8 text.
+    NotText { file: String },
+    /// The text is not a valid skin: the RON parser's words (a field
+    /// unknown or missing, a colour or size out of range, a cut-short file).
+    Syntax {
+        file: String,
+        at: (usize, usize),
+        message: String,
+    },
+    /// A file the skin names (`path`, written at `at`) cannot be used.
+    BadPath {
+        file: String,
+        at: Option<(usize, usize)>,
+        path: String,
+        problem: PathProblem,
+    },
+}
+
+/// Why a file a skin names cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PathProblem {
+    /// The name is empty.
+    Empty,
+    /// It leaves `assets/`, or uses `\` or `..`.
+    OutsideAssets,
+    /// It is neither a PNG image (`.png`) nor an Ogg Vorbis sound (`.ogg`).
+    WrongExtension,
+    /// It cannot be read (the asset server's words).
+    Unreadable(String),
+    /// A `.png` file that is not a PNG image.
+    NotPng,
+    /// An `.ogg` file that is not an Ogg Vorbis sound.
+    NotOgg,
+}
+
+impl SkinError {
+    /// The skin file.
+    pub fn file(&self) -> &str {
+        match self {
+            SkinError::Unreadable { file, .. }
+            | SkinError::NotText { file }
+            | SkinError::Syntax { file, .. }
+            | SkinError::BadPath { file, .. } => file,
+        }
+    }
+    /// Line and column in the skin file, from 1.
+    pub fn at(&self) -> Option<(usize, usize)> {
+        match self {
+            SkinError::Unreadable { .. } | SkinError::NotText { .. } => None,
+            SkinError::Syntax { at, .. } => Some(*at),
+            SkinError::BadPath { at, .. } => *at,
+        }
+    }
+    /// The parser's or the system's own words, if the error carries them.
+    pub fn foreign_words(&self) -> Option<&str> {
+        match self {
+            SkinError::Unreadable { message, .. }
+            | SkinError::Syntax { message, .. }
+            | SkinError::BadPath {
+                problem: PathProblem::Unreadable(message),
+                ..
+            } => Some(message),
+            _ => None,
+        }
+    }
+    /// `file:line:column`, or the file alone.
+    pub fn location(&self) -> String {
+        match self.at() {
+            Some((line, col)) => format!("{}:{line}:{col}", self.file()),
+            None => self.file().to_string(),
+        }
+    }
+    /// What is wrong, in English.
+    fn problem(&self) -> String {
+        match self {
+            SkinError::Unreadable { message, .. } => format!("cannot be read: {message}"),
+            SkinError::NotText { .. } => "is not UTF-8 text".to_string(),
+            SkinError::Syntax { message, .. } => message.clone(),
+            SkinError::BadPath { path, problem, .. } => match problem {
+                PathProblem::Empty => "an empty file name".to_string(),
+                PathProblem::OutsideAssets => format!(
+                    "`{path}` must be a path under assets/ with `/` between folders, without `..`"
+                ),
+                PathProblem::WrongExtension => {
+                    format!("`{path}`: images must be PNG (.png) and sounds Ogg Vorbis (.ogg)")
+                }
+                PathProblem::Unreadable(message) => format!("cannot read `{path}`: {message}"),
+                PathProblem::NotPng => format!("`{path}` is not a PNG image"),
+                PathProblem::NotOgg => format!("`{path}` is not an Ogg Vorbis sound"),
+            },
+        }
+    }
 }
 
 impl fmt::Display for SkinError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.at {
-            Some((line, col)) => write!(f, "{}:{line}:{col}: {}", self.file, self.what),
-            None => write!(f, "{}: {}", self.file, self.what),
-        }
+        write!(f, "{}: {}", self.location(), self.problem())
     }
 }
 
@@ -366,36 +454,33 @@ impl std::error::Error for SkinError {}
 pub fn parse_skin(text: &str, file: &str) -> Result<SkinData, SkinError> {
     let options =
         ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
-    let data: SkinData = options.from_str(text).map_err(|e| SkinError {
+    let data: SkinData = options.from_str(text).map_err(|e| SkinError::Syntax {
         file: file.to_string(),
-        at: Some((e.span.start.line, e.span.start.col)),
-        what: e.code.to_string(),
+        at: (e.span.start.line, e.span.start.col),
+        message: e.code.to_string(),
     })?;
     for path in data.images().into_iter().chain(data.sound_paths()) {
-        check_path_shape(path).map_err(|what| SkinError {
+        check_path_shape(path).map_err(|problem| SkinError::BadPath {
             file: file.to_string(),
             at: locate(text, path),
-            what,
+            path: path.to_string(),
+            problem,
         })?;
     }
     Ok(data)
 }
 
 /// A path a skin names must stay inside `assets/` and say what it holds.
-fn check_path_shape(path: &str) -> Result<(), String> {
+fn check_path_shape(path: &str) -> Result<(), PathProblem> {
     if path.is_empty() {
-        return Err("an empty file name".to_string());
+        return Err(PathProblem::Empty);
     }
     if path.starts_with('/') || path.contains('\\') || path.split('/').any(|part| part == "..") {
-        return Err(format!(
-            "`{path}` must be a path under assets/ with `/` between folders, without `..`"
-        ));
+        return Err(PathProblem::OutsideAssets);
     }
     let lower = path.to_ascii_lowercase();
     if !(lower.ends_with(".png") || lower.ends_with(".ogg")) {
-        return Err(format!(
-            "`{path}`: images must be PNG (.png) and sounds Ogg Vorbis (.ogg)"
-        ));
+        return Err(PathProblem::WrongExtension);
     }
     Ok(())
 }
@@ -412,13 +497,45 @@ pub fn locate(source: &str, text: &str) -> Option<(usize, usize)> {
 }
 
 /// Checks that a file a skin names holds what its extension says.
-pub fn check_file_kind(path: &str, bytes: &[u8]) -> Result<(), String> {
+pub fn check_file_kind(path: &str, bytes: &[u8]) -> Result<(), PathProblem> {
     let lower = path.to_ascii_lowercase();
     if lower.ends_with(".png") && !bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
-        return Err(format!("`{path}` is not a PNG image"));
+        return Err(PathProblem::NotPng);
     }
     if lower.ends_with(".ogg") && !bytes.starts_with(b"OggS") {
-        return Err(format!("`{path}` is not an Ogg Vorbis sound"));
+        return Err(PathProblem::NotOgg);
     }
     Ok(())
+}
+
+/// A broken skin in the player's language (the message ids are in
+/// `errors.ftl`).
+impl Localize for SkinError {
+    fn to_msg(&self) -> Msg {
+        let mut msg = match self {
+            SkinError::Unreadable { .. } => Msg::new("error-skin-unreadable"),
+            SkinError::NotText { .. } => Msg::new("error-skin-not-text"),
+            SkinError::Syntax { .. } => Msg::new("error-skin-syntax"),
+            SkinError::BadPath { path, problem, .. } => Msg::new(match problem {
+                PathProblem::Empty => "error-skin-empty-path",
+                PathProblem::OutsideAssets => "error-skin-path-outside-assets",
+                PathProblem::WrongExtension => "error-skin-wrong-extension",
+                PathProblem::Unreadable(_) => "error-skin-missing-file",
+                PathProblem::NotPng => "error-skin-not-png",
+                PathProblem::NotOgg => "error-skin-not-ogg",
+            })
+            .text("path", path),
+        };
+        msg = msg.text("file", self.file());
+        match self.at() {
+            Some((line, column)) => msg
+                .text("at", "line")
+                .num("line", line as u32)
+                .num("column", column as u32),
+            None => msg.text("at", "file"),
+        }
+    }
+    fn foreign_words(&self) -> Option<&str> {
+        SkinError::foreign_words(self)
+    }
 }

@@ -6,7 +6,7 @@
 use bevy::asset::{AssetLoader, LoadContext, io::Reader};
 use bevy::prelude::*;
 
-use super::data::{SkinData, SkinError, check_file_kind, locate, parse_skin};
+use super::data::{PathProblem, SkinData, SkinError, check_file_kind, locate, parse_skin};
 
 /// A skin file, checked.
 #[derive(Asset, TypePath, Debug, Clone)]
@@ -26,18 +26,16 @@ impl AssetLoader for SkinLoader {
         load_context: &mut LoadContext<'_>,
     ) -> Result<Skin, SkinError> {
         let file = load_context.path().to_string();
-        let fail = |at, what: String| SkinError {
-            file: file.clone(),
-            at,
-            what,
-        };
         let mut bytes = Vec::new();
         reader
             .read_to_end(&mut bytes)
             .await
-            .map_err(|e| fail(None, format!("cannot be read: {e}")))?;
+            .map_err(|e| SkinError::Unreadable {
+                file: file.clone(),
+                message: e.to_string(),
+            })?;
         let text =
-            String::from_utf8(bytes).map_err(|e| fail(None, format!("is not UTF-8 text: {e}")))?;
+            String::from_utf8(bytes).map_err(|_| SkinError::NotText { file: file.clone() })?;
         let data = parse_skin(&text, &file)?;
         let files: Vec<String> = data
             .images()
@@ -46,12 +44,17 @@ impl AssetLoader for SkinLoader {
             .map(str::to_string)
             .collect();
         for path in files {
-            let at = locate(&text, &path);
+            let bad_path = |problem| SkinError::BadPath {
+                file: file.clone(),
+                at: locate(&text, &path),
+                path: path.clone(),
+                problem,
+            };
             let bytes = load_context
                 .read_asset_bytes(bevy::asset::AssetPath::from(path.clone()))
                 .await
-                .map_err(|e| fail(at, format!("cannot read `{path}`: {e}")))?;
-            check_file_kind(&path, &bytes).map_err(|what| fail(at, what))?;
+                .map_err(|e| bad_path(PathProblem::Unreadable(e.to_string())))?;
+            check_file_kind(&path, &bytes).map_err(bad_path)?;
         }
         Ok(Skin(data))
     }

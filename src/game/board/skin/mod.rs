@@ -17,7 +17,7 @@ pub mod data;
 pub mod loader;
 pub mod look;
 
-use crate::game::common::i18n::{Language, LocalName, Msg};
+use crate::game::common::i18n::{Language, LocalName, Localize, Msg};
 use crate::game::common::notice::Notice;
 use crate::game::common::settings::Settings;
 use crate::game::common::text_asset::TextAsset;
@@ -204,14 +204,15 @@ fn fill_catalog(
     }
 }
 
-/// What went wrong with a skin that failed to load, as the player reads it.
-fn failure_detail(event: &AssetLoadFailedEvent<Skin>) -> String {
+/// What went wrong with a skin that failed to load: the skin's own error
+/// (translated when shown), else the asset server's words.
+fn failure_reason(event: &AssetLoadFailedEvent<Skin>) -> Result<SkinError, String> {
     if let bevy::asset::AssetLoadError::AssetLoaderError(e) = &event.error
         && let Some(skin_error) = e.error().downcast_ref::<SkinError>()
     {
-        return skin_error.to_string();
+        return Ok(skin_error.clone());
     }
-    format!("{}: {}", event.path, event.error)
+    Err(format!("{}: {}", event.path, event.error))
 }
 
 /// Tells the player about each skin file that failed to load.
@@ -221,13 +222,26 @@ fn report_failures(
     mut notices: MessageWriter<Notice>,
 ) {
     for failure in failures.read() {
-        let detail = failure_detail(failure);
+        let reason = failure_reason(failure);
         let name = skin_name(&failure.path.path().to_string_lossy()).to_string();
         if let Some(entry) = catalog.skins.iter_mut().find(|e| e.name == name) {
-            entry.error = Some(detail.clone());
+            entry.error = Some(match &reason {
+                Ok(error) => error.to_string(),
+                Err(words) => words.clone(),
+            });
         }
-        notices
-            .write(Notice::error(Msg::new("skin-broken").text("skin", name)).with_detail(detail));
+        let notice = Notice::error(Msg::new("skin-broken").text("skin", name));
+        notices.write(match reason {
+            Ok(error) => {
+                // Where, then the parser's or the system's own words, if any.
+                let detail = match error.foreign_words() {
+                    Some(words) => format!("{}: {words}", error.location()),
+                    None => error.location(),
+                };
+                notice.with_reason(error.to_msg()).with_detail(detail)
+            }
+            Err(words) => notice.with_detail(words),
+        });
     }
 }
 

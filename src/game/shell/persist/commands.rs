@@ -9,7 +9,7 @@ use bevy::prelude::*;
 
 use super::{LastGame, Persistence, refused_notice, snapshot};
 use crate::game::board::view::BoardLayout;
-use crate::game::common::i18n::Msg;
+use crate::game::common::i18n::{Localize, Msg};
 use crate::game::common::notice::Notice;
 use crate::game::common::settings::Settings;
 use crate::game::play::match_state::{Match, MatchReset};
@@ -89,8 +89,8 @@ pub enum Confirm {
 pub struct PasteError {
     /// What is wrong, translated when shown.
     pub msg: Msg,
-    /// The rules' own words (`position string, column 25: unexpected ...`).
-    pub detail: String,
+    /// The rules' reason (`column 25: unexpected ...`), translated when shown.
+    pub detail: Msg,
     /// The refused text, and the column (from 1) of the problem in it.
     pub text: String,
     pub column: usize,
@@ -195,10 +195,10 @@ impl SaveParams<'_> {
             Ok(game) => self.start_pasted(game, "save-pasted-position"),
             Err(e) => {
                 self.window.paste_error = Some(PasteError {
-                    msg: Msg::new("save-paste-bad-position").num("column", e.column as u32),
-                    detail: e.to_string(),
+                    msg: Msg::new("save-paste-bad-position").num("column", e.column() as u32),
+                    detail: e.to_msg(),
                     text: text.trim().to_string(),
-                    column: e.column,
+                    column: e.column(),
                 });
             }
         }
@@ -220,10 +220,10 @@ impl SaveParams<'_> {
                         msg: Msg::new("save-paste-bad-move")
                             .num("number", (i + 1) as u32)
                             .text("move", word.to_string()),
-                        detail: e.to_string(),
+                        detail: e.to_msg(),
                         // One line, so the column counts as shown.
                         text: text.replace(char::is_whitespace, " "),
-                        column: word_column + e.column - 1,
+                        column: word_column + e.column() - 1,
                     });
                     return;
                 }

@@ -1,0 +1,91 @@
+## errors messages (en). Every id here must also be in the other language.
+## Why the rules, a save or a skin refused something, one message per kind
+## of error. $column counts characters from 1; $text is the refused text.
+
+## Move text ("Not a move: …" under the move box).
+error-move-empty = nothing was typed
+error-move-unexpected-character = “{ $text }”, column { $column }: unexpected character
+error-move-expected-point = “{ $text }”, column { $column }: expected a point name: a file letter a-g then a rank digit 1-7
+error-move-expected-separator = “{ $text }”, column { $column }: expected “-” for a step or “x” for a jump
+error-move-expected-jump-mark = “{ $text }”, column { $column }: expected “x” before the next landing point
+error-move-text-after-placement = “{ $text }”, column { $column }: unexpected text after the placement
+error-move-text-after-step = “{ $text }”, column { $column }: unexpected text after the step
+error-move-chain-too-long = “{ $text }”, column { $column }: the chain of jumps is too long
+error-move-illegal = “{ $text }” is not a legal move here
+error-move-game-over = “{ $text }” cannot be played: the game is over
+
+## Options after the game id. $key: the option's name; $game: the game's title.
+error-option-syntax = option “{ $text }” is not written as name=value
+error-option-unknown-key = unknown option “{ $key }” (known: compulsory, retreat, geese, sideways, quiet-limit)
+error-option-not-for-game = option “{ $key }” does not apply to { $game }
+error-option-bad-value = option “{ $key }” cannot be “{ $value }”: expected { $values ->
+    [goose-counts] 13, 15 or 17
+   *[on-off] on or off
+}
+
+## Position strings. $hunter, $crowd: the game's two piece letters;
+## $pieces: a count with the side's name ("2 pirates").
+error-position-non-ascii = column { $column }: a character that has no place in a position string
+error-position-field-count = expected 6 fields separated by single spaces (game, board, side to move, hand, quiet plies, ground mark), found { $found }
+error-position-unknown-game = column { $column }: unknown game “{ $id }” (expected pirates, asalto, fox-geese or bagh-chal)
+error-position-bad-option = column { $column }: { $option }
+error-position-rank-count = column { $column }: the board has { $expected } ranks, found { $found }
+error-position-rank-too-long = column { $column }: rank { $rank } has only { $points } points
+error-position-rank-too-short = column { $column }: rank { $rank } describes { $described } points, it has { $points }
+error-position-unexpected-piece = column { $column }: unexpected “{ $found }”: expected { $hunter }, { $crowd } or a digit 1-7
+error-position-bad-side = column { $column }: the side to move must be { $hunter } or { $crowd }, found “{ $found }”
+error-position-hand-syntax = column { $column }: the hand must be hunters/crowd, e.g. 0/20, found “{ $found }”
+error-position-bad-count = column { $column }: { $field ->
+    [hunters-in-hand] the hunters in hand
+    [crowd-in-hand] the crowd in hand
+    [quiet-plies] the quiet plies
+   *[ground-mark] the ground mark
+} must be a whole number from 0 to { $max }, found “{ $found }”
+error-position-hunter-count = column { $column }: { $game } needs { $exact ->
+    [exactly] exactly
+   *[at-most] at most
+} { $pieces }, found { $found }
+error-position-crowd-count = column { $column }: { $game } has at most { $pieces }, found { $found }
+error-position-hunters-in-hand = column { $column }: while { $hunters } are in hand, the { $hunters } are to move
+error-position-ground-mark = column { $column }: the ground mark { $mark } is below the crowd’s rank sum { $sum }
+
+## Saved games and the settings file. $error: the position's or the move's error.
+error-save-unreadable = the file cannot be read
+error-save-not-text = the file is not text (byte { $byte })
+error-save-damaged = line { $line }, column { $column }: the text is damaged or cut short there
+error-save-newer = format version { $found }; this version of Stronghold reads up to { $ours }
+error-save-bad-start = its start position does not read: { $error }
+error-save-bad-move = { $list ->
+    [redo] move { $number } to redo
+   *[played] move { $number }
+} does not replay: { $error }
+
+## Skin files. $file: the skin file; $at: "line" when $line and $column say
+## where, else "file"; $path: a file the skin names.
+error-skin-unreadable = { $file } cannot be read
+error-skin-not-text = { $file } is not UTF-8 text
+error-skin-syntax = { $file }, line { $line }, column { $column }: the skin is not written correctly there
+error-skin-empty-path = { $file }{ $at ->
+    [line] , line { $line }, column { $column }
+   *[file] { "" }
+}: a file name is empty
+error-skin-path-outside-assets = { $file }{ $at ->
+    [line] , line { $line }, column { $column }
+   *[file] { "" }
+}: “{ $path }” must be a path under assets/ with “/” between folders, without “..”
+error-skin-wrong-extension = { $file }{ $at ->
+    [line] , line { $line }, column { $column }
+   *[file] { "" }
+}: “{ $path }”: images must be PNG (.png) and sounds Ogg Vorbis (.ogg)
+error-skin-missing-file = { $file }{ $at ->
+    [line] , line { $line }, column { $column }
+   *[file] { "" }
+}: “{ $path }” cannot be read
+error-skin-not-png = { $file }{ $at ->
+    [line] , line { $line }, column { $column }
+   *[file] { "" }
+}: “{ $path }” is not a PNG image
+error-skin-not-ogg = { $file }{ $at ->
+    [line] , line { $line }, column { $column }
+   *[file] { "" }
+}: “{ $path }” is not an Ogg Vorbis sound

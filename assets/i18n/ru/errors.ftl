@@ -1,0 +1,103 @@
+## errors messages (ru). Every id here must also be in the other language.
+## Почему правила, сохранение или оформление что-то не приняли: по сообщению
+## на каждый вид ошибки. $column считает символы с 1; $text — отвергнутый текст.
+
+## Запись хода («Это не ход: …» под полем хода).
+error-move-empty = ничего не введено
+error-move-unexpected-character = «{ $text }», столбец { $column }: недопустимый символ
+error-move-expected-point = «{ $text }», столбец { $column }: здесь нужно название пункта — буква a–g и цифра 1–7
+error-move-expected-separator = «{ $text }», столбец { $column }: нужен знак «-» для простого хода или «x» для взятия
+error-move-expected-jump-mark = «{ $text }», столбец { $column }: перед следующим пунктом прыжка нужен знак «x»
+error-move-text-after-placement = «{ $text }», столбец { $column }: лишний текст после выставления фигуры
+error-move-text-after-step = «{ $text }», столбец { $column }: лишний текст после хода
+error-move-chain-too-long = «{ $text }», столбец { $column }: слишком длинная цепочка прыжков
+error-move-illegal = ход «{ $text }» здесь невозможен
+error-move-game-over = ход «{ $text }» сделать нельзя: партия окончена
+
+## Параметры после названия игры. $key — имя параметра; $game — название игры.
+error-option-syntax = параметр «{ $text }» записан не в виде имя=значение
+error-option-unknown-key = неизвестный параметр «{ $key }» (есть: compulsory, retreat, geese, sideways, quiet-limit)
+error-option-not-for-game = параметр «{ $key }» не относится к игре «{ $game }»
+error-option-bad-value = параметр «{ $key }» не может быть «{ $value }»: { $values ->
+    [goose-counts] допустимо 13, 15 или 17
+   *[on-off] допустимо on или off
+}
+
+## Строка позиции. $hunter, $crowd — буквы фигур игры;
+## $pieces — число с названием фигур («2 пирата»).
+error-position-non-ascii = столбец { $column }: символ, которого не может быть в строке позиции
+error-position-field-count = нужно 6 полей через один пробел (игра, доска, чей ход, запас, ходы без продвижения, отметка продвижения), а найдено { $found }
+error-position-unknown-game = столбец { $column }: неизвестная игра «{ $id }» (есть pirates, asalto, fox-geese и bagh-chal)
+error-position-bad-option = столбец { $column }: { $option }
+error-position-rank-count = столбец { $column }: на доске { $expected } { $expected ->
+    [one] горизонталь
+    [few] горизонтали
+   *[many] горизонталей
+}, а найдено { $found }
+error-position-rank-too-long = столбец { $column }: на горизонтали { $rank } всего { $points } { $points ->
+    [one] пункт
+    [few] пункта
+   *[many] пунктов
+}
+error-position-rank-too-short = столбец { $column }: горизонталь { $rank } описывает { $described } { $described ->
+    [one] пункт
+    [few] пункта
+   *[many] пунктов
+} из { $points }
+error-position-unexpected-piece = столбец { $column }: неожиданный знак «{ $found }»: здесь может быть { $hunter }, { $crowd } или цифра 1–7
+error-position-bad-side = столбец { $column }: чей ход, пишется буквой { $hunter } или { $crowd }, а не «{ $found }»
+error-position-hand-syntax = столбец { $column }: запас пишется как охотники/толпа, например 0/20, а не «{ $found }»
+error-position-bad-count = столбец { $column }: { $field ->
+    [hunters-in-hand] число охотников в запасе
+    [crowd-in-hand] число фигур толпы в запасе
+    [quiet-plies] число ходов без продвижения
+   *[ground-mark] отметка продвижения
+} должно быть целым числом от 0 до { $max }, а не «{ $found }»
+error-position-hunter-count = столбец { $column }: в игре «{ $game }» { $exact ->
+    [exactly] нужно ровно
+   *[at-most] может быть самое большее
+} { $pieces }, а найдено { $found }
+error-position-crowd-count = столбец { $column }: в игре «{ $game }» может быть самое большее { $pieces }, а найдено { $found }
+error-position-hunters-in-hand = столбец { $column }: пока { $hunters } в запасе, ходят { $hunters }
+error-position-ground-mark = столбец { $column }: отметка продвижения { $mark } меньше суммы горизонталей толпы ({ $sum })
+
+## Сохранённые партии и файл настроек. $error — ошибка позиции или хода.
+error-save-unreadable = файл не читается
+error-save-not-text = файл — не текст (байт { $byte })
+error-save-damaged = строка { $line }, столбец { $column }: здесь запись повреждена или обрывается
+error-save-newer = версия формата { $found }, а эта версия Stronghold читает только до { $ours }
+error-save-bad-start = начальная позиция не читается: { $error }
+error-save-bad-move = { $list ->
+    [redo] отменённый ход { $number }
+   *[played] ход { $number }
+} не воспроизводится: { $error }
+
+## Файлы оформления. $file — файл оформления; $at — «line», когда $line и
+## $column говорят где, иначе «file»; $path — файл, который называет оформление.
+error-skin-unreadable = файл { $file } не читается
+error-skin-not-text = файл { $file } — не текст в кодировке UTF-8
+error-skin-syntax = { $file }, строка { $line }, столбец { $column }: здесь оформление записано неверно
+error-skin-empty-path = { $file }{ $at ->
+    [line] , строка { $line }, столбец { $column }
+   *[file] { "" }
+}: пустое имя файла
+error-skin-path-outside-assets = { $file }{ $at ->
+    [line] , строка { $line }, столбец { $column }
+   *[file] { "" }
+}: «{ $path }» должен быть путём внутри папки assets/, с «/» между папками и без «..»
+error-skin-wrong-extension = { $file }{ $at ->
+    [line] , строка { $line }, столбец { $column }
+   *[file] { "" }
+}: «{ $path }»: картинки должны быть в PNG (.png), а звуки — в Ogg Vorbis (.ogg)
+error-skin-missing-file = { $file }{ $at ->
+    [line] , строка { $line }, столбец { $column }
+   *[file] { "" }
+}: не удаётся прочитать «{ $path }»
+error-skin-not-png = { $file }{ $at ->
+    [line] , строка { $line }, столбец { $column }
+   *[file] { "" }
+}: «{ $path }» — не картинка PNG
+error-skin-not-ogg = { $file }{ $at ->
+    [line] , строка { $line }, столбец { $column }
+   *[file] { "" }
+}: «{ $path }» — не звук Ogg Vorbis

@@ -1,0 +1,206 @@
+//! The errors of the rules and the saves in the player's language (a
+//! skin's are in `board::skin::data`): each kind has an `error-*` message
+//! in `errors.ftl`, with the column, the offending text and the numbers as
+//! Fluent arguments. The error types stay free of Fluent; their `Display`
+//! is the English of the command line and the logs.
+
+use super::{I18n, Msg};
+use crate::rules::{GameKind, MoveTextError, OptionError, OptionKey, PositionError, Side};
+use crate::save::LoadError;
+
+/// An error the player may read.
+pub trait Localize {
+    /// Its message: an `error-*` id and its arguments.
+    fn to_msg(&self) -> Msg;
+    /// Words from outside the game (a parser's, the system's) that no
+    /// message file can translate; shown as they are, as technical detail.
+    fn foreign_words(&self) -> Option<&str> {
+        None
+    }
+    /// Its text in the current language.
+    fn localize(&self, i18n: &I18n) -> String {
+        i18n.msg(&self.to_msg())
+    }
+}
+
+impl Localize for MoveTextError {
+    fn to_msg(&self) -> Msg {
+        use MoveTextError as E;
+        let id = match self {
+            E::Empty => "error-move-empty",
+            E::UnexpectedCharacter { .. } => "error-move-unexpected-character",
+            E::ExpectedPoint { .. } => "error-move-expected-point",
+            E::ExpectedSeparator { .. } => "error-move-expected-separator",
+            E::ExpectedJumpMark { .. } => "error-move-expected-jump-mark",
+            E::TextAfterPlacement { .. } => "error-move-text-after-placement",
+            E::TextAfterStep { .. } => "error-move-text-after-step",
+            E::ChainTooLong { .. } => "error-move-chain-too-long",
+            E::Illegal { .. } => "error-move-illegal",
+            E::GameOver { .. } => "error-move-game-over",
+        };
+        Msg::new(id)
+            .text("text", self.text())
+            .num("column", self.column() as u32)
+    }
+}
+
+impl Localize for OptionError {
+    fn to_msg(&self) -> Msg {
+        match self {
+            OptionError::Syntax(text) => Msg::new("error-option-syntax").text("text", text),
+            OptionError::UnknownKey(key) => Msg::new("error-option-unknown-key").text("key", key),
+            OptionError::NotForGame { key, game } => Msg::new("error-option-not-for-game")
+                .text("key", key.id())
+                .nested("game", game_title(*game)),
+            OptionError::BadValue { key, value } => Msg::new("error-option-bad-value")
+                .text("key", key.id())
+                .text("value", value)
+                .text(
+                    "values",
+                    if *key == OptionKey::Geese {
+                        "goose-counts"
+                    } else {
+                        "on-off"
+                    },
+                ),
+        }
+    }
+}
+
+impl Localize for PositionError {
+    fn to_msg(&self) -> Msg {
+        use PositionError as E;
+        let msg = match self {
+            E::NonAscii { .. } => Msg::new("error-position-non-ascii"),
+            E::FieldCount { found } => {
+                Msg::new("error-position-field-count").num("found", *found as u32)
+            }
+            E::UnknownGame { id, .. } => Msg::new("error-position-unknown-game").text("id", id),
+            E::BadOption { error, .. } => {
+                Msg::new("error-position-bad-option").nested("option", error.to_msg())
+            }
+            E::RankCount {
+                expected, found, ..
+            } => Msg::new("error-position-rank-count")
+                .num("expected", *expected)
+                .num("found", *found as u32),
+            E::RankTooLong { rank, points, .. } => Msg::new("error-position-rank-too-long")
+                .num("rank", *rank)
+                .num("points", *points as u32),
+            E::RankTooShort {
+                rank,
+                described,
+                points,
+                ..
+            } => Msg::new("error-position-rank-too-short")
+                .num("rank", *rank)
+                .num("described", *described as u32)
+                .num("points", *points as u32),
+            E::UnexpectedPiece { found, game, .. } => with_letters(
+                *game,
+                Msg::new("error-position-unexpected-piece").text("found", *found),
+            ),
+            E::BadSide { found, game, .. } => with_letters(
+                *game,
+                Msg::new("error-position-bad-side").text("found", found),
+            ),
+            E::HandSyntax { found, .. } => {
+                Msg::new("error-position-hand-syntax").text("found", found)
+            }
+            E::BadCount {
+                field, found, max, ..
+            } => Msg::new("error-position-bad-count")
+                .text("field", field.id())
+                .text("found", found)
+                .num("max", *max),
+            E::HunterCount {
+                game,
+                exact,
+                needed,
+                found,
+                ..
+            } => Msg::new("error-position-hunter-count")
+                .nested("game", game_title(*game))
+                .text("exact", if *exact { "exactly" } else { "at-most" })
+                .nested("pieces", piece_count(*game, Side::Hunters, *needed))
+                .num("found", *found),
+            E::CrowdCount {
+                game, most, found, ..
+            } => Msg::new("error-position-crowd-count")
+                .nested("game", game_title(*game))
+                .nested("pieces", piece_count(*game, Side::Crowd, *most))
+                .num("found", *found),
+            E::HuntersInHandNotToMove { game, .. } => Msg::new("error-position-hunters-in-hand")
+                .nested("hunters", piece_name(*game, Side::Hunters, "plural")),
+            E::GroundMarkTooLow { mark, rank_sum, .. } => Msg::new("error-position-ground-mark")
+                .num("mark", *mark)
+                .num("sum", *rank_sum),
+        };
+        msg.num("column", self.column() as u32)
+    }
+}
+
+impl Localize for LoadError {
+    fn to_msg(&self) -> Msg {
+        match self {
+            LoadError::Unreadable { .. } => Msg::new("error-save-unreadable"),
+            LoadError::NotText { byte } => {
+                Msg::new("error-save-not-text").num("byte", *byte as u32)
+            }
+            LoadError::Damaged { line, column, .. } => Msg::new("error-save-damaged")
+                .num("line", *line as u32)
+                .num("column", *column as u32),
+            LoadError::NewerVersion { found } => Msg::new("error-save-newer")
+                .num("found", *found)
+                .num("ours", crate::save::FORMAT_VERSION),
+            LoadError::BadStart(error) => {
+                Msg::new("error-save-bad-start").nested("error", error.to_msg())
+            }
+            LoadError::BadMove {
+                number,
+                redo,
+                error,
+            } => Msg::new("error-save-bad-move")
+                .num("number", *number as u32)
+                .text("list", if *redo { "redo" } else { "played" })
+                .nested("error", error.to_msg()),
+        }
+    }
+    fn foreign_words(&self) -> Option<&str> {
+        match self {
+            LoadError::Unreadable { message } | LoadError::Damaged { message, .. } => Some(message),
+            _ => None,
+        }
+    }
+}
+
+/// The game's two piece letters, as `$hunter` and `$crowd`.
+fn with_letters(game: GameKind, msg: Msg) -> Msg {
+    msg.text("hunter", game.piece_names(Side::Hunters).2)
+        .text("crowd", game.piece_names(Side::Crowd).2)
+}
+
+/// "Pirates and Bulgars", translated.
+fn game_title(game: GameKind) -> Msg {
+    Msg::new(format!("game-{}", game.id()))
+}
+
+/// A side's traditional name in one form (`one`, `few`, `many`, `plural`).
+fn piece_name(game: GameKind, side: Side, form: &str) -> Msg {
+    let side = match side {
+        Side::Hunters => "hunters",
+        Side::Crowd => "crowd",
+    };
+    Msg::new(format!("name-{}-{side}-{form}", game.id()))
+}
+
+/// "2 pirates", "2 пирата": a count with the side's traditional name.
+fn piece_count(game: GameKind, side: Side, count: u32) -> Msg {
+    let form = |form| piece_name(game, side, form);
+    Msg::new("count-of")
+        .num("count", count)
+        .nested("one", form("one"))
+        .nested("few", form("few"))
+        .nested("many", form("many"))
+        .nested("plural", form("plural"))
+}
