@@ -20,4 +20,6 @@ pub use notation::{MoveTextError, PositionError, parse_position, position_string
 pub use outcome::{Outcome, Reason};
 pub use position::Position;
 pub use threats::threatened;
-pub use variant::{GameKind, OptionError, OptionKey, Options, Side, Variant};
+pub use variant::{
+    GameKind, OptionError, OptionKey, OptionSetting, Options, Side, UnknownGame, Variant,
+};
