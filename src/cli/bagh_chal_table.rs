@@ -95,9 +95,9 @@ fn fits(table: &Tablebase, variant: &Variant) -> Result<(), String> {
     let limit = rules.quiet_limit as u16;
     let why = match variant.quiet_limit() {
         Some(plies) if plies == limit => format!("it is for {} goats", rules.goats),
-        Some(plies) => format!(
-            "it is for a quiet limit of {limit} plies, and these rules have one of {plies}"
-        ),
+        Some(plies) => {
+            format!("it is for a quiet limit of {limit} plies, and these rules have one of {plies}")
+        }
         None => format!("it is for a quiet limit of {limit} plies, and these rules have none"),
     };
     Err(format!("is not for these rules: {why}"))
