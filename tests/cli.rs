@@ -165,11 +165,15 @@ fn help_prints_the_usage_and_succeeds_also_after_a_command() {
     assert_eq!(o.status.code(), Some(2));
 }
 
-/// The command-line tool run from `folder`, with the assets folder
-/// `STRONGHOLD_ASSETS` names (or, with `None`, found as usual).
-fn cli_in(folder: &Path, assets: Option<&Path>, args: &[&str]) -> Output {
+/// The command-line tool run from `folder` with `args` (split at spaces)
+/// and a `--position`, if any, and the assets folder `STRONGHOLD_ASSETS`
+/// names (or, with `None`, found as usual).
+fn cli_in(folder: &Path, assets: Option<&Path>, args: &str, position: Option<&str>) -> Output {
     let mut command = Command::new(env!("CARGO_BIN_EXE_stronghold-cli"));
-    command.args(args).current_dir(folder);
+    command.args(args.split(' ')).current_dir(folder);
+    if let Some(position) = position {
+        command.args(["--position", position]);
+    }
     match assets {
         Some(path) => command.env("STRONGHOLD_ASSETS", path),
         None => command.env_remove("STRONGHOLD_ASSETS"),
@@ -188,18 +192,8 @@ const TABLE_POSITION: &str = "bagh-chal,quiet-limit=on GGGGG/GTGGG/GGT2/TGGTG/GG
 #[test]
 fn bestmove_finds_the_table_from_any_folder() {
     let elsewhere = tempfile::tempdir().unwrap();
-    let o = cli_in(
-        elsewhere.path(),
-        None,
-        &[
-            "bestmove",
-            "bagh-chal",
-            "--level",
-            "master",
-            "--position",
-            TABLE_POSITION,
-        ],
-    );
+    let args = "bestmove bagh-chal --level master";
+    let o = cli_in(elsewhere.path(), None, args, Some(TABLE_POSITION));
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("bestmove c3-d3\n"), "{}", stdout(&o));
     assert!(o.stderr.is_empty(), "{}", stderr(&o));
@@ -208,74 +202,32 @@ fn bestmove_finds_the_table_from_any_folder() {
 #[test]
 fn a_missing_table_is_said_once_and_the_game_goes_on() {
     let empty = tempfile::tempdir().unwrap();
-    let fast = ["--time-ms", "200"];
-    let o = cli_in(
-        empty.path(),
-        Some(empty.path()),
-        &[
-            &[
-                "bestmove",
-                "bagh-chal",
-                "--level",
-                "master",
-                "--position",
-                TABLE_POSITION,
-            ][..],
-            &fast,
-        ]
-        .concat(),
+    let missing = |args: &str, position: Option<&str>| {
+        let o = cli_in(empty.path(), Some(empty.path()), args, position);
+        assert!(o.status.success(), "{args}: {}", stderr(&o));
+        stderr(&o)
+    };
+    let err = missing(
+        "bestmove bagh-chal --level master --time-ms 200",
+        Some(TABLE_POSITION),
     );
-    assert!(o.status.success(), "{}", stderr(&o));
-    let err = stderr(&o);
-    assert_eq!(
-        err.matches("the Bagh-Chal table was not found").count(),
-        1,
-        "{err}"
-    );
+    let note = "the Bagh-Chal table was not found";
+    assert_eq!(err.matches(note).count(), 1, "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(
-        err.contains(&empty.path().display().to_string()),
-        "names where it looked: {err}"
-    );
+    let looked = empty.path().display().to_string();
+    assert!(err.contains(&looked), "names where it looked: {err}");
     // A match says it once, not once per game.
-    let o = cli_in(
-        empty.path(),
-        Some(empty.path()),
-        &[
-            "match",
-            "bagh-chal",
-            "--a",
-            "hard",
-            "--b",
-            "easy",
-            "--pairs",
-            "1",
-            "--jobs",
-            "1",
-            "--time-scale",
-            "0.02",
-            "--quiet",
-        ],
+    let err = missing(
+        "match bagh-chal --a hard --b easy --pairs 1 --jobs 2 --time-scale 0.02 --quiet",
+        None,
     );
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(stderr(&o).matches("not found").count(), 1, "{}", stderr(&o));
+    assert_eq!(err.matches(note).count(), 1, "{err}");
     // Levels that never read the table hear nothing of it.
-    let o = cli_in(
-        empty.path(),
-        Some(empty.path()),
-        &[
-            "selfplay",
-            "bagh-chal",
-            "--games",
-            "1",
-            "--hunters",
-            "beginner",
-            "--crowd",
-            "beginner",
-        ],
+    let err = missing(
+        "selfplay bagh-chal --games 1 --hunters beginner --crowd beginner",
+        None,
     );
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert!(o.stderr.is_empty(), "{}", stderr(&o));
+    assert!(err.is_empty(), "{err}");
 }
 
 /// The repository's root: where the shipped table is found without help.
@@ -285,73 +237,29 @@ fn repository() -> &'static Path {
 
 /// The three commands that play, on Bagh-Chal without the quiet limit,
 /// quickly, with Hard on one side (a level that reads the table).
-fn without_quiet_limit(extra: &[&str]) -> Vec<Vec<String>> {
-    let quick = [
-        &[
-            "bestmove",
-            "bagh-chal",
-            "--level",
-            "hard",
-            "--time-ms",
-            "100",
-        ][..],
-        &[
-            "selfplay",
-            "bagh-chal",
-            "--games",
-            "1",
-            "--hunters",
-            "hard",
-            "--crowd",
-            "beginner",
-            "--time-scale",
-            "0.02",
-        ],
-        &[
-            "match",
-            "bagh-chal",
-            "--a",
-            "hard",
-            "--b",
-            "beginner",
-            "--pairs",
-            "1",
-            "--jobs",
-            "2",
-            "--time-scale",
-            "0.02",
-            "--quiet",
-        ],
-    ];
-    quick
-        .iter()
-        .map(|args| {
-            args.iter()
-                .chain(&["--option", "quiet-limit=off"])
-                .chain(extra)
-                .map(|a| a.to_string())
-                .collect()
-        })
-        .collect()
+fn without_quiet_limit(extra: &str) -> [String; 3] {
+    [
+        "bestmove bagh-chal --level hard --time-ms 100",
+        "selfplay bagh-chal --games 1 --hunters hard --crowd beginner --time-scale 0.02",
+        "match bagh-chal --a hard --b beginner --pairs 1 --jobs 2 --time-scale 0.02 --quiet",
+    ]
+    .map(|args| format!("{args} --option quiet-limit=off{extra}"))
 }
 
 #[test]
 fn the_shipped_table_is_left_out_where_it_does_not_fit() {
-    for args in without_quiet_limit(&[]) {
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        let o = cli_in(repository(), None, &args);
+    for args in without_quiet_limit("") {
+        let o = cli_in(repository(), None, &args, None);
         let err = stderr(&o);
-        assert!(o.status.success(), "{args:?}: {err}");
-        assert_eq!(
-            err.matches("is not for these rules").count(),
-            1,
-            "{args:?}: {err}"
-        );
-        assert!(err.contains("playing without it"), "{args:?}: {err}");
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(o.status.success(), "{args}: {err}");
+        let note = "the shipped Bagh-Chal table";
+        assert_eq!(err.matches(note).count(), 1, "{args}: {err}");
+        assert!(err.contains("is not for these rules"), "{args}: {err}");
+        assert!(err.contains("playing without it"), "{args}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args}: {err}");
         let out = stdout(&o);
         let result = ["bestmove ", "mean plies ", "verdict: "];
-        assert!(result.iter().any(|r| out.contains(r)), "{args:?}: {out}");
+        assert!(result.iter().any(|r| out.contains(r)), "{args}: {out}");
     }
 }
 
@@ -359,16 +267,14 @@ fn the_shipped_table_is_left_out_where_it_does_not_fit() {
 fn a_named_table_that_does_not_fit_is_an_error() {
     let table = repository().join("assets/tablebase/bagh-chal.sctb");
     let table = table.to_str().unwrap();
-    for args in without_quiet_limit(&["--table", table]) {
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        let o = cli_in(repository(), None, &args);
+    assert!(!table.contains(' '), "the arguments are split at spaces");
+    for args in without_quiet_limit(&format!(" --table {table}")) {
+        let o = cli_in(repository(), None, &args, None);
         let err = stderr(&o);
-        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
-        assert!(
-            err.contains(&format!("{table} is not for these rules")),
-            "{args:?}: {err}"
-        );
-        assert!(err.contains("these rules have none"), "{args:?}: {err}");
-        assert!(o.stdout.is_empty(), "{args:?} plays nothing");
+        assert_eq!(o.status.code(), Some(2), "{args}: {err}");
+        let why = format!("{table} is not for these rules");
+        assert!(err.contains(&why), "{args}: {err}");
+        assert!(err.contains("these rules have none"), "{args}: {err}");
+        assert!(o.stdout.is_empty(), "{args} plays nothing");
     }
 }
