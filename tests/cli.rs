@@ -1,5 +1,6 @@
 //! The command-line tool, run as a process.
 
+use std::path::Path;
 use std::process::{Command, Output};
 
 fn cli(args: &[&str]) -> Output {
@@ -110,25 +111,170 @@ fn show_prints_board_state_and_position_string() {
 
 #[test]
 fn help_prints_the_usage_and_succeeds_also_after_a_command() {
-    for args in [
-        &["--help"][..],
-        &["-h"],
-        &["help"],
-        &["perft", "--help"],
-        &["bestmove", "bagh-chal", "-h"],
-        &["match", "--help"],
+    // Alone, or with a command the help does not know: every command.
+    for args in [&["--help"][..], &["-h"], &["help"], &["help", "dance"]] {
+        let o = cli(args);
+        assert!(o.status.success(), "{args:?} exits 0");
+        let out = stdout(&o);
+        assert!(out.starts_with("usage:"), "{args:?}: {out}");
+        for command in [
+            "perft",
+            "show",
+            "bestmove",
+            "selfplay",
+            "match",
+            "solve",
+            "tablebase",
+        ] {
+            let line = format!("stronghold-cli {command} ");
+            assert!(out.contains(&line), "{args:?} lacks {command}: {out}");
+        }
+        assert!(o.stderr.is_empty(), "{args:?} writes no error");
+    }
+    // After a command (even a half-typed one), that command's usage.
+    for (args, command) in [
+        (&["perft", "--help"][..], "perft"),
+        (&["show", "-h"], "show"),
+        (&["bestmove", "bagh-chal", "-h"], "bestmove"),
+        (&["selfplay", "--games", "--help"], "selfplay"),
+        (&["match", "--help"], "match"),
+        (&["solve", "-h"], "solve"),
+        (&["tablebase", "build", "--help"], "tablebase"),
+        (&["help", "match"], "match"),
     ] {
         let o = cli(args);
         assert!(o.status.success(), "{args:?} exits 0");
         let out = stdout(&o);
+        assert!(out.starts_with("usage:"), "{args:?}: {out}");
         assert!(
-            out.starts_with("usage:"),
-            "{args:?} prints the usage: {out}"
+            out.contains(&format!("stronghold-cli {command} ")),
+            "{args:?}: {out}"
         );
-        assert!(out.contains("stronghold-cli perft GAME DEPTH"), "{args:?}");
+        assert!(
+            !out.contains("stronghold-cli perft") || command == "perft",
+            "{args:?}: {out}"
+        );
+        assert!(
+            out.contains("LEVEL is beginner"),
+            "{args:?} explains the words: {out}"
+        );
         assert!(o.stderr.is_empty(), "{args:?} writes no error");
     }
     // Without a command the usage is an error (exit 2), not a success.
     let o = cli(&[]);
     assert_eq!(o.status.code(), Some(2));
+}
+
+/// The command-line tool run from `folder` with `args` (split at spaces)
+/// and a `--position`, if any, and the assets folder `STRONGHOLD_ASSETS`
+/// names (or, with `None`, found as usual).
+fn cli_in(folder: &Path, assets: Option<&Path>, args: &str, position: Option<&str>) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_stronghold-cli"));
+    command.args(args.split(' ')).current_dir(folder);
+    if let Some(position) = position {
+        command.args(["--position", position]);
+    }
+    match assets {
+        Some(path) => command.env("STRONGHOLD_ASSETS", path),
+        None => command.env_remove("STRONGHOLD_ASSETS"),
+    };
+    command.output().expect("runs")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A sliding-phase position that Master holds to a draw only with the
+/// Bagh-Chal table (c3-d3); without it, it plays d2-d3 and loses in 18.
+const TABLE_POSITION: &str = "bagh-chal,quiet-limit=on GGGGG/GTGGG/GGT2/TGGTG/GGGGG T 0/0 1 39";
+
+#[test]
+fn bestmove_finds_the_table_from_any_folder() {
+    let elsewhere = tempfile::tempdir().unwrap();
+    let args = "bestmove bagh-chal --level master";
+    let o = cli_in(elsewhere.path(), None, args, Some(TABLE_POSITION));
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("bestmove c3-d3\n"), "{}", stdout(&o));
+    assert!(o.stderr.is_empty(), "{}", stderr(&o));
+}
+
+#[test]
+fn a_missing_table_is_said_once_and_the_game_goes_on() {
+    let empty = tempfile::tempdir().unwrap();
+    let missing = |args: &str, position: Option<&str>| {
+        let o = cli_in(empty.path(), Some(empty.path()), args, position);
+        assert!(o.status.success(), "{args}: {}", stderr(&o));
+        stderr(&o)
+    };
+    let err = missing(
+        "bestmove bagh-chal --level master --time-ms 200",
+        Some(TABLE_POSITION),
+    );
+    let note = "the Bagh-Chal table was not found";
+    assert_eq!(err.matches(note).count(), 1, "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let looked = empty.path().display().to_string();
+    assert!(err.contains(&looked), "names where it looked: {err}");
+    // A match says it once, not once per game.
+    let err = missing(
+        "match bagh-chal --a hard --b easy --pairs 1 --jobs 2 --time-scale 0.02 --quiet",
+        None,
+    );
+    assert_eq!(err.matches(note).count(), 1, "{err}");
+    // Levels that never read the table hear nothing of it.
+    let err = missing(
+        "selfplay bagh-chal --games 1 --hunters beginner --crowd beginner",
+        None,
+    );
+    assert!(err.is_empty(), "{err}");
+}
+
+/// The repository's root: where the shipped table is found without help.
+fn repository() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The three commands that play, on Bagh-Chal without the quiet limit,
+/// quickly, with Hard on one side (a level that reads the table).
+fn without_quiet_limit(extra: &str) -> [String; 3] {
+    [
+        "bestmove bagh-chal --level hard --time-ms 100",
+        "selfplay bagh-chal --games 1 --hunters hard --crowd beginner --time-scale 0.02",
+        "match bagh-chal --a hard --b beginner --pairs 1 --jobs 2 --time-scale 0.02 --quiet",
+    ]
+    .map(|args| format!("{args} --option quiet-limit=off{extra}"))
+}
+
+#[test]
+fn the_shipped_table_is_left_out_where_it_does_not_fit() {
+    for args in without_quiet_limit("") {
+        let o = cli_in(repository(), None, &args, None);
+        let err = stderr(&o);
+        assert!(o.status.success(), "{args}: {err}");
+        let note = "the shipped Bagh-Chal table";
+        assert_eq!(err.matches(note).count(), 1, "{args}: {err}");
+        assert!(err.contains("is not for these rules"), "{args}: {err}");
+        assert!(err.contains("playing without it"), "{args}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args}: {err}");
+        let out = stdout(&o);
+        let result = ["bestmove ", "mean plies ", "verdict: "];
+        assert!(result.iter().any(|r| out.contains(r)), "{args}: {out}");
+    }
+}
+
+#[test]
+fn a_named_table_that_does_not_fit_is_an_error() {
+    let table = repository().join("assets/tablebase/bagh-chal.sctb");
+    let table = table.to_str().unwrap();
+    assert!(!table.contains(' '), "the arguments are split at spaces");
+    for args in without_quiet_limit(&format!(" --table {table}")) {
+        let o = cli_in(repository(), None, &args, None);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args}: {err}");
+        let why = format!("{table} is not for these rules");
+        assert!(err.contains(&why), "{args}: {err}");
+        assert!(err.contains("these rules have none"), "{args}: {err}");
+        assert!(o.stdout.is_empty(), "{args} plays nothing");
+    }
 }

@@ -98,3 +98,27 @@ impl std::fmt::Display for Level {
         f.write_str(self.name())
     }
 }
+
+/// A level name that names no level.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct UnknownLevel(pub String);
+
+impl std::fmt::Display for UnknownLevel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "unknown level `{}` (expected beginner, easy, medium, hard or master)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownLevel {}
+
+/// Parses a level name, case-insensitively, as [`Level::from_name`].
+impl std::str::FromStr for Level {
+    type Err = UnknownLevel;
+    fn from_str(name: &str) -> Result<Level, UnknownLevel> {
+        Level::from_name(name).ok_or_else(|| UnknownLevel(name.to_string()))
+    }
+}

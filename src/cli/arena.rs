@@ -1,14 +1,86 @@
-//! One computer-against-computer game, as `selfplay` and `match` play it:
-//! random opening plies from a seed, then each side's level searches its
-//! moves, and a record of how the game went (result, length, material).
+//! Computer-against-computer games, as `selfplay` and `match` play them:
+//! what the two commands read alike ([`PlaySpec`]), and one game: random
+//! opening plies from a seed, then each side's level searches its moves,
+//! and a record of how the game went (result, length, material).
 
 use std::sync::Arc;
 
 use web_time::Instant;
 
+use super::args::Args;
+use super::bagh_chal_table::load_tablebase;
 use crate::ai::rng::{SplitMix64, mix};
 use crate::ai::{Level, Search, SearchLimits, Tablebase};
 use crate::rules::{Game, Outcome, Side, Variant};
+
+/// What `selfplay` and `match` read alike: the game from its start, how
+/// each game opens and ends, the players' time scale and the table.
+pub(super) struct PlaySpec {
+    pub(super) variant: Variant,
+    pub(super) seed: u64,
+    /// Random first plies, the same for every pairing with the same seed:
+    /// otherwise two strong levels replay one game over and over.
+    pub(super) openings: usize,
+    pub(super) ply_cap: usize,
+    pub(super) time_scale: f64,
+    pub(super) tablebase: Option<Arc<Tablebase>>,
+}
+
+impl PlaySpec {
+    /// GAME, `--option`s, `--seed` (default 1), `--openings` (default
+    /// `openings`), `--ply-cap` (default 1000), `--time-scale` and
+    /// `--table`; `levels` are the players', to tell whether one reads the
+    /// table.
+    pub(super) fn from_args(
+        args: &Args,
+        command: &str,
+        openings: usize,
+        levels: [Level; 2],
+    ) -> Result<PlaySpec, String> {
+        let variant = args.start_variant(command)?;
+        let read = levels.iter().any(|l| l.uses_tablebase());
+        Ok(PlaySpec {
+            variant,
+            seed: args.seed.unwrap_or(1),
+            openings: args.openings.unwrap_or(openings),
+            ply_cap: args.ply_cap.unwrap_or(1000),
+            time_scale: args.time_scale.unwrap_or(1.0),
+            tablebase: load_tablebase(args.table.as_ref(), &variant, read)?,
+        })
+    }
+
+    /// `level` at this run's time scale.
+    pub(super) fn player(&self, level: Level) -> Player {
+        Player::scaled(level, self.time_scale)
+    }
+
+    /// The `n`th game (or pair of games) of the run, between `players`
+    /// (hunters, crowd), with a seed of its own drawn from the run's.
+    pub(super) fn game(&self, players: [Player; 2], n: u64) -> GameSpec {
+        GameSpec {
+            variant: self.variant,
+            players,
+            seed: mix(self.seed.wrapping_mul(1_000_003).wrapping_add(n)),
+            openings: self.openings,
+            ply_cap: self.ply_cap,
+            tablebase: self.tablebase.clone(),
+        }
+    }
+
+    /// The game's title and options, as a run's first line opens.
+    pub(super) fn title(&self) -> String {
+        format!(
+            "{} ({})",
+            self.variant.kind.title(),
+            self.variant.option_strings().join(", ")
+        )
+    }
+}
+
+/// The level a `flag` gives, which `command` needs.
+pub(super) fn required(level: Option<Level>, command: &str, flag: &str) -> Result<Level, String> {
+    level.ok_or_else(|| format!("{command} needs {flag} LEVEL"))
+}
 
 /// A computer player: its level and the limits it searches with (the
 /// level's own, with the time scaled).

@@ -1,5 +1,8 @@
-//! `tablebase`: builds Bagh-Chal's sliding-phase table and writes it to a
-//! file, with its statistics; `tablebase probe` looks a position up.
+//! `tablebase`: Bagh-Chal's sliding-phase table. `build` solves it and
+//! writes it to a file, with its statistics; `probe` looks a position up;
+//! `games` values recorded games after placement; `placement` solves the
+//! placement phase down to the table; `labels` writes solved positions
+//! for fitting the evaluation.
 
 use std::fmt::Write as _;
 use std::io::Write;
@@ -7,8 +10,8 @@ use std::sync::Arc;
 
 use web_time::Instant;
 
-use super::play::{hash_mb, number, say};
-use super::{Common, USAGE, build_game};
+use super::args::{Args, TableChoice, say};
+use super::usage::usage_of;
 use crate::ai::eval::{Evaluator, FEATURE_NAMES};
 use crate::ai::rng::SplitMix64;
 use crate::ai::tablebase::index::{Board, Indexer, POINTS, positions, symmetry_permutations};
@@ -20,7 +23,7 @@ use crate::ai::tablebase::{
 use crate::ai::{Level, Search};
 use crate::rules::{Game, GameKind, Position, Rules, Side, Variant};
 
-pub(super) fn tablebase(c: &Common, out: &mut dyn Write) -> Result<(), String> {
+pub(super) fn tablebase(c: &Args, out: &mut dyn Write) -> Result<(), String> {
     match c.positional.first().map(String::as_str) {
         Some("build") => build(c, out),
         Some("probe") => probe(c, out),
@@ -28,7 +31,8 @@ pub(super) fn tablebase(c: &Common, out: &mut dyn Write) -> Result<(), String> {
         Some("placement") => placement(c, out),
         Some("labels") => labels(c, out),
         _ => Err(format!(
-            "tablebase takes build, probe, games, placement or labels\n{USAGE}"
+            "tablebase takes build, probe, games, placement or labels\n{}",
+            usage_of("tablebase")
         )),
     }
 }
@@ -36,13 +40,9 @@ pub(super) fn tablebase(c: &Common, out: &mut dyn Write) -> Result<(), String> {
 /// Builds every sub-game, prints each one's statistics (with how many of
 /// its capture-free draws are fragile, [`mark_fragile`]), and writes
 /// those with up to `--keep` captures to `--out`.
-fn build(c: &Common, out: &mut dyn Write) -> Result<(), String> {
-    let path = c
-        .search
-        .out
-        .as_deref()
-        .ok_or("tablebase build needs --out FILE")?;
-    let keep = number::<usize>("--keep", &c.search.keep)?.unwrap_or(2);
+fn build(c: &Args, out: &mut dyn Write) -> Result<(), String> {
+    let path = c.out.as_deref().ok_or("tablebase build needs --out FILE")?;
+    let keep = c.keep.unwrap_or(2);
     let rules = SlidingRules::OURS;
     if keep >= rules.captures_to_win {
         return Err(format!(
@@ -207,13 +207,11 @@ fn statistics(sub: &Subgame, limit: u8) -> String {
     s
 }
 
-fn read_table(c: &Common) -> Result<Tablebase, String> {
-    let path = c
-        .search
-        .table
-        .as_deref()
-        .ok_or("tablebase needs --table FILE")?;
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+fn read_table(c: &Args) -> Result<Tablebase, String> {
+    let Some(TableChoice::File(path)) = &c.table else {
+        return Err("tablebase needs --table FILE".into());
+    };
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     Tablebase::from_bytes(&bytes).map_err(|e| e.to_string())
 }
 
@@ -248,9 +246,9 @@ fn verdict(table: &Tablebase, pos: &Position) -> Option<String> {
 }
 
 /// The table's value of a position (`--moves` or `--position`), read from `--table`.
-fn probe(c: &Common, out: &mut dyn Write) -> Result<(), String> {
+fn probe(c: &Args, out: &mut dyn Write) -> Result<(), String> {
     let table = read_table(c)?;
-    let game = build_game(c, "bagh-chal")?;
+    let game = c.game(GameKind::BaghChal)?;
     let text = verdict(&table, game.position())
         .ok_or("the position is not in the table (placement, or too many captures)".to_string())?;
     say(out, &format!("{text}\n"))
@@ -258,10 +256,9 @@ fn probe(c: &Common, out: &mut dyn Write) -> Result<(), String> {
 
 /// For each game of a `match --record` file: the table's value of the
 /// position after the last placement, and how the game ended.
-fn games(c: &Common, out: &mut dyn Write) -> Result<(), String> {
+fn games(c: &Args, out: &mut dyn Write) -> Result<(), String> {
     let table = read_table(c)?;
     let path = c
-        .search
         .record
         .as_deref()
         .ok_or("tablebase games needs --record FILE")?;
@@ -304,10 +301,10 @@ fn games(c: &Common, out: &mut dyn Write) -> Result<(), String> {
 /// placement ([`PlacementSolver`]), for one position and each of its moves,
 /// or with `--record` at every goat placement of each recorded game with at
 /// most `--in-hand` goats left (default 6), beside the move played.
-fn placement(c: &Common, out: &mut dyn Write) -> Result<(), String> {
+fn placement(c: &Args, out: &mut dyn Write) -> Result<(), String> {
     let table = Arc::new(read_table(c)?);
-    let budget = number::<u64>("--nodes", &c.search.nodes)?.unwrap_or(200_000_000);
-    let memory = hash_mb(c)?.map(|mb| {
+    let budget = c.nodes.unwrap_or(200_000_000);
+    let memory = c.hash_mb.map(|mb| {
         usize::try_from(mb)
             .unwrap_or(usize::MAX)
             .saturating_mul(1 << 20)
@@ -322,13 +319,13 @@ fn placement(c: &Common, out: &mut dyn Write) -> Result<(), String> {
             budget,
         )),
     };
-    if let Some(path) = c.search.record.as_deref() {
-        let in_hand = number::<u8>("--in-hand", &c.search.in_hand)?.unwrap_or(6);
+    if let Some(path) = c.record.as_deref() {
+        let in_hand = c.in_hand.unwrap_or(6);
         return placement_of_games(path, in_hand, &new_solver, out);
     }
-    let game = build_game(c, "bagh-chal")?;
+    let game = c.game(GameKind::BaghChal)?;
     let mut solver = new_solver(game.rules())?;
-    if let Some(points) = number::<i32>("--at-least", &c.search.at_least)? {
+    if let Some(points) = c.at_least {
         let threshold = PlacementValue::from_points(points).ok_or(
             "--at-least takes a value's points: 100 (a win), -100 (a loss), or a draw: \
              minus 10 a goat taken, and 15 more with a capture the tigers can force",
@@ -485,35 +482,31 @@ fn placement_of_games(
 /// CSV line per position: its exact value and [`Evaluator::features`], the
 /// moves' lines naming the position they came from. What the placement
 /// evaluation is fitted to (`tools/strength/fit_placement.py`).
-fn labels(c: &Common, out: &mut dyn Write) -> Result<(), String> {
-    let budget = number::<u64>("--nodes", &c.search.nodes)?.unwrap_or(200_000_000);
-    let count =
-        number::<u32>("--games", &c.search.games)?.ok_or("tablebase labels needs --games N")?;
-    let in_hand = number::<u8>("--in-hand", &c.search.in_hand)?.unwrap_or(8);
-    let seed = number::<u64>("--seed", &c.search.seed)?.unwrap_or(1);
+fn labels(c: &Args, out: &mut dyn Write) -> Result<(), String> {
+    let budget = c.nodes.unwrap_or(200_000_000);
+    let count = c.games.ok_or("tablebase labels needs --games N")?;
+    let in_hand = c.in_hand.unwrap_or(8);
     if !(1..=19).contains(&in_hand) {
         return Err("--in-hand must be 1 to 19".into());
     }
-    let to_move = match c.search.to_move.as_deref() {
-        None | Some("goats") => Side::Crowd,
-        Some("tigers") => Side::Hunters,
-        Some(other) => return Err(format!("--to-move takes goats or tigers, not `{other}`")),
-    };
+    let to_move = c.to_move.unwrap_or(Side::Crowd);
     let table = Arc::new(read_table(c)?);
     let path = c
-        .search
         .out
         .as_deref()
         .ok_or("tablebase labels needs --out FILE")?;
     let mut file = std::fs::File::create(path).map_err(|e| format!("cannot write {path}: {e}"))?;
     let start_game = Game::new(Variant::new(GameKind::BaghChal));
-    let eval = Evaluator::new(start_game.rules());
-    let mut rng = SplitMix64::new(seed);
-    let mut text = format!(
-        "id,parent,side,value,position,{}\n",
-        FEATURE_NAMES.join(",")
-    );
-    let mut id = 0;
+    let mut rows = LabelRows {
+        start: &start_game,
+        eval: Evaluator::new(start_game.rules()),
+        text: format!(
+            "id,parent,side,value,position,{}\n",
+            FEATURE_NAMES.join(",")
+        ),
+        next_id: 0,
+    };
+    let mut rng = SplitMix64::new(c.seed.unwrap_or(1));
     let started = Instant::now();
     for n in 0..count {
         let Some(game) = random_placement(&start_game, in_hand, to_move, &mut rng) else {
@@ -524,29 +517,43 @@ fn labels(c: &Common, out: &mut dyn Write) -> Result<(), String> {
         // positions with nine goats in hand outgrows the memory).
         let mut solver =
             PlacementSolver::new(Arc::clone(&table), start_game.rules().clone(), budget);
-        let Some(solved) = solver.solve(game.position()) else {
+        if !rows.position_and_moves(&game, &mut solver) {
             continue;
+        }
+        file.write_all(rows.text.as_bytes())
+            .map_err(|e| format!("cannot write {path}: {e}"))?;
+        rows.text.clear();
+        let progress = format!(
+            "\r{} of {count} positions, {} lines, {:.0} s",
+            n + 1,
+            rows.next_id,
+            started.elapsed().as_secs_f64()
+        );
+        say(out, &progress)?;
+    }
+    say(out, "\n")
+}
+
+/// The CSV lines of `tablebase labels`, numbered as they are written.
+struct LabelRows<'a> {
+    /// The start of Bagh-Chal: the variant the positions are of.
+    start: &'a Game,
+    eval: Evaluator,
+    /// Lines not yet written to the file.
+    text: String,
+    next_id: u32,
+}
+
+impl LabelRows<'_> {
+    /// A line for `game`'s position with its solved value, then one for
+    /// each move from it that the solver settles, naming it as parent;
+    /// false, and nothing, if the position itself is not settled.
+    fn position_and_moves(&mut self, game: &Game, solver: &mut PlacementSolver) -> bool {
+        let Some(solved) = solver.solve(game.position()) else {
+            return false;
         };
-        let parent = id;
-        let line = |id: u32, parent: Option<u32>, pos: &Position, value: i32, text: &mut String| {
-            let side = if pos.side_to_move == Side::Crowd {
-                "goats"
-            } else {
-                "tigers"
-            };
-            let game = Game::from_position(*start_game.variant(), *pos);
-            let features: Vec<String> = eval.features(pos).iter().map(i32::to_string).collect();
-            writeln!(
-                text,
-                "{id},{},{side},{value},\"{}\",{}",
-                parent.map_or(String::new(), |p| p.to_string()),
-                game.position_string(),
-                features.join(",")
-            )
-            .unwrap();
-        };
-        line(id, None, game.position(), solved.value.points(), &mut text);
-        id += 1;
+        let parent = self.next_id;
+        self.row(None, game.position(), solved.value.points());
         for mv in game.legal_moves() {
             let mut after = game.clone();
             after.play_unchecked(&mv);
@@ -555,29 +562,33 @@ fn labels(c: &Common, out: &mut dyn Write) -> Result<(), String> {
                 .map(|s| s.value)
                 .or_else(|| solver.end_value(after.position()));
             if let Some(value) = value {
-                line(
-                    id,
-                    Some(parent),
-                    after.position(),
-                    value.points(),
-                    &mut text,
-                );
-                id += 1;
+                self.row(Some(parent), after.position(), value.points());
             }
         }
-        file.write_all(text.as_bytes())
-            .map_err(|e| format!("cannot write {path}: {e}"))?;
-        text.clear();
-        say(
-            out,
-            &format!(
-                "\r{} of {count} positions, {id} lines, {:.0} s",
-                n + 1,
-                started.elapsed().as_secs_f64()
-            ),
-        )?;
+        true
     }
-    say(out, "\n")
+
+    /// One line: id, parent, side to move, value, position string and
+    /// the evaluation's features.
+    fn row(&mut self, parent: Option<u32>, pos: &Position, value: i32) {
+        let side = if pos.side_to_move == Side::Crowd {
+            "goats"
+        } else {
+            "tigers"
+        };
+        let game = Game::from_position(*self.start.variant(), *pos);
+        let features: Vec<String> = self.eval.features(pos).iter().map(i32::to_string).collect();
+        writeln!(
+            self.text,
+            "{},{},{side},{value},\"{}\",{}",
+            self.next_id,
+            parent.map_or(String::new(), |p| p.to_string()),
+            game.position_string(),
+            features.join(",")
+        )
+        .unwrap();
+        self.next_id += 1;
+    }
 }
 
 /// A game of Bagh-Chal played by Easy, one move in four at random, to the

@@ -5,82 +5,50 @@
 
 use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, mpsc};
+use std::sync::mpsc;
 
-use super::Common;
-use super::arena::{GameRecord, GameSpec, Player, play_game};
-use super::play::{
-    jobs, level, load_tablebase, number, record_file, start_variant, table_note, time_scale,
-};
+use super::arena::{GameRecord, GameSpec, PlaySpec, Player, play_game, required};
+use super::args::{Args, say};
+use super::bagh_chal_table::table_note;
 use super::stats::{Interval, elo};
-use crate::ai::Tablebase;
-use crate::ai::rng::mix;
-use crate::rules::{GameKind, Side, Variant};
+use crate::rules::{GameKind, Side};
 
 /// What a match plays.
 struct MatchSpec {
+    play: PlaySpec,
     kind: GameKind,
-    variant: Variant,
     /// The two players, A and B, at their scaled limits.
     a: Player,
     b: Player,
     pairs: usize,
-    seed: u64,
-    openings: usize,
-    ply_cap: usize,
     jobs: usize,
-    time_scale: f64,
-    tablebase: Option<Arc<Tablebase>>,
 }
 
 impl MatchSpec {
-    fn from_args(c: &Common) -> Result<MatchSpec, String> {
-        let (kind, variant) = start_variant(c, "match")?;
-        let a = &c.search;
-        let scale = time_scale(&a.time_scale)?;
-        let player = |flag: &str, text: &Option<String>| -> Result<Player, String> {
-            let text = text
-                .as_deref()
-                .ok_or_else(|| format!("match needs {flag} LEVEL"))?;
-            Ok(Player::scaled(level(flag, text)?, scale))
-        };
-        let pairs = number::<usize>("--pairs", &a.pairs)?.unwrap_or(10);
-        if pairs == 0 {
-            return Err("--pairs must be at least 1".into());
-        }
-        let jobs = jobs(&a.jobs)?;
+    fn from_args(args: &Args) -> Result<MatchSpec, String> {
+        let a = required(args.a, "match", "--a")?;
+        let b = required(args.b, "match", "--b")?;
+        let play = PlaySpec::from_args(args, "match", 2, [a, b])?;
+        let pairs = args.pairs.unwrap_or(10);
         Ok(MatchSpec {
-            kind,
-            variant,
-            a: player("--a", &a.a)?,
-            b: player("--b", &a.b)?,
+            kind: play.variant.kind,
+            a: play.player(a),
+            b: play.player(b),
             pairs,
-            seed: number::<u64>("--seed", &a.seed)?.unwrap_or(1),
-            openings: number::<usize>("--openings", &a.openings)?.unwrap_or(2),
-            ply_cap: number::<usize>("--ply-cap", &a.ply_cap)?.unwrap_or(1000),
-            jobs: jobs.min(2 * pairs),
-            time_scale: scale,
-            tablebase: load_tablebase(c, &variant)?,
+            jobs: args.jobs().min(2 * pairs),
+            play,
         })
     }
 
     /// Game `i`: pair `i / 2`; A plays the hunters in the first game of a
     /// pair and the crowd in the second, from the same opening.
     fn game(&self, i: usize) -> GameSpec {
-        let pair = (i / 2) as u64;
         let players = if i.is_multiple_of(2) {
             [self.a, self.b]
         } else {
             [self.b, self.a]
         };
-        GameSpec {
-            variant: self.variant,
-            players,
-            seed: mix(self.seed.wrapping_mul(1_000_003).wrapping_add(pair)),
-            openings: self.openings,
-            ply_cap: self.ply_cap,
-            tablebase: self.tablebase.clone(),
-        }
+        self.play.game(players, (i / 2) as u64)
     }
 
     /// A's side in game `i`.
@@ -90,6 +58,25 @@ impl MatchSpec {
         } else {
             Side::Crowd
         }
+    }
+
+    fn header(&self) -> String {
+        let p = &self.play;
+        format!(
+            "{}: A {} against B {}, {} pairs ({} games, sides swapped in each pair), \
+             {} random opening plies, seed {}, time scale {}, {} games at a time; {}; load {}\n",
+            p.title(),
+            self.a.level,
+            self.b.level,
+            self.pairs,
+            2 * self.pairs,
+            p.openings,
+            p.seed,
+            p.time_scale,
+            self.jobs,
+            table_note(&p.tablebase),
+            load_average()
+        )
     }
 }
 
@@ -101,34 +88,11 @@ fn load_average() -> String {
         .unwrap_or_else(|| "unknown".into())
 }
 
-pub(super) fn run_match(c: &Common, out: &mut dyn Write) -> Result<(), String> {
-    let m = MatchSpec::from_args(c)?;
-    let say = |out: &mut dyn Write, text: String| {
-        out.write_all(text.as_bytes())
-            .and_then(|_| out.flush())
-            .map_err(|e| e.to_string())
-    };
-    say(
-        out,
-        format!(
-            "{} ({}): A {} against B {}, {} pairs ({} games, sides swapped in each pair), \
-             {} random opening plies, seed {}, time scale {}, {} games at a time; {}; load {}\n",
-            m.kind.title(),
-            m.variant.option_strings().join(", "),
-            m.a.level,
-            m.b.level,
-            m.pairs,
-            2 * m.pairs,
-            m.openings,
-            m.seed,
-            m.time_scale,
-            m.jobs,
-            table_note(&m.tablebase),
-            load_average()
-        ),
-    )?;
+pub(super) fn run_match(args: &Args, out: &mut dyn Write) -> Result<(), String> {
+    let m = MatchSpec::from_args(args)?;
+    say(out, &m.header())?;
     // Every game's moves, a line each, to replay or study them.
-    let mut record_file = record_file(c)?;
+    let mut record_file = args.record_file()?;
     let total = 2 * m.pairs;
     let mut records: Vec<Option<GameRecord>> = vec![None; total];
     let next = AtomicUsize::new(0);
@@ -159,8 +123,8 @@ pub(super) fn run_match(c: &Common, out: &mut dyn Write) -> Result<(), String> {
                     return Err(format!("game {}: {e}", i + 1));
                 }
             };
-            if !c.search.quiet {
-                say(out, game_line(&m, i, done + 1, &record))?;
+            if !args.quiet {
+                say(out, &game_line(&m, i, done + 1, &record))?;
             }
             if let Some(file) = record_file.as_mut() {
                 writeln!(file, "{} {}", m.game(i).describe(), record.moves_text)
@@ -171,7 +135,7 @@ pub(super) fn run_match(c: &Common, out: &mut dyn Write) -> Result<(), String> {
         Ok(())
     })?;
     let records: Vec<GameRecord> = records.into_iter().flatten().collect();
-    say(out, summary(&m, &records))
+    say(out, &summary(&m, &records))
 }
 
 /// One finished game, as a progress line.
@@ -181,7 +145,10 @@ fn game_line(m: &MatchSpec, i: usize, done: usize, r: &GameRecord) -> String {
     let [h, c] = spec.players;
     let result = match r.outcome {
         Some(o) => o.describe(m.kind),
-        None => format!("stopped at the ply cap ({}), counted as a draw", m.ply_cap),
+        None => format!(
+            "stopped at the ply cap ({}), counted as a draw",
+            m.play.ply_cap
+        ),
     };
     let ms = |s: Side| r.ms[s.index()] / r.moves[s.index()].max(1) as f64;
     format!(

@@ -52,6 +52,7 @@ impl Plugin for AppPlugin {
                     ..default()
                 })
                 .set(AssetPlugin {
+                    file_path: asset_folder(),
                     // No .meta files are shipped; the web would fetch (and 404) each.
                     meta_check: bevy::asset::AssetMetaCheck::Never,
                     ..default()
@@ -65,6 +66,19 @@ impl Plugin for AppPlugin {
             shell::launch::LaunchPlugin(self.launch.clone()),
         ));
     }
+}
+
+/// Where the game reads `assets/` from, whatever the working folder: the
+/// folder [`crate::assets::asset_root`] finds (`STRONGHOLD_ASSETS`, beside
+/// the executable, the crate's folder), unless `BEVY_ASSET_ROOT` alone names
+/// a root for Bevy's own lookup. On the web, the page's `assets/`.
+fn asset_folder() -> String {
+    let bevy_root = std::env::var_os("BEVY_ASSET_ROOT").is_some()
+        && std::env::var_os("STRONGHOLD_ASSETS").is_none();
+    if cfg!(target_arch = "wasm32") || bevy_root {
+        return "assets".to_string();
+    }
+    crate::assets::asset_root().map_or_else(|| "assets".to_string(), |p| p.display().to_string())
 }
 
 /// Everything of the game except the window, renderer, egui and the launch:

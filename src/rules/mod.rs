@@ -20,4 +20,6 @@ pub use notation::{CountField, MoveTextError, PositionError, parse_position, pos
 pub use outcome::{Outcome, Reason};
 pub use position::Position;
 pub use threats::threatened;
-pub use variant::{GameKind, OptionError, OptionKey, Options, Side, Variant};
+pub use variant::{
+    GameKind, OptionError, OptionKey, OptionSetting, Options, Side, UnknownGame, Variant,
+};

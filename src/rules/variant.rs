@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::str::FromStr;
 
 use super::board::{Bitboard, BoardKind};
 
@@ -89,6 +90,33 @@ impl GameKind {
 impl fmt::Display for GameKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.id())
+    }
+}
+
+/// A game id that names no game (see [`GameKind::id`]).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct UnknownGame(pub String);
+
+impl fmt::Display for UnknownGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ids: Vec<&str> = GameKind::ALL.iter().map(|g| g.id()).collect();
+        write!(
+            f,
+            "unknown game `{}` (expected {} or {})",
+            self.0,
+            ids[..ids.len() - 1].join(", "),
+            ids[ids.len() - 1]
+        )
+    }
+}
+
+impl std::error::Error for UnknownGame {}
+
+/// Parses a game id (`pirates`, `fox-geese`), as on the command line.
+impl FromStr for GameKind {
+    type Err = UnknownGame;
+    fn from_str(id: &str) -> Result<GameKind, UnknownGame> {
+        GameKind::from_id(id).ok_or_else(|| UnknownGame(id.to_string()))
     }
 }
 
@@ -228,6 +256,81 @@ impl fmt::Display for OptionError {
 
 impl std::error::Error for OptionError {}
 
+/// `KEY=VALUE` split into a known key and its value text.
+fn split_option(text: &str) -> Result<(OptionKey, &str), OptionError> {
+    let (key, value) = text
+        .split_once('=')
+        .ok_or_else(|| OptionError::Syntax(text.to_string()))?;
+    Ok((key.parse()?, value))
+}
+
+impl FromStr for OptionKey {
+    type Err = OptionError;
+    fn from_str(id: &str) -> Result<OptionKey, OptionError> {
+        OptionKey::ALL
+            .into_iter()
+            .find(|k| k.id() == id)
+            .ok_or_else(|| OptionError::UnknownKey(id.to_string()))
+    }
+}
+
+/// One option with its value, as `KEY=VALUE` on the command line
+/// (`geese=15`, `quiet-limit=off`); which game it fits is checked when a
+/// [`Variant`] takes it ([`Variant::apply`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum OptionSetting {
+    Compulsory(bool),
+    Retreat(bool),
+    Geese(u8),
+    Sideways(bool),
+    QuietLimit(bool),
+}
+
+impl OptionSetting {
+    /// The setting of `key` to `value` text (`on`/`off`, or a goose count).
+    pub fn new(key: OptionKey, value: &str) -> Result<OptionSetting, OptionError> {
+        let bad = || OptionError::BadValue {
+            key,
+            value: value.to_string(),
+        };
+        let on_off = || match value {
+            "on" => Ok(true),
+            "off" => Ok(false),
+            _ => Err(bad()),
+        };
+        Ok(match key {
+            OptionKey::Compulsory => OptionSetting::Compulsory(on_off()?),
+            OptionKey::Retreat => OptionSetting::Retreat(on_off()?),
+            OptionKey::Sideways => OptionSetting::Sideways(on_off()?),
+            OptionKey::QuietLimit => OptionSetting::QuietLimit(on_off()?),
+            OptionKey::Geese => match value {
+                "13" => OptionSetting::Geese(13),
+                "15" => OptionSetting::Geese(15),
+                "17" => OptionSetting::Geese(17),
+                _ => return Err(bad()),
+            },
+        })
+    }
+
+    pub const fn key(self) -> OptionKey {
+        match self {
+            OptionSetting::Compulsory(_) => OptionKey::Compulsory,
+            OptionSetting::Retreat(_) => OptionKey::Retreat,
+            OptionSetting::Geese(_) => OptionKey::Geese,
+            OptionSetting::Sideways(_) => OptionKey::Sideways,
+            OptionSetting::QuietLimit(_) => OptionKey::QuietLimit,
+        }
+    }
+}
+
+impl FromStr for OptionSetting {
+    type Err = OptionError;
+    fn from_str(text: &str) -> Result<OptionSetting, OptionError> {
+        let (key, value) = split_option(text)?;
+        OptionSetting::new(key, value)
+    }
+}
+
 /// A game with its options: everything that fixes the rules.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub struct Variant {
@@ -245,49 +348,37 @@ impl Variant {
     }
 
     /// Sets one option from `KEY=VALUE` text, e.g. `geese=15` or `compulsory=off`.
+    /// A key of another game is refused before its value is read.
     pub fn set_option(&mut self, text: &str) -> Result<(), OptionError> {
-        let (key, value) = text
-            .split_once('=')
-            .ok_or_else(|| OptionError::Syntax(text.to_string()))?;
-        let key = OptionKey::ALL
-            .into_iter()
-            .find(|k| k.id() == key)
-            .ok_or_else(|| OptionError::UnknownKey(key.to_string()))?;
-        if key.game() != self.kind {
-            return Err(OptionError::NotForGame {
-                key,
-                game: self.kind,
-            });
-        }
-        let on_off = || match value {
-            "on" => Ok(true),
-            "off" => Ok(false),
-            _ => Err(OptionError::BadValue {
-                key,
-                value: value.to_string(),
-            }),
-        };
+        let (key, value) = split_option(text)?;
+        self.check_option_game(key)?;
+        self.apply(OptionSetting::new(key, value)?)
+    }
+
+    /// Sets one option already parsed ([`OptionSetting`]'s `FromStr`);
+    /// refused when the option belongs to another game.
+    pub fn apply(&mut self, setting: OptionSetting) -> Result<(), OptionError> {
+        self.check_option_game(setting.key())?;
         let o = &mut self.options;
-        match key {
-            OptionKey::Compulsory => o.compulsory_capture = on_off()?,
-            OptionKey::Retreat => o.retreat = on_off()?,
-            OptionKey::Sideways => o.sideways = on_off()?,
-            OptionKey::QuietLimit => o.quiet_limit = on_off()?,
-            OptionKey::Geese => {
-                o.geese = match value {
-                    "13" => 13,
-                    "15" => 15,
-                    "17" => 17,
-                    _ => {
-                        return Err(OptionError::BadValue {
-                            key,
-                            value: value.to_string(),
-                        });
-                    }
-                }
-            }
+        match setting {
+            OptionSetting::Compulsory(on) => o.compulsory_capture = on,
+            OptionSetting::Retreat(on) => o.retreat = on,
+            OptionSetting::Sideways(on) => o.sideways = on,
+            OptionSetting::QuietLimit(on) => o.quiet_limit = on,
+            OptionSetting::Geese(n) => o.geese = n,
         }
         Ok(())
+    }
+
+    fn check_option_game(&self, key: OptionKey) -> Result<(), OptionError> {
+        if key.game() == self.kind {
+            Ok(())
+        } else {
+            Err(OptionError::NotForGame {
+                key,
+                game: self.kind,
+            })
+        }
     }
 
     /// The options of this game as `KEY=VALUE` text, in a fixed order.

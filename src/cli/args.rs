@@ -1,0 +1,271 @@
+//! The command line read once: every flag turned into its type as it is
+//! read (levels, numbers, options, sides), so a command only checks which
+//! flags it needs; and the game the arguments describe.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::str::FromStr;
+
+use super::usage::usage_of;
+use crate::ai::Level;
+use crate::rules::{Game, GameKind, OptionSetting, Side, Variant};
+
+/// Which Bagh-Chal table `--table` asks for (without the flag: the shipped one).
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum TableChoice {
+    /// `--table none`: play without a table.
+    Without,
+    /// `--table FILE`.
+    File(PathBuf),
+}
+
+/// Every argument of every command, typed; what a command does not read
+/// it ignores.
+#[derive(Default)]
+pub(super) struct Args {
+    /// The command's words that are not flags: GAME, DEPTH, a subcommand.
+    pub(super) positional: Vec<String>,
+    pub(super) moves: Option<String>,
+    pub(super) position: Option<String>,
+    pub(super) options: Vec<OptionSetting>,
+    pub(super) divide: bool,
+    pub(super) quiet: bool,
+    pub(super) backwards: bool,
+    pub(super) level: Option<Level>,
+    pub(super) hunters: Option<Level>,
+    pub(super) crowd: Option<Level>,
+    pub(super) a: Option<Level>,
+    pub(super) b: Option<Level>,
+    /// At least 1.
+    pub(super) depth: Option<u32>,
+    pub(super) time_ms: Option<u64>,
+    pub(super) nodes: Option<u64>,
+    pub(super) seed: Option<u64>,
+    pub(super) games: Option<u32>,
+    pub(super) ply_cap: Option<usize>,
+    /// A positive factor.
+    pub(super) time_scale: Option<f64>,
+    pub(super) openings: Option<usize>,
+    /// At least 1.
+    pub(super) pairs: Option<usize>,
+    /// At least 1.
+    pub(super) jobs: Option<usize>,
+    pub(super) keep: Option<usize>,
+    pub(super) in_hand: Option<u8>,
+    pub(super) to_move: Option<Side>,
+    /// At least 1.
+    pub(super) hash_mb: Option<u64>,
+    pub(super) at_least: Option<i32>,
+    pub(super) after_ply: Option<usize>,
+    pub(super) check: Option<usize>,
+    pub(super) out: Option<String>,
+    pub(super) record: Option<String>,
+    pub(super) table: Option<TableChoice>,
+}
+
+impl Args {
+    /// Reads the arguments after the command's name.
+    pub(super) fn parse(command: &str, words: &[String]) -> Result<Args, String> {
+        let mut args = Args::default();
+        let mut it = words.iter();
+        while let Some(word) = it.next() {
+            match word.as_str() {
+                "--divide" => args.divide = true,
+                "--quiet" => args.quiet = true,
+                "--backwards" => args.backwards = true,
+                flag if flag.starts_with("--") => {
+                    let value = it
+                        .next()
+                        .ok_or_else(|| format!("{flag} needs a value\n{}", usage_of(command)))?;
+                    if !args.set(flag, value)? {
+                        return Err(format!("unknown flag {flag}\n{}", usage_of(command)));
+                    }
+                }
+                _ => args.positional.push(word.clone()),
+            }
+        }
+        Ok(args)
+    }
+
+    /// Sets the flag's value; false for a flag no command takes.
+    fn set(&mut self, flag: &str, v: &str) -> Result<bool, String> {
+        match flag {
+            "--moves" => self.moves = Some(v.to_string()),
+            "--position" => self.position = Some(v.to_string()),
+            "--option" => self.options.push(v.parse().map_err(|e| format!("{e}"))?),
+            "--out" => self.out = Some(v.to_string()),
+            "--record" => self.record = Some(v.to_string()),
+            "--table" => self.table = Some(table_choice(v)),
+            "--level" => self.level = Some(level(flag, v)?),
+            "--hunters" => self.hunters = Some(level(flag, v)?),
+            "--crowd" => self.crowd = Some(level(flag, v)?),
+            "--a" => self.a = Some(level(flag, v)?),
+            "--b" => self.b = Some(level(flag, v)?),
+            "--depth" => self.depth = Some(at_least_one(flag, number(flag, v)?)?),
+            "--time-ms" => self.time_ms = Some(number(flag, v)?),
+            "--nodes" => self.nodes = Some(number(flag, v)?),
+            "--seed" => self.seed = Some(number(flag, v)?),
+            "--games" => self.games = Some(number(flag, v)?),
+            "--ply-cap" => self.ply_cap = Some(number(flag, v)?),
+            "--time-scale" => self.time_scale = Some(time_scale(v)?),
+            "--openings" => self.openings = Some(number(flag, v)?),
+            "--pairs" => self.pairs = Some(at_least_one(flag, number(flag, v)?)?),
+            "--jobs" => self.jobs = Some(at_least_one(flag, number(flag, v)?)?),
+            "--keep" => self.keep = Some(number(flag, v)?),
+            "--in-hand" => self.in_hand = Some(number(flag, v)?),
+            "--to-move" => self.to_move = Some(side(v)?),
+            "--hash-mb" => self.hash_mb = Some(at_least_one(flag, number(flag, v)?)?),
+            "--at-least" => self.at_least = Some(number(flag, v)?),
+            "--after-ply" => self.after_ply = Some(number(flag, v)?),
+            "--check" => self.check = Some(number(flag, v)?),
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// The one GAME of a command that takes only that.
+    pub(super) fn only_game(&self, command: &str) -> Result<GameKind, String> {
+        match self.positional.as_slice() {
+            [id] => game_kind(id),
+            _ => Err(format!("{command} takes GAME\n{}", usage_of(command))),
+        }
+    }
+
+    /// `--jobs`: threads or games at a time; one per core without it.
+    pub(super) fn jobs(&self) -> usize {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        self.jobs.unwrap_or(cores)
+    }
+
+    /// The file `--record` names, created empty, for each game's moves a
+    /// line (`selfplay` and `match`); `None` without the flag.
+    pub(super) fn record_file(&self) -> Result<Option<std::fs::File>, String> {
+        self.record
+            .as_deref()
+            .map(|path| {
+                std::fs::File::create(path).map_err(|e| format!("cannot create {path}: {e}"))
+            })
+            .transpose()
+    }
+
+    /// The game the arguments describe: a start or a position string,
+    /// then the moves.
+    pub(super) fn game(&self, kind: GameKind) -> Result<Game, String> {
+        let mut game = match &self.position {
+            Some(text) => self.position_game(kind, text)?,
+            None => Game::new(self.variant(kind)?),
+        };
+        if let Some(moves) = &self.moves {
+            for (i, word) in moves.split_whitespace().enumerate() {
+                let mv = game
+                    .parse_move(word)
+                    .map_err(|e| format!("move {} {e}\nlegal moves: {}", i + 1, legal(&game)))?;
+                game.play_unchecked(&mv);
+            }
+        }
+        Ok(game)
+    }
+
+    fn position_game(&self, kind: GameKind, text: &str) -> Result<Game, String> {
+        if !self.options.is_empty() {
+            return Err(
+                "--option cannot be used with --position: the position string carries its options"
+                    .into(),
+            );
+        }
+        let game = Game::from_position_string(text).map_err(|e| e.to_string())?;
+        if game.variant().kind != kind {
+            return Err(format!(
+                "the position string is for {}, not {kind}",
+                game.variant().kind
+            ));
+        }
+        Ok(game)
+    }
+
+    /// The game with its `--option`s.
+    pub(super) fn variant(&self, kind: GameKind) -> Result<Variant, String> {
+        let mut variant = Variant::new(kind);
+        for &o in &self.options {
+            variant.apply(o).map_err(|e| e.to_string())?;
+        }
+        Ok(variant)
+    }
+
+    /// The game and options of a command that plays from the start
+    /// (`selfplay`, `match`): GAME and `--option`s, no moves or position.
+    pub(super) fn start_variant(&self, command: &str) -> Result<Variant, String> {
+        let kind = self.only_game(command)?;
+        if self.moves.is_some() || self.position.is_some() {
+            return Err(format!(
+                "{command} plays from the start position: --moves and --position do not apply"
+            ));
+        }
+        self.variant(kind)
+    }
+}
+
+/// The legal moves, sorted, for an error message.
+fn legal(game: &Game) -> String {
+    let mut legal: Vec<String> = game.legal_moves().iter().map(|m| m.to_string()).collect();
+    legal.sort();
+    if legal.is_empty() {
+        "none (the game is over)".to_string()
+    } else {
+        legal.join(" ")
+    }
+}
+
+/// A game id, with the one message for one that names no game.
+pub(super) fn game_kind(id: &str) -> Result<GameKind, String> {
+    id.parse().map_err(|e| format!("{e}"))
+}
+
+fn level(flag: &str, text: &str) -> Result<Level, String> {
+    text.parse().map_err(|e| format!("{flag}: {e}"))
+}
+
+fn number<T: FromStr>(flag: &str, text: &str) -> Result<T, String> {
+    text.parse()
+        .map_err(|_| format!("{flag} must be a whole number, found `{text}`"))
+}
+
+fn at_least_one<T: PartialEq + From<u8>>(flag: &str, n: T) -> Result<T, String> {
+    if n == T::from(0) {
+        return Err(format!("{flag} must be at least 1"));
+    }
+    Ok(n)
+}
+
+/// The `--time-scale` factor: a positive number.
+fn time_scale(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(f) if f > 0.0 && f.is_finite() => Ok(f),
+        _ => Err(format!(
+            "--time-scale must be a positive number, found `{text}`"
+        )),
+    }
+}
+
+/// `--to-move`: Bagh-Chal's goats or tigers.
+fn side(text: &str) -> Result<Side, String> {
+    match text {
+        "goats" => Ok(Side::Crowd),
+        "tigers" => Ok(Side::Hunters),
+        other => Err(format!("--to-move takes goats or tigers, not `{other}`")),
+    }
+}
+
+fn table_choice(text: &str) -> TableChoice {
+    match text {
+        "none" => TableChoice::Without,
+        path => TableChoice::File(PathBuf::from(path)),
+    }
+}
+
+/// Writes `text` to `out` at once (commands that stream a line at a time).
+pub(super) fn say(out: &mut dyn Write, text: &str) -> Result<(), String> {
+    out.write_all(text.as_bytes())
+        .and_then(|_| out.flush())
+        .map_err(|e| e.to_string())
+}

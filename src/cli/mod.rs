@@ -1,0 +1,52 @@
+//! `stronghold-cli`, the rules and the AI from the command line, as a
+//! library module so tests can drive it: [`run`] reads the arguments once
+//! ([`args`]) and hands them to the command's module.
+//!
+//! The commands' modules use the shared ones (`args`, `usage`, `arena`,
+//! `bagh_chal_table`, `stats`) and never this one or each other.
+
+use std::io::Write;
+
+mod arena;
+mod args;
+mod bagh_chal_table;
+mod bestmove;
+mod selfplay;
+mod show;
+mod solve;
+mod stats;
+mod tables;
+mod usage;
+mod versus;
+
+pub use show::{ascii_board, describe};
+
+/// Runs one command, writing its output to `out`.
+pub fn run(words: &[String], out: &mut dyn Write) -> Result<(), String> {
+    let Some(command) = words.first() else {
+        return Err(usage::usage());
+    };
+    // `--help` or `-h` anywhere (`perft --help`) asks for the usage, not a run.
+    let asks_help = |a: &String| matches!(a.as_str(), "--help" | "-h");
+    if command == "help" || words.iter().any(asks_help) {
+        let text = match words.get(1) {
+            Some(topic) if command == "help" => usage::usage_of(topic),
+            _ => usage::usage_of(command),
+        };
+        return args::say(out, &format!("{text}\n"));
+    }
+    let args = args::Args::parse(command, &words[1..])?;
+    let text = match command.as_str() {
+        "perft" => show::perft(&args)?,
+        "show" => show::show(&args)?,
+        "bestmove" => bestmove::bestmove(&args)?,
+        // Streams a line per recorded game with --record.
+        "solve" => return solve::solve(&args, out),
+        // Streams a line per game: runs can be long.
+        "selfplay" => return selfplay::selfplay(&args, out),
+        "match" => return versus::run_match(&args, out),
+        "tablebase" => return tables::tablebase(&args, out),
+        other => return Err(format!("unknown command `{other}`\n{}", usage::usage())),
+    };
+    args::say(out, &text)
+}

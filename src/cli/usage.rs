@@ -1,0 +1,96 @@
+//! The usage text: one part per command, so that `COMMAND --help` shows
+//! its own part, and `help` (or a mistake) all of them.
+
+/// Each command's usage lines.
+const COMMANDS: [(&str, &str); 7] = [
+    (
+        "perft",
+        "  stronghold-cli perft GAME DEPTH [--moves \"M1 M2 ...\"] [--option KEY=VALUE]... [--divide]",
+    ),
+    (
+        "show",
+        "  stronghold-cli show GAME [--moves \"M1 M2 ...\"] [--position STRING] [--option KEY=VALUE]...",
+    ),
+    (
+        "bestmove",
+        "  stronghold-cli bestmove GAME [--moves ...] [--position STRING] [--option KEY=VALUE]...
+      [--level LEVEL | --depth D | --time-ms T] [--nodes N] [--seed S] [--table FILE|none]",
+    ),
+    (
+        "selfplay",
+        "  stronghold-cli selfplay GAME [--option KEY=VALUE]... --games N --hunters LEVEL --crowd LEVEL
+      [--seed S] [--openings K] [--ply-cap P] [--time-scale F] [--quiet] [--record FILE]
+      [--table FILE|none]",
+    ),
+    (
+        "match",
+        "  stronghold-cli match GAME --a LEVEL --b LEVEL [--pairs N] [--openings K] [--seed S]
+      [--time-scale F] [--jobs J] [--ply-cap P] [--option KEY=VALUE]... [--quiet]
+      [--table FILE|none] [--record FILE]
+      Pairs of games from one random opening (K plies, default 2, each chosen among the moves
+      a 5-ply search finds within half a piece of the best), A on each side once;
+      the score of A with a 95 % interval, and graded results. J games at a time
+      (default: one per core). --record writes each game's moves to FILE, a line per game.",
+    ),
+    (
+        "solve",
+        "  stronghold-cli solve fox-geese [--moves ...] [--position STRING] [--option geese=N] [--nodes N] [--hash-mb MB]
+      Proves who wins with perfect play (Fox and Geese without sideways steps);
+      --hash-mb sizes its table of proven positions (default 1024, a power of two used).
+  stronghold-cli solve fox-geese --record FILE --after-ply N [--nodes N] [--hash-mb MB]
+      The same for each game of a selfplay or match record, after its first N plies.
+  stronghold-cli solve fox-geese --backwards [--moves ...] [--position STRING] [--jobs J] [--quiet]
+      [--check N [--seed S]]
+      The same by solving every position that can follow, fewest geese and furthest on
+      first, on J threads (default: one per core): the whole game from the start in
+      about 7 GB of memory. --check proves N positions of random games from there again
+      with the proof search and says whether the two agree.",
+    ),
+    (
+        "tablebase",
+        "  stronghold-cli tablebase build --out FILE [--keep K]
+      Solves Bagh-Chal's sliding phase (minutes, about 1.5 GB of memory) and writes the
+      positions with up to K goats captured (default 2) to FILE.
+  stronghold-cli tablebase probe --table FILE [--moves ...] [--position STRING]
+  stronghold-cli tablebase games --table FILE --record FILE
+      The table's value after the last placement of each game a match recorded.
+  stronghold-cli tablebase placement --table FILE [--moves ...] [--position STRING] [--nodes N] [--hash-mb MB]
+      [--at-least POINTS]
+  stronghold-cli tablebase placement --table FILE --record FILE [--in-hand H] [--nodes N] [--hash-mb MB]
+      The best the goats can force by the end of placement, as the table judges the
+      position that ends it: for a position and each of its moves, or for every goat
+      placement with at most H goats in hand (default 6) of each recorded game.
+      With --at-least POINTS, only whether they can force that much (faster): POINTS is
+      100 for a win, or a draw's: minus 10 a goat taken, 15 more for a forced capture.
+  stronghold-cli tablebase labels --table FILE --games N --out FILE [--in-hand H] [--seed S]
+      [--to-move goats|tigers]
+      N positions with H goats in hand (default 8), goats to move (or tigers), from Easy's
+      play with one move in four at random, each solved with every move from it: a CSV line
+      per position with its value and the evaluation's features (for
+      tools/strength/fit_placement.py).",
+    ),
+];
+
+/// What the words in capitals stand for, under every usage.
+const WORDS: &str = "GAME is pirates, asalto, fox-geese or bagh-chal.
+LEVEL is beginner, easy, medium, hard or master.
+Options: compulsory=on|off, retreat=on|off (pirates); geese=13|15|17, sideways=on|off (fox-geese);
+quiet-limit=on|off (bagh-chal).
+--table: Bagh-Chal's sliding-phase table for Hard and Master (default: the shipped one,
+tablebase/bagh-chal.sctb in the assets folder; none: play without a table).
+The assets folder: $STRONGHOLD_ASSETS if set, else an assets folder next to the program
+(or up to three folders above it), in the source folder it was built from, or here.";
+
+/// The whole usage: every command.
+pub(super) fn usage() -> String {
+    let lines: Vec<&str> = COMMANDS.iter().map(|(_, text)| *text).collect();
+    format!("usage:\n{}\n{WORDS}", lines.join("\n"))
+}
+
+/// The usage of `command` alone, or all of it for a command it does not know.
+pub(super) fn usage_of(command: &str) -> String {
+    match COMMANDS.iter().find(|(name, _)| *name == command) {
+        Some((_, text)) => format!("usage:\n{text}\n{WORDS}"),
+        None => usage(),
+    }
+}
