@@ -1,5 +1,6 @@
 //! Stronghold: hunt board games.
 pub mod ai;
+pub mod analysis;
 pub mod cli;
 #[cfg(feature = "game")]
 pub mod game;

@@ -8,10 +8,10 @@ use web_time::Instant;
 
 use super::arena::{GameSpec, Player, play_game};
 use super::{Common, USAGE, build_game};
-use crate::ai::backwards::{FoxGeeseTable, LayerDone};
 use crate::ai::rng::mix;
-use crate::ai::solve::{FoxGeeseSolver, Winner};
 use crate::ai::{Level, MAX_DEPTH, Search, SearchLimits, SearchResult, TABLE_WIN, Tablebase};
+use crate::analysis::backwards::{FoxGeeseTable, LayerDone};
+use crate::analysis::solve::{FoxGeeseSolver, Winner};
 use crate::rules::{Game, GameKind, Move, Side, Variant};
 
 /// The flags of `bestmove` and `selfplay`, as text until a command reads them.
@@ -522,7 +522,7 @@ fn write_winner(s: &mut String, winner: Winner, winning: &[Move]) {
 }
 
 /// `solve --backwards`: every position that can follow the game's solved
-/// at once (see [`crate::ai::backwards`]), on `--jobs` threads, if the
+/// at once (see [`crate::analysis::backwards`]), on `--jobs` threads, if the
 /// memory it needs is there.
 fn solve_backwards(c: &Common, game: &Game, out: &mut dyn Write) -> Result<(), String> {
     let jobs = jobs(&c.search.jobs)?;

@@ -14,7 +14,7 @@
 
 use std::sync::Arc;
 
-use super::{Outcome, Tablebase};
+use crate::ai::tablebase::{Outcome, Tablebase};
 use crate::rules::{Move, Position, Rules, Side};
 
 /// The goats' result at the end of placement, best for them highest.
