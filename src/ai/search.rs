@@ -3,6 +3,38 @@
 //! capture search at the horizon, written with an
 //! explicit stack so that a search can stop after any node and continue
 //! exactly there on the next call (no threads, no recursion to unwind).
+//!
+//! The same search written recursively, with the functions that do each
+//! part on the stack:
+//!
+//! ```text
+//! negamax(node, depth, alpha, beta):                       // enter
+//!     if the rules, a repetition or the table settle node: return that
+//!     narrow alpha, beta to the mate distance; a deep enough TT entry may cut
+//!     if depth <= 0:                                       // horizon_jumps
+//!         stand = evaluate(node)
+//!         if no hunter jump, or stand >= beta where jumping is optional: return stand
+//!         moves = the jumps, best = stand (or -inf when jumping is compulsory)
+//!     else: moves = every move                             // ordered: TT move, jumps, killers, history
+//!     for each move, best ordered first:                   // descend
+//!         r = late_move_reduction(depth, moves tried) for a late quiet move, else 0
+//!         if first move or depth <= 0: s = -negamax(child, depth-1, -beta, -alpha)
+//!         else:
+//!             s = -negamax(child, depth-1-r, -alpha-1, -alpha)       // null window
+//!             if r > 0 and s > alpha: s = -negamax(child, depth-1, -alpha-1, -alpha)
+//!             if alpha < s < beta: s = -negamax(child, depth-1, -beta, -alpha)
+//!         best, alpha, pv updated from s                   // child_returned
+//!         if s >= beta: reward a quiet move (killers, history); break
+//!     store best in the TT; return best                    // finish_frame
+//!
+//! for depth in 1, 2, ... until a limit:                    // start_iteration
+//!     negamax(root, depth, -inf, inf), root moves best first  // iteration_finished
+//! ```
+//!
+//! A child with the same side to move (Asalto's officers placing twice)
+//! takes the window as it is and its score unnegated. Each `negamax` call
+//! above is a [`Frame`] pushed on the stack; a returned score waits in
+//! [`Pending`] for the parent to take it.
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
