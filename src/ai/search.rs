@@ -340,7 +340,7 @@ impl Engine {
             let best = self.root_moves.remove(i);
             self.root_moves.insert(0, best);
         }
-        let proven = done.score.abs() >= MATE - self.depth as i32;
+        let proven = done.score.abs() >= mate_in(self.depth as usize);
         self.completed = Some(Iteration {
             depth: self.depth,
             best: done.best,
@@ -416,13 +416,13 @@ impl Engine {
     fn enter(&mut self, ply: usize, depth: i32, alpha: i32, beta: i32) -> Option<i32> {
         self.nodes += 1;
         self.pv[ply].clear();
-        let lost = -(MATE - ply as i32);
+        let lost = mated_in(ply);
         if let Some(score) = self.settled(ply, lost) {
             return Some(score);
         }
         // No line from here can beat a win already closer to the root.
         let alpha = alpha.max(lost);
-        let beta = beta.min(MATE - ply as i32 - 1);
+        let beta = beta.min(mate_in(ply + 1));
         if alpha >= beta {
             return Some(alpha);
         }
@@ -677,7 +677,7 @@ impl Engine {
         } else if f.quiescence {
             f.stand_pat
         } else {
-            -(MATE - f.ply as i32)
+            mated_in(f.ply)
         };
         if !f.quiescence && f.depth >= TT_MIN_DEPTH {
             let bound = if score <= f.alpha_orig {
@@ -714,6 +714,16 @@ fn late_move_reduction(depth: i32, legal: u32) -> i32 {
     } else {
         1
     }
+}
+
+/// The score of a win `ply` plies from the root: sooner wins score higher.
+const fn mate_in(ply: usize) -> i32 {
+    MATE - ply as i32
+}
+
+/// The score of a loss `ply` plies from the root: later losses score higher.
+const fn mated_in(ply: usize) -> i32 {
+    -mate_in(ply)
 }
 
 /// The child's window for a window seen from the parent.
