@@ -1,5 +1,6 @@
 //! Stronghold: hunt board games.
 pub mod ai;
+pub mod analysis;
 pub mod assets;
 pub mod cli;
 #[cfg(feature = "game")]

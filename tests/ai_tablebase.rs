@@ -6,9 +6,9 @@
 use std::sync::Arc;
 
 use stronghold::ai::tablebase::index::{Board, Indexer, Symmetry};
-use stronghold::ai::tablebase::placement::{PlacementSolver, PlacementValue};
 use stronghold::ai::tablebase::{Outcome, SlidingRules, Subgame, Tablebase, Value};
 use stronghold::ai::{Level, Search, SearchLimits, TABLE_WIN};
+use stronghold::analysis::tablebase::placement::{PlacementSolver, PlacementValue};
 use stronghold::rules::{Game, GameKind, Move, Side, Variant};
 
 /// Twenty goats and one empty point, c3: the tiger on b3 may step into it

@@ -284,6 +284,8 @@ const DEVELOPER_CALLS: &[&str] = &[
     "eprintln!(",
     "println!(",
     "env!(",
+    // Environment variables' names.
+    "var_os(",
     "#[",
     // Entity names, for inspectors and logs ("pirate on c6").
     "Name::new(",

@@ -18,15 +18,31 @@
 //! };
 //! assert!(game.is_legal(&result.best));
 //! ```
+//!
+//! This is the engine the game runs, and all of it:
+//!
+//! - `search`: the general alpha-beta engine (an explicit stack, resumable);
+//! - `bagh_chal`: what the search knows of Bagh-Chal beyond its rules (the
+//!   table at the horizon, the fitted evaluation), behind a small interface;
+//! - [`eval`], `ordering`, `tt`, `board`: evaluation, move ordering, the
+//!   table of searched positions, the board the search moves on;
+//! - `level`: the levels ([`Level`]) and their limits; [`rng`]: seeded
+//!   random numbers;
+//! - [`tablebase`]: Bagh-Chal's sliding-phase table as the game uses it:
+//!   its values, index and file format, loaded and probed.
+//!
+//! The modules depend one way: `rules` <- `ai` <- `analysis` <- `cli`.
+//! The offline work only the command-line tool runs (solvers, the table's
+//! builder) is in [`crate::analysis`], which uses this module; nothing
+//! here uses it, so the game links none of it.
 
-pub mod backwards;
+mod bagh_chal;
 mod board;
 pub mod eval;
 mod level;
 mod ordering;
 pub mod rng;
 mod search;
-pub mod solve;
 pub mod tablebase;
 mod tt;
 
@@ -37,8 +53,9 @@ use web_time::{Duration, Instant};
 
 use crate::rules::{Game, GameKind, Move};
 
+pub use bagh_chal::TABLE_WIN;
 pub use level::Level;
-pub use search::{MATE, MATE_BOUND, MAX_DEPTH, TABLE_WIN};
+pub use search::{MATE, MATE_BOUND, MAX_DEPTH};
 pub use tablebase::Tablebase;
 
 use search::{Engine, RunEnd};

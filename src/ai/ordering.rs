@@ -5,8 +5,15 @@ use super::tt::MoveKey;
 use crate::rules::board::CELLS;
 use crate::rules::{Move, Side};
 
+/// The table's move: the best move of an earlier search of the position.
 const TT_MOVE: i32 = 1 << 30;
+/// Jumps come next, longer chains first ([`PER_HOP`] each): a capture is
+/// the likeliest cutoff.
 const JUMP: i32 = 1 << 28;
+/// Per hop of a jump: even the longest chain stays below the table's move.
+const PER_HOP: i32 = 1024;
+/// The two killers of the ply (quiet moves that cut off beside it), the
+/// newer first.
 const KILLER: [i32; 2] = [1 << 27, (1 << 27) - 1];
 /// History scores stay below this, under the killers.
 const HISTORY_CAP: i32 = 1 << 24;
@@ -45,7 +52,7 @@ impl MoveOrder {
         let killers = &self.killers[ply.min(self.killers.len() - 1)];
         for (mv, s) in moves.iter().zip(scores.iter_mut()) {
             *s = if mv.is_jump() {
-                JUMP + mv.hops() as i32 * 1024
+                JUMP + mv.hops() as i32 * PER_HOP
             } else {
                 0
             };
@@ -93,6 +100,7 @@ impl MoveOrder {
             self.killers[i][1] = self.killers[i][0];
             self.killers[i][0] = key;
         }
+        // Depth squared: a cutoff high in the tree saves the most.
         let h = &mut self.history[Self::history_index(side, mv)];
         *h = (*h + depth.max(1) * depth.max(1)).min(HISTORY_CAP);
     }

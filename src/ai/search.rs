@@ -3,18 +3,52 @@
 //! capture search at the horizon, written with an
 //! explicit stack so that a search can stop after any node and continue
 //! exactly there on the next call (no threads, no recursion to unwind).
+//!
+//! The same search written recursively, with the functions that do each
+//! part on the stack:
+//!
+//! ```text
+//! negamax(node, depth, alpha, beta):                       // enter
+//!     if the rules, a repetition or the table settle node: return that
+//!     narrow alpha, beta to the mate distance; a deep enough TT entry may cut
+//!     if depth <= 0:                                       // horizon_jumps
+//!         stand = evaluate(node)
+//!         if no hunter jump, or stand >= beta where jumping is optional: return stand
+//!         moves = the jumps, best = stand (or -inf when jumping is compulsory)
+//!     else: moves = every move                             // ordered: TT move, jumps, killers, history
+//!     for each move, best ordered first:                   // descend
+//!         r = late_move_reduction(depth, moves tried) for a late quiet move, else 0
+//!         if first move or depth <= 0: s = -negamax(child, depth-1, -beta, -alpha)
+//!         else:
+//!             s = -negamax(child, depth-1-r, -alpha-1, -alpha)       // null window
+//!             if r > 0 and s > alpha: s = -negamax(child, depth-1, -alpha-1, -alpha)
+//!             if alpha < s < beta: s = -negamax(child, depth-1, -beta, -alpha)
+//!         best, alpha, pv updated from s                   // child_returned
+//!         if s >= beta: reward a quiet move (killers, history); break
+//!     store best in the TT; return best                    // finish_frame
+//!
+//! for depth in 1, 2, ... until a limit:                    // start_iteration
+//!     negamax(root, depth, -inf, inf), root moves best first  // iteration_finished
+//! ```
+//!
+//! A child with the same side to move (Asalto's officers placing twice)
+//! takes the window as it is and its score unnegated. Each `negamax` call
+//! above is a [`Frame`] pushed on the stack; a returned score waits in
+//! [`Pending`] for the parent to take it.
 
+use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use web_time::Instant;
 
+use super::bagh_chal::{self, TableHorizon};
 use super::board::{RuleEnd, SearchBoard};
-use super::eval::{Evaluator, PlacementWeights};
+use super::eval::Evaluator;
 use super::ordering::MoveOrder;
 use super::rng::mix;
-use super::tablebase::{Outcome, Tablebase};
+use super::tablebase::Tablebase;
 use super::tt::{Bound, MoveKey, TranspositionTable};
-use crate::rules::{Game, GameKind, Move, Side};
+use crate::rules::{Game, Move, Side};
 
 /// A win at ply 0; a win `n` plies away scores `MATE - n`.
 pub const MATE: i32 = 30_000;
@@ -29,16 +63,23 @@ pub const MAX_DEPTH: u32 = 64;
 const TT_MIN_DEPTH: i32 = 2;
 /// Nodes between two looks at the clock.
 const CLOCK_EVERY: u64 = 1024;
-/// A win the table proves scores about this much (more for sooner wins and,
-/// for the tigers, more goats already taken): above any evaluation, below
-/// the wins the search sees to the end.
-pub const TABLE_WIN: i32 = 20_000;
-/// What a capture the tigers can force in a drawn table position costs the
-/// goats at the horizon (a goat is 100).
-const FORCED_CAPTURE: i32 = 70;
-/// What a drawn table position costs the goats at the horizon when only
-/// one of their moves keeps a capture-free draw.
-const ONE_SPARE: i32 = 30;
+/// Size of the table of searched positions (2^bits entries) by the node
+/// limit: a small search allocates a small table on every move, a search
+/// with no node limit (timed, or to a depth) the largest.
+const TT_BITS_BY_NODES: [(u64, u32); 2] = [(200_000, 16), (2_000_000, 18)];
+const TT_BITS_UNLIMITED: u32 = 20;
+/// Mixed with the seed into the key of the evaluation noise, so the noise
+/// does not follow other uses of the same seed.
+const NOISE_SALT: u64 = 0x004E_4F49_5345;
+/// Late move reductions: from this remaining depth, after this many legal
+/// moves, quiet moves (below the killers) are searched a ply shallower
+/// first; the first few moves are the ones the ordering trusts.
+const LMR_MIN_DEPTH: i32 = 3;
+const LMR_AFTER_MOVES: u32 = 3;
+/// Deeper still, moves this late are reduced two plies: good moves
+/// rarely come so far down the order, and a re-search catches those that do.
+const LMR_TWO_PLIES_MIN_DEPTH: i32 = 6;
+const LMR_TWO_PLIES_AFTER_MOVES: u32 = 10;
 
 /// One node being searched.
 struct Frame {
@@ -124,11 +165,8 @@ pub struct Engine {
     completed: Option<Iteration>,
     /// The best root move of the unfinished iteration, once it has one.
     partial: Option<Iteration>,
-    /// Perfect values for Bagh-Chal's sliding phase, when given.
-    tablebase: Option<Arc<Tablebase>>,
-    /// Counts the goats' spare moves at the horizon (see
-    /// [`Engine::forced_capture_bias`]).
-    spare_aware: bool,
+    /// Bagh-Chal's table, once given: proven wins and horizon biases.
+    horizon: TableHorizon,
 }
 
 impl Engine {
@@ -147,12 +185,9 @@ impl Engine {
         }
         let board = SearchBoard::new(game);
         let eval = Evaluator::new(board.rules());
-        // Small searches need a small table (allocated on every move).
-        let bits = match max_nodes {
-            Some(n) if n <= 200_000 => 16,
-            Some(n) if n <= 2_000_000 => 18,
-            _ => 20,
-        };
+        let bits = max_nodes
+            .and_then(|n| TT_BITS_BY_NODES.iter().find(|&&(most, _)| n <= most))
+            .map_or(TT_BITS_UNLIMITED, |&(_, bits)| bits);
         let mut engine = Engine {
             board,
             eval,
@@ -169,41 +204,28 @@ impl Engine {
             max_nodes,
             timed,
             noise: noise.max(0),
-            noise_key: mix(seed ^ 0x004E_4F49_5345),
+            noise_key: mix(seed ^ NOISE_SALT),
             nodes: 0,
             next_clock_check: CLOCK_EVERY,
             depth: 0,
             completed: None,
             partial: None,
-            tablebase: None,
-            spare_aware: false,
+            horizon: TableHorizon::default(),
         };
         engine.start_iteration();
         Some(engine)
     }
 
-    /// Bagh-Chal the fitted way (Master, and Hard's goats; see
-    /// [`super::Level::fitted_bagh_chal`]): the goats evaluate as a careful
-    /// player (see [`super::eval::Weights::cautious_goats`]), and both
-    /// sides judge positions with goats in hand by the evaluation fitted to
-    /// the placement solver ([`PlacementWeights::FITTED`]), the tigers
-    /// from their side of the same sum; nothing changes in the other games.
+    /// Bagh-Chal the fitted way (see [`bagh_chal::fit_evaluator`]);
+    /// nothing changes in the other games.
     pub fn use_fitted_bagh_chal(&mut self) {
-        let rules = self.board.rules();
-        if rules.variant.kind == GameKind::BaghChal {
-            if self.board.side_to_move() == Side::Crowd {
-                let w = self.eval.weights().cautious_goats();
-                self.eval.set_weights(w);
-            }
-            self.eval.set_placement_weights(PlacementWeights::FITTED);
-        }
+        bagh_chal::fit_evaluator(&mut self.eval, &self.board);
     }
 
     /// From the placement phase, counts the goats' spare moves at the
-    /// horizon (see [`Engine::forced_capture_bias`]); once placement is
-    /// over the search is deep enough to see the no-repeat rule at work.
+    /// horizon (see [`TableHorizon::bias`]).
     pub fn count_spare_moves_in_placement(&mut self) {
-        self.spare_aware = self.board.position().in_hand != [0, 0];
+        self.horizon.count_spare_moves_from(self.board.position());
     }
 
     pub fn nodes(&self) -> u64 {
@@ -213,127 +235,16 @@ impl Engine {
     /// Reads the sliding phase's values from `table` from now on (before
     /// the first node: the root frame is re-made with the table's key).
     pub fn set_tablebase(&mut self, table: Arc<Tablebase>) {
-        self.tablebase = Some(table);
+        self.horizon.set_table(table);
         self.stack.clear();
         self.depth -= 1;
         self.start_iteration();
     }
 
-    /// The key the table of searched positions files the current one under:
-    /// the position's hash, and with a tablebase in the sliding phase also
-    /// the quiet plies, on which the table's results depend.
+    /// The key the table of searched positions files the current one under
+    /// (see [`bagh_chal::tt_key`]).
     fn tt_key(&self) -> u64 {
-        tt_key(self.tablebase.is_some(), self.board.position())
-    }
-
-    /// The tablebase's verdict on the current position when it is a win,
-    /// as a score for the side to move; `None` when the table does not hold
-    /// the position or calls it a draw. A table draw is searched on: the
-    /// table does not know the rule that no position may recur, and under
-    /// it a side short of moves can lose a "drawn" position (its only
-    /// moves recreate earlier ones), which the search sees over the real
-    /// history. A table win stands: the winner's moves bring the distance
-    /// down at every ply, so its line never repeats a position.
-    fn table_score(&self) -> Option<i32> {
-        let table = self.tablebase.as_ref()?;
-        let probe = table.probe(self.board.position())?;
-        let plies = probe.value.plies().unwrap_or(0) as i32;
-        let captured = probe.captured as i32;
-        let (winner, score) = match probe.outcome {
-            Outcome::TigersWin => (Side::Hunters, TABLE_WIN + 200 * captured - plies),
-            Outcome::GoatsWin => (Side::Crowd, TABLE_WIN - 200 * captured - plies),
-            Outcome::Draw => return None,
-        };
-        Some(if winner == self.board.side_to_move() {
-            score
-        } else {
-            -score
-        })
-    }
-
-    /// True for a stored win or loss that may not hold here: under
-    /// Bagh-Chal's no-repeat rule which moves are legal depends on the way
-    /// a position was reached, so a win proved on one way (a line that
-    /// recreates no position of that history) may need a move this
-    /// history forbids. Its move still leads the search; only the cutoff
-    /// is refused. Ordinary scores are still taken (a cutoff on each is
-    /// what makes the search deep); a wrong stored win made Master's goats
-    /// give a goat away for a table win that was not there (depths 15-18
-    /// in docs/ai-figures.md, "A win remembered from another history";
-    /// about the same nodes to each depth with and without the check).
-    fn decided_elsewhere(&self, score: i32) -> bool {
-        score.abs() >= TABLE_WIN - 1_000 && self.board.repeats_forbidden()
-    }
-
-    /// In a position the table calls drawn but in which the tigers can
-    /// still force a capture before the quiet limit: most of a goat's
-    /// worth against the goats (for the side to move), which the search
-    /// would otherwise only see if the capture came within its horizon.
-    /// With `spare_aware` (a search from the placement phase), a drawn
-    /// position with the goats to move costs them the same when none of
-    /// their moves keeps a capture-free draw (the table's way out may be a
-    /// move the no-repeat rule forbids here), and a little when only one
-    /// does: the tigers can then shuffle to make that move a repetition.
-    fn forced_capture_bias(&mut self) -> i32 {
-        // Taken out for the call (no reference count touched at every leaf).
-        let Some(table) = self.tablebase.take() else {
-            return 0;
-        };
-        let bias = self.forced_capture_bias_with(&table);
-        self.tablebase = Some(table);
-        bias
-    }
-
-    fn forced_capture_bias_with(&mut self, table: &Tablebase) -> i32 {
-        let pos = *self.board.position();
-        let Some(probe) = table.probe(&pos) else {
-            return 0;
-        };
-        let cost = if capture_forced(table, probe.value, pos.quiet_plies) {
-            FORCED_CAPTURE
-        } else if self.spare_aware
-            && pos.side_to_move == Side::Crowd
-            && probe.outcome == Outcome::Draw
-        {
-            match self.spare_moves(table) {
-                0 => FORCED_CAPTURE,
-                1 => ONE_SPARE,
-                _ => 0,
-            }
-        } else {
-            0
-        };
-        match pos.side_to_move {
-            Side::Crowd => -cost,
-            Side::Hunters => cost,
-        }
-    }
-
-    /// The goats' moves here (up to two) that the no-repeat rule allows and
-    /// that lead to a draw in which the tigers cannot force a capture.
-    fn spare_moves(&mut self, table: &Tablebase) -> u32 {
-        let mut moves = std::mem::take(&mut self.scratch);
-        moves.clear();
-        self.board.generate(&mut moves);
-        let mut spare = 0;
-        for mv in &moves {
-            if !self.board.make(mv) {
-                continue;
-            }
-            let child = self.board.position();
-            if let Some(p) = table.probe(child)
-                && p.outcome == Outcome::Draw
-                && !capture_forced(table, p.value, child.quiet_plies)
-            {
-                spare += 1;
-            }
-            self.board.unmake();
-            if spare >= 2 {
-                break;
-            }
-        }
-        self.scratch = moves;
-        spare
+        bagh_chal::tt_key(self.horizon.has_table(), self.board.position())
     }
 
     /// The last completed iteration.
@@ -429,7 +340,7 @@ impl Engine {
             let best = self.root_moves.remove(i);
             self.root_moves.insert(0, best);
         }
-        let proven = done.score.abs() >= MATE - self.depth as i32;
+        let proven = done.score.abs() >= mate_in(self.depth as usize);
         self.completed = Some(Iteration {
             depth: self.depth,
             best: done.best,
@@ -483,7 +394,7 @@ impl Engine {
 
     /// [`Engine::static_eval`], and whether some hunter has a jump.
     fn static_eval_with_threats(&mut self) -> Option<(i32, bool)> {
-        let bias = self.forced_capture_bias();
+        let bias = self.horizon.bias(&mut self.board, &mut self.scratch);
         let pos = self.board.position();
         let (score, threats) = self.eval.evaluate_with_threats(pos)?;
         let score = score + bias;
@@ -505,84 +416,27 @@ impl Engine {
     fn enter(&mut self, ply: usize, depth: i32, alpha: i32, beta: i32) -> Option<i32> {
         self.nodes += 1;
         self.pv[ply].clear();
-        let lost = -(MATE - ply as i32);
-        match self.board.rule_end() {
-            Some(RuleEnd::Won(side)) => {
-                return Some(if side == self.board.side_to_move() {
-                    -lost
-                } else {
-                    lost
-                });
-            }
-            Some(RuleEnd::DrawRule) => {
-                let can_move = self.board.has_legal_move(&mut self.scratch);
-                return Some(if can_move { 0 } else { lost });
-            }
-            None => {}
-        }
-        if self.board.is_repetition() {
-            return Some(0);
-        }
-        if let Some(score) = self.table_score() {
+        let lost = mated_in(ply);
+        if let Some(score) = self.settled(ply, lost) {
             return Some(score);
-        }
-        if ply >= MAX_PLY {
-            return Some(self.static_eval().unwrap_or(lost));
         }
         // No line from here can beat a win already closer to the root.
         let alpha = alpha.max(lost);
-        let beta = beta.min(MATE - ply as i32 - 1);
+        let beta = beta.min(mate_in(ply + 1));
         if alpha >= beta {
             return Some(alpha);
         }
-        let hash = self.tt_key();
-        let mut tt_move = MoveKey::NONE;
-        // Nodes near the leaves skip the table: a probe is a cache miss,
-        // dearer than the few evaluations it would save.
-        let entry = if depth >= TT_MIN_DEPTH {
-            self.tt.probe(hash)
-        } else {
-            None
+        let tt_move = match self.probe_tt(ply, depth, alpha, beta) {
+            ControlFlow::Break(score) => return Some(score),
+            ControlFlow::Continue(mv) => mv,
         };
-        if let Some(e) = entry {
-            tt_move = e.mv;
-            let s = score_from_tt(e.score as i32, ply);
-            if e.depth as i32 >= depth.max(0) && !self.decided_elsewhere(s) {
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if cut {
-                    return Some(s);
-                }
-            }
-        }
         let lo = self.moves.len();
         let side = self.board.side_to_move();
-        // At the horizon only jumps are searched, from a stand-pat floor.
         let quiescence = if depth <= 0 {
-            let Some((stand, threats)) = self.static_eval_with_threats() else {
-                return Some(lost);
-            };
-            let pos = self.board.position();
-            if !threats
-                || pos.side_to_move != Side::Hunters
-                || pos.in_hand[Side::Hunters.index()] > 0
-            {
-                return Some(stand);
+            match self.horizon_jumps(lo, beta, lost) {
+                ControlFlow::Break(score) => return Some(score),
+                ControlFlow::Continue(floor_and_stand) => Some(floor_and_stand),
             }
-            let compulsory = self.board.rules().variant.capture_compulsory();
-            if !compulsory && stand >= beta {
-                return Some(stand);
-            }
-            self.board.generate(&mut self.moves);
-            self.retain_jumps(lo);
-            if self.moves.len() == lo {
-                return Some(stand);
-            }
-            let floor = if compulsory { -INF } else { stand };
-            Some((floor, stand))
         } else {
             self.board.generate(&mut self.moves);
             None
@@ -600,6 +454,88 @@ impl Engine {
         f.lo = lo;
         f.next = lo;
         None
+    }
+
+    /// The score of the current node when it needs no search: the game is
+    /// over by the rules, the position repeats, the table proves a win, or
+    /// the line is as deep as a line may go. `lost` is a loss here.
+    fn settled(&mut self, ply: usize, lost: i32) -> Option<i32> {
+        match self.board.rule_end() {
+            Some(RuleEnd::Won(side)) => {
+                return Some(if side == self.board.side_to_move() {
+                    -lost
+                } else {
+                    lost
+                });
+            }
+            Some(RuleEnd::DrawRule) => {
+                let can_move = self.board.has_legal_move(&mut self.scratch);
+                return Some(if can_move { 0 } else { lost });
+            }
+            None => {}
+        }
+        if self.board.is_repetition() {
+            return Some(0);
+        }
+        if let Some(score) = self.horizon.proven_score(self.board.position()) {
+            return Some(score);
+        }
+        if ply >= MAX_PLY {
+            return Some(self.static_eval().unwrap_or(lost));
+        }
+        None
+    }
+
+    /// Looks the current node up in the table of searched positions:
+    /// `Break` with its score when the entry settles it in the window,
+    /// else `Continue` with the move to try first (if any).
+    fn probe_tt(&self, ply: usize, depth: i32, alpha: i32, beta: i32) -> ControlFlow<i32, MoveKey> {
+        // Nodes near the leaves skip the table: a probe is a cache miss,
+        // dearer than the few evaluations it would save.
+        if depth < TT_MIN_DEPTH {
+            return ControlFlow::Continue(MoveKey::NONE);
+        }
+        let Some(e) = self.tt.probe(self.tt_key()) else {
+            return ControlFlow::Continue(MoveKey::NONE);
+        };
+        let s = score_from_tt(e.score as i32, ply);
+        if e.depth as i32 >= depth.max(0) && !bagh_chal::stored_win_may_not_hold(s, &self.board) {
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if cut {
+                return ControlFlow::Break(s);
+            }
+        }
+        ControlFlow::Continue(e.mv)
+    }
+
+    /// At the horizon only jumps are searched, from a stand-pat floor:
+    /// `Break` with the score when there is nothing to search (no hunter
+    /// jump here, or the evaluation already beats `beta` where jumping is
+    /// optional), else `Continue` with (floor, evaluation) and the jumps in
+    /// `moves[lo..]`.
+    fn horizon_jumps(&mut self, lo: usize, beta: i32, lost: i32) -> ControlFlow<i32, (i32, i32)> {
+        let Some((stand, threats)) = self.static_eval_with_threats() else {
+            return ControlFlow::Break(lost);
+        };
+        let pos = self.board.position();
+        if !threats || pos.side_to_move != Side::Hunters || pos.in_hand[Side::Hunters.index()] > 0 {
+            return ControlFlow::Break(stand);
+        }
+        let compulsory = self.board.rules().variant.capture_compulsory();
+        if !compulsory && stand >= beta {
+            return ControlFlow::Break(stand);
+        }
+        self.board.generate(&mut self.moves);
+        self.retain_jumps(lo);
+        if self.moves.len() == lo {
+            return ControlFlow::Break(stand);
+        }
+        let floor = if compulsory { -INF } else { stand };
+        ControlFlow::Continue((floor, stand))
     }
 
     fn retain_jumps(&mut self, lo: usize) {
@@ -638,20 +574,16 @@ impl Engine {
                 continue;
             }
             if f.depth > TT_MIN_DEPTH {
-                let key = tt_key(self.tablebase.is_some(), self.board.position());
+                let key = bagh_chal::tt_key(self.horizon.has_table(), self.board.position());
                 self.tt.prefetch(key);
             }
             f.legal += 1;
             f.child = f.next - 1;
-            // Late quiet moves are searched one ply shallower first.
-            f.reduction = if !f.quiescence
-                && f.depth >= 3
-                && f.legal > 3
-                && order < MoveOrder::KILLER_FLOOR
-            {
-                if f.legal > 10 && f.depth >= 6 { 2 } else { 1 }
-            } else {
+            let quiet = order < MoveOrder::KILLER_FLOOR;
+            f.reduction = if f.quiescence || !quiet {
                 0
+            } else {
+                late_move_reduction(f.depth, f.legal)
             };
             // Asalto's officers place twice in a row: no negation then.
             f.same_side = self.board.side_to_move() == f.side;
@@ -745,7 +677,7 @@ impl Engine {
         } else if f.quiescence {
             f.stand_pat
         } else {
-            -(MATE - f.ply as i32)
+            mated_in(f.ply)
         };
         if !f.quiescence && f.depth >= TT_MIN_DEPTH {
             let bound = if score <= f.alpha_orig {
@@ -771,22 +703,27 @@ impl Engine {
     }
 }
 
-/// True when a drawn table value says the tigers can force a capture
-/// before the quiet limit, with `quiet` plies already played.
-fn capture_forced(table: &Tablebase, value: super::tablebase::Value, quiet: u16) -> bool {
-    let limit = table.rules().quiet_limit as u16;
-    value
-        .capture_within()
-        .is_some_and(|p| p as u16 + quiet <= limit)
+/// Plies by which a quiet move is searched shallower first, with `depth`
+/// left and `legal` moves tried (this one included): later moves deeper
+/// in the tree are trusted least (the `LMR_` constants).
+fn late_move_reduction(depth: i32, legal: u32) -> i32 {
+    if depth < LMR_MIN_DEPTH || legal <= LMR_AFTER_MOVES {
+        0
+    } else if legal > LMR_TWO_PLIES_AFTER_MOVES && depth >= LMR_TWO_PLIES_MIN_DEPTH {
+        2
+    } else {
+        1
+    }
 }
 
-/// [`Engine::tt_key`] from its parts (so it can be had while a frame is borrowed).
-fn tt_key(tablebase: bool, pos: &crate::rules::Position) -> u64 {
-    if tablebase && pos.in_hand == [0, 0] {
-        pos.hash ^ mix(0x0051_5549_4554 + pos.quiet_plies as u64)
-    } else {
-        pos.hash
-    }
+/// The score of a win `ply` plies from the root: sooner wins score higher.
+const fn mate_in(ply: usize) -> i32 {
+    MATE - ply as i32
+}
+
+/// The score of a loss `ply` plies from the root: later losses score higher.
+const fn mated_in(ply: usize) -> i32 {
+    -mate_in(ply)
 }
 
 /// The child's window for a window seen from the parent.
@@ -816,101 +753,5 @@ fn score_from_tt(score: i32, ply: usize) -> i32 {
         score + ply as i32
     } else {
         score
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::ai::eval::Weights;
-    use crate::ai::tablebase::Value;
-    use crate::rules::Variant;
-
-    fn weights_fitted(game: &Game) -> (Weights, Option<PlacementWeights>) {
-        let mut engine = Engine::new(game, 4, None, false, 0, 1).expect("a move");
-        engine.use_fitted_bagh_chal();
-        (*engine.eval.weights(), engine.eval.placement_weights())
-    }
-
-    /// A table of the sub-game with no goat taken, all draws but for the
-    /// given positions (and their mirror images).
-    fn table_with(marked: &[(&Game, Value)]) -> Arc<Tablebase> {
-        use crate::ai::tablebase::index::{Board, Indexer, Symmetry, positions};
-        use crate::ai::tablebase::{SlidingRules, Subgame};
-        let n = positions(20) as usize;
-        let mut sub = Subgame {
-            captured: 0,
-            goats: 20,
-            tigers_to_move: vec![Value::DRAW.0; n],
-            goats_to_move: vec![Value::DRAW.0; n],
-        };
-        let (board, index) = (Board::new(), Indexer::new());
-        let symmetry = Symmetry::new(&index);
-        for (game, value) in marked {
-            let (tigers, goats) = board.pieces(game.position());
-            for m in 0..8 {
-                let (t, g) = (symmetry.apply(m, tigers), symmetry.apply(m, goats));
-                let i = index.index(t, g) as usize;
-                match game.position().side_to_move {
-                    Side::Hunters => sub.tigers_to_move[i] = value.0,
-                    Side::Crowd => sub.goats_to_move[i] = value.0,
-                }
-            }
-        }
-        Arc::new(Tablebase::new(SlidingRules::OURS, vec![sub]))
-    }
-
-    #[test]
-    fn goats_with_one_way_out_of_a_capture_pay_for_it_at_the_horizon() {
-        // Twenty goats, a1 empty: the goats' only move is b1-a1.
-        let game = Game::from_position_string("bagh-chal TGGGT/GGGGG/GGGGG/TTGGG/1GGGG G 0/0 0 40")
-            .unwrap();
-        let mut after = game.clone();
-        after.play_text("b1-a1").unwrap();
-        let bias = |table: Arc<Tablebase>, spare_aware: bool| {
-            let mut engine = Engine::new(&game, 4, None, false, 0, 1).expect("a move");
-            engine.set_tablebase(table);
-            engine.spare_aware = spare_aware;
-            engine.forced_capture_bias()
-        };
-        // The one move keeps a capture-free draw: a little, when looked at.
-        assert_eq!(bias(table_with(&[]), false), 0);
-        assert_eq!(bias(table_with(&[]), true), -ONE_SPARE);
-        // It lets the tigers force a capture: the goats have no way out.
-        let marked = table_with(&[(&after, Value::draw_with_capture(4))]);
-        assert_eq!(bias(marked, true), -FORCED_CAPTURE);
-    }
-
-    #[test]
-    fn only_placement_searches_count_spare_moves() {
-        let mut game = Game::new(Variant::new(GameKind::BaghChal));
-        let mut engine = Engine::new(&game, 4, None, false, 0, 1).expect("a move");
-        engine.count_spare_moves_in_placement();
-        assert!(engine.spare_aware);
-        let sliding = "bagh-chal TGGGT/GGGGG/GGGGG/TTGGG/1GGGG G 0/0 0 40";
-        game = Game::from_position_string(sliding).unwrap();
-        let mut engine = Engine::new(&game, 4, None, false, 0, 1).expect("a move");
-        engine.count_spare_moves_in_placement();
-        assert!(!engine.spare_aware);
-    }
-
-    #[test]
-    fn fitted_bagh_chal_goats_are_cautious_and_both_sides_fitted() {
-        let mut bagh_chal = Game::new(Variant::new(GameKind::BaghChal));
-        let plain = Weights::for_game(GameKind::BaghChal);
-        let fitted = Some(PlacementWeights::FITTED);
-        assert_eq!(weights_fitted(&bagh_chal), (plain.cautious_goats(), fitted));
-        assert_ne!(plain.cautious_goats(), plain);
-        bagh_chal.play_text("@c1").unwrap();
-        assert_eq!(
-            weights_fitted(&bagh_chal),
-            (plain, fitted),
-            "the tigers: the fitted placement, the plain sliding phase"
-        );
-        let pirates = Game::new(Variant::new(GameKind::Pirates));
-        assert_eq!(
-            weights_fitted(&pirates),
-            (Weights::for_game(GameKind::Pirates), None)
-        );
     }
 }

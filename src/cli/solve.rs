@@ -9,8 +9,8 @@ use std::io::Write;
 use web_time::Instant;
 
 use super::args::{Args, say};
-use crate::ai::backwards::{FoxGeeseTable, LayerDone};
-use crate::ai::solve::{FoxGeeseSolver, Winner};
+use crate::analysis::backwards::{FoxGeeseTable, LayerDone};
+use crate::analysis::solve::{FoxGeeseSolver, Winner};
 use crate::rules::{Game, GameKind, Move, Side};
 
 /// `solve`: the proven winner of a Fox and Geese position (sideways off);
@@ -64,7 +64,7 @@ fn write_winner(s: &mut String, winner: Winner, winning: &[Move]) {
 }
 
 /// `solve --backwards`: every position that can follow the game's solved
-/// at once (see [`crate::ai::backwards`]), on `--jobs` threads, if the
+/// at once (see [`crate::analysis::backwards`]), on `--jobs` threads, if the
 /// memory it needs is there.
 fn solve_backwards(args: &Args, game: &Game, out: &mut dyn Write) -> Result<(), String> {
     let jobs = args.jobs();

@@ -15,12 +15,10 @@ use super::usage::usage_of;
 use crate::ai::eval::{Evaluator, FEATURE_NAMES};
 use crate::ai::rng::SplitMix64;
 use crate::ai::tablebase::index::{Board, Indexer, POINTS, positions, symmetry_permutations};
-use crate::ai::tablebase::placement::{PlacementSolver, PlacementValue, Solved};
-use crate::ai::tablebase::{
-    Outcome, Progress, SlidingRules, Subgame, Tablebase, Value, build_with, mark_fragile,
-    unmark_fragile,
-};
+use crate::ai::tablebase::{Outcome, SlidingRules, Subgame, Tablebase, Value};
 use crate::ai::{Level, Search};
+use crate::analysis::tablebase::placement::{PlacementSolver, PlacementValue, Solved};
+use crate::analysis::tablebase::{Progress, build_with, mark_fragile, unmark_fragile};
 use crate::rules::{Game, GameKind, Position, Rules, Side, Variant};
 
 pub(super) fn tablebase(c: &Args, out: &mut dyn Write) -> Result<(), String> {

@@ -74,7 +74,7 @@ impl Plugin for AppPlugin {
 /// a root for Bevy's own lookup. On the web, the page's `assets/`.
 fn asset_folder() -> String {
     let bevy_root = std::env::var_os("BEVY_ASSET_ROOT").is_some()
-        && std::env::var_os("STRONGHOLD_ASSETS").is_none();
+        && std::env::var_os(crate::assets::ASSETS_VAR).is_none();
     if cfg!(target_arch = "wasm32") || bevy_root {
         return "assets".to_string();
     }

@@ -2,21 +2,48 @@
 //! placed, who wins under our rules (RULES.md: the quiet limit) and in how
 //! many plies, so the search reads perfect values instead of guessing.
 //!
-//! [`build`] computes it (retrograde analysis); [`Tablebase::to_bytes`] and
-//! [`Tablebase::from_bytes`] store and load it. This module does no I/O:
-//! the caller reads the file (from disk or over HTTP) and hands the bytes
-//! in, then passes the table to [`crate::ai::Search::with_tablebase`].
+//! This module is what the game needs: the values, the probe, and the file
+//! ([`Tablebase::to_bytes`] stores a table, [`Tablebase::from_bytes`] loads
+//! it). It does no I/O: the caller reads the file (from disk or over HTTP)
+//! and hands the bytes in, then passes the table to
+//! [`crate::ai::Search::with_tablebase`]. The retrograde analysis that
+//! computes a table is offline work, in `crate::analysis::tablebase`.
 
-pub mod build;
 pub mod index;
-pub mod placement;
 
 use crate::rules::{GameKind, Position, Variant};
 
-pub use build::{
-    Progress, SlidingRules, Subgame, mark_captures, mark_fragile, solve_subgame, unmark_fragile,
-};
 use index::{Board, Indexer, STORED_TIGER_SETS, Symmetry};
+
+/// The rules a table is built for: ours are `SlidingRules::OURS`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct SlidingRules {
+    /// Goats in the game (all on the board when sliding starts).
+    pub goats: usize,
+    /// Captures that win for the tigers.
+    pub captures_to_win: usize,
+    /// Plies without a capture that draw.
+    pub quiet_limit: u8,
+}
+
+impl SlidingRules {
+    /// RULES.md: twenty goats, five captures win, a hundred quiet plies draw.
+    pub const OURS: SlidingRules = SlidingRules {
+        goats: 20,
+        captures_to_win: 5,
+        quiet_limit: 100,
+    };
+}
+
+/// The values of one sub-game: a byte ([`Value`]) per position, indexed
+/// by [`Indexer::index`], for each side to move.
+#[derive(Clone, Debug)]
+pub struct Subgame {
+    pub captured: usize,
+    pub goats: usize,
+    pub tigers_to_move: Vec<u8>,
+    pub goats_to_move: Vec<u8>,
+}
 
 /// Who wins a position.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -33,15 +60,15 @@ pub enum Outcome {
 ///
 /// Bytes: 0 draw; 1 + p tigers win in p plies (p ≤ 100); 102 + p / 4 draw,
 /// but the tigers force a capture within p plies; 128 + p goats win in p.
-/// The analysis of fragile draws ([`build::mark_fragile`]) marks a copy
-/// with 229; the table itself never holds that byte.
+/// The analysis of fragile draws (`crate::analysis::tablebase::mark_fragile`)
+/// marks a copy with 229; the table itself never holds that byte.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Value(pub u8);
 
 impl Value {
     pub const DRAW: Value = Value(0);
     /// A draw with no capture the tigers can force, but fragile (only in
-    /// [`build::mark_fragile`]'s copies).
+    /// the copies `crate::analysis::tablebase::mark_fragile` marks).
     pub const FRAGILE_DRAW: Value = Value(229);
     /// The longest win the bytes hold.
     pub const MAX_PLIES: u8 = 100;
@@ -323,42 +350,25 @@ fn checksum(bytes: &[u8]) -> u32 {
     })
 }
 
-/// Builds the sub-games with up to `keep` captures (all the others are
-/// computed on the way and dropped), reporting progress.
-pub fn build(rules: SlidingRules, keep: usize, progress: &mut dyn FnMut(Progress)) -> Tablebase {
-    build_with(rules, keep, progress, &mut |_, _, _| {})
-}
-
-/// [`build`], handing each sub-game to `solved` once its values are final
-/// (for statistics; what `solved` leaves in it is what the table keeps and
-/// what the sub-game below reads for its captures).
-pub fn build_with(
-    rules: SlidingRules,
-    keep: usize,
-    progress: &mut dyn FnMut(Progress),
-    solved: &mut dyn FnMut(&mut Subgame, &Board, &Indexer),
-) -> Tablebase {
-    let board = Board::new();
-    let index = Indexer::new();
-    let mut above: Option<Subgame> = None;
-    let mut kept = Vec::new();
-    for captured in (0..rules.captures_to_win).rev() {
-        let mut sub = solve_subgame(&rules, captured, above.as_ref(), &board, &index, progress);
-        // In a draw the tigers may still force a capture: the goats should
-        // know (with the next capture deciding, the two are the same).
-        if captured + 1 < rules.captures_to_win {
-            let first = solve_subgame(&rules, captured, None, &board, &index, progress);
-            build::mark_captures(&mut sub, &first, rules.quiet_limit);
-        }
-        solved(&mut sub, &board, &index);
-        if captured <= keep {
-            kept.push(sub.clone());
-        }
-        above = Some(sub);
-    }
-    kept.reverse();
-    Tablebase::new(rules, kept)
-}
-
 #[cfg(test)]
-mod tests;
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_count_the_quiet_plies() {
+        let v = Value::tigers_win(10);
+        assert_eq!(v.outcome(0, 100), Outcome::TigersWin);
+        assert_eq!(v.outcome(90, 100), Outcome::TigersWin);
+        assert_eq!(v.outcome(91, 100), Outcome::Draw);
+        let g = Value::goats_win(0);
+        assert_eq!(g.outcome(100, 100), Outcome::GoatsWin);
+        assert_eq!(Value::DRAW.outcome(0, 100), Outcome::Draw);
+        let threatened = Value::draw_with_capture(13);
+        assert_eq!(threatened.winner(), Outcome::Draw);
+        assert_eq!(threatened.plies(), None);
+        assert_eq!(threatened.capture_within(), Some(12));
+        assert_eq!(Value::draw_with_capture(100).capture_within(), Some(100));
+        assert_eq!(Value::tigers_win(100).winner(), Outcome::TigersWin);
+        assert_eq!(Value::goats_win(100).plies(), Some(100));
+    }
+}

@@ -20,42 +20,12 @@
 //! position of that win; whether an earlier position of the game blocks
 //! one of them, the search that uses the table sees from the real history.
 
-use super::index::{Board, Indexer, POINTS};
-use super::{Outcome, Value};
+use crate::ai::tablebase::index::{self, Board, Indexer, POINTS};
+use crate::ai::tablebase::{Outcome, SlidingRules, Subgame, Value};
 
 /// Distance not (yet) known.
 const UNKNOWN: u8 = u8::MAX;
 const ALL_POINTS: u32 = (1 << POINTS) - 1;
-
-/// The rules the analysis follows: ours are `SlidingRules::OURS`.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct SlidingRules {
-    /// Goats in the game (all on the board when sliding starts).
-    pub goats: usize,
-    /// Captures that win for the tigers.
-    pub captures_to_win: usize,
-    /// Plies without a capture that draw.
-    pub quiet_limit: u8,
-}
-
-impl SlidingRules {
-    /// RULES.md: twenty goats, five captures win, a hundred quiet plies draw.
-    pub const OURS: SlidingRules = SlidingRules {
-        goats: 20,
-        captures_to_win: 5,
-        quiet_limit: 100,
-    };
-}
-
-/// The values of one sub-game: a byte ([`Value`]) per position, indexed
-/// by [`Indexer::index`], for each side to move.
-#[derive(Clone, Debug)]
-pub struct Subgame {
-    pub captured: usize,
-    pub goats: usize,
-    pub tigers_to_move: Vec<u8>,
-    pub goats_to_move: Vec<u8>,
-}
 
 /// Where the analysis is, for a progress bar.
 #[derive(Clone, Copy, Debug)]
@@ -266,7 +236,7 @@ impl Work<'_> {
         for t in 0..self.ix.tiger_set_count() {
             let tigers = self.ix.tiger_set(t);
             for &g in sets {
-                f(i, tigers, super::index::spread(g, tigers));
+                f(i, tigers, index::spread(g, tigers));
                 i += 1;
             }
         }

@@ -4,7 +4,9 @@ use std::collections::HashMap;
 
 use super::*;
 use crate::ai::rng::SplitMix64;
-use crate::rules::{Rules, Side};
+use crate::ai::tablebase::index::Board;
+use crate::ai::tablebase::{Outcome, Value};
+use crate::rules::{GameKind, Position, Rules, Side, Variant};
 
 /// Small rules: the tigers win with their first or second capture, and
 /// twelve quiet plies draw. Small enough to check by brute force.
@@ -190,24 +192,6 @@ fn placement_and_other_games_are_not_in_the_table() {
     let pos = random_position(&mut rng, table.board(), 18, 0);
     assert_eq!(table.probe(&pos), None);
     assert!(!table.serves(&Variant::new(GameKind::Pirates)));
-}
-
-#[test]
-fn values_count_the_quiet_plies() {
-    let v = Value::tigers_win(10);
-    assert_eq!(v.outcome(0, 100), Outcome::TigersWin);
-    assert_eq!(v.outcome(90, 100), Outcome::TigersWin);
-    assert_eq!(v.outcome(91, 100), Outcome::Draw);
-    let g = Value::goats_win(0);
-    assert_eq!(g.outcome(100, 100), Outcome::GoatsWin);
-    assert_eq!(Value::DRAW.outcome(0, 100), Outcome::Draw);
-    let threatened = Value::draw_with_capture(13);
-    assert_eq!(threatened.winner(), Outcome::Draw);
-    assert_eq!(threatened.plies(), None);
-    assert_eq!(threatened.capture_within(), Some(12));
-    assert_eq!(Value::draw_with_capture(100).capture_within(), Some(100));
-    assert_eq!(Value::tigers_win(100).winner(), Outcome::TigersWin);
-    assert_eq!(Value::goats_win(100).plies(), Some(100));
 }
 
 #[test]

@@ -14,7 +14,7 @@
 
 use std::sync::Arc;
 
-use super::{Outcome, Tablebase};
+use crate::ai::tablebase::{Outcome, Tablebase};
 use crate::rules::{Move, Position, Rules, Side};
 
 /// The goats' result at the end of placement, best for them highest.
@@ -106,6 +106,54 @@ struct Bounds {
 
 impl Bounds {
     const NONE: u8 = u8::MAX;
+
+    /// Narrows `alpha..beta` to what is known; the value itself when the
+    /// bounds already settle it in that window.
+    fn narrow(
+        self,
+        alpha: &mut PlacementValue,
+        beta: &mut PlacementValue,
+    ) -> Option<PlacementValue> {
+        let (lower, upper) = (
+            PlacementValue(self.lower.into()),
+            PlacementValue(self.upper.into()),
+        );
+        if lower >= *beta || lower == upper {
+            return Some(lower);
+        }
+        if upper <= *alpha {
+            return Some(upper);
+        }
+        *alpha = (*alpha).max(lower);
+        *beta = (*beta).min(upper);
+        None
+    }
+
+    /// What a search of `window` that found `value` (and `best`, the place
+    /// of its best move) adds to the bounds `known` before it.
+    fn after_search(
+        known: Option<Bounds>,
+        value: PlacementValue,
+        (alpha, beta): (PlacementValue, PlacementValue),
+        best: u8,
+    ) -> Bounds {
+        let mut bounds = known.unwrap_or(Bounds {
+            lower: PlacementValue::TIGERS_WIN as i8,
+            upper: PlacementValue::GOATS_WIN as i8,
+            best: Bounds::NONE,
+        });
+        let byte = value.0 as i8;
+        if value <= alpha {
+            bounds.upper = byte;
+        } else if value >= beta {
+            bounds.lower = byte;
+        } else {
+            bounds.lower = byte;
+            bounds.upper = byte;
+        }
+        bounds.best = best;
+        bounds
+    }
 }
 
 /// What the solver has proved of one position, in a table of fixed size.
@@ -349,19 +397,8 @@ impl PlacementSolver {
             return self.end_value(pos);
         }
         let known = self.known.get(pos.hash);
-        if let Some(k) = known {
-            let (lower, upper) = (
-                PlacementValue(k.lower.into()),
-                PlacementValue(k.upper.into()),
-            );
-            if lower >= beta || lower == upper {
-                return Some(lower);
-            }
-            if upper <= alpha {
-                return Some(upper);
-            }
-            alpha = alpha.max(lower);
-            beta = beta.min(upper);
+        if let Some(settled) = known.and_then(|k| k.narrow(&mut alpha, &mut beta)) {
+            return Some(settled);
         }
         let mut moves = Vec::with_capacity(32);
         self.rules.generate(pos, &mut moves);
@@ -403,21 +440,7 @@ impl PlacementSolver {
             }
         }
         let v = best_value.expect("at least one move");
-        let mut bounds = known.unwrap_or(Bounds {
-            lower: PlacementValue::TIGERS_WIN as i8,
-            upper: PlacementValue::GOATS_WIN as i8,
-            best: Bounds::NONE,
-        });
-        let byte = v.0 as i8;
-        if v <= alpha0 {
-            bounds.upper = byte;
-        } else if v >= beta0 {
-            bounds.lower = byte;
-        } else {
-            bounds.lower = byte;
-            bounds.upper = byte;
-        }
-        bounds.best = best_move;
+        let bounds = Bounds::after_search(known, v, (alpha0, beta0), best_move);
         self.known
             .insert(pos.hash, pos.in_hand[Side::Crowd.index()], bounds);
         Some(v)

@@ -19,8 +19,8 @@
 
 use web_time::Instant;
 
-use super::rng::SplitMix64;
 use super::solve::{SolveError, Winner};
+use crate::ai::rng::SplitMix64;
 use crate::rules::board::Bitboard;
 use crate::rules::movegen::MAX_HOPS;
 use crate::rules::{GameKind, Move, Position, Rules, Side, Variant};
@@ -576,7 +576,7 @@ mod tests {
 
     use super::*;
     use crate::ai::rng::SplitMix64;
-    use crate::ai::solve::{brute_force, random_fox_game};
+    use crate::analysis::solve::{brute_force, random_fox_game};
     use crate::rules::Game;
 
     #[test]
