@@ -88,12 +88,12 @@ fn language_and_motion_rows(ui: &mut egui::Ui, i18n: &I18n, s: &mut Settings) {
     );
     ui.end_row();
 
-    ui.label(i18n.tr("settings-reduced-motion"));
-    ui.checkbox(
+    checkbox_row(
+        ui,
+        i18n.tr("settings-reduced-motion"),
         &mut s.reduced_motion,
         i18n.tr("settings-reduced-motion-note"),
     );
-    ui.end_row();
 }
 
 /// The volume, and muting.
@@ -112,12 +112,12 @@ fn sound_row(ui: &mut egui::Ui, i18n: &I18n, s: &mut Settings) {
 /// What the board shows (legal moves, threats, coordinates), and
 /// whether a move waits for a confirming click.
 fn board_rows(ui: &mut egui::Ui, i18n: &I18n, s: &mut Settings) {
-    ui.label(i18n.tr("settings-legal-moves"));
-    ui.checkbox(
+    checkbox_row(
+        ui,
+        i18n.tr("settings-legal-moves"),
         &mut s.show_legal_moves,
         i18n.tr("settings-legal-moves-note"),
     );
-    ui.end_row();
 
     ui.label(i18n.tr("settings-threats"));
     ui.horizontal(|ui| {
@@ -131,21 +131,31 @@ fn board_rows(ui: &mut egui::Ui, i18n: &I18n, s: &mut Settings) {
     });
     ui.end_row();
 
-    ui.label(i18n.tr("settings-coordinates"));
-    ui.checkbox(
+    checkbox_row(
+        ui,
+        i18n.tr("settings-coordinates"),
         &mut s.show_coordinates,
         i18n.tr("settings-coordinates-note"),
     );
-    ui.end_row();
 
-    ui.label(i18n.tr("settings-confirm"));
-    ui.checkbox(&mut s.confirm_moves, i18n.tr("settings-confirm-note"));
-    ui.end_row();
+    checkbox_row(
+        ui,
+        i18n.tr("settings-confirm"),
+        &mut s.confirm_moves,
+        i18n.tr("settings-confirm-note"),
+    );
 }
 
 /// The least time between moves of two computer players.
 fn pace_row(ui: &mut egui::Ui, i18n: &I18n, s: &mut Settings) {
     ui.label(i18n.tr("settings-ai-pace"));
     ui.add(egui::Slider::new(&mut s.ai_pace, 0.0..=3.0).suffix(" s"));
+    ui.end_row();
+}
+
+/// A setting that is on or off: its name, then a checkbox with a note.
+fn checkbox_row(ui: &mut egui::Ui, label: String, value: &mut bool, note: String) {
+    ui.label(label);
+    ui.checkbox(value, note);
     ui.end_row();
 }
