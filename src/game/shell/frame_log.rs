@@ -23,7 +23,7 @@ mod native {
     use crate::game::play::ai_task::{AiJob, AiSettings};
 
     pub(super) fn plugin(app: &mut App) {
-        tune_ai_from_env(app);
+        app.add_systems(Startup, tune_ai_from_env);
         let Some(path) = std::env::var_os("STRONGHOLD_FRAME_LOG") else {
             return;
         };
@@ -43,11 +43,8 @@ mod native {
 
     /// The AI's slice length and core share from the environment, to measure
     /// their balance with the frame time; values that do not parse are ignored.
-    fn tune_ai_from_env(app: &mut App) {
+    fn tune_ai_from_env(mut settings: ResMut<AiSettings>) {
         let read = |name: &str| std::env::var(name).ok().and_then(|v| v.parse::<f64>().ok());
-        let Some(mut settings) = app.world_mut().get_resource_mut::<AiSettings>() else {
-            return;
-        };
         if let Some(ms) = read("STRONGHOLD_AI_SLICE_MS").filter(|ms| *ms >= 1.0) {
             settings.slice_ms = ms as u64;
         }
