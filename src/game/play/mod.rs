@@ -9,6 +9,7 @@ use bevy::prelude::*;
 
 pub mod ai_pace;
 pub mod ai_task;
+pub mod background_search;
 pub mod hint;
 pub mod match_state;
 
