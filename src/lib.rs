@@ -9,3 +9,5 @@ pub mod game;
 pub mod online;
 pub mod rules;
 pub mod save;
+#[cfg(feature = "server")]
+pub mod server;

@@ -395,6 +395,8 @@ pub enum ErrorKind {
     BadToken,
     AlreadySeated,
     NotSeated,
+    /// The other seat is still empty: the game has not begun.
+    NoOpponent,
     // The game.
     NotYourTurn,
     StalePly,

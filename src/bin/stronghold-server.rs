@@ -1,0 +1,22 @@
+//! `stronghold-server`: online games over WebSocket, kept in SQLite
+//! (`--help` for the flags; the protocol is `stronghold::online`'s).
+
+use std::process::ExitCode;
+
+use stronghold::server::{Config, USAGE, run};
+
+fn main() -> ExitCode {
+    let words: Vec<String> = std::env::args().skip(1).collect();
+    if words.iter().any(|w| w == "--help" || w == "-h") {
+        println!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
+    let result = Config::from_args(&words).and_then(run);
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("stronghold-server: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
