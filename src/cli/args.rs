@@ -61,6 +61,14 @@ pub(super) struct Args {
     pub(super) out: Option<String>,
     pub(super) record: Option<String>,
     pub(super) table: Option<TableChoice>,
+    /// `online`: the server's address, the game to create or the code to join.
+    pub(super) server: Option<String>,
+    pub(super) create: Option<GameKind>,
+    pub(super) join: Option<String>,
+    /// `online --side`: the side the creator takes.
+    pub(super) side: Option<Side>,
+    #[cfg(feature = "online")]
+    pub(super) clock: Option<crate::online::ClockSpec>,
 }
 
 impl Args {
@@ -118,6 +126,12 @@ impl Args {
             "--at-least" => self.at_least = Some(number(flag, v)?),
             "--after-ply" => self.after_ply = Some(number(flag, v)?),
             "--check" => self.check = Some(number(flag, v)?),
+            "--server" => self.server = Some(v.to_string()),
+            "--create" => self.create = Some(game_kind(v)?),
+            "--join" => self.join = Some(v.to_string()),
+            "--side" => self.side = Some(seat_side(v)?),
+            #[cfg(feature = "online")]
+            "--clock" => self.clock = Some(v.parse()?),
             _ => return Ok(false),
         }
         Ok(true)
@@ -253,6 +267,15 @@ fn side(text: &str) -> Result<Side, String> {
         "goats" => Ok(Side::Crowd),
         "tigers" => Ok(Side::Hunters),
         other => Err(format!("--to-move takes goats or tigers, not `{other}`")),
+    }
+}
+
+/// `--side`: hunters or crowd.
+fn seat_side(text: &str) -> Result<Side, String> {
+    match text {
+        "hunters" => Ok(Side::Hunters),
+        "crowd" => Ok(Side::Crowd),
+        other => Err(format!("--side takes hunters or crowd, not `{other}`")),
     }
 }
 

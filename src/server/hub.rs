@@ -388,6 +388,12 @@ fn deliver(room: &mut Room, outboxes: &mut HashMap<ConnId, Outbox>, outs: Vec<Ou
     while !pending.is_empty() {
         let mut dropped = Vec::new();
         for Out { to, event } in pending {
+            if let (Event::Error { error, message }, To::Conn(conn)) = (&event, to) {
+                log::line(format_args!(
+                    "room {}: conn {conn} refused ({error:?}): {message}",
+                    room.code()
+                ));
+            }
             let frame = Utf8Bytes::from(event.to_frame());
             for (&conn, outbox) in outboxes.iter() {
                 let wanted = match to {

@@ -24,6 +24,7 @@ mod room;
 mod secret;
 mod store;
 
+use std::io::Write;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -126,7 +127,10 @@ async fn serve(config: Config) -> Result<(), String> {
     let addr = listener
         .local_addr()
         .map_err(|e| format!("no local address: {e}"))?;
-    println!("stronghold-server listening on {addr}");
+    // The first line on standard output: scripts and tests read the port.
+    let mut stdout = std::io::stdout();
+    let _ = writeln!(stdout, "stronghold-server listening on {addr}");
+    let _ = stdout.flush();
     log::line(format_args!(
         "listening on {addr}, games in {}",
         config.db.display()
