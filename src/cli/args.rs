@@ -67,6 +67,8 @@ pub(super) struct Args {
     pub(super) join: Option<String>,
     /// `online --side`: the side the creator takes.
     pub(super) side: Option<Side>,
+    /// `online --pace-ms`: the least time a bot takes for a move.
+    pub(super) pace_ms: Option<u64>,
     #[cfg(feature = "online")]
     pub(super) clock: Option<crate::online::ClockSpec>,
 }
@@ -129,6 +131,7 @@ impl Args {
             "--server" => self.server = Some(v.to_string()),
             "--create" => self.create = Some(game_kind(v)?),
             "--join" => self.join = Some(v.to_string()),
+            "--pace-ms" => self.pace_ms = Some(number(flag, v)?),
             "--side" => self.side = Some(seat_side(v)?),
             #[cfg(feature = "online")]
             "--clock" => self.clock = Some(v.parse()?),

@@ -6,7 +6,7 @@
 
 use std::io::Write;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use super::args::{Args, say};
 use super::bagh_chal_table::load_tablebase;
@@ -14,6 +14,9 @@ use crate::ai::{Level, Search, Tablebase};
 use crate::online::protocol::{Command, ErrorKind, Event, GameSetup, RoomState, SeatStatus};
 use crate::online::{Client, ClientEvent, Opening};
 use crate::rules::{Game, Side};
+
+/// The bot's default pace: at least this many milliseconds a move.
+const DEFAULT_PACE_MS: u64 = 100;
 
 /// How long the loop sleeps when nothing happened.
 const POLL_PAUSE: Duration = Duration::from_millis(3);
@@ -40,6 +43,10 @@ struct Bot<'a> {
     sent_for: Option<usize>,
     /// The other seat has been taken (moves wait for an opponent).
     opponent: bool,
+    /// The least time between the opponent's move and its own.
+    pace: Duration,
+    /// When the position last changed.
+    changed_at: Instant,
 }
 
 pub(super) fn online(args: &Args, out: &mut dyn Write) -> Result<(), String> {
@@ -58,6 +65,8 @@ pub(super) fn online(args: &Args, out: &mut dyn Write) -> Result<(), String> {
         code_printed: false,
         sent_for: None,
         opponent: false,
+        pace: Duration::from_millis(args.pace_ms.unwrap_or(DEFAULT_PACE_MS)),
+        changed_at: Instant::now(),
     };
     bot.run(out)
 }
@@ -92,6 +101,9 @@ impl Bot<'_> {
             let quiet = events.is_empty();
             for event in events {
                 if let Flow::Over = self.on_event(event, out)? {
+                    self.client.close();
+                    // Time for the socket's thread to say goodbye.
+                    std::thread::sleep(Duration::from_millis(50));
                     return Ok(());
                 }
             }
@@ -160,6 +172,7 @@ impl Bot<'_> {
             }
         }
         self.game = Some(game);
+        self.changed_at = Instant::now();
         self.side = state.you;
         self.opponent = state
             .you
@@ -189,6 +202,7 @@ impl Bot<'_> {
             .parse_move(text)
             .map_err(|e| format!("the server's move {} `{text}`: {e}", ply + 1))?;
         game.play_unchecked(&mv);
+        self.changed_at = Instant::now();
         if ply >= self.printed {
             say(out, &format!("move {}: {text}\n", ply + 1))?;
             self.printed = ply + 1;
@@ -231,6 +245,9 @@ impl Bot<'_> {
         let result = search
             .run_to_end()
             .ok_or("no legal move, yet the game goes on")?;
+        if let Some(rest) = self.pace.checked_sub(self.changed_at.elapsed()) {
+            std::thread::sleep(rest);
+        }
         let command = Command::Move {
             ply: ply as u32,
             mv: result.best.to_string(),

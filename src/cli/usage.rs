@@ -72,12 +72,13 @@ const COMMANDS: [(&str, &str); 8] = [
     (
         "online",
         "  stronghold-cli online --server URL (--create GAME [--option KEY=VALUE]... [--side hunters|crowd]
-      [--clock M+I] | --join CODE) --level LEVEL [--seed S] [--table FILE|none]
+      [--clock M+I] | --join CODE) --level LEVEL [--pace-ms MS] [--seed S] [--table FILE|none]
       Plays one game on a stronghold-server (URL: ws://HOST:PORT, wss://… or HOST:PORT) at LEVEL:
       creates a room (the creator's side, default hunters; a clock of M minutes plus I seconds a
       move) or joins one by its code. Prints `code: CODE`, then `move N: MOVE` for each ply N
       (from 1) as the server stores it, then `result: …`, and exits 0 when the game ends. A lost
-      connection is made again and the seat resumed. Needs the `online` feature.",
+      connection is made again and the seat resumed. It takes at least MS milliseconds a move
+      (default 100). Needs the `online` feature.",
     ),
 ];
 
