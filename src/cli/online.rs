@@ -132,7 +132,7 @@ impl Bot<'_> {
                 self.code_printed = true;
                 say(out, &format!("code: {code}\n"))?;
             }
-            Event::State(state) => return self.load(state, out),
+            Event::State(state) => return self.load(*state, out),
             Event::Moved { ply, mv, .. } => self.moved(ply as usize, &mv, out)?,
             Event::Ended { result, .. } => {
                 say(out, &format!("result: {result}\n"))?;

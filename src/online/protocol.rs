@@ -96,7 +96,7 @@ pub enum Event {
         side: Side,
     },
     /// The whole room: after create, join, resume, watch, sync and a rematch.
-    State(RoomState),
+    State(Box<RoomState>),
     /// A move was stored (the mover's acknowledgement too).
     Moved {
         ply: u32,
