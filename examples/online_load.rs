@@ -253,8 +253,10 @@ async fn wait_for<T>(socket: &mut Socket, pick: impl Fn(&Event) -> Option<T>) ->
     }
 }
 
-/// The server's CPU seconds (user + system) and resident memory (kB).
-fn server_usage(pid: u32) -> Option<(f64, u64, u64)> {
+/// The server's CPU seconds (user + system), resident and peak memory (kB).
+type Usage = (f64, u64, u64);
+
+fn server_usage(pid: u32) -> Option<Usage> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     // Fields after the command's closing parenthesis; utime and stime are 14th and 15th.
     let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
@@ -270,7 +272,7 @@ fn server_usage(pid: u32) -> Option<(f64, u64, u64)> {
     Some((ticks / 100.0, kb("VmRSS:")?, kb("VmHWM:")?))
 }
 
-fn report(plan: &Plan, tally: &Tally, usage: Option<((f64, u64, u64), (f64, u64, u64))>) -> String {
+fn report(plan: &Plan, tally: &Tally, usage: Option<(Usage, Usage)>) -> String {
     let mut us = tally.relay_us.clone();
     us.sort_unstable();
     let pct = |p: f64| {

@@ -12,11 +12,16 @@ use super::args::{Args, say};
 use super::bagh_chal_table::load_tablebase;
 use crate::ai::{Level, Search, Tablebase};
 use crate::online::protocol::{Command, ErrorKind, Event, GameSetup, RoomState, SeatStatus};
-use crate::online::{Client, ClientEvent, Opening};
+use crate::online::{Client, ClientEvent, ConnectionStatus, Opening};
 use crate::rules::{Game, Side};
 
 /// The bot's default pace: at least this many milliseconds a move.
 const DEFAULT_PACE_MS: u64 = 100;
+
+/// A bot that cannot reach its server for this long gives up: before its
+/// first connection, then after having played.
+const FIRST_CONNECT_LIMIT: Duration = Duration::from_secs(30);
+const RECONNECT_LIMIT: Duration = Duration::from_secs(600);
 
 /// How long the loop sleeps when nothing happened.
 const POLL_PAUSE: Duration = Duration::from_millis(3);
@@ -47,10 +52,16 @@ struct Bot<'a> {
     pace: Duration,
     /// When the position last changed.
     changed_at: Instant,
+    /// When the connection was last seen up (or the bot started).
+    last_up: Instant,
 }
 
 pub(super) fn online(args: &Args, out: &mut dyn Write) -> Result<(), String> {
-    let server = args.server.as_deref().ok_or("online needs --server URL")?;
+    let server = args
+        .online
+        .server
+        .as_deref()
+        .ok_or("online needs --server URL")?;
     let level = args.level.ok_or("online needs --level LEVEL")?;
     let opening = opening(args)?;
     let mut bot = Bot {
@@ -65,25 +76,27 @@ pub(super) fn online(args: &Args, out: &mut dyn Write) -> Result<(), String> {
         code_printed: false,
         sent_for: None,
         opponent: false,
-        pace: Duration::from_millis(args.pace_ms.unwrap_or(DEFAULT_PACE_MS)),
+        pace: Duration::from_millis(args.online.pace_ms.unwrap_or(DEFAULT_PACE_MS)),
         changed_at: Instant::now(),
+        last_up: Instant::now(),
     };
     bot.run(out)
 }
 
 /// `--create GAME …` or `--join CODE`, one of them.
 fn opening(args: &Args) -> Result<Opening, String> {
-    match (&args.create, &args.join) {
+    let online = &args.online;
+    match (&online.create, &online.join) {
         (Some(kind), None) => {
             let variant = args.variant(*kind)?;
             Ok(Opening::Create {
                 setup: GameSetup::of(&variant),
-                side: args.side.unwrap_or(Side::Hunters),
-                clock: args.clock,
+                side: online.side.unwrap_or(Side::Hunters),
+                clock: online.clock,
             })
         }
         (None, Some(code)) => {
-            if args.side.is_some() || args.clock.is_some() || !args.options.is_empty() {
+            if online.side.is_some() || online.clock.is_some() || !args.options.is_empty() {
                 return Err(
                     "--side, --clock and --option are the creator's: not with --join".into(),
                 );
@@ -107,6 +120,7 @@ impl Bot<'_> {
                     return Ok(());
                 }
             }
+            self.check_reachable()?;
             self.maybe_move()?;
             if quiet {
                 std::thread::sleep(POLL_PAUSE);
@@ -228,6 +242,22 @@ impl Bot<'_> {
             }
             _ => Ok(Flow::Go),
         }
+    }
+
+    /// Gives up on a server that has been unreachable too long.
+    fn check_reachable(&mut self) -> Result<(), String> {
+        let now = Instant::now();
+        match self.client.status() {
+            ConnectionStatus::Connected => self.last_up = now,
+            ConnectionStatus::Connecting if now - self.last_up > FIRST_CONNECT_LIMIT => {
+                return Err(format!("cannot reach {}", self.client.url()));
+            }
+            ConnectionStatus::Reconnecting { .. } if now - self.last_up > RECONNECT_LIMIT => {
+                return Err(format!("lost {} for good", self.client.url()));
+            }
+            _ => {}
+        }
+        Ok(())
     }
 
     /// On its turn, with no move in flight: searches and sends one.
