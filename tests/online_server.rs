@@ -366,7 +366,7 @@ fn draws_rematches_resignation_claims_and_the_flag() {
         &db,
         0,
         &dir.path().join("server.log"),
-        &["--claim-secs", "1"],
+        &["--claim-secs", "3"],
     );
     let url = server.url();
     let (mut x, mut y, code, _) = seated_pair(&url, Side::Hunters, None);
