@@ -5,5 +5,9 @@ pub mod assets;
 pub mod cli;
 #[cfg(feature = "game")]
 pub mod game;
+#[cfg(feature = "online")]
+pub mod online;
 pub mod rules;
 pub mod save;
+#[cfg(feature = "server")]
+pub mod server;
