@@ -7,6 +7,7 @@
 
 use std::io::Write;
 
+mod analyse;
 mod arena;
 mod args;
 mod bagh_chal_table;
@@ -45,6 +46,8 @@ pub fn run(words: &[String], out: &mut dyn Write) -> Result<(), String> {
         // Streams a line per game: runs can be long.
         "selfplay" => return selfplay::selfplay(&args, out),
         "match" => return versus::run_match(&args, out),
+        // Streams progress on stderr, then the report.
+        "analyse" => return analyse::analyse(&args, out),
         "tablebase" => return tables::tablebase(&args, out),
         other => return Err(format!("unknown command `{other}`\n{}", usage::usage())),
     };

@@ -2,7 +2,7 @@
 //! its own part, and `help` (or a mistake) all of them.
 
 /// Each command's usage lines.
-const COMMANDS: [(&str, &str); 7] = [
+const COMMANDS: [(&str, &str); 8] = [
     (
         "perft",
         "  stronghold-cli perft GAME DEPTH [--moves \"M1 M2 ...\"] [--option KEY=VALUE]... [--divide]",
@@ -31,6 +31,20 @@ const COMMANDS: [(&str, &str); 7] = [
       a 5-ply search finds within half a piece of the best), A on each side once;
       the score of A with a 95 % interval, and graded results. J games at a time
       (default: one per core). --record writes each game's moves to FILE, a line per game.",
+    ),
+    (
+        "analyse",
+        "  stronghold-cli analyse GAME --moves \"M1 M2 ...\" [--position STRING] [--option KEY=VALUE]...
+      [--level LEVEL] [--table FILE|none] [--quiet]
+      Grades every move (best, good, inaccuracy, mistake, blunder) by how much of its side's
+      expected result it gave away: a line per ply, `ply N MOVE GRADE before B after A best M`,
+      scores for the side that moved (pieces, or win-in-N / loss-in-N), then `exact SOURCE: ...`
+      where the rules, Bagh-Chal's table, the Fox and Geese proof or a search to the end knows
+      the result; then each side's accuracy and grades. Progress on stderr (not with --quiet).
+      LEVEL searches each position with that level's limits (default: 1.5 M nodes each).
+  stronghold-cli analyse GAME --record FILE [--level LEVEL] [--table FILE|none] [--quiet]
+      Each game of a selfplay or match record, a line each; for Bagh-Chal, how often the
+      grades of the sliding phase agree with the shipped table (--table none: the search alone).",
     ),
     (
         "solve",
