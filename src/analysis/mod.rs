@@ -4,7 +4,9 @@
 //! - [`backwards`]: Fox and Geese solved backwards, every position that can
 //!   follow a given one at once;
 //! - [`tablebase`]: Bagh-Chal's sliding-phase table built by retrograde
-//!   analysis, and the end of placement solved against it.
+//!   analysis, and the end of placement solved against it;
+//! - [`puzzles`]: puzzles harvested from games, each answer proven the
+//!   only one.
 //!
 //! The modules depend one way: `rules` <- `ai` <- `coach` <- `analysis` <-
 //! `cli`. Analysis uses the rules, and from [`crate::ai`] the search (to
@@ -16,4 +18,5 @@
 //! module) carries none of it.
 
 pub mod backwards;
+pub mod puzzles;
 pub mod tablebase;

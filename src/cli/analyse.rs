@@ -6,11 +6,12 @@
 use std::io::Write;
 use std::sync::Arc;
 
+use super::arena::recorded_game;
 use super::args::{Args, say};
 use super::bagh_chal_table::load_tablebase;
 use crate::ai::{Search, Tablebase};
 use crate::coach::{Analysis, Effort, Exact, GameAnalyser, Grade};
-use crate::rules::{Game, GameKind, Variant};
+use crate::rules::{Game, GameKind};
 
 pub(super) fn analyse(args: &Args, out: &mut dyn Write) -> Result<(), String> {
     let kind = args.only_game("analyse")?;
@@ -165,15 +166,4 @@ fn analyse_record(
         say(out, &agreement.text())?;
     }
     Ok(())
-}
-
-/// A game of a record line (`... : MOVES`).
-fn recorded_game(variant: Variant, line: &str) -> Result<Game, String> {
-    let (_, moves) = line.split_once(':').unwrap_or(("", line));
-    let mut game = Game::new(variant);
-    for word in moves.split_whitespace() {
-        let mv = game.parse_move(word).map_err(|e| e.to_string())?;
-        game.play_unchecked(&mv);
-    }
-    Ok(game)
 }

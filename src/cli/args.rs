@@ -59,6 +59,8 @@ pub(super) struct Args {
     pub(super) after_ply: Option<usize>,
     pub(super) check: Option<usize>,
     pub(super) out: Option<String>,
+    /// `--file`: a file to read (a puzzle set).
+    pub(super) file: Option<String>,
     pub(super) record: Option<String>,
     pub(super) table: Option<TableChoice>,
 }
@@ -94,6 +96,7 @@ impl Args {
             "--position" => self.position = Some(v.to_string()),
             "--option" => self.options.push(v.parse().map_err(|e| format!("{e}"))?),
             "--out" => self.out = Some(v.to_string()),
+            "--file" => self.file = Some(v.to_string()),
             "--record" => self.record = Some(v.to_string()),
             "--table" => self.table = Some(table_choice(v)),
             "--level" => self.level = Some(level(flag, v)?),

@@ -12,6 +12,7 @@ mod arena;
 mod args;
 mod bagh_chal_table;
 mod bestmove;
+mod puzzles;
 mod selfplay;
 mod show;
 mod solve;
@@ -48,6 +49,7 @@ pub fn run(words: &[String], out: &mut dyn Write) -> Result<(), String> {
         "match" => return versus::run_match(&args, out),
         // Streams progress on stderr, then the report.
         "analyse" => return analyse::analyse(&args, out),
+        "puzzles" => return puzzles::puzzles(&args, out),
         "tablebase" => return tables::tablebase(&args, out),
         other => return Err(format!("unknown command `{other}`\n{}", usage::usage())),
     };

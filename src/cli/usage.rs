@@ -2,7 +2,7 @@
 //! its own part, and `help` (or a mistake) all of them.
 
 /// Each command's usage lines.
-const COMMANDS: [(&str, &str); 8] = [
+const COMMANDS: [(&str, &str); 9] = [
     (
         "perft",
         "  stronghold-cli perft GAME DEPTH [--moves \"M1 M2 ...\"] [--option KEY=VALUE]... [--divide]",
@@ -45,6 +45,21 @@ const COMMANDS: [(&str, &str); 8] = [
   stronghold-cli analyse GAME --record FILE [--level LEVEL] [--table FILE|none] [--quiet]
       Each game of a selfplay or match record, a line each; for Bagh-Chal, how often the
       grades of the sliding phase agree with the shipped table (--table none: the search alone).",
+    ),
+    (
+        "puzzles",
+        "  stronghold-cli puzzles list GAME [--file FILE]
+      A line per puzzle of the shipped set (puzzles/GAME.ron in the assets folder) or FILE:
+      the position string, a tab, then the solution's moves (the answers and the replies).
+  stronghold-cli puzzles check GAME [--file FILE] [--table FILE] [--nodes N]
+      Checks every puzzle again: its line is legal and each answer the only one by its proof.
+  stronghold-cli puzzles harvest GAME --out FILE (--games N [--seed S] [--openings K] | --record FILE)
+      [--keep K] [--depth D] [--nodes N] [--option KEY=VALUE]... [--table FILE] [--quiet]
+      Plays N computer games (Beginner to Medium, every pairing in turn; K random opening plies,
+      default 4) or reads a record, and keeps each position where exactly one move wins, keeps
+      the draw, or (Pirates, Asalto) beats every other by 1.5 pieces in a search of D plies
+      (default 8); proven by Bagh-Chal's table, the Fox and Geese proof search (N positions
+      each, default 200000) or that search. Writes at most K puzzles (default 100) to FILE.",
     ),
     (
         "solve",

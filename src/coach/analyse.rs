@@ -17,11 +17,12 @@ use web_time::{Duration, Instant};
 
 use super::exact::{Exact, Known, Source, Verdict};
 use super::grade::Grade;
+use super::prove::winner_side;
 use super::report::{ANALYSIS_VERSION, Analysis, Effort, PlyReport};
 use super::score::Score;
 use crate::ai::fox_geese_proof::{FoxGeeseSolver, SolveError, Winner};
 use crate::ai::{Level, MATE_BOUND, Search, SearchLimits, SearchStatus, Tablebase};
-use crate::rules::{Game, GameKind, Move, Outcome, Position, Side, Variant};
+use crate::rules::{Game, GameKind, Move, Outcome, Position, Variant};
 
 /// The proof search's table: 2^21 words (16 MB), enough for the proofs of
 /// a game's positions from the middle on, small enough for the web.
@@ -333,11 +334,14 @@ impl GameAnalyser {
                 self.stage = next(i);
             }
             ProofStep::GaveUp => {
-                self.progress.done += 1;
-                self.stage = next(i);
+                // Earlier positions are further from the end and harder
+                // still: they are left to the search.
+                let earlier = self.outcomes[..i].iter().filter(|o| o.is_none()).count();
+                self.progress.done += 1 + earlier;
+                self.stage = next(0);
             }
         }
-        if i == 0 && !matches!(self.stage, Stage::Prove(..)) {
+        if matches!(self.stage, Stage::FindWin { .. }) {
             self.thrown = self.thrown_wins();
             self.proven_best = vec![None; self.thrown.len()];
         }
@@ -441,24 +445,30 @@ impl GameAnalyser {
         }
     }
 
-    /// Position `i`'s score for its side to move: the game's end, or the
-    /// search's, with the distance of an exact win or loss filled in.
-    fn score_at(&self, i: usize) -> Score {
-        let to_move = self.positions[i].side_to_move;
-        let exact = self.exact[i].map(|k| k.value);
+    /// Position `i`'s score for its side to move as the search (or the
+    /// game's end) has it: what the grades compare.
+    fn searched_score(&self, i: usize) -> Score {
         if let Some(o) = &self.outcomes[i] {
-            return match Exact::of_outcome(o, to_move) {
+            return match Exact::of_outcome(o, self.positions[i].side_to_move) {
                 Exact::Win(p) => Score::Win(p),
                 Exact::Loss(p) => Score::Loss(p),
                 Exact::Draw => Score::Eval(0),
             };
         }
-        let score = self.searched[i]
+        self.searched[i]
             .as_ref()
-            .map_or(Score::Eval(0), |s| Score::from_search(s.raw));
-        match (score, exact) {
-            (Score::Win(None), Some(Exact::Win(p))) => Score::Win(p),
-            (Score::Loss(None), Some(Exact::Loss(p))) => Score::Loss(p),
+            .map_or(Score::Eval(0), |s| Score::from_search(s.raw))
+    }
+
+    /// Position `i`'s score as shown: a win or loss known exactly (with
+    /// its distance when known) over the search's evaluation.
+    fn shown_score(&self, i: usize) -> Score {
+        let score = self.searched_score(i);
+        match (score, self.exact[i].map(|k| k.value)) {
+            (Score::Win(Some(p)), Some(Exact::Win(None))) => Score::Win(Some(p)),
+            (Score::Loss(Some(p)), Some(Exact::Loss(None))) => Score::Loss(Some(p)),
+            (_, Some(Exact::Win(p))) => Score::Win(p),
+            (_, Some(Exact::Loss(p))) => Score::Loss(p),
             _ => score,
         }
     }
@@ -493,17 +503,19 @@ impl GameAnalyser {
     fn ply_report(&self, i: usize) -> PlyReport {
         let played = self.moves[i];
         let mover = self.positions[i].side_to_move;
-        let before = self.score_at(i);
-        let after = self
-            .score_at(i + 1)
-            .for_side(self.positions[i + 1].side_to_move, mover);
+        let next_side = self.positions[i + 1].side_to_move;
+        let (before, after) = (self.shown_score(i), self.shown_score(i + 1));
+        let after = after.for_side(next_side, mover);
+        let searched_after = self.searched_score(i + 1).for_side(next_side, mover);
         let searched = self.searched[i].as_ref();
         let mut best = searched.map_or(played, |s| s.best);
         let mut line = searched.map_or_else(Vec::new, |s| s.line.clone());
         let choices = self.table_choices(i);
         let verdict = self.verdict(i, choices.as_deref());
         let kind = self.variant.kind;
-        let mut lost = (100.0 * (before.chance(kind) - after.chance(kind))).max(0.0);
+        let searched_before = self.searched_score(i);
+        let mut lost =
+            (100.0 * (searched_before.chance(kind) - searched_after.chance(kind))).max(0.0);
         let mut grade = if played == best {
             lost = 0.0;
             Grade::Best
@@ -595,13 +607,6 @@ fn known_at_once(
         value,
         source: Source::Table,
     })
-}
-
-fn winner_side(w: Winner) -> Side {
-    match w {
-        Winner::Fox => Side::Hunters,
-        Winner::Geese => Side::Crowd,
-    }
 }
 
 /// True when the game has exact verdicts beyond the rules: Bagh-Chal with
