@@ -203,3 +203,12 @@ fn ten_bagh_chal_puzzles_open_with_the_tables_only_move_in_the_sliding_phase() {
         .count();
     assert!(sliding >= 10, "{sliding}");
 }
+
+#[test]
+fn an_analyser_and_a_puzzle_run_can_go_to_another_thread() {
+    // The desktop game steps the analysis on its compute pool.
+    fn send<T: Send + 'static>() {}
+    send::<GameAnalyser>();
+    send::<PuzzleRun>();
+    send::<Analysis>();
+}

@@ -42,6 +42,21 @@ impl HarvestSpec {
     };
 }
 
+/// How much deeper than its margin's search a margin puzzle's answer is
+/// checked.
+const DEEPER_BY: u32 = 4;
+
+/// True when a plain search of `depth` plies from the puzzle's position
+/// chooses its first answer.
+fn deeper_search_agrees(p: &Puzzle, depth: u32) -> bool {
+    let Ok(game) = p.game() else {
+        return false;
+    };
+    Search::with_limits(&game, SearchLimits::depth(depth), 0)
+        .run_to_end()
+        .is_some_and(|r| Some(r.best.to_string()) == p.line.first().cloned())
+}
+
 /// Collects puzzles from games of one variant.
 pub struct Harvester {
     variant: Variant,
@@ -232,7 +247,15 @@ impl Harvester {
     /// The set: at most `most` puzzles, taken in turn from each
     /// difficulty (so the easy ones, the most common, do not crowd out the
     /// rest), then ordered easiest first.
+    /// Puzzles proven by a search's margin are kept only when a search
+    /// [`DEEPER_BY`] plies deeper still chooses the answer (a margin seen
+    /// at one depth that a deeper search overturns proves little).
     pub fn into_set(mut self, most: usize) -> PuzzleSet {
+        let deeper = self.spec.margin_depth + DEEPER_BY;
+        self.found.retain(|p| match p.proof {
+            Proof::SearchMargin { .. } => deeper_search_agrees(p, deeper),
+            _ => true,
+        });
         self.found
             .sort_by(|a, b| (a.depth, &a.position).cmp(&(b.depth, &b.position)));
         let mut by_difficulty: Vec<Vec<Puzzle>> = vec![Vec::new(); 5];

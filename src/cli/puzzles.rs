@@ -139,14 +139,13 @@ fn harvest(args: &Args, kind: GameKind, out: &mut dyn Write) -> Result<(), Strin
             );
         }
     }
-    let positions = harvester.positions;
+    let (positions, found) = (harvester.positions, harvester.found());
     let set = harvester.into_set(args.keep.unwrap_or(100));
     std::fs::write(path, set.to_ron()).map_err(|e| format!("cannot write {path}: {e}"))?;
     say(
         out,
         &format!(
-            "{} positions looked at; {} puzzles written to {path}\n",
-            positions,
+            "{positions} positions looked at; {found} puzzles found; {} written to {path}\n",
             set.puzzles.len()
         ),
     )
