@@ -204,7 +204,7 @@ fn move_intents_are_validated_like_clicks() {
 }
 
 #[test]
-fn animated_chain_blocks_input_until_it_lands() {
+fn animated_chain_holds_input_until_it_lands() {
     let mut app = app_with(Game::from_position_string(BRANCH).unwrap());
     app.insert_resource(Settings {
         reduced_motion: false,
@@ -219,13 +219,18 @@ fn animated_chain_blocks_input_until_it_lands() {
     assert_eq!(the_match(&app).game().ply(), 1);
     app.update();
     assert!(app.world().resource::<ViewBusy>().0, "the chain animates");
-    // Input is ignored while it plays.
+    // A press while it plays waits for the landing, and is not lost.
     click(&mut app, "e4");
     assert!(app.world().resource::<Selection>().origin.is_none());
     for _ in 0..100 {
         app.update();
     }
     assert!(!app.world().resource::<ViewBusy>().0);
+    assert_eq!(
+        app.world().resource::<Selection>().origin,
+        Some(pt("e4")),
+        "the press held during the animation picks the piece up afterwards"
+    );
     // The hunter landed where the match says, and the jumped pieces left the board.
     let layout = *app.world().resource::<BoardLayout>();
     let mut q = app.world_mut().query::<(&Piece, &PieceAt, &Transform)>();

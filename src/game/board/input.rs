@@ -8,6 +8,7 @@ use bevy::window::PrimaryWindow;
 use crate::game::GameSet;
 use crate::game::board::view::{BoardPoint, BoardSurface, MainCamera};
 use crate::game::common::i18n::Msg;
+use crate::game::common::redraw::NextFrame;
 use crate::game::common::settings::Settings;
 use crate::game::common::view::{ShakePiece, ViewBusy};
 use crate::game::play::match_state::{Match, MatchReset, MoveIntent, MoveSource};
@@ -150,6 +151,10 @@ fn clear_selection_on_change(
     }
 }
 
+/// At most this many inputs wait for an animation; more means the player
+/// is hammering the board, and all of them are dropped.
+const HELD_INPUTS: usize = 16;
+
 #[allow(clippy::too_many_arguments)]
 fn handle_board_input(
     mut inputs: MessageReader<BoardInput>,
@@ -162,22 +167,37 @@ fn handle_board_input(
     mut shakes: MessageWriter<ShakePiece>,
     mut status: ResMut<InputStatus>,
     settings: Res<Settings>,
+    mut held: Local<Vec<BoardInput>>,
+    mut next_frame: ResMut<NextFrame>,
 ) {
     let escape = keys.is_some_and(|k| k.just_pressed(KeyCode::Escape));
-    let events: Vec<BoardInput> = inputs
-        .read()
-        .copied()
-        .chain(escape.then_some(BoardInput::Background))
-        .collect();
-    if events.is_empty() {
+    held.extend(
+        inputs
+            .read()
+            .copied()
+            .chain(escape.then_some(BoardInput::Background)),
+    );
+    if held.is_empty() {
         return;
     }
-    // Input waits for animations only (never for the AI: it is simply not the person's turn).
-    if busy.0 || !the_match.human_to_move() {
+    // Not the person's turn (the computer or a friend moves): input is dropped.
+    if !the_match.human_to_move() {
+        held.clear();
         selection.clear();
         cursor.0 = None;
         return;
     }
+    // While the last move still glides, a press or a drag is held and
+    // played once the board is still, so a quick player loses nothing.
+    if busy.0 {
+        if held.len() > HELD_INPUTS {
+            held.clear();
+        }
+        // The frame after the animation ends plays them.
+        next_frame.now();
+        return;
+    }
+    let events = std::mem::take(&mut *held);
     let game = the_match.game();
     let mut reaction = Reaction {
         selection: selection.reborrow(),

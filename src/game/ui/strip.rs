@@ -41,9 +41,10 @@ fn last_move(ui: &mut egui::Ui, p: &GameUi) {
     }
 }
 
-/// Undo and Hint, big enough for a thumb.
+/// Undo and Hint, big enough for a thumb, side by side within the width.
 fn buttons(ui: &mut egui::Ui, p: &mut GameUi) {
-    let size = egui::vec2(110.0, 36.0);
+    let half = (ui.available_width() - ui.spacing().item_spacing.x) / 2.0;
+    let size = egui::vec2(half.clamp(60.0, 140.0), 36.0);
     ui.horizontal(|ui| {
         let m = &*p.the_match;
         let undo = egui::Button::new(format!("⟲ {}", p.i18n.tr("panel-undo"))).min_size(size);
