@@ -14,7 +14,9 @@ use crate::game::board::skin::SkinOverride;
 use crate::game::board::view::BoardLayout;
 use crate::game::common::i18n::Language;
 use crate::game::common::screens::{MenuPage, RulesWindow, Screen};
+use crate::game::common::settings::Settings;
 use crate::game::play::match_state::{Match, Player};
+use crate::game::play::online::OnlineCommand;
 use crate::game::shell::persist::{self, Boot, Persistence};
 use crate::rules::{Game, GameKind, Variant};
 
@@ -40,6 +42,10 @@ pub struct LaunchOptions {
     pub language: Option<Language>,
     /// `--skin NAME`: the skin to draw, whatever the game.
     pub skin: Option<String>,
+    /// `--join CODE`: join a friend's online game.
+    pub join: Option<String>,
+    /// `--server URL`: the game server for online play (kept in the settings).
+    pub server: Option<String>,
 }
 
 impl Default for LaunchOptions {
@@ -56,6 +62,8 @@ impl Default for LaunchOptions {
             rules: None,
             language: None,
             skin: None,
+            join: None,
+            server: None,
         }
     }
 }
@@ -76,6 +84,9 @@ starts playing at once.
   --moves \"M1 M2 ...\"  moves to play first, in move text (c3-c4 d6xd4 @c3)
   --flip               the board upside down
   --skin NAME          draw with this skin (a file name in assets/skins/)
+  --join CODE          join a friend's online game by its invite code
+  --server URL         the game server for online play (ws://host:port/ws,
+                       wss://... behind TLS); kept in the settings
   --rules GAME         open on a game's rules page
   --language LANG      en or ru (otherwise the saved setting)
   --exit-after SECONDS quit after this many seconds (scripts)
@@ -138,6 +149,14 @@ impl LaunchOptions {
                     let name = value("--skin")?;
                     o.skin = Some(crate::game::board::skin::skin_name(&name).to_string());
                 }
+                "--join" => {
+                    let code = value("--join")?;
+                    if !crate::game::shell::invite::is_code(&code) {
+                        return Err(format!("`{code}` is not an invite code"));
+                    }
+                    o.join = Some(code);
+                }
+                "--server" => o.server = Some(value("--server")?),
                 "--exit-after" => {
                     let v = value("--exit-after")?;
                     o.exit_after = Some(v.parse().map_err(|_| format!("bad seconds `{v}`"))?);
@@ -216,6 +235,9 @@ impl Launch {
         if let Some(language) = options.language {
             boot.settings.language = language;
         }
+        if let Some(server) = &options.server {
+            boot.settings.server = server.clone();
+        }
         if options.flipped
             && let Some(last) = &mut boot.last_game
         {
@@ -265,6 +287,13 @@ impl Plugin for LaunchPlugin {
             name: options.skin.clone(),
             skins_then: None,
         });
+        if let Some(code) = options.join.clone() {
+            // The join's progress shows on the new-game page until the room
+            // arrives; then the game opens.
+            app.insert_resource(MenuPage::NewGame)
+                .insert_resource(JoinAtLaunch(code))
+                .add_systems(Startup, join_at_launch);
+        }
         if let Some(problem) = address_problem {
             app.insert_resource(crate::game::shell::web::AddressProblem(problem));
         }
@@ -274,6 +303,21 @@ impl Plugin for LaunchPlugin {
                 .add_systems(Update, exit_after);
         }
     }
+}
+
+/// `--join CODE`: the room to join once the app runs.
+#[derive(Resource)]
+struct JoinAtLaunch(String);
+
+fn join_at_launch(
+    join: Res<JoinAtLaunch>,
+    settings: Res<Settings>,
+    mut online: MessageWriter<OnlineCommand>,
+) {
+    online.write(OnlineCommand::Join {
+        server: settings.server.clone(),
+        code: join.0.clone(),
+    });
 }
 
 /// Quits after a number of seconds of real time.
