@@ -240,7 +240,7 @@ fn joining_by_code_takes_the_other_seat() {
     until(&mut app, Some(&mut friend), "their move here", |app, _| {
         the_match(app).game().ply() == 1
     });
-    assert_eq!(moves(&app), [theirs.clone()]);
+    assert_eq!(moves(&app), std::slice::from_ref(&theirs));
     let mine = play_here(&mut app);
     until(&mut app, Some(&mut friend), "our move there", |_, f| {
         f.is_some_and(|f| f.moves.len() == 2)
