@@ -83,7 +83,7 @@ fn every_event_round_trips() {
             token: "t".into(),
             side: Side::Hunters,
         },
-        Event::State(state),
+        Event::State(Box::new(state)),
         Event::Moved {
             ply: 0,
             mv: "c3-c4".into(),

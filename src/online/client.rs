@@ -182,6 +182,12 @@ impl Client {
         }
     }
 
+    /// Closes the connection for good (no reconnecting).
+    pub fn close(&mut self) {
+        self.socket = None;
+        self.retry_at = None;
+    }
+
     /// Everything that arrived since the last call; connects, pings and
     /// reconnects as time says. Never blocks.
     pub fn poll(&mut self) -> Vec<ClientEvent> {

@@ -96,7 +96,7 @@ pub enum Event {
         side: Side,
     },
     /// The whole room: after create, join, resume, watch, sync and a rematch.
-    State(RoomState),
+    State(Box<RoomState>),
     /// A move was stored (the mover's acknowledgement too).
     Moved {
         ply: u32,
@@ -331,7 +331,8 @@ impl GameResult {
 impl fmt::Display for GameResult {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.winner {
-            Some(side) => write!(f, "{} win", side_text::name(side))?,
+            Some(Side::Hunters) => f.write_str("hunters win")?,
+            Some(Side::Crowd) => f.write_str("crowd wins")?,
             None => f.write_str("draw")?,
         }
         write!(f, " ({})", self.reason.id())

@@ -110,3 +110,61 @@ impl Clock {
         self.running = None;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SPEC: ClockSpec = ClockSpec {
+        initial_ms: 60_000,
+        increment_ms: 2_000,
+    };
+
+    #[test]
+    fn first_moves_are_free_then_the_side_to_move_runs_with_increments() {
+        let t0 = Instant::now();
+        let mut clock = Clock::new(SPEC);
+        // Ply 0 and 1: nothing runs, nothing is added.
+        let after = clock.after_move(Side::Crowd, 0, t0 + Duration::from_secs(5));
+        assert_eq!(after, [60_000, 60_000]);
+        clock.set(after, Some(Side::Hunters), 1, t0);
+        assert_eq!(clock.flag_at(), None);
+        clock.set(after, Some(Side::Crowd), 2, t0);
+        let (side, at) = clock.flag_at().expect("a running clock");
+        assert_eq!((side, at), (Side::Crowd, t0 + Duration::from_secs(60)));
+        // The crowd thinks 10 s: 50 s left, plus the increment.
+        let t1 = t0 + Duration::from_secs(10);
+        assert_eq!(clock.left(Side::Crowd, t1), 50_000);
+        let after = clock.after_move(Side::Crowd, 2, t1);
+        assert_eq!(after, [60_000, 52_000]);
+        clock.set(after, Some(Side::Hunters), 3, t1);
+        let view = clock.view(t1 + Duration::from_secs(1));
+        assert_eq!(
+            (view.hunters_ms, view.crowd_ms, view.running),
+            (59_000, 52_000, Some(Side::Hunters))
+        );
+        clock.stop(t1 + Duration::from_secs(1));
+        assert_eq!(clock.flag_at(), None);
+        assert_eq!(
+            clock.left(Side::Hunters, t1 + Duration::from_secs(30)),
+            59_000
+        );
+    }
+
+    #[test]
+    fn a_restored_clock_runs_from_the_restart() {
+        let now = Instant::now();
+        let clock = Clock::restored(SPEC, Some([1_000, 2_000]), Some(Side::Hunters), 7, now);
+        assert_eq!(
+            clock.flag_at(),
+            Some((Side::Hunters, now + Duration::from_secs(1)))
+        );
+        let over = Clock::restored(SPEC, Some([1_000, 2_000]), None, 7, now);
+        assert_eq!(over.flag_at(), None);
+        let early = Clock::restored(SPEC, None, Some(Side::Crowd), 1, now);
+        assert_eq!(
+            (early.flag_at(), early.left(Side::Crowd, now)),
+            (None, 60_000)
+        );
+    }
+}

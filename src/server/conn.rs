@@ -74,7 +74,7 @@ pub(crate) async fn serve(socket: WebSocket, hub: Arc<Hub>, peer: SocketAddr) {
                 Flow::Stop
             }
             Ok(None) | Ok(Some(Ok(Message::Close(_)))) => Flow::Stop,
-            Ok(Some(Err(e))) => conn.read_failed(&e.to_string()),
+            Ok(Some(Err(e))) => conn.read_failed(e),
             Ok(Some(Ok(Message::Text(text)))) => conn.on_text(text.as_str()).await,
             Ok(Some(Ok(Message::Binary(_)))) => conn.on_bad_frame(ProtocolError::NotText),
             Ok(Some(Ok(_))) => Flow::Go,
@@ -141,14 +141,23 @@ impl Conn {
             .try_send(Outbound::Close(code, reason.to_string()));
     }
 
-    /// A frame the socket could not read (over the transport's cap, or
-    /// not WebSocket at all): say so if the socket still writes, then close.
-    fn read_failed(&self, error: &str) -> Flow {
-        self.refuse(
-            ErrorKind::TooLarge,
-            format!("unreadable frame, closing: {error}"),
+    /// A frame the socket could not read. Over the socket's cap: say so
+    /// (the socket may still write), then close; a broken connection just ends.
+    fn read_failed(&self, error: axum::Error) -> Flow {
+        let error = error.into_inner();
+        let too_large = matches!(
+            error.downcast_ref::<tokio_tungstenite::tungstenite::Error>(),
+            Some(tokio_tungstenite::tungstenite::Error::Capacity(_))
         );
-        self.close(close_code::SIZE, "unreadable frame");
+        if too_large {
+            self.refuse(
+                ErrorKind::TooLarge,
+                format!("frame over the socket's limit, closing: {error}"),
+            );
+            self.close(close_code::SIZE, "frame too large");
+        } else {
+            log::line(format_args!("{}: connection broken: {error}", self.label()));
+        }
         Flow::Stop
     }
 

@@ -305,29 +305,8 @@ async fn run_room(
                 break;
             }
         };
-        let now = Instant::now();
-        let (decision, reply) = match input {
-            Some(RoomInput::Enter {
-                conn,
-                entry,
-                outbox,
-                reply,
-            }) => match room.enter(conn, entry, now) {
-                Ok(decision) => {
-                    outboxes.insert(conn, outbox);
-                    (decision, Some((conn, reply)))
-                }
-                Err(refusal) => {
-                    let _ = reply.send(Err(refusal));
-                    continue;
-                }
-            },
-            Some(RoomInput::Command { conn, command }) => (room.command(conn, command, now), None),
-            Some(RoomInput::Leave { conn }) => {
-                outboxes.remove(&conn);
-                (room.leave(conn, now), None)
-            }
-            None => (room.tick(now), None),
+        let Some((decision, reply)) = take(&mut room, &mut outboxes, input, Instant::now()) else {
+            continue;
         };
         let stored = decide(&hub, &mut room, &mut outboxes, decision).await;
         if let Some((conn, reply)) = reply {
@@ -352,6 +331,42 @@ async fn run_room(
     // Entries still queued are dropped with the channel: their senders
     // look the room up again and load it from the store.
     hub.unlist(room.code(), task);
+}
+
+/// The answer an entry waits for.
+type EntryReply = (ConnId, oneshot::Sender<Result<(), Event>>);
+
+/// What an input (None: the timer) decides, and the entry to answer once
+/// the decision is stored; None for an entry refused at once (answered).
+fn take(
+    room: &mut Room,
+    outboxes: &mut HashMap<ConnId, Outbox>,
+    input: Option<RoomInput>,
+    now: Instant,
+) -> Option<(Decision, Option<EntryReply>)> {
+    Some(match input {
+        Some(RoomInput::Enter {
+            conn,
+            entry,
+            outbox,
+            reply,
+        }) => match room.enter(conn, entry, now) {
+            Ok(decision) => {
+                outboxes.insert(conn, outbox);
+                (decision, Some((conn, reply)))
+            }
+            Err(refusal) => {
+                let _ = reply.send(Err(refusal));
+                return None;
+            }
+        },
+        Some(RoomInput::Command { conn, command }) => (room.command(conn, command, now), None),
+        Some(RoomInput::Leave { conn }) => {
+            outboxes.remove(&conn);
+            (room.leave(conn, now), None)
+        }
+        None => (room.tick(now), None),
+    })
 }
 
 /// Sends a decision's events, stores its change, then applies it and
@@ -388,6 +403,12 @@ fn deliver(room: &mut Room, outboxes: &mut HashMap<ConnId, Outbox>, outs: Vec<Ou
     while !pending.is_empty() {
         let mut dropped = Vec::new();
         for Out { to, event } in pending {
+            if let (Event::Error { error, message }, To::Conn(conn)) = (&event, to) {
+                log::line(format_args!(
+                    "room {}: conn {conn} refused ({error:?}): {message}",
+                    room.code()
+                ));
+            }
             let frame = Utf8Bytes::from(event.to_frame());
             for (&conn, outbox) in outboxes.iter() {
                 let wanted = match to {

@@ -24,6 +24,7 @@ mod room;
 mod secret;
 mod store;
 
+use std::io::Write;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -41,6 +42,8 @@ use crate::online::protocol::MAX_COMMAND_BYTES;
 /// protocol's cap and this one get a `too_large` error, larger ones close
 /// the connection.
 const SOCKET_MAX_BYTES: usize = 16 * MAX_COMMAND_BYTES;
+/// Each connection's read and write buffers.
+const SOCKET_BUFFER_BYTES: usize = 8 * 1024;
 
 /// What the server runs with (its command line).
 #[derive(Clone, Debug)]
@@ -126,7 +129,10 @@ async fn serve(config: Config) -> Result<(), String> {
     let addr = listener
         .local_addr()
         .map_err(|e| format!("no local address: {e}"))?;
-    println!("stronghold-server listening on {addr}");
+    // The first line on standard output: scripts and tests read the port.
+    let mut stdout = std::io::stdout();
+    let _ = writeln!(stdout, "stronghold-server listening on {addr}");
+    let _ = stdout.flush();
     log::line(format_args!(
         "listening on {addr}, games in {}",
         config.db.display()
@@ -149,8 +155,12 @@ async fn upgrade(
     State(hub): State<Arc<hub::Hub>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
 ) -> impl IntoResponse {
+    // Small buffers: a thousand connections at tungstenite's default
+    // (128 KiB each way) would hold over 100 MB for frames of a few hundred bytes.
     ws.max_message_size(SOCKET_MAX_BYTES)
         .max_frame_size(SOCKET_MAX_BYTES)
+        .read_buffer_size(SOCKET_BUFFER_BYTES)
+        .write_buffer_size(SOCKET_BUFFER_BYTES)
         .on_upgrade(move |socket| conn::serve(socket, hub, peer))
 }
 

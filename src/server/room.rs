@@ -250,7 +250,7 @@ impl Room {
             Some(Role::Seat(seat)) => Some(self.side_of(*seat)),
             _ => None,
         };
-        Event::State(RoomState {
+        Event::State(Box::new(RoomState {
             code: self.code.clone(),
             setup: GameSetup::of(&self.variant),
             game_no: self.game_no,
@@ -268,7 +268,7 @@ impl Room {
                 .values()
                 .filter(|r| **r == Role::Spectator)
                 .count() as u32,
-        })
+        }))
     }
 
     fn attach(&mut self, conn: ConnId, role: Role) {
