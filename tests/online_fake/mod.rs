@@ -214,7 +214,7 @@ impl Hub {
             Command::Ping => self.send(conn, &Event::Pong),
             Command::Sync => {
                 if let Some((code, side)) = self.seat_of(conn) {
-                    self.send(conn, &Event::State(self.state(&code, Some(side))));
+                    self.send(conn, &Event::State(Box::new(self.state(&code, Some(side)))));
                 }
             }
             Command::Watch { .. } => self.send(conn, &Event::error(ErrorKind::BadFields, "no")),
@@ -251,7 +251,7 @@ impl Hub {
                 side,
             },
         );
-        self.send(conn, &Event::State(self.state(&code, Some(side))));
+        self.send(conn, &Event::State(Box::new(self.state(&code, Some(side)))));
     }
 
     fn join(&mut self, conn: u32, code: &str) {
@@ -296,7 +296,7 @@ impl Hub {
         let room = &self.rooms[code];
         for side in [Side::Hunters, Side::Crowd] {
             if let Some((_, Some(c))) = &room.seats[side.index()] {
-                self.send(*c, &Event::State(self.state(code, Some(side))));
+                self.send(*c, &Event::State(Box::new(self.state(code, Some(side)))));
             }
         }
     }

@@ -154,7 +154,13 @@ pub enum Step {
 /// Compares the match's moves with the server's. `you` is this player's side.
 pub fn step_towards(local: &[String], server: &[String], you: Option<Side>, first: Side) -> Step {
     let common = local.iter().zip(server).take_while(|(a, b)| a == b).count();
-    let mover = |ply: usize| if ply.is_multiple_of(2) { first } else { first.other() };
+    let mover = |ply: usize| {
+        if ply.is_multiple_of(2) {
+            first
+        } else {
+            first.other()
+        }
+    };
     match (local.len() - common, server.len() - common) {
         (0, 0) => Step::InStep,
         (0, 1) => Step::Play(server[common].clone()),
