@@ -18,7 +18,9 @@ use crate::game::common::settings::Settings;
 use crate::game::play::match_state::{Match, Player};
 use crate::game::play::online::OnlineCommand;
 use crate::game::shell::persist::{self, Boot, Persistence};
-use crate::rules::{Game, GameKind, Variant};
+use crate::online::ClockSpec;
+use crate::online::protocol::side_text;
+use crate::rules::{Game, GameKind, Side, Variant};
 
 /// What the game starts with.
 #[derive(Clone, Debug)]
@@ -44,6 +46,12 @@ pub struct LaunchOptions {
     pub skin: Option<String>,
     /// `--join CODE`: join a friend's online game.
     pub join: Option<String>,
+    /// `--create GAME`: open an online room for the game (and its
+    /// `--option`s), on `side` (`--side`, the crowd unless named) with
+    /// `clock` (`--clock M+I`).
+    pub create: bool,
+    pub side: Option<Side>,
+    pub clock: Option<ClockSpec>,
     /// `--server URL`: the game server for online play (kept in the settings).
     pub server: Option<String>,
 }
@@ -63,6 +71,9 @@ impl Default for LaunchOptions {
             language: None,
             skin: None,
             join: None,
+            create: false,
+            side: None,
+            clock: None,
             server: None,
         }
     }
@@ -85,6 +96,10 @@ starts playing at once.
   --flip               the board upside down
   --skin NAME          draw with this skin (a file name in assets/skins/)
   --join CODE          join a friend's online game by its invite code
+  --create GAME        open an online room for a game (with its --option
+                       flags) and wait there for a friend
+  --side SIDE          your side in the room created: hunters or crowd
+  --clock M+I          the room's clock: minutes, plus seconds a move
   --server URL         the game server for online play (ws://host:port/ws,
                        wss://... behind TLS); kept in the settings
   --rules GAME         open on a game's rules page
@@ -156,6 +171,20 @@ impl LaunchOptions {
                     }
                     o.join = Some(code);
                 }
+                "--create" => {
+                    let id = value("--create")?;
+                    let kind =
+                        GameKind::from_id(&id).ok_or_else(|| format!("unknown game `{id}`"))?;
+                    o.variant = Variant::new(kind);
+                    o.create = true;
+                }
+                "--side" => {
+                    let name = value("--side")?;
+                    let side = side_text::from_name(&name)
+                        .ok_or_else(|| format!("unknown side `{name}`: hunters or crowd"))?;
+                    o.side = Some(side);
+                }
+                "--clock" => o.clock = Some(value("--clock")?.parse()?),
                 "--server" => o.server = Some(value("--server")?),
                 "--exit-after" => {
                     let v = value("--exit-after")?;
@@ -287,12 +316,12 @@ impl Plugin for LaunchPlugin {
             name: options.skin.clone(),
             skins_then: None,
         });
-        if let Some(code) = options.join.clone() {
-            // The join's progress shows on the new-game page until the room
-            // arrives; then the game opens.
+        if let Some(opening) = OpenAtLaunch::of(&options) {
+            // The opening's progress shows on the new-game page until the
+            // room arrives; then the game opens.
             app.insert_resource(MenuPage::NewGame)
-                .insert_resource(JoinAtLaunch(code))
-                .add_systems(Startup, join_at_launch);
+                .insert_resource(opening)
+                .add_systems(Startup, open_at_launch);
         }
         if let Some(problem) = address_problem {
             app.insert_resource(crate::game::shell::web::AddressProblem(problem));
@@ -305,18 +334,49 @@ impl Plugin for LaunchPlugin {
     }
 }
 
-/// `--join CODE`: the room to join once the app runs.
-#[derive(Resource)]
-struct JoinAtLaunch(String);
+/// `--join CODE` or `--create GAME`: the online room to open once the app
+/// runs (on the server the settings name, `--server` included).
+#[derive(Resource, Clone)]
+enum OpenAtLaunch {
+    Join(String),
+    Create {
+        variant: Variant,
+        side: Side,
+        clock: Option<ClockSpec>,
+    },
+}
 
-fn join_at_launch(
-    join: Res<JoinAtLaunch>,
+impl OpenAtLaunch {
+    fn of(options: &LaunchOptions) -> Option<OpenAtLaunch> {
+        if let Some(code) = &options.join {
+            return Some(OpenAtLaunch::Join(code.clone()));
+        }
+        options.create.then(|| OpenAtLaunch::Create {
+            variant: options.variant,
+            side: options.side.unwrap_or(Side::Crowd),
+            clock: options.clock,
+        })
+    }
+}
+
+fn open_at_launch(
+    opening: Res<OpenAtLaunch>,
     settings: Res<Settings>,
     mut online: MessageWriter<OnlineCommand>,
 ) {
-    online.write(OnlineCommand::Join {
-        server: settings.server.clone(),
-        code: join.0.clone(),
+    let server = settings.server.clone();
+    online.write(match opening.clone() {
+        OpenAtLaunch::Join(code) => OnlineCommand::Join { server, code },
+        OpenAtLaunch::Create {
+            variant,
+            side,
+            clock,
+        } => OnlineCommand::Create {
+            server,
+            variant,
+            side,
+            clock,
+        },
     });
 }
 
