@@ -17,6 +17,15 @@ use crate::rules::Side;
 
 pub(super) fn room_box(ui: &mut egui::Ui, p: &mut GameUi) {
     theme::section(ui, p.tr("online-room"));
+    // Long lines (Russian, the invite) wrap inside the panel rather than
+    // widen it past the window's edge.
+    ui.scope(|ui| {
+        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
+        room_lines(ui, p);
+    });
+}
+
+fn room_lines(ui: &mut egui::Ui, p: &mut GameUi) {
     connection_line(ui, p);
     let Some(room) = p.online.room.clone() else {
         return;
@@ -68,30 +77,28 @@ fn connection_line(ui: &mut egui::Ui, p: &mut GameUi) {
 /// command line on the desktop).
 fn invite_line(ui: &mut egui::Ui, p: &mut GameUi, room: &RoomView) {
     let invite = invite_text(&room.code, &p.settings.server);
-    ui.horizontal(|ui| {
-        ui.label(
-            p.i18n
-                .msg(&Msg::new("online-code").text("code", room.code.clone())),
-        );
-        if ui
-            .button(format!("📋 {}", p.tr("online-copy-invite")))
-            .on_hover_text(invite.clone())
-            .clicked()
-        {
-            ui.ctx().copy_text(invite.clone());
-            p.notices
-                .write(Notice::info(Msg::new("online-invite-copied")));
-        }
-    });
-    ui.add(
-        egui::Label::new(
-            egui::RichText::new(invite)
-                .monospace()
-                .size(11.0)
-                .color(MUTED),
-        )
-        .wrap(),
+    let code = p
+        .i18n
+        .msg(&Msg::new("online-code").text("code", room.code.clone()));
+    ui.label(egui::RichText::new(code).strong());
+    if ui
+        .button(format!("📋 {}", p.tr("online-copy-invite")))
+        .on_hover_text(invite.clone())
+        .clicked()
+    {
+        ui.ctx().copy_text(invite.clone());
+        p.notices
+            .write(Notice::info(Msg::new("online-invite-copied")));
+    }
+    // The invite as text too, to select by hand (a long address breaks anywhere).
+    let mut job = egui::text::LayoutJob::simple(
+        invite,
+        egui::FontId::monospace(11.0),
+        MUTED,
+        ui.available_width(),
     );
+    job.wrap.break_anywhere = true;
+    ui.label(job);
 }
 
 /// The friend: not come yet, here, or gone (and when the win may be claimed).
