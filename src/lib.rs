@@ -3,6 +3,7 @@ pub mod ai;
 pub mod analysis;
 pub mod assets;
 pub mod cli;
+pub mod coach;
 #[cfg(feature = "game")]
 pub mod game;
 #[cfg(feature = "online")]

@@ -29,16 +29,20 @@
 //! - `level`: the levels ([`Level`]) and their limits; [`rng`]: seeded
 //!   random numbers;
 //! - [`tablebase`]: Bagh-Chal's sliding-phase table as the game uses it:
-//!   its values, index and file format, loaded and probed.
+//!   its values, index and file format, loaded and probed;
+//! - [`fox_geese_proof`]: who wins a Fox and Geese position, proved within
+//!   a node budget (the game's analysis gives exact verdicts with it, a
+//!   slice at a time).
 //!
-//! The modules depend one way: `rules` <- `ai` <- `analysis` <- `cli`.
-//! The offline work only the command-line tool runs (solvers, the table's
-//! builder) is in [`crate::analysis`], which uses this module; nothing
-//! here uses it, so the game links none of it.
+//! The modules depend one way: `rules` <- `ai` <- `coach` <- `analysis` <-
+//! `cli`. The offline work only the command-line tool runs (the backwards
+//! solver, the table's builder) is in [`crate::analysis`], which uses this
+//! module; nothing here uses it, so the game links none of it.
 
 mod bagh_chal;
 mod board;
 pub mod eval;
+pub mod fox_geese_proof;
 mod level;
 mod ordering;
 pub mod rng;

@@ -19,7 +19,7 @@
 
 use web_time::Instant;
 
-use super::solve::{SolveError, Winner};
+use crate::ai::fox_geese_proof::{SolveError, Winner};
 use crate::ai::rng::SplitMix64;
 use crate::rules::board::Bitboard;
 use crate::rules::movegen::MAX_HOPS;
@@ -575,8 +575,8 @@ mod tests {
     use std::collections::HashMap;
 
     use super::*;
+    use crate::ai::fox_geese_proof::{brute_force, random_fox_game};
     use crate::ai::rng::SplitMix64;
-    use crate::analysis::solve::{brute_force, random_fox_game};
     use crate::rules::Game;
 
     #[test]

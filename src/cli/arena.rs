@@ -280,6 +280,18 @@ pub fn play_game(spec: &GameSpec) -> Result<GameRecord, String> {
     Ok(record)
 }
 
+/// The game of a record line as `selfplay` and `match` write them
+/// (`... : MOVES`), or of the moves alone, from the start of `variant`.
+pub fn recorded_game(variant: Variant, line: &str) -> Result<Game, String> {
+    let (_, moves) = line.split_once(':').unwrap_or(("", line));
+    let mut game = Game::new(variant);
+    for word in moves.split_whitespace() {
+        let mv = game.parse_move(word).map_err(|e| e.to_string())?;
+        game.play_unchecked(&mv);
+    }
+    Ok(game)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

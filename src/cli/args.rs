@@ -31,6 +31,7 @@ pub(super) struct Args {
     pub(super) divide: bool,
     pub(super) quiet: bool,
     pub(super) backwards: bool,
+    pub(super) merge: bool,
     pub(super) level: Option<Level>,
     pub(super) hunters: Option<Level>,
     pub(super) crowd: Option<Level>,
@@ -59,6 +60,8 @@ pub(super) struct Args {
     pub(super) after_ply: Option<usize>,
     pub(super) check: Option<usize>,
     pub(super) out: Option<String>,
+    /// `--file`: a file to read (a puzzle set).
+    pub(super) file: Option<String>,
     pub(super) record: Option<String>,
     pub(super) table: Option<TableChoice>,
     /// `online` (with its feature only).
@@ -90,6 +93,7 @@ impl Args {
                 "--divide" => args.divide = true,
                 "--quiet" => args.quiet = true,
                 "--backwards" => args.backwards = true,
+                "--merge" => args.merge = true,
                 flag if flag.starts_with("--") => {
                     let value = it
                         .next()
@@ -111,6 +115,7 @@ impl Args {
             "--position" => self.position = Some(v.to_string()),
             "--option" => self.options.push(v.parse().map_err(|e| format!("{e}"))?),
             "--out" => self.out = Some(v.to_string()),
+            "--file" => self.file = Some(v.to_string()),
             "--record" => self.record = Some(v.to_string()),
             "--table" => self.table = Some(table_choice(v)),
             "--level" => self.level = Some(level(flag, v)?),

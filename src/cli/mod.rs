@@ -7,12 +7,14 @@
 
 use std::io::Write;
 
+mod analyse;
 mod arena;
 mod args;
 mod bagh_chal_table;
 mod bestmove;
 #[cfg(feature = "online")]
 mod online;
+mod puzzles;
 mod selfplay;
 mod show;
 mod solve;
@@ -52,6 +54,9 @@ pub fn run(words: &[String], out: &mut dyn Write) -> Result<(), String> {
         // Streams a line per game: runs can be long.
         "selfplay" => return selfplay::selfplay(&args, out),
         "match" => return versus::run_match(&args, out),
+        // Streams progress on stderr, then the report.
+        "analyse" => return analyse::analyse(&args, out),
+        "puzzles" => return puzzles::puzzles(&args, out),
         "tablebase" => return tables::tablebase(&args, out),
         // Streams a line per move until the game ends.
         #[cfg(feature = "online")]

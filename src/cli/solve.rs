@@ -9,8 +9,8 @@ use std::io::Write;
 use web_time::Instant;
 
 use super::args::{Args, say};
+use crate::ai::fox_geese_proof::{FoxGeeseSolver, Winner};
 use crate::analysis::backwards::{FoxGeeseTable, LayerDone};
-use crate::analysis::solve::{FoxGeeseSolver, Winner};
 use crate::rules::{Game, GameKind, Move, Side};
 
 /// `solve`: the proven winner of a Fox and Geese position (sideways off);

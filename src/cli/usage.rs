@@ -2,7 +2,7 @@
 //! its own part, and `help` (or a mistake) all of them.
 
 /// Each command's usage lines.
-const COMMANDS: [(&str, &str); 8] = [
+const COMMANDS: [(&str, &str); 10] = [
     (
         "perft",
         "  stronghold-cli perft GAME DEPTH [--moves \"M1 M2 ...\"] [--option KEY=VALUE]... [--divide]",
@@ -31,6 +31,36 @@ const COMMANDS: [(&str, &str); 8] = [
       a 5-ply search finds within half a piece of the best), A on each side once;
       the score of A with a 95 % interval, and graded results. J games at a time
       (default: one per core). --record writes each game's moves to FILE, a line per game.",
+    ),
+    (
+        "analyse",
+        "  stronghold-cli analyse GAME --moves \"M1 M2 ...\" [--position STRING] [--option KEY=VALUE]...
+      [--level LEVEL] [--table FILE|none] [--quiet]
+      Grades every move (best, good, inaccuracy, mistake, blunder) by how much of its side's
+      expected result it gave away: a line per ply, `ply N MOVE GRADE before B after A best M`,
+      scores for the side that moved (pieces, or win-in-N / loss-in-N), then `exact SOURCE: ...`
+      where the rules, Bagh-Chal's table, the Fox and Geese proof or a search to the end knows
+      the result; then each side's accuracy and grades. Progress on stderr (not with --quiet).
+      LEVEL searches each position with that level's limits (default: 1.5 M nodes each).
+  stronghold-cli analyse GAME --record FILE [--level LEVEL] [--table FILE|none] [--quiet]
+      Each game of a selfplay or match record, a line each; for Bagh-Chal, how often the
+      grades of the sliding phase agree with the shipped table (--table none: the search alone).",
+    ),
+    (
+        "puzzles",
+        "  stronghold-cli puzzles list GAME [--file FILE]
+      A line per puzzle of the shipped set (puzzles/GAME.ron in the assets folder) or FILE:
+      the position string, a tab, then the solution's moves (the answers and the replies).
+  stronghold-cli puzzles check GAME [--file FILE] [--table FILE] [--nodes N]
+      Checks every puzzle again: its line is legal and each answer the only one by its proof.
+  stronghold-cli puzzles harvest GAME --out FILE (--games N [--seed S] [--openings K] | --record FILE)
+      [--keep K] [--depth D] [--nodes N] [--option KEY=VALUE]... [--table FILE] [--merge] [--quiet]
+      Plays N computer games (Beginner to Medium, every pairing in turn; K random opening plies,
+      default 4) or reads a record, and keeps each position where exactly one move wins, keeps
+      the draw, or (Pirates, Asalto) beats every other by 1.5 pieces in a search of D plies
+      (default 8); proven by Bagh-Chal's table, the Fox and Geese proof search (N positions
+      each, default 200000) or that search. Writes at most K puzzles (default 100) to FILE;
+      --merge keeps those already in FILE (a set of the same game) with the new ones.",
     ),
     (
         "solve",

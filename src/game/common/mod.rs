@@ -1,7 +1,7 @@
 //! The vocabulary every wing reads: the screen the player is on, the
 //! player's settings, the words (languages and message files), notices, and
 //! the signals the board's view gives the rest (busy animating, a piece to
-//! shake).
+//! shake), and when the next frame is drawn (`redraw`).
 //!
 //! This wing depends on no other wing of the game, so any of them may read
 //! it.
@@ -10,6 +10,7 @@ use bevy::prelude::*;
 
 pub mod i18n;
 pub mod notice;
+pub mod redraw;
 pub mod screens;
 pub mod settings;
 pub mod text_asset;
@@ -21,6 +22,7 @@ pub(super) fn plugin(app: &mut App) {
         text_asset::plugin,
         i18n::plugin,
         notice::plugin,
+        redraw::plugin,
         settings::plugin,
         view::plugin,
     ));

@@ -288,7 +288,7 @@ pub struct FoxGeeseSolver {
     /// Positions one move on, per ply, reused.
     buffers: Vec<Vec<Node>>,
     /// Called every 2^24 nodes with the count so far.
-    progress: Option<Box<dyn FnMut(u64)>>,
+    progress: Option<Box<dyn FnMut(u64) + Send>>,
     /// The shortcuts of [`FoxGeeseSolver::settled`] beyond the rules' own
     /// ends (off only to check them).
     shortcuts: bool,
@@ -329,8 +329,17 @@ impl FoxGeeseSolver {
     }
 
     /// Reports the node count every 16 M nodes (long proofs).
-    pub fn on_progress(&mut self, report: Box<dyn FnMut(u64)>) {
+    pub fn on_progress(&mut self, report: Box<dyn FnMut(u64) + Send>) {
         self.progress = Some(report);
+    }
+
+    /// Allows `more` positions beyond those visited so far. A proof that
+    /// ran out of nodes can be asked again after this and goes on where it
+    /// stopped, near enough: what it proved is in the table, so only the
+    /// line it was on is searched again. This is how a proof runs in
+    /// slices (the game's analysis, between frames on the web).
+    pub fn allow_more_nodes(&mut self, more: u64) {
+        self.node_budget = self.nodes.saturating_add(more);
     }
 
     /// Positions visited so far.
@@ -583,7 +592,7 @@ fn mirror(bits: u64) -> u64 {
 /// positions by their position string: the reference the solvers are
 /// tested against.
 #[cfg(test)]
-pub(super) fn brute_force(
+pub(crate) fn brute_force(
     game: &mut crate::rules::Game,
     seen: &mut std::collections::HashMap<String, Winner>,
 ) -> Winner {
@@ -624,7 +633,7 @@ pub(super) fn brute_force(
 /// plies (with `randomness`), to `plies` or its end: late positions of it
 /// are small trees, won by either side.
 #[cfg(test)]
-pub(super) fn random_fox_game(
+pub(crate) fn random_fox_game(
     rng: &mut crate::ai::rng::SplitMix64,
     plies: usize,
     depth: u32,

@@ -1,0 +1,264 @@
+//! The provers behind puzzles: which legal move of a position is the only
+//! one that does what a goal asks, by Bagh-Chal's table
+//! ([`table_only_move`]), the Fox and Geese proof search
+//! ([`proof_only_move`]) or a search's margin ([`margin_only_move`]); and a
+//! puzzle's whole line checked again by the proof it names
+//! ([`check_puzzle`]).
+
+use crate::ai::fox_geese_proof::{FoxGeeseSolver, SolveError, Winner};
+use crate::ai::{MATE_BOUND, Search, SearchLimits, Tablebase};
+use crate::rules::{Game, Move, Side};
+
+use super::exact::Exact;
+use super::puzzle::{Goal, Proof, Puzzle};
+
+/// The only move for a goal, and the plies to the end when known.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct OnlyMove {
+    pub mv: Move,
+    pub goal: Goal,
+    pub win_in: Option<u32>,
+}
+
+/// Plies a position may be short of the table and still be valued through
+/// its moves: enough for the last goat placement and the tigers' move
+/// before it.
+const TABLE_LOOKAHEAD: u32 = 2;
+
+/// The value of `game`'s position for its side to move, from the rules,
+/// the table, or (for positions with goats still in hand) its moves up to
+/// `lookahead` plies on; `None` when that does not settle it.
+fn table_value(table: &Tablebase, game: &mut Game, lookahead: u32) -> Option<Exact> {
+    if let Some(o) = game.outcome() {
+        return Some(Exact::of_outcome(&o, game.side_to_move()));
+    }
+    if let Some(v) = Exact::of_table(table, game.position()) {
+        return Some(v);
+    }
+    if lookahead == 0 {
+        return None;
+    }
+    let values = move_values(table, game, lookahead - 1)?;
+    values.into_iter().map(|(_, v)| v).max_by_key(|v| v.rank())
+}
+
+/// The value of each legal move for the side to move (counted from before
+/// the move), when every one is settled.
+fn move_values(table: &Tablebase, game: &mut Game, lookahead: u32) -> Option<Vec<(Move, Exact)>> {
+    let mover = game.side_to_move();
+    let mut values = Vec::new();
+    for mv in game.legal_moves() {
+        game.play_unchecked(&mv);
+        let next_side = game.side_to_move();
+        let value = table_value(table, game, lookahead);
+        game.undo();
+        let value = value?.for_side(next_side, mover).one_ply_earlier();
+        values.push((mv, value));
+    }
+    Some(values)
+}
+
+/// The one move that keeps the side to move's result by the table (wins a
+/// won position, keeps a drawn one a draw), when exactly one does and the
+/// position is not lost.
+pub fn table_only_move(table: &Tablebase, game: &Game) -> Option<OnlyMove> {
+    let mut game = game.clone();
+    let values = move_values(table, &mut game, TABLE_LOOKAHEAD - 1)?;
+    let best = values.iter().map(|(_, v)| v.result()).max()?;
+    let mut keeping = values.iter().filter(|(_, v)| v.result() == best);
+    let (mv, value) = *keeping.next()?;
+    if keeping.next().is_some() || best < 0 {
+        return None;
+    }
+    let (goal, win_in) = match value {
+        Exact::Win(p) => (Goal::Win, p.map(u32::from)),
+        _ => (Goal::Hold, None),
+    };
+    Some(OnlyMove { mv, goal, win_in })
+}
+
+/// The best reply of the side to move by the table: the soonest win, the
+/// draw, the latest loss (the first such move when several are equal).
+pub fn table_reply(table: &Tablebase, game: &Game) -> Option<Move> {
+    let mut game = game.clone();
+    let values = move_values(table, &mut game, TABLE_LOOKAHEAD - 1)?;
+    values
+        .iter()
+        .max_by_key(|(m, v)| (v.rank(), std::cmp::Reverse(m.to_string())))
+        .map(|(m, _)| *m)
+}
+
+/// The one winning move of the side to move by the Fox and Geese proof
+/// search, when exactly one wins (every other loses). The moves are tried
+/// the search's choice first, and the search stops at a second win.
+pub fn proof_only_move(
+    solver: &mut FoxGeeseSolver,
+    game: &Game,
+) -> Result<Option<OnlyMove>, SolveError> {
+    let mover = game.side_to_move();
+    let mut moves = game.legal_moves();
+    if moves.len() < 2 {
+        return Ok(None);
+    }
+    if let Some(r) = Search::with_limits(game, SearchLimits::depth(4), 0).run_to_end()
+        && let Some(i) = moves.iter().position(|m| *m == r.best)
+    {
+        moves.swap(0, i);
+    }
+    let mut win = None;
+    for mv in moves {
+        let (next, _) = game.rules().apply(game.position(), &mv);
+        if winner_side(solver.solve(&next)?) == mover {
+            if win.is_some() {
+                return Ok(None);
+            }
+            win = Some(mv);
+        }
+    }
+    Ok(win.map(|mv| OnlyMove {
+        mv,
+        goal: Goal::Win,
+        win_in: None,
+    }))
+}
+
+/// Each legal move's score for the side to move, by a search of its
+/// position after to `depth - 1` plies (no noise, no table): a win the
+/// search sees to the end, or an evaluation.
+pub fn searched_moves(game: &Game, depth: u32) -> Vec<(Move, i32)> {
+    let mover = game.side_to_move();
+    let mut scored = Vec::new();
+    for mv in game.legal_moves() {
+        let mut next = game.clone();
+        next.play_unchecked(&mv);
+        let score = match next.outcome() {
+            Some(o) => match o.winner {
+                Some(w) if w == mover => crate::ai::MATE - 1,
+                Some(_) => -(crate::ai::MATE - 1),
+                None => 0,
+            },
+            None => {
+                let limits = SearchLimits::depth(depth.saturating_sub(1).max(1));
+                let r = Search::with_limits(&next, limits, 0).run_to_end();
+                let s = r.map_or(0, |r| r.score);
+                let s = if next.side_to_move() == mover { s } else { -s };
+                // One ply further from the root than the child's search says.
+                mate_one_ply_earlier(s)
+            }
+        };
+        scored.push((mv, score));
+    }
+    scored
+}
+
+/// A score one ply further from the win or loss it counts down to.
+fn mate_one_ply_earlier(s: i32) -> i32 {
+    if s > MATE_BOUND {
+        s - 1
+    } else if s < -MATE_BOUND {
+        s + 1
+    } else {
+        s
+    }
+}
+
+/// The move a search of `depth` plies scores at least `margin` hundredths
+/// above every other, if there is one; its goal: a win the search sees to
+/// the end (no other move forcing one), holding out longest when every
+/// move loses, taking the most (a hunters' capture), or the best move.
+pub fn margin_only_move(game: &Game, depth: u32, margin: i32) -> Option<OnlyMove> {
+    let mut scored = searched_moves(game, depth);
+    if scored.len() < 2 {
+        return None;
+    }
+    scored.sort_by_key(|(_, s)| -s);
+    let ((mv, best), (_, second)) = (scored[0], scored[1]);
+    if best - second < margin {
+        return None;
+    }
+    let mate = |s: i32| (crate::ai::MATE - s.abs()) as u32;
+    let (goal, win_in) = if best > MATE_BOUND {
+        (Goal::Win, Some(mate(best)))
+    } else if best < -MATE_BOUND {
+        (Goal::HoldOut, Some(mate(best)))
+    } else if game.side_to_move() == Side::Hunters && mv.is_jump() {
+        (Goal::TakeMost, None)
+    } else {
+        (Goal::BestMove, None)
+    };
+    Some(OnlyMove { mv, goal, win_in })
+}
+
+/// The fewest plies (1 to 15) a plain search must look ahead to choose
+/// `answer`; [`Puzzle::BEYOND`] when none of them does.
+pub fn depth_to_find(game: &Game, answer: Move) -> u32 {
+    (1..Puzzle::BEYOND)
+        .find(|&d| {
+            Search::with_limits(game, SearchLimits::depth(d), 0)
+                .run_to_end()
+                .is_some_and(|r| r.best == answer)
+        })
+        .unwrap_or(Puzzle::BEYOND)
+}
+
+/// What checks a puzzle's proof: the table, a proof search, or nothing
+/// more (a search margin needs only the search).
+pub struct Provers<'a> {
+    pub table: Option<&'a Tablebase>,
+    /// Positions each Fox and Geese proof may visit.
+    pub proof_nodes: u64,
+}
+
+/// Checks a puzzle: its line is legal, and at each of the solver's turns
+/// the line's move is the only one its proof allows. The reason when not.
+pub fn check_puzzle(puzzle: &Puzzle, provers: &Provers) -> Result<(), String> {
+    let mut game = puzzle.game().map_err(|e| e.to_string())?;
+    let solver_side = game.side_to_move();
+    let mut solver = match puzzle.proof {
+        Proof::ProofSearch => Some(
+            FoxGeeseSolver::new(*game.variant(), provers.proof_nodes, 18)
+                .map_err(|e| e.to_string())?,
+        ),
+        _ => None,
+    };
+    let mut last_mover = None;
+    for (i, text) in puzzle.line.iter().enumerate() {
+        let mv = game
+            .parse_move(text)
+            .map_err(|e| format!("move {}: {e}", i + 1))?;
+        if game.side_to_move() == solver_side {
+            let only = match puzzle.proof {
+                Proof::Table => {
+                    let table = provers.table.ok_or("no table to check with")?;
+                    table_only_move(table, &game)
+                }
+                Proof::ProofSearch => {
+                    let solver = solver.as_mut().expect("made above");
+                    solver.allow_more_nodes(provers.proof_nodes);
+                    proof_only_move(solver, &game).map_err(|e| e.to_string())?
+                }
+                Proof::SearchMargin { depth, margin } => margin_only_move(&game, depth, margin),
+            };
+            match only {
+                Some(o) if o.mv == mv => {}
+                Some(o) => return Err(format!("move {}: the only one is {}", i + 1, o.mv)),
+                None => return Err(format!("move {} ({text}) is not the only one", i + 1)),
+            }
+        }
+        last_mover = Some(game.side_to_move());
+        game.play_unchecked(&mv);
+    }
+    match last_mover {
+        Some(side) if side == solver_side => Ok(()),
+        Some(_) => Err("the line ends with a reply".into()),
+        None => Err("the line is empty".into()),
+    }
+}
+
+/// The side a Fox and Geese proof names.
+pub fn winner_side(w: Winner) -> Side {
+    match w {
+        Winner::Fox => Side::Hunters,
+        Winner::Geese => Side::Crowd,
+    }
+}
