@@ -11,6 +11,7 @@ mod online_fake;
 use std::time::Duration;
 
 use bevy::prelude::*;
+use bevy::winit::{UpdateMode, WinitSettings};
 
 use online_fake::FakeServer;
 use stronghold::game::common::settings::Settings;
@@ -205,6 +206,13 @@ fn a_created_room_plays_moves_both_ways() {
         online(&app).room.as_ref().unwrap().moves,
         server.moves(&code)
     );
+    // The app, which draws only when something changes, still wakes at
+    // least each second while connected (to ping; messages wake it too).
+    app.update();
+    match app.world().resource::<WinitSettings>().focused_mode {
+        UpdateMode::Reactive { wait, .. } => assert!(wait <= Duration::from_secs(1), "{wait:?}"),
+        other => panic!("{other:?}"),
+    }
 }
 
 #[test]
@@ -327,4 +335,47 @@ fn a_wrong_code_is_refused() {
     });
     // The game on the board is untouched.
     assert!(!the_match(&app).is_online());
+}
+
+#[test]
+fn a_draw_and_a_rematch_with_sides_swapped_go_through_the_server() {
+    let server = FakeServer::start();
+    let (mut app, mut friend, _) = created_room(&server);
+    play_here(&mut app);
+    until(&mut app, Some(&mut friend), "the move there", |_, f| {
+        f.is_some_and(|f| f.moves.len() == 1)
+    });
+    // The friend offers a draw; the panel's "accept" sends it back.
+    friend.client.send(&Command::OfferDraw).unwrap();
+    until(&mut app, Some(&mut friend), "the offer here", |app, _| {
+        online(app).room.as_ref().and_then(|r| r.draw_offer) == Some(Side::Hunters)
+    });
+    app.world_mut().write_message(OnlineCommand::AcceptDraw);
+    until(&mut app, Some(&mut friend), "the draw", |app, _| {
+        the_match(app).is_over()
+    });
+    assert_eq!(the_match(&app).conclusion(), Some(Conclusion::DrawAgreed));
+    // Both ask for a rematch: a new game, the sides swapped.
+    app.world_mut().write_message(OnlineCommand::Rematch);
+    until(
+        &mut app,
+        Some(&mut friend),
+        "our rematch offer there",
+        |_, f| {
+            f.is_some_and(|f| {
+                f.events
+                    .iter()
+                    .any(|e| matches!(e, Event::RematchOffered { .. }))
+            })
+        },
+    );
+    friend.client.send(&Command::Rematch).unwrap();
+    until(&mut app, Some(&mut friend), "the second game", |app, _| {
+        online(app).room.as_ref().is_some_and(|r| r.game_no == 2) && !the_match(app).is_over()
+    });
+    let m = the_match(&app);
+    assert_eq!(online(&app).you, Some(Side::Hunters));
+    assert_eq!(m.player(Side::Hunters), Player::Human);
+    assert_eq!(m.player(Side::Crowd), Player::Remote);
+    assert_eq!(m.game().ply(), 0);
 }

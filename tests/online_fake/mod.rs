@@ -340,60 +340,9 @@ impl Hub {
         let room = self.rooms.get_mut(&code).expect("room");
         let over = room.result.is_some() || room.game.is_over();
         let event = match command {
-            Command::Rematch if over => {
-                if room.rematch_offer == Some(side.other()) {
-                    let variant = room.setup.variant().expect("setup");
-                    room.game = Game::new(variant);
-                    room.moves.clear();
-                    room.game_no += 1;
-                    room.seats.swap(0, 1);
-                    room.result = None;
-                    room.rematch_offer = None;
-                    return self.send_states(&code);
-                }
-                room.rematch_offer = Some(side);
-                Event::RematchOffered { by: side }
-            }
+            Command::Rematch if over => return self.rematch(&code, side),
             _ if over => Event::error(ErrorKind::GameOver, "over"),
-            Command::Move { ply, mv } => {
-                if ply as usize != room.moves.len() {
-                    return self.send(conn, &Event::error(ErrorKind::StalePly, "stale"));
-                }
-                if room.game.side_to_move() != side {
-                    return self.send(conn, &Event::error(ErrorKind::NotYourTurn, "not yours"));
-                }
-                let legal = room
-                    .game
-                    .parse_move(&mv)
-                    .ok()
-                    .filter(|m| room.game.play(m).is_ok());
-                if legal.is_none() {
-                    return self.send(conn, &Event::error(ErrorKind::IllegalMove, "illegal"));
-                }
-                room.moves.push(mv.clone());
-                if let Some(outcome) = room.game.outcome() {
-                    room.result = Some(GameResult::of(outcome));
-                }
-                let ended = room.result;
-                self.broadcast(
-                    &code,
-                    &Event::Moved {
-                        ply,
-                        mv,
-                        clocks: None,
-                    },
-                );
-                if let Some(result) = ended {
-                    self.broadcast(
-                        &code,
-                        &Event::Ended {
-                            result,
-                            clocks: None,
-                        },
-                    );
-                }
-                return;
-            }
+            Command::Move { ply, mv } => return self.play_move(conn, &code, side, ply, mv),
             Command::Resign => {
                 let result = GameResult {
                     winner: Some(side.other()),
@@ -428,6 +377,65 @@ impl Hub {
             _ => Event::error(ErrorKind::BadFields, "not here"),
         };
         self.broadcast(&code, &event);
+    }
+
+    /// A rematch asked by `side`: offered, or (asked by both) begun with
+    /// the sides swapped.
+    fn rematch(&mut self, code: &str, side: Side) {
+        let room = self.rooms.get_mut(code).expect("room");
+        if room.rematch_offer == Some(side.other()) {
+            let variant = room.setup.variant().expect("setup");
+            room.game = Game::new(variant);
+            room.moves.clear();
+            room.game_no += 1;
+            room.seats.swap(0, 1);
+            room.result = None;
+            room.rematch_offer = None;
+            return self.send_states(code);
+        }
+        room.rematch_offer = Some(side);
+        self.broadcast(code, &Event::RematchOffered { by: side });
+    }
+
+    /// A move: checked by the rules, stored, relayed to both seats.
+    fn play_move(&mut self, conn: u32, code: &str, side: Side, ply: u32, mv: String) {
+        let room = self.rooms.get_mut(code).expect("room");
+        if ply as usize != room.moves.len() {
+            return self.send(conn, &Event::error(ErrorKind::StalePly, "stale"));
+        }
+        if room.game.side_to_move() != side {
+            return self.send(conn, &Event::error(ErrorKind::NotYourTurn, "not yours"));
+        }
+        let legal = room
+            .game
+            .parse_move(&mv)
+            .ok()
+            .filter(|m| room.game.play(m).is_ok());
+        if legal.is_none() {
+            return self.send(conn, &Event::error(ErrorKind::IllegalMove, "illegal"));
+        }
+        room.moves.push(mv.clone());
+        if let Some(outcome) = room.game.outcome() {
+            room.result = Some(GameResult::of(outcome));
+        }
+        let ended = room.result;
+        self.broadcast(
+            code,
+            &Event::Moved {
+                ply,
+                mv,
+                clocks: None,
+            },
+        );
+        if let Some(result) = ended {
+            self.broadcast(
+                code,
+                &Event::Ended {
+                    result,
+                    clocks: None,
+                },
+            );
+        }
     }
 
     fn leave(&mut self, conn: u32) {

@@ -164,28 +164,10 @@ impl LaunchOptions {
                     let name = value("--skin")?;
                     o.skin = Some(crate::game::board::skin::skin_name(&name).to_string());
                 }
-                "--join" => {
-                    let code = value("--join")?;
-                    if !crate::game::shell::invite::is_code(&code) {
-                        return Err(format!("`{code}` is not an invite code"));
-                    }
-                    o.join = Some(code);
+                "--join" | "--create" | "--side" | "--clock" | "--server" => {
+                    let given = value(&arg)?;
+                    o.online_flag(&arg, given)?;
                 }
-                "--create" => {
-                    let id = value("--create")?;
-                    let kind =
-                        GameKind::from_id(&id).ok_or_else(|| format!("unknown game `{id}`"))?;
-                    o.variant = Variant::new(kind);
-                    o.create = true;
-                }
-                "--side" => {
-                    let name = value("--side")?;
-                    let side = side_text::from_name(&name)
-                        .ok_or_else(|| format!("unknown side `{name}`: hunters or crowd"))?;
-                    o.side = Some(side);
-                }
-                "--clock" => o.clock = Some(value("--clock")?.parse()?),
-                "--server" => o.server = Some(value("--server")?),
                 "--exit-after" => {
                     let v = value("--exit-after")?;
                     o.exit_after = Some(v.parse().map_err(|_| format!("bad seconds `{v}`"))?);
@@ -198,6 +180,33 @@ impl LaunchOptions {
             o.variant.set_option(&opt).map_err(|e| e.to_string())?;
         }
         Ok(o)
+    }
+
+    /// The online flags: `--join CODE`, `--create GAME`, `--side SIDE`,
+    /// `--clock M+I`, `--server URL`.
+    fn online_flag(&mut self, flag: &str, value: String) -> Result<(), String> {
+        match flag {
+            "--join" => {
+                if !crate::game::shell::invite::is_code(&value) {
+                    return Err(format!("`{value}` is not an invite code"));
+                }
+                self.join = Some(value);
+            }
+            "--create" => {
+                let kind =
+                    GameKind::from_id(&value).ok_or_else(|| format!("unknown game `{value}`"))?;
+                self.variant = Variant::new(kind);
+                self.create = true;
+            }
+            "--side" => {
+                let side = side_text::from_name(&value)
+                    .ok_or_else(|| format!("unknown side `{value}`: hunters or crowd"))?;
+                self.side = Some(side);
+            }
+            "--clock" => self.clock = Some(value.parse()?),
+            _ => self.server = Some(value),
+        }
+        Ok(())
     }
 
     /// The match these options start.

@@ -26,6 +26,7 @@ use crate::game::common::screens::Screen;
 use crate::game::play::ai_task::{AiJob, SearchReport};
 use crate::game::play::match_state::{Match, Player};
 use crate::game::play::online::{Online, Phase};
+use crate::online::SeatStatus;
 use crate::rules::Side;
 
 pub(super) fn plugin(app: &mut App) {
@@ -140,6 +141,8 @@ pub struct OnlineStatus {
     pub you: Option<&'static str>,
     /// The moves the server has stored.
     pub server_moves: usize,
+    /// The other seat: `empty` (nobody joined yet), `connected` or `gone`.
+    pub friend: Option<&'static str>,
 }
 
 impl OnlineStatus {
@@ -156,6 +159,13 @@ impl OnlineStatus {
             code: online.code().map(str::to_string),
             you: online.you.map(side_id),
             server_moves: online.room.as_ref().map_or(0, |r| r.moves.len()),
+            friend: online.you.zip(online.room.as_ref()).map(|(you, room)| {
+                match room.seat(you.other()) {
+                    SeatStatus::Empty => "empty",
+                    SeatStatus::Connected => "connected",
+                    SeatStatus::Gone { .. } => "gone",
+                }
+            }),
         })
     }
 }

@@ -19,12 +19,18 @@
 //! - A lost connection is tried again with growing pauses, and resumed
 //!   with the seat's token (the client does it); the panel says
 //!   "reconnecting…".
+//! - The app draws only when something changes: the client wakes it when
+//!   a message arrives (`FrameWaker`), and `ask_for_frames` keeps a slow
+//!   beat for pings and reconnects, and one for a running clock.
+
+use std::time::Duration;
 
 use bevy::prelude::*;
 
 use crate::game::GameSet;
 use crate::game::common::i18n::Msg;
 use crate::game::common::notice::Notice;
+use crate::game::common::redraw::{FrameWaker, NextFrame};
 use crate::game::common::screens::Screen;
 use crate::game::play::match_state::{Match, MatchReset, MoveIntent, MoveSource};
 use crate::online::{
@@ -37,6 +43,13 @@ pub mod room;
 pub use room::RoomView;
 use room::Step;
 
+/// With the connection open, a frame at least this often (to ping, and to
+/// notice a server gone silent).
+const CONNECTED_BEAT: Duration = Duration::from_secs(1);
+/// While connecting again, a frame this often (the first retries come
+/// after a quarter of a second).
+const RECONNECT_BEAT: Duration = Duration::from_millis(250);
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Online>()
         .init_non_send::<Connection>()
@@ -48,6 +61,7 @@ pub(super) fn plugin(app: &mut App) {
                     .chain()
                     .in_set(GameSet::Commands),
                 send_own_move.after(GameSet::Apply).before(GameSet::Ai),
+                ask_for_frames.in_set(GameSet::View),
             ),
         )
         .add_systems(Last, leave_on_exit);
@@ -150,6 +164,7 @@ fn act_on_commands(
     mut commands: MessageReader<OnlineCommand>,
     mut connection: NonSendMut<Connection>,
     mut online: ResMut<Online>,
+    waker: Res<FrameWaker>,
     mut notices: MessageWriter<Notice>,
 ) {
     for command in commands.read() {
@@ -162,7 +177,7 @@ fn act_on_commands(
             } => {
                 let setup = GameSetup::of(&variant);
                 let opening = Opening::Create { setup, side, clock };
-                open(&mut connection, &mut online, &server, opening);
+                open(&mut connection, &mut online, &server, opening, &waker);
                 continue;
             }
             OnlineCommand::Join { server, code } => {
@@ -171,6 +186,7 @@ fn act_on_commands(
                     &mut online,
                     &server,
                     Opening::Join { code },
+                    &waker,
                 );
                 continue;
             }
@@ -193,8 +209,16 @@ fn act_on_commands(
 }
 
 /// A new client for a new room: any room before is left.
-fn open(connection: &mut Connection, online: &mut Online, server: &str, opening: Opening) {
-    let client = Client::new(server, opening);
+fn open(
+    connection: &mut Connection,
+    online: &mut Online,
+    server: &str,
+    opening: Opening,
+    waker: &FrameWaker,
+) {
+    let mut client = Client::new(server, opening);
+    let waker = waker.clone();
+    client.wake_with(move || waker.wake());
     *online = Online {
         phase: Phase::Opening,
         server: client.url().to_string(),
@@ -449,6 +473,43 @@ fn send_own_move(
         && connection.send(&Command::Move { ply, mv })
     {
         connection.sent = Some(ply);
+    }
+}
+
+/// How soon the next frame must come for the online game: a beat to ping
+/// and to notice silence (messages wake the app themselves), a quicker
+/// one while reconnecting, and the running clock's next change.
+fn ask_for_frames(
+    connection: NonSend<Connection>,
+    online: Res<Online>,
+    time: Res<Time<Real>>,
+    mut next: ResMut<NextFrame>,
+) {
+    if connection.client.is_none() {
+        return;
+    }
+    next.within(if online.connected() {
+        CONNECTED_BEAT
+    } else {
+        RECONNECT_BEAT
+    });
+    let Some(room) = &online.room else { return };
+    let now = time.elapsed_secs_f64();
+    if room.clock_running()
+        && let Some((clocks, _)) = room.clocks
+        && let Some(running) = clocks.running
+        && let Some(left) = room.time_left_ms(running, now)
+    {
+        // Tenths show under ten seconds; seconds above.
+        let step = if left < 10_000 { 100 } else { 1000 };
+        next.within(Duration::from_millis(left % step + 1));
+    }
+    let gone = [Side::Hunters, Side::Crowd]
+        .into_iter()
+        .filter_map(|side| room.claim_in_ms(side, now))
+        .any(|ms| ms > 0);
+    if gone && room.result.is_none() {
+        next.within(Duration::from_secs(1));
     }
 }
 
