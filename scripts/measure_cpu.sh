@@ -46,7 +46,7 @@ measure() {
     shift
     rm -rf "$XDG_CONFIG_HOME"
     DISPLAY=$DISPLAY_NUM STRONGHOLD_FRAME_LOG="$OUT/$name.csv" "$BIN" "$@" \
-        --exit-after $((WARM + SECONDS_EACH + 2)) >"$OUT/$name.log" 2>&1 &
+        --exit-after $((WARM + 3 * SECONDS_EACH + 30)) >"$OUT/$name.log" 2>&1 &
     local pid=$!
     sleep "$WARM"
     local steps=$((SECONDS_EACH * 2)) i all search prev_all prev_search
@@ -61,6 +61,7 @@ measure() {
         prev_all=$all
         prev_search=$search
     done
+    kill $pid 2>/dev/null || true
     wait $pid || true
     awk -v hz="$ticks" -v name="$name" '
         { all += $1; search += $2; n++
