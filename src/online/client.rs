@@ -11,6 +11,8 @@
 //! the web it is neither `Send` nor `Sync` (keep it where it was made: a
 //! Bevy app holds it as a non-send resource).
 
+use std::sync::Arc;
+
 use web_time::{Duration, Instant};
 
 use super::protocol::{
@@ -129,6 +131,9 @@ pub struct Client {
     last_heard: Instant,
     last_ping: Instant,
     ever_connected: bool,
+    /// Called from the socket's side when something arrives (an app that
+    /// sleeps between frames wakes to poll).
+    wake: Option<Arc<dyn Fn() + Send + Sync>>,
 }
 
 impl Client {
@@ -146,7 +151,15 @@ impl Client {
             last_heard: now,
             last_ping: now,
             ever_connected: false,
+            wake: None,
         }
+    }
+
+    /// Calls `wake` whenever a message or a change of the connection
+    /// arrives (from the socket's thread natively), so an app that draws
+    /// only when something changes can poll at once.
+    pub fn wake_with(&mut self, wake: impl Fn() + Send + Sync + 'static) {
+        self.wake = Some(Arc::new(wake));
     }
 
     /// The WebSocket address it connects to.
@@ -218,7 +231,11 @@ impl Client {
         if cfg!(not(target_arch = "wasm32")) {
             options.read_timeout = Some(NATIVE_READ_SLICE);
         }
-        match ewebsock::connect(&self.url, options) {
+        let socket = match self.wake.clone() {
+            Some(wake) => ewebsock::connect_with_wakeup(&self.url, options, move || wake()),
+            None => ewebsock::connect(&self.url, options),
+        };
+        match socket {
             Ok((tx, rx)) => {
                 self.socket = Some(Socket {
                     tx,

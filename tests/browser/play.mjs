@@ -4,7 +4,8 @@
 // the board is drawn within 30 s, a legal move clicked on the canvas is
 // played and the computer answers it; on a touch screen tap-tap and drag play
 // moves too; on a phone (both ways up) the canvas fills the screen; where
-// WebGL 2 is missing or the module fails, the page says so. It reads the page's status
+// WebGL 2 is missing or the module fails, the page says so; online, the page
+// and the engine's bot play each other through a server (online.mjs). It reads the page's status
 // (`window.strongholdStatus`, src/game/web.rs) instead of pixels and saves
 // screenshots.
 //
@@ -19,6 +20,7 @@ import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { onlineGames } from './online.mjs';
 import { serve } from './serve.mjs';
 
 const options = parseArgs(process.argv.slice(2));
@@ -426,6 +428,9 @@ async function main() {
     browser = await launch();
     log(`Chromium ${browser.version()}, serving ${options.dist} on ${base}`);
     const checks = { desktopGame, touchGame, phoneLayout, loadingScreen, failurePages };
+    // Online play against the bot through a real server (tests/browser/online.mjs).
+    const helpers = { watch, waitStatus, openGame, pickStep, log, out: options.out };
+    checks.onlineGames = (b, base, report) => onlineGames(b, base, report, helpers);
     if (options.measure) checks.measure = measure;
     for (const [name, check] of Object.entries(checks)) {
       if (!options.only || options.only.split(',').includes(name)) await check(browser, base, report);

@@ -128,7 +128,7 @@ fn cue_game_sounds(
     }
 }
 
-/// A loss when a person lost to the computer; a win otherwise (a person
+/// A loss when a person lost to the computer or a friend online; a win otherwise (a person
 /// won, two people played, or two computers did). A draw is quiet.
 fn end_cue(the_match: &Match, outcome: Outcome) -> Option<Cue> {
     let winner = outcome.winner?;

@@ -54,7 +54,14 @@ pub struct Settings {
     pub ai_pace: f32,
     /// The window's last size in logical pixels (desktop).
     pub window_size: Option<(f32, f32)>,
+    /// The game server for online play (`ws://host:port/ws`, `wss://…`
+    /// behind TLS, or just `host:port`).
+    pub server: String,
 }
+
+/// The game server online play uses until the player names another: one
+/// run on this machine (`bash scripts/server`).
+pub const DEFAULT_SERVER: &str = "ws://127.0.0.1:7878/ws";
 
 impl Default for Settings {
     fn default() -> Settings {
@@ -71,6 +78,7 @@ impl Default for Settings {
             confirm_moves: false,
             ai_pace: 0.6,
             window_size: None,
+            server: DEFAULT_SERVER.to_string(),
         }
     }
 }

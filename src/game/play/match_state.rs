@@ -3,7 +3,10 @@
 //! Everything that changes the game goes through here: move intents (from
 //! clicks, drags, the move box or the AI) are validated by the rules and
 //! applied, and commands (new game, undo, redo) rebuild the state. The view
-//! only reads the `Match` and the messages it sends.
+//! only reads the `Match` and the messages it sends. In an online game the
+//! server is the authority above it: the opponent's moves arrive as
+//! [`MoveSource::Remote`] intents, and undo is not allowed
+//! (`play::online`).
 
 use bevy::prelude::*;
 
@@ -44,6 +47,8 @@ fn draw_a_changed_match(mut next_frame: ResMut<NextFrame>) {
 pub enum Player {
     Human,
     Ai(Level),
+    /// Someone on another machine, through the game server.
+    Remote,
 }
 
 impl Player {
@@ -61,6 +66,10 @@ pub enum Conclusion {
     Resigned(Side),
     /// Both sides agreed to a draw.
     DrawAgreed,
+    /// This side's clock ran out (online); the other wins.
+    TimeOut(Side),
+    /// This side left the online game and the other claimed the win.
+    Abandoned(Side),
 }
 
 impl Conclusion {
@@ -68,7 +77,9 @@ impl Conclusion {
     pub fn winner(self) -> Option<Side> {
         match self {
             Conclusion::Rules(o) => o.winner,
-            Conclusion::Resigned(side) => Some(side.other()),
+            Conclusion::Resigned(side)
+            | Conclusion::TimeOut(side)
+            | Conclusion::Abandoned(side) => Some(side.other()),
             Conclusion::DrawAgreed => None,
         }
     }
@@ -78,7 +89,8 @@ impl Conclusion {
 #[derive(Resource, Clone, Debug)]
 pub struct Match {
     game: Game,
-    /// A resignation or an agreed draw (the rules' own endings are in `outcome`).
+    /// A resignation, an agreed draw, or an online game's clock or
+    /// abandonment (the rules' own endings are in `outcome`).
     ending: Option<Conclusion>,
     /// Review mode: the game as it stood after this many plies. Nothing is
     /// played while it is set; the live game is untouched.
@@ -164,7 +176,12 @@ impl Match {
     pub fn player(&self, side: Side) -> Player {
         self.players[side.index()]
     }
+    /// Changes who plays a side; an online game's players stay as the
+    /// room seated them.
     pub fn set_player(&mut self, side: Side, player: Player) {
+        if self.is_online() || player == Player::Remote {
+            return;
+        }
         if self.players[side.index()] != player {
             self.players[side.index()] = player;
             self.generation += 1;
@@ -172,6 +189,11 @@ impl Match {
     }
     pub fn generation(&self) -> u64 {
         self.generation
+    }
+    /// A game against someone on another machine: the server decides, and
+    /// nothing is taken back.
+    pub fn is_online(&self) -> bool {
+        self.players.contains(&Player::Remote)
     }
     /// The rules' verdict, if the game ended by the rules.
     pub fn outcome(&self) -> Option<Outcome> {
@@ -217,6 +239,9 @@ impl Match {
     /// taken back (and can be redone), and review ends.
     pub fn play_from_here(&mut self) {
         let Some(ply) = self.reviewing() else { return };
+        if self.is_online() {
+            return;
+        }
         let mut taken = Vec::new();
         while self.game.ply() > ply {
             match self.game.undo() {
@@ -234,19 +259,20 @@ impl Match {
 
     /// The side to move resigns (or, with `side`, a given side).
     pub fn resign(&mut self, side: Side) {
-        if self.is_over() {
-            return;
-        }
-        self.ending = Some(Conclusion::Resigned(side));
-        self.review = None;
-        self.generation += 1;
+        self.conclude(Conclusion::Resigned(side));
     }
     /// Ends the game as a draw both sides agreed to.
     pub fn agree_draw(&mut self) {
-        if self.is_over() {
+        self.conclude(Conclusion::DrawAgreed);
+    }
+    /// Ends a running game other than by the rules (a resignation, an
+    /// agreed draw, a clock, an abandoned online game). A game already
+    /// over stays as it ended.
+    pub fn conclude(&mut self, conclusion: Conclusion) {
+        if self.is_over() || matches!(conclusion, Conclusion::Rules(_)) {
             return;
         }
-        self.ending = Some(Conclusion::DrawAgreed);
+        self.ending = Some(conclusion);
         self.review = None;
         self.generation += 1;
     }
@@ -268,10 +294,10 @@ impl Match {
         }
     }
     pub fn can_undo(&self) -> bool {
-        self.game.ply() > 0
+        self.game.ply() > 0 && !self.is_online()
     }
     pub fn can_redo(&self) -> bool {
-        !self.redo.is_empty()
+        !self.redo.is_empty() && !self.is_online()
     }
     /// The moves taken back, the next to redo first (what a save keeps).
     pub fn redo_moves(&self) -> impl ExactSizeIterator<Item = &Move> {
@@ -318,6 +344,9 @@ impl Match {
     /// Takes back moves until a person is to move again (at least one ply).
     /// Returns the number of plies taken back.
     pub fn undo(&mut self) -> usize {
+        if !self.can_undo() {
+            return 0;
+        }
         self.review = None;
         let mut n = 0;
         while let Some(mv) = self.game.undo() {
@@ -341,6 +370,9 @@ impl Match {
 
     /// Replays taken-back moves until a person is to move again (at least one ply).
     pub fn redo(&mut self) -> usize {
+        if !self.can_redo() {
+            return 0;
+        }
         self.review = None;
         let mut n = 0;
         while let Some(mv) = self.redo.pop() {
@@ -379,6 +411,10 @@ pub enum MoveSource {
     Human,
     /// The AI, for the match generation it searched.
     Ai { generation: u64 },
+    /// The game server relayed it (online): the opponent's move, or ours
+    /// played on another connection. The server already checked it; the
+    /// rules check it again like any other.
+    Remote,
 }
 
 /// A move the `Match` accepted, for the view to animate.
@@ -477,6 +513,8 @@ fn apply_move_intents(
             MoveSource::Ai { generation } => {
                 generation == the_match.generation() && the_match.ai_to_move().is_some()
             }
+            // The server's word stands even while the player reviews.
+            MoveSource::Remote => the_match.is_online(),
         };
         if !allowed {
             if intent.source == MoveSource::Human {
@@ -488,13 +526,22 @@ fn apply_move_intents(
             continue;
         }
         let side = the_match.side_to_move();
+        // A move played while the board shows an earlier position is not
+        // animated there: the board shows it when review ends.
+        let reviewing = the_match.reviewing().is_some();
         match the_match.play(&intent.mv) {
+            Ok(_) if reviewing => {}
             Ok(effects) => {
                 applied.write(MoveApplied {
                     mv: intent.mv,
                     side,
                     effects,
                 });
+            }
+            // The online plugin sees the game differ from the server's and
+            // takes the server's whole game instead.
+            Err(e) if intent.source == MoveSource::Remote => {
+                warn!("the server's move {} does not play here: {e}", intent.mv);
             }
             Err(e) => {
                 rejected.write(MoveRejected {

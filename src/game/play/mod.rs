@@ -1,6 +1,7 @@
 //! The match: the authoritative `Match` resource and the move intents that
 //! change it, review of past positions, the computer's moves (the AI task and
-//! its pace) and hints.
+//! its pace), hints, and online play against a friend through the game
+//! server (`online`).
 //!
 //! Reads only `common`. Nothing here spawns or moves an entity: the board
 //! wing draws what this wing decides.
@@ -12,7 +13,13 @@ pub mod ai_task;
 pub mod background_search;
 pub mod hint;
 pub mod match_state;
+pub mod online;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((match_state::plugin, ai_task::plugin, hint::plugin));
+    app.add_plugins((
+        match_state::plugin,
+        ai_task::plugin,
+        hint::plugin,
+        online::plugin,
+    ));
 }

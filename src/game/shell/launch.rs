@@ -14,9 +14,13 @@ use crate::game::board::skin::SkinOverride;
 use crate::game::board::view::BoardLayout;
 use crate::game::common::i18n::Language;
 use crate::game::common::screens::{MenuPage, RulesWindow, Screen};
+use crate::game::common::settings::Settings;
 use crate::game::play::match_state::{Match, Player};
+use crate::game::play::online::OnlineCommand;
 use crate::game::shell::persist::{self, Boot, Persistence};
-use crate::rules::{Game, GameKind, Variant};
+use crate::online::ClockSpec;
+use crate::online::protocol::side_text;
+use crate::rules::{Game, GameKind, Side, Variant};
 
 /// What the game starts with.
 #[derive(Clone, Debug)]
@@ -40,6 +44,16 @@ pub struct LaunchOptions {
     pub language: Option<Language>,
     /// `--skin NAME`: the skin to draw, whatever the game.
     pub skin: Option<String>,
+    /// `--join CODE`: join a friend's online game.
+    pub join: Option<String>,
+    /// `--create GAME`: open an online room for the game (and its
+    /// `--option`s), on `side` (`--side`, the crowd unless named) with
+    /// `clock` (`--clock M+I`).
+    pub create: bool,
+    pub side: Option<Side>,
+    pub clock: Option<ClockSpec>,
+    /// `--server URL`: the game server for online play (kept in the settings).
+    pub server: Option<String>,
 }
 
 impl Default for LaunchOptions {
@@ -56,6 +70,11 @@ impl Default for LaunchOptions {
             rules: None,
             language: None,
             skin: None,
+            join: None,
+            create: false,
+            side: None,
+            clock: None,
+            server: None,
         }
     }
 }
@@ -76,6 +95,13 @@ starts playing at once.
   --moves \"M1 M2 ...\"  moves to play first, in move text (c3-c4 d6xd4 @c3)
   --flip               the board upside down
   --skin NAME          draw with this skin (a file name in assets/skins/)
+  --join CODE          join a friend's online game by its invite code
+  --create GAME        open an online room for a game (with its --option
+                       flags) and wait there for a friend
+  --side SIDE          your side in the room created: hunters or crowd
+  --clock M+I          the room's clock: minutes, plus seconds a move
+  --server URL         the game server for online play (ws://host:port/ws,
+                       wss://... behind TLS); kept in the settings
   --rules GAME         open on a game's rules page
   --language LANG      en or ru (otherwise the saved setting)
   --exit-after SECONDS quit after this many seconds (scripts)
@@ -138,6 +164,10 @@ impl LaunchOptions {
                     let name = value("--skin")?;
                     o.skin = Some(crate::game::board::skin::skin_name(&name).to_string());
                 }
+                "--join" | "--create" | "--side" | "--clock" | "--server" => {
+                    let given = value(&arg)?;
+                    o.online_flag(&arg, given)?;
+                }
                 "--exit-after" => {
                     let v = value("--exit-after")?;
                     o.exit_after = Some(v.parse().map_err(|_| format!("bad seconds `{v}`"))?);
@@ -150,6 +180,33 @@ impl LaunchOptions {
             o.variant.set_option(&opt).map_err(|e| e.to_string())?;
         }
         Ok(o)
+    }
+
+    /// The online flags: `--join CODE`, `--create GAME`, `--side SIDE`,
+    /// `--clock M+I`, `--server URL`.
+    fn online_flag(&mut self, flag: &str, value: String) -> Result<(), String> {
+        match flag {
+            "--join" => {
+                if !crate::game::shell::invite::is_code(&value) {
+                    return Err(format!("`{value}` is not an invite code"));
+                }
+                self.join = Some(value);
+            }
+            "--create" => {
+                let kind =
+                    GameKind::from_id(&value).ok_or_else(|| format!("unknown game `{value}`"))?;
+                self.variant = Variant::new(kind);
+                self.create = true;
+            }
+            "--side" => {
+                let side = side_text::from_name(&value)
+                    .ok_or_else(|| format!("unknown side `{value}`: hunters or crowd"))?;
+                self.side = Some(side);
+            }
+            "--clock" => self.clock = Some(value.parse()?),
+            _ => self.server = Some(value),
+        }
+        Ok(())
     }
 
     /// The match these options start.
@@ -216,6 +273,9 @@ impl Launch {
         if let Some(language) = options.language {
             boot.settings.language = language;
         }
+        if let Some(server) = &options.server {
+            boot.settings.server = server.clone();
+        }
         if options.flipped
             && let Some(last) = &mut boot.last_game
         {
@@ -265,6 +325,13 @@ impl Plugin for LaunchPlugin {
             name: options.skin.clone(),
             skins_then: None,
         });
+        if let Some(opening) = OpenAtLaunch::of(&options) {
+            // The opening's progress shows on the new-game page until the
+            // room arrives; then the game opens.
+            app.insert_resource(MenuPage::NewGame)
+                .insert_resource(opening)
+                .add_systems(Startup, open_at_launch);
+        }
         if let Some(problem) = address_problem {
             app.insert_resource(crate::game::shell::web::AddressProblem(problem));
         }
@@ -274,6 +341,52 @@ impl Plugin for LaunchPlugin {
                 .add_systems(Update, exit_after);
         }
     }
+}
+
+/// `--join CODE` or `--create GAME`: the online room to open once the app
+/// runs (on the server the settings name, `--server` included).
+#[derive(Resource, Clone)]
+enum OpenAtLaunch {
+    Join(String),
+    Create {
+        variant: Variant,
+        side: Side,
+        clock: Option<ClockSpec>,
+    },
+}
+
+impl OpenAtLaunch {
+    fn of(options: &LaunchOptions) -> Option<OpenAtLaunch> {
+        if let Some(code) = &options.join {
+            return Some(OpenAtLaunch::Join(code.clone()));
+        }
+        options.create.then(|| OpenAtLaunch::Create {
+            variant: options.variant,
+            side: options.side.unwrap_or(Side::Crowd),
+            clock: options.clock,
+        })
+    }
+}
+
+fn open_at_launch(
+    opening: Res<OpenAtLaunch>,
+    settings: Res<Settings>,
+    mut online: MessageWriter<OnlineCommand>,
+) {
+    let server = settings.server.clone();
+    online.write(match opening.clone() {
+        OpenAtLaunch::Join(code) => OnlineCommand::Join { server, code },
+        OpenAtLaunch::Create {
+            variant,
+            side,
+            clock,
+        } => OnlineCommand::Create {
+            server,
+            variant,
+            side,
+            clock,
+        },
+    });
 }
 
 /// Quits after a number of seconds of real time.

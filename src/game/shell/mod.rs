@@ -1,6 +1,6 @@
 //! What surrounds the game: launch options (command line or page address),
 //! saves and settings on disk or in `localStorage`, the web page's glue, the
-//! about text and the frame log.
+//! invite to an online game, the about text and the frame log.
 //!
 //! Reads `board`, `play` and `common`; the egui pages in `ui` read this wing,
 //! never the other way.
@@ -9,6 +9,7 @@ use bevy::prelude::*;
 
 pub mod about;
 pub mod frame_log;
+pub mod invite;
 pub mod launch;
 pub mod persist;
 pub mod web;

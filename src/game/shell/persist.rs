@@ -254,11 +254,15 @@ fn send_boot_notices(
 /// The save of what is on the board now.
 pub fn snapshot(the_match: &Match, layout: &BoardLayout, settings: &Settings) -> SavedGame {
     let level = |side: Side| match the_match.player(side) {
-        Player::Human => None,
+        Player::Human | Player::Remote => None,
         Player::Ai(level) => Some(level),
     };
     let ending = match the_match.conclusion() {
-        Some(Conclusion::Resigned(side)) => Some(Ending::Resigned(side)),
+        // A save has no clocks or seats: a game lost on time or left is
+        // kept as resigned by the side that lost it.
+        Some(
+            Conclusion::Resigned(side) | Conclusion::TimeOut(side) | Conclusion::Abandoned(side),
+        ) => Some(Ending::Resigned(side)),
         Some(Conclusion::DrawAgreed) => Some(Ending::DrawAgreed),
         Some(Conclusion::Rules(_)) | None => None,
     };
@@ -313,6 +317,9 @@ fn sanitized(mut s: Settings) -> Settings {
     s.animation_speed = fix(s.animation_speed, 0.25, 3.0, d.animation_speed);
     s.volume = fix(s.volume, 0.0, 1.0, d.volume);
     s.ai_pace = fix(s.ai_pace, 0.0, 5.0, d.ai_pace);
+    if s.server.trim().is_empty() {
+        s.server = d.server;
+    }
     if s.window_size.is_some() && window_size(&s).is_none() {
         s.window_size = None;
     }

@@ -6,8 +6,9 @@
 //! - A small read-only status, `window.strongholdStatus`, that the page's
 //!   loader and the browser test read instead of pixels: whether the board is
 //!   drawn, the move count, the side to move, the last move, the outcome, the
-//!   legal moves, the AI's last search, and where each board point is on the
-//!   canvas (CSS pixels from its top-left corner).
+//!   legal moves, the AI's last search, where each board point is on the
+//!   canvas (CSS pixels from its top-left corner), and the online game (its
+//!   invite code, the connection).
 //!
 //! The status is built by plain functions (tested natively); only handing it
 //! to the page is wasm-only.
@@ -23,7 +24,9 @@ use crate::game::common::i18n::{I18n, Msg};
 use crate::game::common::notice::Notice;
 use crate::game::common::screens::Screen;
 use crate::game::play::ai_task::{AiJob, SearchReport};
-use crate::game::play::match_state::Match;
+use crate::game::play::match_state::{Match, Player};
+use crate::game::play::online::{Online, Phase};
+use crate::online::SeatStatus;
 use crate::rules::Side;
 
 pub(super) fn plugin(app: &mut App) {
@@ -104,7 +107,8 @@ pub struct PageStatus {
     pub moves: usize,
     /// `hunters` or `crowd`.
     pub to_move: &'static str,
-    /// Whether a person or the computer is to move (`human`, `ai`).
+    /// Who is to move: a person here (`human`), the computer (`ai`), or
+    /// the friend online (`remote`).
     pub mover: &'static str,
     pub last_move: Option<String>,
     /// `hunters`, `crowd` or `draw` once the game is over.
@@ -120,6 +124,50 @@ pub struct PageStatus {
     /// The height of the phone strip under the board, in CSS pixels (0
     /// when the side panel shows instead).
     pub strip: f32,
+    /// The online game, if one is on.
+    pub online: Option<OnlineStatus>,
+}
+
+/// An online game as the page sees it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OnlineStatus {
+    /// `opening`, `playing`, `refused` or `off`.
+    pub phase: &'static str,
+    pub connected: bool,
+    /// The room's invite code, once the server gave it.
+    pub code: Option<String>,
+    /// This player's side (none while opening, or watching).
+    pub you: Option<&'static str>,
+    /// The moves the server has stored.
+    pub server_moves: usize,
+    /// The other seat: `empty` (nobody joined yet), `connected` or `gone`.
+    pub friend: Option<&'static str>,
+}
+
+impl OnlineStatus {
+    pub fn of(online: &Online) -> Option<OnlineStatus> {
+        let phase = match online.phase {
+            Phase::Off => return None,
+            Phase::Opening => "opening",
+            Phase::Playing => "playing",
+            Phase::Refused(_) => "refused",
+        };
+        Some(OnlineStatus {
+            phase,
+            connected: online.connected(),
+            code: online.code().map(str::to_string),
+            you: online.you.map(side_id),
+            server_moves: online.room.as_ref().map_or(0, |r| r.moves.len()),
+            friend: online.you.zip(online.room.as_ref()).map(|(you, room)| {
+                match room.seat(you.other()) {
+                    SeatStatus::Empty => "empty",
+                    SeatStatus::Connected => "connected",
+                    SeatStatus::Gone { .. } => "gone",
+                }
+            }),
+        })
+    }
 }
 
 /// The last search that gave a move.
@@ -150,10 +198,10 @@ impl PageStatus {
             game: the_match.kind().id(),
             moves: game.ply(),
             to_move: side_id(side),
-            mover: if the_match.player(side).is_ai() {
-                "ai"
-            } else {
-                "human"
+            mover: match the_match.player(side) {
+                Player::Ai(_) => "ai",
+                Player::Human => "human",
+                Player::Remote => "remote",
             },
             last_move: game.last_move().map(|m| m.to_string()),
             outcome: the_match
@@ -175,6 +223,7 @@ impl PageStatus {
             }),
             points: BTreeMap::new(),
             strip: 0.0,
+            online: None,
         }
     }
 }
@@ -209,6 +258,7 @@ pub fn board_frames(board_shown: bool, frames: &mut u32) -> u32 {
 /// The status as the page sees it, built each frame.
 pub fn current_status(
     the_match: &Match,
+    online: &Online,
     ai: &AiJob,
     screen: Screen,
     selection: &Selection,
@@ -220,6 +270,7 @@ pub fn current_status(
 ) -> PageStatus {
     let mut status = PageStatus::of_match(the_match, ai);
     status.strip = strip.round();
+    status.online = OnlineStatus::of(online);
     status.selected = selection.at().map(|p| p.to_string());
     if screen == Screen::Game {
         status.screen = "game";
@@ -245,6 +296,7 @@ mod page {
     use crate::game::common::screens::Screen;
     use crate::game::play::ai_task::AiJob;
     use crate::game::play::match_state::Match;
+    use crate::game::play::online::Online;
 
     /// The page address's options as launch arguments.
     pub fn address_args() -> Result<Vec<String>, String> {
@@ -257,6 +309,7 @@ mod page {
     /// Sets `window.strongholdStatus` (a frozen object) when the status changes.
     pub(super) fn publish_status(
         the_match: Res<Match>,
+        online: Res<Online>,
         ai: Res<AiJob>,
         screen: Res<State<Screen>>,
         selection: Res<Selection>,
@@ -269,6 +322,7 @@ mod page {
     ) {
         let status = current_status(
             &the_match,
+            &online,
             &ai,
             *screen.get(),
             &selection,

@@ -12,6 +12,7 @@ use crate::game::common::i18n::{I18n, Msg};
 use crate::game::common::notice::{NoticeKind, Notices};
 use crate::game::common::screens::{MenuPage, Screen};
 use crate::game::play::match_state::{Conclusion, Match, MatchCommand};
+use crate::game::play::online::{Online, OnlineCommand};
 use crate::rules::{GameKind, Reason, Side};
 
 /// 1 when the side is a single piece (the fox), for verb agreement.
@@ -38,6 +39,8 @@ pub(super) fn conclusion_text(
     let msg = match conclusion {
         Conclusion::Resigned(side) => side_msg("end-resigned", side),
         Conclusion::DrawAgreed => Msg::new("end-draw-agreed"),
+        Conclusion::TimeOut(side) => side_msg("end-time-out", side),
+        Conclusion::Abandoned(side) => side_msg("end-abandoned", side),
         Conclusion::Rules(outcome) => match outcome.reason {
             Reason::CrowdTooFew if kind == GameKind::BaghChal => {
                 side_msg("end-five-captured", Side::Hunters)
@@ -93,6 +96,8 @@ pub(super) struct BannerUi<'w, 's> {
     screen: ResMut<'w, NextState<Screen>>,
     menu_page: ResMut<'w, MenuPage>,
     skin: Res<'w, ActiveSkin>,
+    online: Res<'w, Online>,
+    online_commands: MessageWriter<'w, OnlineCommand>,
     dismissed: Local<'s, Option<u64>>,
 }
 
@@ -172,12 +177,14 @@ fn review_marker(ctx: &egui::Context, b: &mut BannerUi) {
 }
 
 fn banner_buttons(ui: &mut egui::Ui, b: &mut BannerUi) {
-    let m = &*b.the_match;
-    if ui
+    if b.the_match.is_online() {
+        online_rematch(ui, b);
+    } else if ui
         .button(b.i18n.tr("end-rematch"))
         .on_hover_text(b.i18n.tr("end-rematch-hint"))
         .clicked()
     {
+        let m = &*b.the_match;
         b.commands.write(MatchCommand::NewGame {
             variant: *m.variant(),
             players: Match::players(m.player(Side::Crowd), m.player(Side::Hunters)),
@@ -188,7 +195,29 @@ fn banner_buttons(ui: &mut egui::Ui, b: &mut BannerUi) {
         b.screen.set(Screen::Menu);
     }
     if ui.button(b.i18n.tr("end-close")).clicked() {
-        *b.dismissed = Some(m.generation());
+        *b.dismissed = Some(b.the_match.generation());
+    }
+}
+
+/// Online, a rematch is asked of the server: it starts once both ask.
+fn online_rematch(ui: &mut egui::Ui, b: &mut BannerUi) {
+    let Some(you) = b.online.you else { return };
+    let offered = b.online.room.as_ref().and_then(|r| r.rematch_offer);
+    if offered == Some(you) {
+        ui.label(b.i18n.tr("online-rematch-waiting"));
+        return;
+    }
+    let id = if offered == Some(you.other()) {
+        "online-rematch-accept"
+    } else {
+        "end-rematch"
+    };
+    if ui
+        .button(b.i18n.tr(id))
+        .on_hover_text(b.i18n.tr("end-rematch-hint"))
+        .clicked()
+    {
+        b.online_commands.write(OnlineCommand::Rematch);
     }
 }
 

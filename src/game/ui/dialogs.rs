@@ -1,5 +1,5 @@
 //! Windows over the game: settings, the rules, and the questions that wait
-//! for a "yes" (resign, offer a draw).
+//! for a "yes" (resign, offer a draw: online, the server hears them).
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -12,6 +12,7 @@ use crate::game::common::notice::Notice;
 use crate::game::common::screens::{Confirm, Dialogs};
 use crate::game::common::settings::Settings;
 use crate::game::play::match_state::{Match, MatchCommand, Player};
+use crate::game::play::online::OnlineCommand;
 use crate::game::shell::about::Credits;
 use crate::rules::Side;
 
@@ -32,6 +33,7 @@ pub(super) struct DialogUi<'w, 's> {
     catalog: Res<'w, SkinCatalog>,
     skin: Res<'w, ActiveSkin>,
     commands: MessageWriter<'w, MatchCommand>,
+    online: MessageWriter<'w, OnlineCommand>,
     notices: MessageWriter<'w, Notice>,
 }
 
@@ -90,7 +92,10 @@ fn confirmation(ctx: &egui::Context, d: &mut DialogUi, confirm: Confirm) {
     let (question, yes) = match confirm {
         Confirm::Resign => ("confirm-resign", "confirm-resign-yes"),
         Confirm::OfferDraw => {
-            if d.the_match.player(Side::Hunters).is_ai() || d.the_match.player(Side::Crowd).is_ai()
+            if d.the_match.is_online() {
+                ("confirm-draw-online", "confirm-draw-yes")
+            } else if d.the_match.player(Side::Hunters).is_ai()
+                || d.the_match.player(Side::Crowd).is_ai()
             {
                 ("confirm-draw-computer", "confirm-draw-yes")
             } else {
@@ -128,6 +133,14 @@ fn confirmation(ctx: &egui::Context, d: &mut DialogUi, confirm: Confirm) {
 
 fn act(d: &mut DialogUi, confirm: Confirm) {
     let m = &*d.the_match;
+    if m.is_online() {
+        match confirm {
+            Confirm::Resign => d.online.write(OnlineCommand::Resign),
+            Confirm::OfferDraw => d.online.write(OnlineCommand::OfferDraw),
+            Confirm::ToMenu => return,
+        };
+        return;
+    }
     match confirm {
         Confirm::Resign => {
             d.commands.write(MatchCommand::Resign(person_side(m)));

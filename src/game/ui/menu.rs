@@ -5,6 +5,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
+use super::new_game::NewGameAction;
 use super::theme::{self, CARD_FILL, GOLD, MUTED, VEIL};
 use super::{NewGameForm, about, game_title, new_game, rules_page, settings_page};
 use crate::game::board::skin::{ActiveSkin, SkinCatalog};
@@ -12,6 +13,7 @@ use crate::game::common::i18n::I18n;
 use crate::game::common::screens::{MenuPage, Screen};
 use crate::game::common::settings::Settings;
 use crate::game::play::match_state::{Match, MatchCommand};
+use crate::game::play::online::{Online, OnlineCommand};
 use crate::game::shell::about::Credits;
 use crate::game::shell::persist::SavesWindow;
 
@@ -31,6 +33,8 @@ pub(super) struct MenuUi<'w, 's> {
     saves_window: ResMut<'w, SavesWindow>,
     catalog: Res<'w, SkinCatalog>,
     skin: Res<'w, ActiveSkin>,
+    online: Res<'w, Online>,
+    online_commands: MessageWriter<'w, OnlineCommand>,
 }
 
 pub(super) fn menu_screen(mut m: MenuUi) -> Result {
@@ -84,14 +88,29 @@ fn page(ui: &mut egui::Ui, m: &mut MenuUi) {
         MenuPage::Main => main_page(ui, m),
         MenuPage::NewGame => {
             back_button(ui, m);
-            if let Some(start) =
-                new_game::new_game_page(ui, &m.i18n, &mut m.form, &m.settings, &m.catalog)
+            let asked = new_game::new_game_page(
+                ui,
+                &m.i18n,
+                &mut m.form,
+                &m.settings,
+                &m.catalog,
+                &m.online,
+            );
+            if asked.is_some()
+                && let Some(skin) = m.form.skin.clone()
             {
-                if let Some(skin) = m.form.skin.clone() {
-                    m.settings.set_skin_for(m.form.variant.kind, &skin);
+                m.settings.set_skin_for(m.form.variant.kind, &skin);
+            }
+            match asked {
+                Some(NewGameAction::Start(start)) => {
+                    m.commands.write(start);
+                    m.screen.set(Screen::Game);
                 }
-                m.commands.write(start);
-                m.screen.set(Screen::Game);
+                // The game opens when the server has seated the player.
+                Some(NewGameAction::Online(command)) => {
+                    m.online_commands.write(command);
+                }
+                None => {}
             }
         }
         MenuPage::Rules(kind) => {

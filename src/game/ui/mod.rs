@@ -11,13 +11,16 @@ use crate::game::board::input::InputStatus;
 use crate::game::board::skin::ActiveSkin;
 use crate::game::board::view::{BoardLayout, PanelWidth, StripHeight};
 use crate::game::common::i18n::{I18n, LocalName, Localize, Msg};
+use crate::game::common::notice::Notice;
 use crate::game::common::redraw::NextFrame;
 use crate::game::common::screens::{Dialogs, MenuPage, RulesWindow, Screen};
+use crate::game::common::settings::Settings;
 use crate::game::play::ai_task::AiJob;
 use crate::game::play::hint::HintJob;
 use crate::game::play::match_state::{
     Match, MatchCommand, MoveIntent, MoveRejected, MoveSource, Player,
 };
+use crate::game::play::online::{Online, OnlineCommand};
 use crate::rules::{GameKind, Move, Side, Variant};
 
 mod about;
@@ -27,6 +30,8 @@ mod keyboard;
 mod menu;
 mod moves;
 mod new_game;
+mod online_panel;
+mod online_setup;
 mod panel;
 pub mod rules_page;
 mod saves;
@@ -101,6 +106,11 @@ pub struct NewGameForm {
     pub crowd: Player,
     /// `None`: the game's own skin.
     pub skin: Option<String>,
+    /// Online: the side the room's creator takes, and the clock.
+    pub online_side: Side,
+    pub online_clock: Option<crate::online::ClockSpec>,
+    /// Online: the code or link typed to join a room.
+    pub join_text: String,
 }
 
 impl Default for NewGameForm {
@@ -110,6 +120,9 @@ impl Default for NewGameForm {
             hunters: Player::Ai(Level::Medium),
             crowd: Player::Human,
             skin: None,
+            online_side: Side::Crowd,
+            online_clock: None,
+            join_text: String::new(),
         }
     }
 }
@@ -133,6 +146,7 @@ fn player_label(i18n: &I18n, player: Player) -> String {
         Player::Ai(level) => {
             i18n.msg(&Msg::new("player-computer").text("level", level_name(i18n, level)))
         }
+        Player::Remote => i18n.tr("player-remote"),
     }
 }
 
@@ -257,6 +271,10 @@ pub(super) struct GameUi<'w, 's> {
     skin: Res<'w, ActiveSkin>,
     commands: MessageWriter<'w, MatchCommand>,
     intents: MessageWriter<'w, MoveIntent>,
+    online: Res<'w, Online>,
+    online_commands: MessageWriter<'w, OnlineCommand>,
+    settings: Res<'w, Settings>,
+    notices: MessageWriter<'w, Notice>,
 }
 
 impl GameUi<'_, '_> {

@@ -100,10 +100,12 @@ fn review_controls(ui: &mut egui::Ui, p: &mut GameUi, shown: usize, total: usize
             {
                 p.commands.write(MatchCommand::Review(None));
             }
-            if ui
-                .button(p.i18n.tr("review-play-from-here"))
-                .on_hover_text(p.i18n.tr("review-play-from-here-hint"))
-                .clicked()
+            // Online, the game goes on from the live position only.
+            if !p.the_match.is_online()
+                && ui
+                    .button(p.i18n.tr("review-play-from-here"))
+                    .on_hover_text(p.i18n.tr("review-play-from-here-hint"))
+                    .clicked()
             {
                 p.commands.write(MatchCommand::PlayFromHere);
             }

@@ -1,26 +1,37 @@
 //! The new-game page: the game, each of its options with a line on what it
 //! changes and whether it is tradition or our choice, who plays each side,
-//! and the skin.
+//! and the skin; or the same game against a friend online
+//! (`online_setup`).
 
 use bevy_egui::egui;
 
+use super::online_setup::online_section;
 use super::theme::{self, GOLD, MUTED};
 use super::{NewGameForm, SideNames, game_title, player_choices, player_label};
 use crate::game::board::skin::{SkinCatalog, default_skin};
 use crate::game::common::i18n::I18n;
 use crate::game::common::settings::Settings;
 use crate::game::play::match_state::{Match, MatchCommand, Player};
+use crate::game::play::online::{Online, OnlineCommand};
 use crate::rules::{GameKind, OptionKey, Side, Variant};
 
-/// Draws the page; returns the command that starts the game when the
-/// player presses "Start".
+/// What the page asks for.
+pub(super) enum NewGameAction {
+    /// "Start": a game at this screen.
+    Start(MatchCommand),
+    /// Create or join an online room.
+    Online(OnlineCommand),
+}
+
+/// Draws the page; returns what the player asked for, if anything.
 pub(super) fn new_game_page(
     ui: &mut egui::Ui,
     i18n: &I18n,
     form: &mut NewGameForm,
     settings: &Settings,
     catalog: &SkinCatalog,
-) -> Option<MatchCommand> {
+    online: &Online,
+) -> Option<NewGameAction> {
     theme::heading(ui, i18n.tr("new-game-title"));
     ui.add_space(4.0);
     game_choice(ui, i18n, form);
@@ -34,13 +45,17 @@ pub(super) fn new_game_page(
     let mut start = None;
     ui.vertical_centered(|ui| {
         if theme::big_button(ui, i18n.tr("new-game-start"), true).clicked() {
-            start = Some(MatchCommand::NewGame {
+            start = Some(NewGameAction::Start(MatchCommand::NewGame {
                 variant: form.variant,
                 players: Match::players(form.hunters, form.crowd),
-            });
+            }));
         }
     });
-    start
+    ui.add_space(6.0);
+    ui.separator();
+    online_section(ui, i18n, form, online, settings)
+        .map(NewGameAction::Online)
+        .or(start)
 }
 
 fn game_choice(ui: &mut egui::Ui, i18n: &I18n, form: &mut NewGameForm) {

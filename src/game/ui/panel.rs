@@ -8,7 +8,7 @@ use bevy_egui::egui;
 
 use super::status::{material, status};
 use super::theme::{self, GOLD, MUTED, RED};
-use super::{GameUi, game_title, moves, new_game::player_combo};
+use super::{GameUi, game_title, moves, new_game::player_combo, online_panel};
 use crate::game::common::redraw::NextFrame;
 use crate::game::common::screens::RulesWindow;
 use crate::game::common::screens::{Confirm, MenuPage, Screen};
@@ -105,7 +105,11 @@ fn panel_contents(ui: &mut egui::Ui, p: &mut GameUi) {
     ui.separator();
     controls(ui, p);
     ui.separator();
-    players(ui, p);
+    if p.the_match.is_online() || p.online.is_on() {
+        online_panel::room_box(ui, p);
+    } else {
+        players(ui, p);
+    }
     ui.separator();
     moves::move_list(ui, p);
     log(ui, p);
@@ -167,41 +171,13 @@ fn move_box(ui: &mut egui::Ui, p: &mut GameUi) {
     }
 }
 
-/// Undo, redo, hint, flip; pause for AI vs AI; resign and draw.
+/// Undo, redo, hint, flip; pause for AI vs AI; resign and draw. Online
+/// there is no undo and no hint (the engine is not a friend's ally).
 fn controls(ui: &mut egui::Ui, p: &mut GameUi) {
     let live = p.the_match.reviewing().is_none();
     ui.horizontal_wrapped(|ui| {
-        let m = &*p.the_match;
-        if ui
-            .add_enabled(
-                m.can_undo(),
-                egui::Button::new(format!("⟲ {}", p.i18n.tr("panel-undo"))),
-            )
-            .on_hover_text(p.i18n.tr("panel-undo-hint"))
-            .clicked()
-        {
-            p.commands.write(MatchCommand::Undo);
-        }
-        if ui
-            .add_enabled(
-                m.can_redo(),
-                egui::Button::new(format!("⟳ {}", p.i18n.tr("panel-redo"))),
-            )
-            .on_hover_text(p.i18n.tr("panel-redo-hint"))
-            .clicked()
-        {
-            p.commands.write(MatchCommand::Redo);
-        }
-        let can_hint = !m.is_over() && !p.hint.is_thinking();
-        if ui
-            .add_enabled(
-                can_hint,
-                egui::Button::new(format!("💡 {}", p.i18n.tr("panel-hint"))),
-            )
-            .on_hover_text(p.i18n.tr("panel-hint-hint"))
-            .clicked()
-        {
-            p.hint.request(&p.the_match);
+        if !p.the_match.is_online() {
+            local_controls(ui, p);
         }
         if ui
             .button(format!("🔄 {}", p.i18n.tr("panel-flip")))
@@ -244,6 +220,42 @@ fn controls(ui: &mut egui::Ui, p: &mut GameUi) {
                 p.dialogs.confirm = Some(Confirm::OfferDraw);
             }
         });
+    }
+}
+
+/// Undo, redo and hint: for a game at this screen only.
+fn local_controls(ui: &mut egui::Ui, p: &mut GameUi) {
+    let m = &*p.the_match;
+    if ui
+        .add_enabled(
+            m.can_undo(),
+            egui::Button::new(format!("⟲ {}", p.i18n.tr("panel-undo"))),
+        )
+        .on_hover_text(p.i18n.tr("panel-undo-hint"))
+        .clicked()
+    {
+        p.commands.write(MatchCommand::Undo);
+    }
+    if ui
+        .add_enabled(
+            m.can_redo(),
+            egui::Button::new(format!("⟳ {}", p.i18n.tr("panel-redo"))),
+        )
+        .on_hover_text(p.i18n.tr("panel-redo-hint"))
+        .clicked()
+    {
+        p.commands.write(MatchCommand::Redo);
+    }
+    let can_hint = !m.is_over() && !p.hint.is_thinking();
+    if ui
+        .add_enabled(
+            can_hint,
+            egui::Button::new(format!("💡 {}", p.i18n.tr("panel-hint"))),
+        )
+        .on_hover_text(p.i18n.tr("panel-hint-hint"))
+        .clicked()
+    {
+        p.hint.request(&p.the_match);
     }
 }
 

@@ -1,5 +1,5 @@
-//! The settings page, the same in the menu and over the game. Every change
-//! applies at once (the systems that act on settings watch the resource)
+//! The settings page, the same in the menu and over the game (the game
+//! server for online play among them). Every change applies at once (the systems that act on settings watch the resource)
 //! and is saved.
 
 use bevy_egui::egui;
@@ -7,7 +7,7 @@ use bevy_egui::egui;
 use super::theme;
 use crate::game::board::skin::SkinCatalog;
 use crate::game::common::i18n::{I18n, Language};
-use crate::game::common::settings::{Settings, ThreatMarks};
+use crate::game::common::settings::{DEFAULT_SERVER, Settings, ThreatMarks};
 use crate::rules::GameKind;
 
 /// The skins on offer and the game whose skin the page changes.
@@ -36,6 +36,7 @@ pub(super) fn settings_page(
             sound_row(ui, i18n, &mut s);
             board_rows(ui, i18n, &mut s);
             pace_row(ui, i18n, &mut s);
+            server_row(ui, i18n, &mut s);
         });
     theme::note(ui, i18n.tr("settings-threats-note"));
     if s != *settings {
@@ -150,6 +151,26 @@ fn board_rows(ui: &mut egui::Ui, i18n: &I18n, s: &mut Settings) {
 fn pace_row(ui: &mut egui::Ui, i18n: &I18n, s: &mut Settings) {
     ui.label(i18n.tr("settings-ai-pace"));
     ui.add(egui::Slider::new(&mut s.ai_pace, 0.0..=3.0).suffix(" s"));
+    ui.end_row();
+}
+
+/// The game server online play connects to.
+fn server_row(ui: &mut egui::Ui, i18n: &I18n, s: &mut Settings) {
+    ui.label(i18n.tr("settings-server"));
+    ui.vertical(|ui| {
+        ui.horizontal(|ui| {
+            ui.add(
+                egui::TextEdit::singleline(&mut s.server)
+                    .id(egui::Id::new("settings_server"))
+                    .desired_width(240.0),
+            );
+            if s.server != DEFAULT_SERVER && ui.button(i18n.tr("settings-server-default")).clicked()
+            {
+                s.server = DEFAULT_SERVER.to_string();
+            }
+        });
+        theme::note(ui, i18n.tr("settings-server-note"));
+    });
     ui.end_row();
 }
 

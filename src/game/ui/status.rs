@@ -34,7 +34,7 @@ pub(super) fn status(ui: &mut egui::Ui, p: &mut GameUi) {
         return;
     }
     let side = m.side_to_move();
-    let you = m.player(side) == Player::Human && m.player(side.other()).is_ai();
+    let you = m.player(side) == Player::Human && m.player(side.other()) != Player::Human;
     let id = if you {
         "status-to-move-you"
     } else {

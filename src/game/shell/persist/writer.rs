@@ -7,7 +7,8 @@
 //! thread would be a dropped frame on a move. A change made while a write runs
 //! waits, and only the newest waiting game is written. On the web
 //! `localStorage` is fast and belongs to the main thread, so it is written
-//! there. The settings are written half a second after they stop changing
+//! there. An online game is not autosaved (the server keeps it). The
+//! settings are written half a second after they stop changing
 //! (a dragged slider is one write). Everything pending is written on exit.
 
 use std::io;
@@ -78,7 +79,9 @@ fn autosave(
         return;
     };
     let changed = the_match.is_changed() || layout.is_changed() || settings.is_changed();
-    if changed && !state.autosave_blocked {
+    // An online game lives on the server: the autosave keeps the last game
+    // at this screen.
+    if changed && !state.autosave_blocked && !the_match.is_online() {
         let now = snapshot(&the_match, &layout, &settings);
         if state.autosave_written.as_ref() != Some(&now) {
             state.autosave_written = Some(now.clone());

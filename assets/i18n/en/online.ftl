@@ -1,0 +1,75 @@
+## Online play (en): playing a friend through the game server. Every id
+## here must also be in the other language.
+
+# The new-game page.
+online-title = Play a friend online
+online-note = The game and options chosen above, against a friend on another computer or phone. Server: { $server } (change it in the settings).
+online-your-side = Your side
+online-clock = Clock
+online-no-clock = No clock
+online-clock-choice = { $minutes } min + { $seconds } s a move
+online-create = Create a room
+online-join-label = Or join your friend's room: paste the code or the link
+online-join-hint = code or link
+online-join = Join
+online-join-bad = That is not an invite code or link.
+
+# The connection.
+online-connecting = Connecting to the server…
+online-connected = Connected
+online-reconnecting = Reconnecting… (attempt { $attempt })
+online-disconnected = Not connected: start a new game or join again.
+online-not-connected = Not connected to the server right now; try again in a moment.
+
+# The panel's room box.
+online-room = Online
+online-code = Room code: { $code }
+online-copy-invite = Copy invite
+online-invite-copied = Invite copied: send it to your friend.
+online-friend-awaited = Waiting for your friend to join ({ $side })…
+online-friend-awaited-note = Send the invite: the code, or the link (web) or command line (desktop) that "Copy invite" copies.
+online-friend-here = Your friend ({ $side }) is here.
+online-friend-gone = Your friend ({ $side }) has gone.
+online-claim-in = You may claim the win in { $seconds ->
+    [one] { $seconds } second
+   *[other] { $seconds } seconds
+}, or keep waiting.
+online-claim-win = Claim the win
+online-keep-waiting = or keep waiting
+online-watching = You are watching this game.
+online-spectators = { $count ->
+    [one] { $count } spectator
+   *[other] { $count } spectators
+}
+player-remote = Friend online
+
+# Offers and the end.
+online-draw-offered = Your friend offers a draw.
+online-draw-accept = Accept the draw
+online-draw-decline = Decline
+online-draw-waiting = Draw offered: waiting for your friend.
+online-draw-declined = Your friend declines the draw.
+confirm-draw-online = Offer your friend a draw?
+online-rematch-waiting = Rematch asked: waiting for your friend.
+online-rematch-accept = Accept the rematch
+end-time-out = { $side_title }: out of time.
+end-abandoned = { $side_title }: left the game, and the win was claimed.
+
+# What the server refused.
+online-move-refused = The server refused the move; the game is back as the server has it.
+online-error-unknown-room = No room has this code on the server.
+online-error-room-full = This room already has two players.
+online-error-bad-token = The server no longer knows your seat in this room.
+online-error-bad-setup = The server cannot open a room for this game.
+online-error-rate-limited = Too many messages at once: the server asks to slow down.
+online-error-game-over = The game is already over.
+online-error-opponent-present = Your friend is still here: the win cannot be claimed.
+online-error-no-opponent = Your friend has not joined yet: the game begins when they do.
+online-error-storage = The server could not store the game.
+online-error-other = The server refused that.
+online-error-replay = The server's game does not replay here; online play stopped.
+
+# Settings.
+settings-server = Game server
+settings-server-default = This computer
+settings-server-note = For online play: ws://host:port/ws on a home network, wss://… behind a TLS proxy.

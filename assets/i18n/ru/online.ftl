@@ -1,0 +1,77 @@
+## Online play (ru): игра с другом через игровой сервер. Every id here
+## must also be in the other language.
+
+# The new-game page.
+online-title = Игра с другом по сети
+online-note = Игра и правила, выбранные выше, против друга за другим компьютером или телефоном. Сервер: { $server } (меняется в настройках).
+online-your-side = Ваша сторона
+online-clock = Часы
+online-no-clock = Без часов
+online-clock-choice = { $minutes } мин + { $seconds } с за ход
+online-create = Создать комнату
+online-join-label = Или войти в комнату друга: вставьте код или ссылку
+online-join-hint = код или ссылка
+online-join = Войти
+online-join-bad = Это не код и не ссылка приглашения.
+
+# The connection.
+online-connecting = Соединение с сервером…
+online-connected = На связи
+online-reconnecting = Переподключение… (попытка { $attempt })
+online-disconnected = Нет связи: начните новую игру или войдите снова.
+online-not-connected = Сейчас нет связи с сервером; попробуйте через минуту.
+
+# The panel's room box.
+online-room = По сети
+online-code = Код комнаты: { $code }
+online-copy-invite = Копировать приглашение
+online-invite-copied = Приглашение скопировано: отправьте его другу.
+online-friend-awaited = Ждём друга ({ $side })…
+online-friend-awaited-note = Отправьте приглашение: код, ссылку (в браузере) или команду (на компьютере), которые копирует кнопка «Копировать приглашение».
+online-friend-here = Друг ({ $side }) в игре.
+online-friend-gone = Друг ({ $side }) ушёл.
+online-claim-in = Победу можно будет забрать через { $seconds ->
+    [one] { $seconds } секунду
+    [few] { $seconds } секунды
+   *[other] { $seconds } секунд
+}, или подождите ещё.
+online-claim-win = Забрать победу
+online-keep-waiting = или подождать ещё
+online-watching = Вы смотрите эту партию.
+online-spectators = { $count ->
+    [one] { $count } зритель
+    [few] { $count } зрителя
+   *[other] { $count } зрителей
+}
+player-remote = Друг по сети
+
+# Offers and the end.
+online-draw-offered = Друг предлагает ничью.
+online-draw-accept = Согласиться на ничью
+online-draw-decline = Отказаться
+online-draw-waiting = Ничья предложена: ждём ответа друга.
+online-draw-declined = Друг отказался от ничьей.
+confirm-draw-online = Предложить другу ничью?
+online-rematch-waiting = Реванш предложен: ждём ответа друга.
+online-rematch-accept = Принять реванш
+end-time-out = { $side_title }: время вышло.
+end-abandoned = { $side_title }: игрок ушёл, победа засчитана сопернику.
+
+# What the server refused.
+online-move-refused = Сервер не принял ход; партия возвращена к тому, что на сервере.
+online-error-unknown-room = На сервере нет комнаты с таким кодом.
+online-error-room-full = В этой комнате уже два игрока.
+online-error-bad-token = Сервер больше не помнит ваше место в этой комнате.
+online-error-bad-setup = Сервер не может открыть комнату для этой игры.
+online-error-rate-limited = Слишком много сообщений сразу: сервер просит не спешить.
+online-error-game-over = Партия уже окончена.
+online-error-opponent-present = Друг ещё в игре: победу забрать нельзя.
+online-error-no-opponent = Друг ещё не вошёл: партия начнётся, когда он придёт.
+online-error-storage = Сервер не смог сохранить партию.
+online-error-other = Сервер это не принял.
+online-error-replay = Партия с сервера здесь не воспроизводится; игра по сети остановлена.
+
+# Settings.
+settings-server = Игровой сервер
+settings-server-default = Этот компьютер
+settings-server-note = Для игры по сети: ws://адрес:порт/ws в домашней сети, wss://… за TLS-прокси.

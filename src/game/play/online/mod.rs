@@ -1,0 +1,522 @@
+//! Playing a friend online: this wing's side of `stronghold-server`.
+//!
+//! The plugin owns the connection ([`crate::online::Client`], polled every
+//! frame, never blocking) and keeps what the server said in [`Online`]. The
+//! game still changes only through the `Match`:
+//!
+//! - The server is the truth. Its moves are kept in [`RoomView::moves`];
+//!   each frame the match is brought in line with them ([`room::step_towards`]):
+//!   the opponent's move is a [`MoveIntent`] with [`MoveSource::Remote`]
+//!   (animated and heard like any move), this player's move is played at
+//!   once on the board and sent, and stands once the server relays it back;
+//!   anything else (a refused move, a reconnect after several moves, a
+//!   rematch) takes the server's whole game in one step (`MatchReset`).
+//! - The opponent's side is [`Player::Remote`]: the AI never plays it and
+//!   the board takes no input for it; undo is not allowed.
+//! - Resigning, draws, claiming an abandoned game and rematches are
+//!   [`OnlineCommand`]s sent to the server; the match ends when the server
+//!   says so.
+//! - A lost connection is tried again with growing pauses, and resumed
+//!   with the seat's token (the client does it); the panel says
+//!   "reconnecting…".
+//! - The app draws only when something changes: the client wakes it when
+//!   a message arrives (`FrameWaker`), and `ask_for_frames` keeps a slow
+//!   beat for pings and reconnects, and one for a running clock.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+
+use crate::game::GameSet;
+use crate::game::common::i18n::Msg;
+use crate::game::common::notice::Notice;
+use crate::game::common::redraw::{FrameWaker, NextFrame};
+use crate::game::common::screens::Screen;
+use crate::game::play::match_state::{Match, MatchReset, MoveIntent, MoveSource};
+use crate::online::{
+    Client, ClientEvent, ClockSpec, Command, ConnectionStatus, ErrorKind, Event, GameSetup, Opening,
+};
+use crate::rules::{Side, Variant};
+
+pub mod room;
+
+pub use room::RoomView;
+use room::Step;
+
+/// With the connection open, a frame at least this often (to ping, and to
+/// notice a server gone silent).
+const CONNECTED_BEAT: Duration = Duration::from_secs(1);
+/// While connecting again, a frame this often (the first retries come
+/// after a quarter of a second).
+const RECONNECT_BEAT: Duration = Duration::from_millis(250);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Online>()
+        .init_non_send::<Connection>()
+        .add_message::<OnlineCommand>()
+        .add_systems(
+            Update,
+            (
+                (act_on_commands, receive, follow_server)
+                    .chain()
+                    .in_set(GameSet::Commands),
+                send_own_move.after(GameSet::Apply).before(GameSet::Ai),
+                ask_for_frames.in_set(GameSet::View),
+            ),
+        )
+        .add_systems(Last, leave_on_exit);
+}
+
+/// What the player asks of an online game (the pages write these).
+#[derive(Message, Clone, Debug, PartialEq)]
+pub enum OnlineCommand {
+    /// Opens a room on `server` and sits on `side`.
+    Create {
+        server: String,
+        variant: Variant,
+        side: Side,
+        clock: Option<ClockSpec>,
+    },
+    /// Takes the free seat of the room with this invite code on `server`.
+    Join {
+        server: String,
+        code: String,
+    },
+    Resign,
+    OfferDraw,
+    AcceptDraw,
+    DeclineDraw,
+    /// Wins a game whose opponent has been gone too long.
+    ClaimWin,
+    /// After the end: the next game with sides swapped, once both ask.
+    Rematch,
+    /// Leaves the room (the server keeps the seat for a while).
+    Leave,
+}
+
+/// Where the online game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Phase {
+    /// No online game.
+    #[default]
+    Off,
+    /// Connecting and asking for a seat (create or join).
+    Opening,
+    /// Seated: the room's game is the match on the board.
+    Playing,
+    /// The server refused the seat (no such room, full, a stale token).
+    Refused(ErrorKind),
+}
+
+/// The online game as the pages show it.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Online {
+    pub phase: Phase,
+    /// The server's WebSocket address, as connected to.
+    pub server: String,
+    pub connection: Option<ConnectionStatus>,
+    /// This player's side (none while opening, or for a spectator).
+    pub you: Option<Side>,
+    /// The room, once the server has sent it.
+    pub room: Option<RoomView>,
+    /// The room's game the match was last rebuilt from (`game_no`).
+    adopted: Option<u32>,
+    /// The server refused a move of ours: take its game as it stands.
+    resync: bool,
+}
+
+impl Online {
+    /// An online game is on (opening or seated).
+    pub fn is_on(&self) -> bool {
+        matches!(self.phase, Phase::Opening | Phase::Playing)
+    }
+    /// The invite code, once the server gave it.
+    pub fn code(&self) -> Option<&str> {
+        self.room.as_ref().map(|r| r.code.as_str())
+    }
+    /// The connection is open now.
+    pub fn connected(&self) -> bool {
+        self.connection == Some(ConnectionStatus::Connected)
+    }
+}
+
+/// The client, and what was sent on its connection. Not `Send` on the web:
+/// a non-send resource, used on the main thread.
+#[derive(Default)]
+pub struct Connection {
+    client: Option<Client>,
+    /// The ply of this player's move sent on the open connection.
+    sent: Option<u32>,
+    /// The ply a remote move was handed to the match for, so a move the
+    /// match refused is not handed again but the whole game rebuilt.
+    played: Option<usize>,
+}
+
+impl Connection {
+    fn send(&mut self, command: &Command) -> bool {
+        self.client
+            .as_mut()
+            .is_some_and(|c| c.send(command).is_ok())
+    }
+}
+
+fn act_on_commands(
+    mut commands: MessageReader<OnlineCommand>,
+    mut connection: NonSendMut<Connection>,
+    mut online: ResMut<Online>,
+    waker: Res<FrameWaker>,
+    mut notices: MessageWriter<Notice>,
+) {
+    for command in commands.read() {
+        let wire = match command.clone() {
+            OnlineCommand::Create {
+                server,
+                variant,
+                side,
+                clock,
+            } => {
+                let setup = GameSetup::of(&variant);
+                let opening = Opening::Create { setup, side, clock };
+                open(&mut connection, &mut online, &server, opening, &waker);
+                continue;
+            }
+            OnlineCommand::Join { server, code } => {
+                open(
+                    &mut connection,
+                    &mut online,
+                    &server,
+                    Opening::Join { code },
+                    &waker,
+                );
+                continue;
+            }
+            OnlineCommand::Leave => {
+                *connection = Connection::default();
+                *online = Online::default();
+                continue;
+            }
+            OnlineCommand::Resign => Command::Resign,
+            OnlineCommand::OfferDraw => Command::OfferDraw,
+            OnlineCommand::AcceptDraw => Command::AcceptDraw,
+            OnlineCommand::DeclineDraw => Command::DeclineDraw,
+            OnlineCommand::ClaimWin => Command::ClaimWin,
+            OnlineCommand::Rematch => Command::Rematch,
+        };
+        if !connection.send(&wire) {
+            notices.write(Notice::warning(Msg::new("online-not-connected")));
+        }
+    }
+}
+
+/// A new client for a new room: any room before is left.
+fn open(
+    connection: &mut Connection,
+    online: &mut Online,
+    server: &str,
+    opening: Opening,
+    waker: &FrameWaker,
+) {
+    let mut client = Client::new(server, opening);
+    let waker = waker.clone();
+    client.wake_with(move || waker.wake());
+    *online = Online {
+        phase: Phase::Opening,
+        server: client.url().to_string(),
+        connection: Some(client.status()),
+        ..Online::default()
+    };
+    *connection = Connection {
+        client: Some(client),
+        ..Connection::default()
+    };
+}
+
+/// Reads what arrived and keeps [`Online`] up to date.
+fn receive(
+    mut connection: NonSendMut<Connection>,
+    mut online: ResMut<Online>,
+    time: Res<Time<Real>>,
+    mut notices: MessageWriter<Notice>,
+) {
+    let Some(client) = connection.client.as_mut() else {
+        return;
+    };
+    let events = client.poll();
+    let status = client.status();
+    let now = time.elapsed_secs_f64();
+    for event in events {
+        match event {
+            ClientEvent::Connected => connection.sent = None,
+            ClientEvent::Lost { reason, retry_in } => {
+                info!("online: connection lost ({reason}); again in {retry_in:?}");
+            }
+            ClientEvent::Server(event) => {
+                on_event(event, &mut connection, &mut online, now, &mut notices);
+            }
+            ClientEvent::Unreadable(e) => warn!("online: a frame of the server not read: {e}"),
+        }
+    }
+    if online.connection != Some(status) {
+        online.connection = Some(status);
+    }
+}
+
+fn on_event(
+    event: Event,
+    connection: &mut Connection,
+    online: &mut Online,
+    now: f64,
+    notices: &mut MessageWriter<Notice>,
+) {
+    let opponent = online.you.map(Side::other);
+    match event {
+        Event::Seated { side, .. } => online.you = Some(side),
+        Event::State(state) => {
+            online.you = state.you;
+            online.room = Some(RoomView::of_state(&state, now));
+            online.phase = Phase::Playing;
+        }
+        Event::Moved { ply, mv, clocks } => {
+            let Some(room) = online.room.as_mut() else {
+                return;
+            };
+            if ply as usize == room.moves.len() {
+                room.moves.push(mv);
+                room.draw_offer = None;
+                room.set_clocks(clocks, now);
+            } else if ply as usize > room.moves.len() {
+                // A move missed: ask for the whole room.
+                connection.send(&Command::Sync);
+            }
+        }
+        Event::Presence { side, status } => {
+            if let Some(room) = online.room.as_mut() {
+                room.set_seat(side, status, now);
+            }
+        }
+        Event::DrawOffered { by } => {
+            if let Some(room) = online.room.as_mut() {
+                room.draw_offer = Some(by);
+            }
+            if Some(by) == opponent {
+                notices.write(Notice::info(Msg::new("online-draw-offered")));
+            }
+        }
+        Event::DrawDeclined { by } => {
+            if let Some(room) = online.room.as_mut() {
+                room.draw_offer = None;
+            }
+            if Some(by) == opponent {
+                notices.write(Notice::info(Msg::new("online-draw-declined")));
+            }
+        }
+        Event::RematchOffered { by } => {
+            if let Some(room) = online.room.as_mut() {
+                room.rematch_offer = Some(by);
+            }
+        }
+        Event::Ended { result, clocks } => {
+            if let Some(room) = online.room.as_mut() {
+                room.result = Some(result);
+                room.draw_offer = None;
+                room.set_clocks(clocks, now);
+            }
+        }
+        Event::Error { error, message } => on_error(error, message, connection, online, notices),
+        Event::Pong => {}
+    }
+}
+
+fn on_error(
+    error: ErrorKind,
+    message: String,
+    connection: &mut Connection,
+    online: &mut Online,
+    notices: &mut MessageWriter<Notice>,
+) {
+    warn!("online: the server refused: {error:?}: {message}");
+    match error {
+        // No seat to be had (or no longer: the room is gone): stop trying.
+        ErrorKind::UnknownRoom
+        | ErrorKind::RoomFull
+        | ErrorKind::BadToken
+        | ErrorKind::BadSetup => {
+            connection.client = None;
+            online.phase = Phase::Refused(error);
+            online.connection = None;
+        }
+        // The game here and the server's differ: take the server's.
+        ErrorKind::NotYourTurn | ErrorKind::StalePly | ErrorKind::IllegalMove => {
+            online.resync = true;
+            connection.send(&Command::Sync);
+            notices.write(Notice::warning(Msg::new("online-move-refused")).with_detail(message));
+        }
+        // A move before the friend came: taken back, the game has not begun.
+        ErrorKind::NoOpponent => {
+            online.resync = true;
+            notices.write(Notice::info(error_msg(error)));
+        }
+        _ => {
+            notices.write(Notice::warning(error_msg(error)).with_detail(message));
+        }
+    }
+}
+
+/// The words for a refusal of the server.
+pub fn error_msg(error: ErrorKind) -> Msg {
+    Msg::new(match error {
+        ErrorKind::UnknownRoom => "online-error-unknown-room",
+        ErrorKind::RoomFull => "online-error-room-full",
+        ErrorKind::BadToken => "online-error-bad-token",
+        ErrorKind::BadSetup => "online-error-bad-setup",
+        ErrorKind::RateLimited => "online-error-rate-limited",
+        ErrorKind::GameOver => "online-error-game-over",
+        ErrorKind::OpponentPresent => "online-error-opponent-present",
+        ErrorKind::NoOpponent => "online-error-no-opponent",
+        ErrorKind::Storage => "online-error-storage",
+        _ => "online-error-other",
+    })
+}
+
+/// Brings the match in line with the server's game: see the module comment.
+fn follow_server(
+    mut connection: NonSendMut<Connection>,
+    mut online: ResMut<Online>,
+    mut the_match: ResMut<Match>,
+    mut intents: MessageWriter<MoveIntent>,
+    mut reset: MessageWriter<MatchReset>,
+    mut screen: ResMut<NextState<Screen>>,
+    mut notices: MessageWriter<Notice>,
+) {
+    if online.phase != Phase::Playing {
+        return;
+    }
+    let Some(room) = online.room.clone() else {
+        return;
+    };
+    let fresh = online.adopted != Some(room.game_no);
+    if !fresh && !the_match.is_online() {
+        // A local game took the board: the room is left.
+        *connection = Connection::default();
+        *online = Online::default();
+        return;
+    }
+    let local: Vec<String> = the_match.game().moves().map(|m| m.to_string()).collect();
+    let first = the_match.game().initial_position().side_to_move;
+    let step = if fresh || std::mem::take(&mut online.resync) {
+        Step::Rebuild
+    } else {
+        room::step_towards(&local, &room.moves, online.you, first)
+    };
+    match step {
+        Step::InStep | Step::Send { .. } => {}
+        Step::Play(text) if connection.played != Some(local.len()) => {
+            match the_match.game().parse_move(&text) {
+                Ok(mv) => {
+                    connection.played = Some(local.len());
+                    intents.write(MoveIntent {
+                        mv,
+                        source: MoveSource::Remote,
+                    });
+                }
+                Err(e) => warn!("online: the server's move `{text}` does not read: {e}"),
+            }
+        }
+        Step::Play(_) | Step::Rebuild => match room.to_match(online.you) {
+            Ok(new) => {
+                if online.adopted.is_none() {
+                    screen.set(Screen::Game);
+                }
+                the_match.replace(new);
+                reset.write(MatchReset);
+                online.adopted = Some(room.game_no);
+                connection.played = None;
+            }
+            Err(e) => {
+                notices.write(Notice::error(Msg::new("online-error-replay")).with_detail(e));
+                *connection = Connection::default();
+                online.phase = Phase::Off;
+            }
+        },
+    }
+    end_as_the_server_says(&mut the_match, &room);
+}
+
+/// The server ended the game (a resignation, a draw, a clock, a claim).
+fn end_as_the_server_says(the_match: &mut Match, room: &RoomView) {
+    let Some(conclusion) = room.result.and_then(room::conclusion_of) else {
+        return;
+    };
+    if !the_match.is_over() && the_match.game().ply() == room.moves.len() {
+        the_match.conclude(conclusion);
+    }
+}
+
+/// Sends this player's move, played on the board, to the server (again
+/// after a reconnect, until the server has it).
+fn send_own_move(
+    mut connection: NonSendMut<Connection>,
+    online: Res<Online>,
+    the_match: Res<Match>,
+) {
+    if online.phase != Phase::Playing || !the_match.is_online() || connection.client.is_none() {
+        return;
+    }
+    let Some(room) = &online.room else { return };
+    if the_match.game().ply() != room.moves.len() + 1 {
+        return;
+    }
+    let local: Vec<String> = the_match.game().moves().map(|m| m.to_string()).collect();
+    let first = the_match.game().initial_position().side_to_move;
+    if let Step::Send { ply, mv } = room::step_towards(&local, &room.moves, online.you, first)
+        && connection.sent != Some(ply)
+        && connection.send(&Command::Move { ply, mv })
+    {
+        connection.sent = Some(ply);
+    }
+}
+
+/// How soon the next frame must come for the online game: a beat to ping
+/// and to notice silence (messages wake the app themselves), a quicker
+/// one while reconnecting, and the running clock's next change.
+fn ask_for_frames(
+    connection: NonSend<Connection>,
+    online: Res<Online>,
+    time: Res<Time<Real>>,
+    mut next: ResMut<NextFrame>,
+) {
+    if connection.client.is_none() {
+        return;
+    }
+    next.within(if online.connected() {
+        CONNECTED_BEAT
+    } else {
+        RECONNECT_BEAT
+    });
+    let Some(room) = &online.room else { return };
+    let now = time.elapsed_secs_f64();
+    if room.clock_running()
+        && let Some((clocks, _)) = room.clocks
+        && let Some(running) = clocks.running
+        && let Some(left) = room.time_left_ms(running, now)
+    {
+        // Tenths show under ten seconds; seconds above.
+        let step = if left < 10_000 { 100 } else { 1000 };
+        next.within(Duration::from_millis(left % step + 1));
+    }
+    let gone = [Side::Hunters, Side::Crowd]
+        .into_iter()
+        .filter_map(|side| room.claim_in_ms(side, now))
+        .any(|ms| ms > 0);
+    if gone && room.result.is_none() {
+        next.within(Duration::from_secs(1));
+    }
+}
+
+/// The app is closing: the connection goes with it (the server marks the
+/// seat gone at once instead of waiting for silence).
+fn leave_on_exit(mut exits: MessageReader<AppExit>, mut connection: NonSendMut<Connection>) {
+    if exits.read().count() > 0 {
+        connection.client = None;
+    }
+}

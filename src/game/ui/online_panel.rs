@@ -1,0 +1,222 @@
+//! The side panel's online box, in place of the players' choices: the
+//! connection ("reconnecting…"), the room's code and the invite to copy,
+//! the friend (waiting to join, here, gone: claim the win or keep
+//! waiting), the clocks, and a draw offered.
+
+use bevy_egui::egui;
+
+use super::GameUi;
+use super::online_setup::connection_text;
+use super::theme::{self, GOLD, GREEN, MUTED, RED};
+use crate::game::common::i18n::Msg;
+use crate::game::common::notice::Notice;
+use crate::game::play::online::{self, OnlineCommand, Phase, RoomView};
+use crate::game::shell::invite::invite_text;
+use crate::online::SeatStatus;
+use crate::rules::Side;
+
+pub(super) fn room_box(ui: &mut egui::Ui, p: &mut GameUi) {
+    theme::section(ui, p.tr("online-room"));
+    // Long lines (Russian, the invite) wrap inside the panel rather than
+    // widen it past the window's edge.
+    ui.scope(|ui| {
+        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
+        room_lines(ui, p);
+    });
+}
+
+fn room_lines(ui: &mut egui::Ui, p: &mut GameUi) {
+    connection_line(ui, p);
+    let Some(room) = p.online.room.clone() else {
+        return;
+    };
+    invite_line(ui, p, &room);
+    let now = p.time.elapsed_secs_f64();
+    match p.online.you {
+        Some(you) => friend_line(ui, p, &room, you.other(), now),
+        None => {
+            ui.label(p.tr("online-watching"));
+        }
+    }
+    clocks(ui, p, &room, now);
+    draw_offer(ui, p, &room);
+    if room.spectators > 0 {
+        ui.label(
+            egui::RichText::new(
+                p.i18n
+                    .msg(&Msg::new("online-spectators").num("count", room.spectators)),
+            )
+            .color(MUTED),
+        );
+    }
+}
+
+fn connection_line(ui: &mut egui::Ui, p: &mut GameUi) {
+    match p.online.phase {
+        Phase::Refused(error) => {
+            ui.colored_label(RED, p.i18n.msg(&online::error_msg(error)));
+        }
+        Phase::Off => {
+            ui.colored_label(RED, p.tr("online-disconnected"));
+        }
+        Phase::Opening | Phase::Playing => {
+            let text = connection_text(&p.i18n, p.online.connection);
+            if p.online.connected() {
+                ui.colored_label(GREEN, text);
+            } else {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.colored_label(GOLD, text);
+                });
+            }
+        }
+    }
+}
+
+/// The code, and a button that copies the invite (a link on the web, a
+/// command line on the desktop).
+fn invite_line(ui: &mut egui::Ui, p: &mut GameUi, room: &RoomView) {
+    let invite = invite_text(&room.code, &p.settings.server);
+    let code = p
+        .i18n
+        .msg(&Msg::new("online-code").text("code", room.code.clone()));
+    ui.label(egui::RichText::new(code).strong());
+    if ui
+        .button(format!("📋 {}", p.tr("online-copy-invite")))
+        .on_hover_text(invite.clone())
+        .clicked()
+    {
+        ui.ctx().copy_text(invite.clone());
+        p.notices
+            .write(Notice::info(Msg::new("online-invite-copied")));
+    }
+    // The invite as text too, to select by hand (a long address breaks anywhere).
+    let mut job = egui::text::LayoutJob::simple(
+        invite,
+        egui::FontId::monospace(11.0),
+        MUTED,
+        ui.available_width(),
+    );
+    job.wrap.break_anywhere = true;
+    ui.label(job);
+}
+
+/// The friend: not come yet, here, or gone (and when the win may be claimed).
+fn friend_line(ui: &mut egui::Ui, p: &mut GameUi, room: &RoomView, friend: Side, now: f64) {
+    let names = p.names();
+    let side = names.title(&p.i18n, friend);
+    let status = |id: &'static str| p.i18n.msg(&Msg::new(id).text("side", side.clone()));
+    match room.seat(friend) {
+        SeatStatus::Empty => {
+            ui.colored_label(GOLD, status("online-friend-awaited"));
+            theme::note(ui, p.tr("online-friend-awaited-note"));
+        }
+        SeatStatus::Connected => {
+            ui.colored_label(GREEN, status("online-friend-here"));
+        }
+        SeatStatus::Gone { .. } => {
+            ui.colored_label(RED, status("online-friend-gone"));
+            if room.result.is_some() {
+                return;
+            }
+            match room.claim_in_ms(friend, now) {
+                Some(0) => {
+                    ui.horizontal_wrapped(|ui| {
+                        if ui.button(p.tr("online-claim-win")).clicked() {
+                            p.online_commands.write(OnlineCommand::ClaimWin);
+                        }
+                        ui.label(egui::RichText::new(p.tr("online-keep-waiting")).color(MUTED));
+                    });
+                }
+                Some(ms) => {
+                    let seconds = ms.div_ceil(1000) as u32;
+                    theme::note(
+                        ui,
+                        p.i18n
+                            .msg(&Msg::new("online-claim-in").num("seconds", seconds)),
+                    );
+                }
+                None => {}
+            }
+        }
+    }
+}
+
+/// Each side's time; the running clock in gold.
+fn clocks(ui: &mut egui::Ui, p: &mut GameUi, room: &RoomView, now: f64) {
+    if room.clock.is_none() {
+        return;
+    }
+    let names = p.names();
+    egui::Grid::new("online_clocks")
+        .num_columns(2)
+        .spacing([10.0, 2.0])
+        .show(ui, |ui| {
+            for side in [Side::Hunters, Side::Crowd] {
+                let Some(ms) = room.time_left_ms(side, now) else {
+                    continue;
+                };
+                let running = room.clock_running()
+                    && room.clocks.is_some_and(|(c, _)| c.running == Some(side));
+                ui.label(names.title(&p.i18n, side));
+                let text = egui::RichText::new(clock_text(ms)).monospace().size(18.0);
+                ui.label(if running {
+                    text.color(GOLD).strong()
+                } else if ms == 0 {
+                    text.color(RED)
+                } else {
+                    text
+                });
+                ui.end_row();
+            }
+        });
+}
+
+/// A clock's time: `h:mm:ss`, `m:ss`, or seconds and tenths under ten seconds.
+pub(super) fn clock_text(ms: u64) -> String {
+    if ms < 10_000 {
+        return format!("{}.{}", ms / 1000, ms % 1000 / 100);
+    }
+    let seconds = ms / 1000;
+    let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
+    }
+}
+
+/// A draw offered: the friend's (accept or decline) or one's own (waiting).
+fn draw_offer(ui: &mut egui::Ui, p: &mut GameUi, room: &RoomView) {
+    let Some(by) = room.draw_offer else { return };
+    if room.result.is_some() {
+        return;
+    }
+    if Some(by) == p.online.you {
+        theme::note(ui, p.tr("online-draw-waiting"));
+        return;
+    }
+    ui.colored_label(GOLD, p.tr("online-draw-offered"));
+    ui.horizontal(|ui| {
+        if ui.button(p.tr("online-draw-accept")).clicked() {
+            p.online_commands.write(OnlineCommand::AcceptDraw);
+        }
+        if ui.button(p.tr("online-draw-decline")).clicked() {
+            p.online_commands.write(OnlineCommand::DeclineDraw);
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clock_text;
+
+    #[test]
+    fn clocks_read_as_minutes_and_seconds() {
+        assert_eq!(clock_text(300_000), "5:00");
+        assert_eq!(clock_text(61_999), "1:01");
+        assert_eq!(clock_text(9_450), "9.4");
+        assert_eq!(clock_text(0), "0.0");
+        assert_eq!(clock_text(3_723_000), "1:02:03");
+    }
+}

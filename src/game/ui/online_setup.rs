@@ -1,0 +1,153 @@
+//! "Play a friend online" on the new-game page: create a room for the game
+//! and options chosen above (with a side and a clock), or join one by its
+//! code or link; and how the opening is going (connecting, refused).
+
+use bevy_egui::egui;
+
+use super::theme::{self, MUTED, RED};
+use super::{NewGameForm, SideNames};
+use crate::game::common::i18n::{I18n, Msg};
+use crate::game::common::settings::Settings;
+use crate::game::play::online::{self, Online, OnlineCommand, Phase};
+use crate::game::shell::invite::read_invite;
+use crate::online::{ClockSpec, ConnectionStatus};
+use crate::rules::Side;
+
+/// The clocks on offer: minutes for the game, seconds added per move.
+const CLOCKS: [(u64, u64); 5] = [(3, 2), (5, 3), (10, 5), (15, 10), (30, 20)];
+
+/// Draws the section; returns what the player asked for.
+pub(super) fn online_section(
+    ui: &mut egui::Ui,
+    i18n: &I18n,
+    form: &mut NewGameForm,
+    online: &Online,
+    settings: &Settings,
+) -> Option<OnlineCommand> {
+    theme::section(ui, i18n.tr("online-title"));
+    theme::note(
+        ui,
+        i18n.msg(&Msg::new("online-note").text("server", settings.server.clone())),
+    );
+    let mut asked = create_row(ui, i18n, form, settings);
+    asked = join_row(ui, i18n, form, settings).or(asked);
+    opening_status(ui, i18n, online);
+    asked
+}
+
+fn create_row(
+    ui: &mut egui::Ui,
+    i18n: &I18n,
+    form: &mut NewGameForm,
+    settings: &Settings,
+) -> Option<OnlineCommand> {
+    let names = SideNames::traditional(i18n, form.variant.kind);
+    egui::Grid::new("online_create")
+        .num_columns(2)
+        .spacing([12.0, 6.0])
+        .show(ui, |ui| {
+            ui.label(i18n.tr("online-your-side"));
+            ui.horizontal(|ui| {
+                for side in [Side::Hunters, Side::Crowd] {
+                    ui.radio_value(&mut form.online_side, side, names.title(i18n, side));
+                }
+            });
+            ui.end_row();
+            ui.label(i18n.tr("online-clock"));
+            clock_combo(ui, i18n, &mut form.online_clock);
+            ui.end_row();
+        });
+    let create = ui
+        .button(format!("🌐 {}", i18n.tr("online-create")))
+        .clicked();
+    create.then(|| OnlineCommand::Create {
+        server: settings.server.clone(),
+        variant: form.variant,
+        side: form.online_side,
+        clock: form.online_clock,
+    })
+}
+
+fn clock_combo(ui: &mut egui::Ui, i18n: &I18n, clock: &mut Option<ClockSpec>) {
+    let label = |clock: Option<ClockSpec>| match clock {
+        None => i18n.tr("online-no-clock"),
+        Some(c) => i18n.msg(
+            &Msg::new("online-clock-choice")
+                .num("minutes", (c.initial_ms / 60_000) as u32)
+                .num("seconds", (c.increment_ms / 1000) as u32),
+        ),
+    };
+    egui::ComboBox::from_id_salt("online_clock")
+        .selected_text(label(*clock))
+        .width(180.0)
+        .show_ui(ui, |ui| {
+            ui.selectable_value(clock, None, label(None));
+            for (minutes, seconds) in CLOCKS {
+                let choice = Some(ClockSpec {
+                    initial_ms: minutes * 60_000,
+                    increment_ms: seconds * 1000,
+                });
+                ui.selectable_value(clock, choice, label(choice));
+            }
+        });
+}
+
+fn join_row(
+    ui: &mut egui::Ui,
+    i18n: &I18n,
+    form: &mut NewGameForm,
+    settings: &Settings,
+) -> Option<OnlineCommand> {
+    ui.add_space(6.0);
+    ui.label(i18n.tr("online-join-label"));
+    let mut join = false;
+    ui.horizontal(|ui| {
+        let edit = ui.add(
+            egui::TextEdit::singleline(&mut form.join_text)
+                .id(egui::Id::new("online_join_text"))
+                .desired_width(260.0)
+                .hint_text(i18n.tr("online-join-hint")),
+        );
+        join = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        join |= ui.button(i18n.tr("online-join")).clicked();
+    });
+    if form.join_text.trim().is_empty() {
+        return None;
+    }
+    let Some(invite) = read_invite(&form.join_text) else {
+        ui.colored_label(RED, i18n.tr("online-join-bad"));
+        return None;
+    };
+    join.then(|| OnlineCommand::Join {
+        server: invite.server.unwrap_or_else(|| settings.server.clone()),
+        code: invite.code,
+    })
+}
+
+/// Connecting, or why the server refused the seat.
+fn opening_status(ui: &mut egui::Ui, i18n: &I18n, online: &Online) {
+    match online.phase {
+        Phase::Opening => {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(connection_text(i18n, online.connection));
+            });
+            ui.label(egui::RichText::new(&online.server).color(MUTED).size(12.0));
+        }
+        Phase::Refused(error) => {
+            ui.colored_label(RED, i18n.msg(&online::error_msg(error)));
+        }
+        Phase::Off | Phase::Playing => {}
+    }
+}
+
+/// "Connecting to the server…" or "Reconnecting… (attempt 3)".
+pub(super) fn connection_text(i18n: &I18n, status: Option<ConnectionStatus>) -> String {
+    match status {
+        Some(ConnectionStatus::Connected) => i18n.tr("online-connected"),
+        Some(ConnectionStatus::Reconnecting { attempt }) => {
+            i18n.msg(&Msg::new("online-reconnecting").num("attempt", attempt))
+        }
+        Some(ConnectionStatus::Connecting) | None => i18n.tr("online-connecting"),
+    }
+}

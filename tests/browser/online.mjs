@@ -1,0 +1,156 @@
+// The browser test's online part: the web build plays a friend through a
+// real `stronghold-server` on 127.0.0.1 (a port the system chose, a fresh
+// database), the friend being the engine's bot (`stronghold-cli online`).
+// First the page creates a room (`?create=pirates&side=crowd`) and the bot
+// joins by its code; then the bot creates one and the page joins by link
+// (`?join=CODE`). Each time the page clicks its moves on the canvas and the
+// bot answers, and each side's moves reach the other: the bot prints the
+// page's moves, the page shows the bot's.
+//
+// The server and the bot are the native builds of this checkout: in
+// $STRONGHOLD_BIN_DIR, else $CARGO_TARGET_DIR/debug (target/debug), as
+// `cargo build --no-default-features --features server,online` leaves them.
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+
+const SEAT_TIMEOUT_MS = 60_000;
+const BOT_TIMEOUT_MS = 60_000;
+/** Moves the page plays in each game (the bot answers each). */
+const ROUNDS = 2;
+
+/** A child process whose stdout lines can be awaited. */
+function child(program, args, label) {
+  const proc = spawn(program, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const lines = [];
+  const waiting = [];
+  let stderr = '';
+  proc.stderr.on('data', (data) => { stderr += data; });
+  createInterface({ input: proc.stdout }).on('line', (line) => {
+    lines.push(line);
+    for (const w of [...waiting]) w();
+  });
+  const exited = new Promise((resolve) => proc.on('exit', resolve));
+  return {
+    proc,
+    lines,
+    /** The first line matching `pattern`, waited for up to `timeout` ms. */
+    line(pattern, timeout, what) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = lines.find((l) => pattern.test(l));
+          if (found === undefined) return false;
+          waiting.splice(waiting.indexOf(check), 1);
+          clearTimeout(timer);
+          resolve(found);
+          return true;
+        };
+        const timer = setTimeout(() => {
+          waiting.splice(waiting.indexOf(check), 1);
+          reject(new Error(`${label}: no ${what} after ${timeout / 1000} s; stdout: ${lines.join(' | ')}; stderr: ${stderr.slice(-400)}`));
+        }, timeout);
+        waiting.push(check);
+        check();
+      });
+    },
+    async stop() {
+      if (proc.exitCode === null) proc.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** A server on a port the system chose; its first line says which. */
+async function startServer(bins) {
+  const db = join(mkdtempSync(join(tmpdir(), 'stronghold-online-')), 'online.sqlite3');
+  const server = child(join(bins, 'stronghold-server'), ['--addr', '127.0.0.1:0', '--db', db], 'server');
+  const first = await server.line(/listening on/, 30_000, 'listening line');
+  server.url = `ws://127.0.0.1:${first.split(':').pop().trim()}/ws`;
+  return server;
+}
+
+function startBot(bins, args) {
+  return child(join(bins, 'stronghold-cli'), ['online', ...args, '--level', 'beginner', '--pace-ms', '150'], 'bot');
+}
+
+/**
+ * The page (the crowd, who moves first in Pirates) plays ROUNDS moves by
+ * clicking, the bot answers each: the bot prints each of the page's moves,
+ * and the page shows each of the bot's.
+ */
+async function playRounds(page, bot, t, label) {
+  for (let round = 0; round < ROUNDS; round++) {
+    const s0 = await t.waitStatus(page, "s => s.mover === 'human' && s.legal.length > 0", BOT_TIMEOUT_MS, `${label}: our turn`);
+    const { move, from, to } = await t.pickStep(page, s0);
+    await page.mouse.click(from.x, from.y);
+    await t.waitStatus(page, `s => s.selected === '${move.split('-')[0]}'`, 10_000, `${label}: the piece picked up`);
+    await page.mouse.click(to.x, to.y);
+    const ply = s0.moves + 1;
+    const ours = await bot.line(new RegExp(`^move ${ply}: `), BOT_TIMEOUT_MS, `move ${ply}`);
+    if (ours !== `move ${ply}: ${move}`) throw new Error(`${label}: the page played ${move}, the bot saw "${ours}"`);
+    const theirs = (await bot.line(new RegExp(`^move ${ply + 1}: `), BOT_TIMEOUT_MS, `move ${ply + 1}`)).split(': ')[1];
+    const s1 = await t.waitStatus(page, `s => s.moves >= ${ply + 1}`, BOT_TIMEOUT_MS, `${label}: the bot's move ${theirs} on the page`);
+    if (s1.lastMove !== theirs) throw new Error(`${label}: the bot played ${theirs}, the page shows ${s1.lastMove}`);
+    t.log(`${label}: the page played ${move}, the bot answered ${theirs}`);
+  }
+}
+
+/** The page creates a room and the bot joins it by its code. */
+async function pageCreates(browser, base, bins, server, report, t) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  t.watch(page, 'online-create', report.problems);
+  const query = `?server=${encodeURIComponent(server.url)}&create=pirates&side=crowd`;
+  await t.openGame(page, base, query);
+  const room = await t.waitStatus(page, "s => s.screen === 'game' && s.online && s.online.code", SEAT_TIMEOUT_MS, 'the room created');
+  const bot = startBot(bins, ['--server', server.url, '--join', room.online.code]);
+  try {
+    await t.waitStatus(page, "s => s.online.friend === 'connected'", SEAT_TIMEOUT_MS, 'the bot seated');
+    t.log(`online: the page created room ${room.online.code}; the bot joined`);
+    await playRounds(page, bot, t, 'online (page created)');
+    await page.screenshot({ path: join(t.out, 'online-create.png') });
+  } finally {
+    await bot.stop();
+    await context.close();
+  }
+}
+
+/** The bot creates a room and the page joins it by link. */
+async function pageJoins(browser, base, bins, server, report, t) {
+  const bot = startBot(bins, ['--server', server.url, '--create', 'pirates', '--side', 'hunters']);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const code = (await bot.line(/^code: /, 30_000, 'code line')).slice('code: '.length).trim();
+    const page = await context.newPage();
+    t.watch(page, 'online-join', report.problems);
+    await t.openGame(page, base, `?join=${code}&server=${encodeURIComponent(server.url)}`);
+    const seated = await t.waitStatus(page, "s => s.screen === 'game' && s.online && s.online.phase === 'playing'", SEAT_TIMEOUT_MS, 'the page seated');
+    if (seated.online.code !== code || seated.online.you !== 'crowd') {
+      throw new Error(`online: joined ${JSON.stringify(seated.online)}, expected room ${code} as the crowd`);
+    }
+    t.log(`online: the bot created room ${code}; the page joined by link`);
+    await playRounds(page, bot, t, 'online (bot created)');
+    await page.screenshot({ path: join(t.out, 'online-join.png') });
+  } finally {
+    await bot.stop();
+    await context.close();
+  }
+}
+
+/**
+ * Both ways round, on one server. `t` carries the test's helpers
+ * (watch, waitStatus, openGame, pickStep, log, out).
+ */
+export async function onlineGames(browser, base, report, t) {
+  const bins = process.env.STRONGHOLD_BIN_DIR ?? join(process.env.CARGO_TARGET_DIR ?? 'target', 'debug');
+  const server = await startServer(bins);
+  try {
+    await pageCreates(browser, base, bins, server, report, t);
+    await pageJoins(browser, base, bins, server, report, t);
+  } finally {
+    await server.stop();
+  }
+}

@@ -1,0 +1,381 @@
+//! The game online, headless: the app creates or joins a room on a server
+//! on 127.0.0.1 (a small stand-in for `stronghold-server`, started by each
+//! test on a port of its own), a friend plays through the real client
+//! library, and moves go both ways through the `Match`. Also: undo is
+//! refused, resigning goes through the server, a dropped connection comes
+//! back without losing a move, and a wrong code is refused. Every wait is
+//! a bounded loop.
+
+mod online_fake;
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::winit::{UpdateMode, WinitSettings};
+
+use online_fake::FakeServer;
+use stronghold::game::common::settings::Settings;
+use stronghold::game::headless_app;
+use stronghold::game::play::match_state::{
+    Conclusion, Match, MatchCommand, MoveIntent, MoveSource, Player,
+};
+use stronghold::game::play::online::{Online, OnlineCommand, Phase};
+use stronghold::online::{
+    Client, ClientEvent, Command, ConnectionStatus, Event, GameSetup, Opening,
+};
+use stronghold::rules::{Game, GameKind, Side, Variant};
+
+/// Frames (of a few milliseconds each) a test waits for something at most.
+const PATIENCE: usize = 2_000;
+
+fn app() -> App {
+    let mut app = headless_app();
+    app.insert_resource(Settings {
+        reduced_motion: true,
+        ..Settings::default()
+    });
+    // Nobody thinks for the sides before the room arrives.
+    app.insert_resource(Match::new(
+        Variant::new(GameKind::Pirates),
+        Match::players(Player::Human, Player::Human),
+    ));
+    app.update();
+    app
+}
+
+/// The friend on the other machine: a client of the library, with the game
+/// as its events tell it.
+struct Friend {
+    client: Client,
+    moves: Vec<String>,
+    side: Option<Side>,
+    events: Vec<Event>,
+}
+
+impl Friend {
+    fn new(server: &FakeServer, opening: Opening) -> Friend {
+        Friend {
+            client: Client::new(&server.url(), opening),
+            moves: Vec::new(),
+            side: None,
+            events: Vec::new(),
+        }
+    }
+    fn poll(&mut self) {
+        for event in self.client.poll() {
+            let ClientEvent::Server(event) = event else {
+                continue;
+            };
+            match &event {
+                Event::State(state) => {
+                    self.moves = state.moves.clone();
+                    self.side = state.you;
+                }
+                Event::Moved { ply, mv, .. } if *ply as usize == self.moves.len() => {
+                    self.moves.push(mv.clone());
+                }
+                _ => {}
+            }
+            self.events.push(event);
+        }
+    }
+    /// Plays the first legal move for its side.
+    fn play_first_legal(&mut self, variant: Variant) -> String {
+        let mut game = Game::new(variant);
+        for text in &self.moves {
+            let mv = game.parse_move(text).unwrap();
+            game.play(&mv).unwrap();
+        }
+        assert_eq!(Some(game.side_to_move()), self.side, "the friend's turn");
+        let mv = game.legal_moves()[0].to_string();
+        let ply = self.moves.len() as u32;
+        self.client
+            .send(&Command::Move {
+                ply,
+                mv: mv.clone(),
+            })
+            .expect("the friend is connected");
+        mv
+    }
+}
+
+/// Runs the app (and the friend) until `done` holds; fails after PATIENCE frames.
+fn until(
+    app: &mut App,
+    mut friend: Option<&mut Friend>,
+    what: &str,
+    done: impl Fn(&App, Option<&Friend>) -> bool,
+) {
+    for _ in 0..PATIENCE {
+        app.update();
+        if let Some(f) = friend.as_deref_mut() {
+            f.poll();
+        }
+        if done(app, friend.as_deref()) {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(3));
+    }
+    panic!("gave up waiting for: {what}");
+}
+
+fn online(app: &App) -> &Online {
+    app.world().resource::<Online>()
+}
+
+fn the_match(app: &App) -> &Match {
+    app.world().resource::<Match>()
+}
+
+fn moves(app: &App) -> Vec<String> {
+    the_match(app)
+        .game()
+        .moves()
+        .map(|m| m.to_string())
+        .collect()
+}
+
+/// Plays the app's first legal move as a person would (a click is the same intent).
+fn play_here(app: &mut App) -> String {
+    let mv = the_match(app).game().legal_moves()[0];
+    app.world_mut().write_message(MoveIntent {
+        mv,
+        source: MoveSource::Human,
+    });
+    mv.to_string()
+}
+
+/// The app creates a Pirates room on the crowd's side; a friend joins it.
+fn created_room(server: &FakeServer) -> (App, Friend, String) {
+    let mut app = app();
+    app.world_mut().write_message(OnlineCommand::Create {
+        server: server.url(),
+        variant: Variant::new(GameKind::Pirates),
+        side: Side::Crowd,
+        clock: None,
+    });
+    until(&mut app, None, "the room", |app, _| {
+        online(app).code().is_some()
+    });
+    let code = online(&app).code().unwrap().to_string();
+    let mut friend = Friend::new(server, Opening::Join { code: code.clone() });
+    until(
+        &mut app,
+        Some(&mut friend),
+        "the friend seated",
+        |app, f| {
+            f.is_some_and(|f| f.side == Some(Side::Hunters))
+                && online(app).room.as_ref().is_some_and(|r| {
+                    r.seat(Side::Hunters) == stronghold::online::SeatStatus::Connected
+                })
+        },
+    );
+    (app, friend, code)
+}
+
+#[test]
+fn a_created_room_plays_moves_both_ways() {
+    let server = FakeServer::start();
+    let (mut app, mut friend, code) = created_room(&server);
+    let m = the_match(&app);
+    assert_eq!(m.player(Side::Crowd), Player::Human);
+    assert_eq!(m.player(Side::Hunters), Player::Remote);
+    assert!(m.is_online());
+    let variant = *m.variant();
+    for round in 0..3 {
+        // The crowd moves first: here, then the friend's answer arrives.
+        let mine = play_here(&mut app);
+        until(
+            &mut app,
+            Some(&mut friend),
+            "our move at the friend",
+            |_, f| f.is_some_and(|f| f.moves.len() == round * 2 + 1),
+        );
+        assert_eq!(friend.moves.last(), Some(&mine));
+        let theirs = friend.play_first_legal(variant);
+        until(
+            &mut app,
+            Some(&mut friend),
+            "the friend's move here",
+            |app, _| the_match(app).game().ply() == round * 2 + 2,
+        );
+        assert_eq!(moves(&app).last(), Some(&theirs));
+    }
+    assert_eq!(moves(&app), server.moves(&code));
+    assert_eq!(
+        online(&app).room.as_ref().unwrap().moves,
+        server.moves(&code)
+    );
+    // The app, which draws only when something changes, still wakes at
+    // least each second while connected (to ping; messages wake it too).
+    app.update();
+    match app.world().resource::<WinitSettings>().focused_mode {
+        UpdateMode::Reactive { wait, .. } => assert!(wait <= Duration::from_secs(1), "{wait:?}"),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn joining_by_code_takes_the_other_seat() {
+    let server = FakeServer::start();
+    let setup = GameSetup::of(&Variant::new(GameKind::FoxGeese));
+    let mut friend = Friend::new(
+        &server,
+        Opening::Create {
+            setup,
+            side: Side::Hunters,
+            clock: None,
+        },
+    );
+    let mut app = app();
+    until(&mut app, Some(&mut friend), "the friend's room", |_, f| {
+        f.is_some_and(|f| f.client.session().is_some())
+    });
+    let code = friend.client.session().unwrap().code.clone();
+    app.world_mut().write_message(OnlineCommand::Join {
+        server: server.url(),
+        code,
+    });
+    until(&mut app, Some(&mut friend), "seated", |app, _| {
+        online(app).phase == Phase::Playing && the_match(app).is_online()
+    });
+    let m = the_match(&app);
+    assert_eq!(m.kind(), GameKind::FoxGeese);
+    assert_eq!(online(&app).you, Some(Side::Crowd));
+    assert_eq!(m.player(Side::Hunters), Player::Remote);
+    // The fox moves first in Fox and Geese: theirs comes here, ours goes back.
+    let theirs = friend.play_first_legal(*the_match(&app).variant());
+    until(&mut app, Some(&mut friend), "their move here", |app, _| {
+        the_match(app).game().ply() == 1
+    });
+    assert_eq!(moves(&app), std::slice::from_ref(&theirs));
+    let mine = play_here(&mut app);
+    until(&mut app, Some(&mut friend), "our move there", |_, f| {
+        f.is_some_and(|f| f.moves.len() == 2)
+    });
+    assert_eq!(friend.moves, [theirs, mine]);
+}
+
+#[test]
+fn undo_is_refused_and_resigning_goes_through_the_server() {
+    let server = FakeServer::start();
+    let (mut app, mut friend, _) = created_room(&server);
+    play_here(&mut app);
+    until(&mut app, Some(&mut friend), "the move stored", |app, _| {
+        online(app)
+            .room
+            .as_ref()
+            .is_some_and(|r| r.moves.len() == 1)
+    });
+    app.world_mut().write_message(MatchCommand::Undo);
+    app.update();
+    assert_eq!(the_match(&app).game().ply(), 1, "undo online");
+    // A local resign does nothing to an online match until the server ends it.
+    app.world_mut().write_message(OnlineCommand::Resign);
+    until(&mut app, Some(&mut friend), "the end", |app, f| {
+        the_match(app).is_over()
+            && f.is_some_and(|f| f.events.iter().any(|e| matches!(e, Event::Ended { .. })))
+    });
+    assert_eq!(
+        the_match(&app).conclusion(),
+        Some(Conclusion::Resigned(Side::Crowd))
+    );
+}
+
+#[test]
+fn a_dropped_connection_comes_back_without_losing_a_move() {
+    let server = FakeServer::start();
+    let (mut app, mut friend, code) = created_room(&server);
+    play_here(&mut app);
+    until(
+        &mut app,
+        Some(&mut friend),
+        "the first move there",
+        |_, f| f.is_some_and(|f| f.moves.len() == 1),
+    );
+    // The server goes away for a moment.
+    server.drop_connections(true);
+    until(&mut app, Some(&mut friend), "reconnecting", |app, _| {
+        matches!(
+            online(app).connection,
+            Some(ConnectionStatus::Reconnecting { .. })
+        )
+    });
+    server.reopen();
+    // The friend is back first and moves; the app resumes its seat and
+    // gets the move, then answers.
+    until(&mut app, Some(&mut friend), "the friend back", |_, f| {
+        f.is_some_and(|f| f.client.status() == ConnectionStatus::Connected && f.side.is_some())
+    });
+    let theirs = friend.play_first_legal(Variant::new(GameKind::Pirates));
+    until(
+        &mut app,
+        Some(&mut friend),
+        "their move after the drop",
+        |app, _| online(app).connected() && the_match(app).game().ply() == 2,
+    );
+    assert_eq!(moves(&app)[1], theirs);
+    play_here(&mut app);
+    until(&mut app, Some(&mut friend), "our answer there", |_, f| {
+        f.is_some_and(|f| f.moves.len() == 3)
+    });
+    assert_eq!(moves(&app), server.moves(&code));
+}
+
+#[test]
+fn a_wrong_code_is_refused() {
+    let server = FakeServer::start();
+    let mut app = app();
+    app.world_mut().write_message(OnlineCommand::Join {
+        server: server.url(),
+        code: "nosuchroom".into(),
+    });
+    until(&mut app, None, "the refusal", |app, _| {
+        matches!(online(app).phase, Phase::Refused(_))
+    });
+    // The game on the board is untouched.
+    assert!(!the_match(&app).is_online());
+}
+
+#[test]
+fn a_draw_and_a_rematch_with_sides_swapped_go_through_the_server() {
+    let server = FakeServer::start();
+    let (mut app, mut friend, _) = created_room(&server);
+    play_here(&mut app);
+    until(&mut app, Some(&mut friend), "the move there", |_, f| {
+        f.is_some_and(|f| f.moves.len() == 1)
+    });
+    // The friend offers a draw; the panel's "accept" sends it back.
+    friend.client.send(&Command::OfferDraw).unwrap();
+    until(&mut app, Some(&mut friend), "the offer here", |app, _| {
+        online(app).room.as_ref().and_then(|r| r.draw_offer) == Some(Side::Hunters)
+    });
+    app.world_mut().write_message(OnlineCommand::AcceptDraw);
+    until(&mut app, Some(&mut friend), "the draw", |app, _| {
+        the_match(app).is_over()
+    });
+    assert_eq!(the_match(&app).conclusion(), Some(Conclusion::DrawAgreed));
+    // Both ask for a rematch: a new game, the sides swapped.
+    app.world_mut().write_message(OnlineCommand::Rematch);
+    until(
+        &mut app,
+        Some(&mut friend),
+        "our rematch offer there",
+        |_, f| {
+            f.is_some_and(|f| {
+                f.events
+                    .iter()
+                    .any(|e| matches!(e, Event::RematchOffered { .. }))
+            })
+        },
+    );
+    friend.client.send(&Command::Rematch).unwrap();
+    until(&mut app, Some(&mut friend), "the second game", |app, _| {
+        online(app).room.as_ref().is_some_and(|r| r.game_no == 2) && !the_match(app).is_over()
+    });
+    let m = the_match(&app);
+    assert_eq!(online(&app).you, Some(Side::Hunters));
+    assert_eq!(m.player(Side::Hunters), Player::Human);
+    assert_eq!(m.player(Side::Crowd), Player::Remote);
+    assert_eq!(m.game().ply(), 0);
+}
