@@ -59,7 +59,7 @@ impl Language {
 
 /// The message files of each language, one per part of the game. Both
 /// languages have the same files; a test checks they have the same ids.
-pub const MESSAGE_FILES: [&str; 7] = [
+pub const MESSAGE_FILES: [&str; 8] = [
     "main.ftl",
     "rules.ftl",
     "skins.ftl",
@@ -67,6 +67,7 @@ pub const MESSAGE_FILES: [&str; 7] = [
     "web.ftl",
     "ai.ftl",
     "errors.ftl",
+    "coach.ftl",
 ];
 
 /// The path of a message file relative to `assets/`.

@@ -1,5 +1,5 @@
 //! The vocabulary every wing reads: the screen the player is on, the
-//! player's settings, the words (languages and message files), notices, and
+//! player's settings (with the puzzle progress), the words (languages and message files), notices, and
 //! the signals the board's view gives the rest (busy animating, a piece to
 //! shake).
 //!
@@ -10,6 +10,7 @@ use bevy::prelude::*;
 
 pub mod i18n;
 pub mod notice;
+pub mod puzzle_progress;
 pub mod screens;
 pub mod settings;
 pub mod text_asset;

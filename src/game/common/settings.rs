@@ -1,6 +1,7 @@
-//! The player's settings: one resource, applied live by the systems that
-//! read it, and kept between runs by `persist` (a RON file in the config
-//! directory on the desktop, `localStorage` on the web).
+//! The player's settings, and their puzzle progress: one resource, applied
+//! live by the systems that read it, and kept between runs by `persist` (a
+//! RON file in the config directory on the desktop, `localStorage` on the
+//! web).
 
 use std::collections::BTreeMap;
 
@@ -9,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::game::GameSet;
 use crate::game::common::i18n::{I18n, Language};
+use crate::game::common::puzzle_progress::PuzzleProgress;
 use crate::rules::GameKind;
 
 pub(super) fn plugin(app: &mut App) {
@@ -54,6 +56,8 @@ pub struct Settings {
     pub ai_pace: f32,
     /// The window's last size in logical pixels (desktop).
     pub window_size: Option<(f32, f32)>,
+    /// Puzzles solved and the puzzle rating per game.
+    pub puzzles: PuzzleProgress,
 }
 
 impl Default for Settings {
@@ -71,6 +75,7 @@ impl Default for Settings {
             confirm_moves: false,
             ai_pace: 0.6,
             window_size: None,
+            puzzles: PuzzleProgress::default(),
         }
     }
 }

@@ -1,6 +1,6 @@
 //! The match: the authoritative `Match` resource and the move intents that
 //! change it, review of past positions, the computer's moves (the AI task and
-//! its pace) and hints.
+//! its pace), hints, the game's analysis and puzzles.
 //!
 //! Reads only `common`. Nothing here spawns or moves an entity: the board
 //! wing draws what this wing decides.
@@ -9,9 +9,17 @@ use bevy::prelude::*;
 
 pub mod ai_pace;
 pub mod ai_task;
+pub mod analysis;
 pub mod hint;
 pub mod match_state;
+pub mod puzzle;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((match_state::plugin, ai_task::plugin, hint::plugin));
+    app.add_plugins((
+        match_state::plugin,
+        ai_task::plugin,
+        hint::plugin,
+        analysis::plugin,
+        puzzle::plugin,
+    ));
 }

@@ -1,12 +1,14 @@
-//! The main menu: continue the last game, start a new one, read the rules,
-//! change settings, read the credits, quit (desktop). Drawn over the board,
+//! The main menu: continue the last game, start a new one, solve puzzles,
+//! read the rules, change settings, read the credits, quit (desktop). Drawn over the board,
 //! which shows the game that "Continue" returns to.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use super::theme::{self, CARD_FILL, GOLD, MUTED, VEIL};
-use super::{NewGameForm, about, game_title, new_game, rules_page, settings_page};
+use super::{
+    NewGameForm, PuzzleUi, about, game_title, new_game, puzzles_page, rules_page, settings_page,
+};
 use crate::game::board::skin::{ActiveSkin, SkinCatalog};
 use crate::game::common::i18n::I18n;
 use crate::game::common::screens::{MenuPage, Screen};
@@ -31,6 +33,7 @@ pub(super) struct MenuUi<'w, 's> {
     saves_window: ResMut<'w, SavesWindow>,
     catalog: Res<'w, SkinCatalog>,
     skin: Res<'w, ActiveSkin>,
+    puzzles: PuzzleUi<'w>,
 }
 
 pub(super) fn menu_screen(mut m: MenuUi) -> Result {
@@ -102,6 +105,21 @@ fn page(ui: &mut egui::Ui, m: &mut MenuUi) {
                 *m.page = MenuPage::Rules(shown);
             }
         }
+        MenuPage::Puzzles(kind) => {
+            back_button(ui, m);
+            let mut shown = kind;
+            let pz = &mut m.puzzles;
+            let set = pz.library.set(kind, &pz.server, &pz.sets);
+            let start =
+                puzzles_page::puzzles_page(ui, &m.i18n, &mut shown, &m.settings.puzzles, set);
+            if let Some(start) = start {
+                m.puzzles.commands.write(start);
+                m.screen.set(Screen::Game);
+            }
+            if shown != kind {
+                *m.page = MenuPage::Puzzles(shown);
+            }
+        }
         MenuPage::Settings => {
             back_button(ui, m);
             let skins = settings_page::SkinChoice {
@@ -155,6 +173,9 @@ fn main_page(ui: &mut egui::Ui, m: &mut MenuUi) {
         if theme::big_button(ui, m.i18n.tr("menu-new-game"), true).clicked() {
             m.form.variant = *m.the_match.variant();
             *m.page = MenuPage::NewGame;
+        }
+        if theme::big_button(ui, m.i18n.tr("menu-puzzles"), true).clicked() {
+            *m.page = MenuPage::Puzzles(m.the_match.kind());
         }
         if theme::big_button(ui, m.i18n.tr("menu-saves"), true).clicked() {
             m.saves_window.open = true;

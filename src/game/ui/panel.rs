@@ -1,12 +1,12 @@
 //! The side panel: whose turn, the material, the move box, undo/redo, hint,
-//! resign and draw, the players, the move list with review, and the way to
-//! the menu, rules and settings. On a narrow screen (a phone) it folds away
+//! resign and draw, the players, the move list with review, the game's
+//! analysis, and the way to the menu, rules and settings. On a narrow screen (a phone) it folds away
 //! behind a button so the board stays big.
 
 use bevy_egui::egui;
 
 use super::theme::{self, GOLD, MUTED, RED};
-use super::{GameUi, game_title, level_name, moves, new_game::player_combo};
+use super::{GameUi, analysis, game_title, level_name, moves, new_game::player_combo};
 use crate::game::common::i18n::Msg;
 use crate::game::common::screens::RulesWindow;
 use crate::game::common::screens::{Confirm, MenuPage, Screen};
@@ -75,6 +75,10 @@ fn fold_button(ctx: &egui::Context, p: &mut GameUi, open: bool) {
 }
 
 fn panel_contents(ui: &mut egui::Ui, p: &mut GameUi) {
+    if p.puzzles.session.is_active() {
+        super::puzzle_panel::puzzle_panel(ui, p);
+        return;
+    }
     header(ui, p);
     ui.separator();
     // Long lines here (Russian runs longer than English) wrap inside the
@@ -93,6 +97,7 @@ fn panel_contents(ui: &mut egui::Ui, p: &mut GameUi) {
     players(ui, p);
     ui.separator();
     moves::move_list(ui, p);
+    analysis::analysis_section(ui, p);
     log(ui, p);
     ui.separator();
     pages(ui, p);

@@ -21,6 +21,7 @@ use crate::game::common::i18n::Msg;
 use crate::game::common::notice::Notice;
 use crate::game::common::settings::Settings;
 use crate::game::play::match_state::Match;
+use crate::game::play::puzzle::PuzzleSession;
 use crate::save::{SavedGame, Saves, Slot};
 
 pub(super) fn plugin(app: &mut App) {
@@ -67,6 +68,7 @@ fn remember_starting_game(
 fn autosave(
     persistence: Res<Persistence>,
     the_match: Res<Match>,
+    puzzle: Res<PuzzleSession>,
     layout: Res<BoardLayout>,
     settings: Res<Settings>,
     mut state: ResMut<PersistState>,
@@ -76,7 +78,9 @@ fn autosave(
         return;
     };
     let changed = the_match.is_changed() || layout.is_changed() || settings.is_changed();
-    if changed && !state.autosave_blocked {
+    // A puzzle on the board is no game to resume: the game it put aside
+    // stays the autosave.
+    if changed && !state.autosave_blocked && !puzzle.is_active() {
         let now = snapshot(&the_match, &layout, &settings);
         if state.autosave_written.as_ref() != Some(&now) {
             state.autosave_written = Some(now.clone());
