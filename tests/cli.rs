@@ -125,6 +125,8 @@ fn help_prints_the_usage_and_succeeds_also_after_a_command() {
             "match",
             "solve",
             "tablebase",
+            "analyse",
+            "puzzles",
         ] {
             let line = format!("stronghold-cli {command} ");
             assert!(out.contains(&line), "{args:?} lacks {command}: {out}");
@@ -141,6 +143,8 @@ fn help_prints_the_usage_and_succeeds_also_after_a_command() {
         (&["solve", "-h"], "solve"),
         (&["tablebase", "build", "--help"], "tablebase"),
         (&["help", "match"], "match"),
+        (&["analyse", "-h"], "analyse"),
+        (&["puzzles", "list", "--help"], "puzzles"),
     ] {
         let o = cli(args);
         assert!(o.status.success(), "{args:?} exits 0");
@@ -277,4 +281,114 @@ fn a_named_table_that_does_not_fit_is_an_error() {
         assert!(err.contains("these rules have none"), "{args}: {err}");
         assert!(o.stdout.is_empty(), "{args} plays nothing");
     }
+}
+
+/// The grades `analyse` prints.
+const GRADES: [&str; 5] = ["best", "good", "inaccuracy", "mistake", "blunder"];
+
+#[test]
+fn analyse_prints_a_line_per_ply_then_each_sides_summary() {
+    let moves = "@c1 a5-b4 @c5 e5-e4 @c3 b4-b3 @b5";
+    let o = cli(&[
+        "analyse",
+        "bagh-chal",
+        "--moves",
+        moves,
+        "--level",
+        "beginner",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    let played: Vec<&str> = moves.split(' ').collect();
+    assert_eq!(lines.len(), played.len() + 2, "{out}");
+    for (n, (line, mv)) in lines.iter().zip(&played).enumerate() {
+        let words: Vec<&str> = line.split(' ').collect();
+        assert_eq!(words[..3], ["ply", &(n + 1).to_string(), mv], "{line}");
+        assert!(GRADES.contains(&words[3]), "{line}");
+        assert_eq!(
+            (words[4], words[6], words[8]),
+            ("before", "after", "best"),
+            "{line}"
+        );
+        let score =
+            |w: &str| w.parse::<f64>().is_ok() || w.starts_with("win") || w.starts_with("loss");
+        assert!(score(words[5]) && score(words[7]), "{line}");
+    }
+    // @c3 puts a goat where the tigers take it: not a good move.
+    let c3 = lines[4].split(' ').nth(3).unwrap();
+    assert!(
+        ["inaccuracy", "mistake", "blunder"].contains(&c3),
+        "{}",
+        lines[4]
+    );
+    for (line, side) in lines[played.len()..].iter().zip(["hunters", "crowd"]) {
+        assert!(
+            line.starts_with(&format!("side {side} accuracy ")),
+            "{line}"
+        );
+    }
+    // Progress went to stderr.
+    assert!(String::from_utf8_lossy(&o.stderr).contains("analyse: "));
+    let quiet = cli(&[
+        "analyse",
+        "bagh-chal",
+        "--moves",
+        moves,
+        "--level",
+        "beginner",
+        "--quiet",
+    ]);
+    assert!(quiet.stderr.is_empty() && stdout(&quiet) == out);
+}
+
+#[test]
+fn analyse_gives_the_tables_verdict_in_the_sliding_phase() {
+    // The tigers' capture is their one move that keeps the draw (every
+    // other loses: a puzzle of the shipped set).
+    let position = "bagh-chal GGGG1/GGGTG/GTGGG/GGGGT/GGTG1 T 0/0 19 41";
+    let analyse = |mv: &str| {
+        let o = cli(&[
+            "analyse",
+            "bagh-chal",
+            "--position",
+            position,
+            "--moves",
+            mv,
+            "--level",
+            "beginner",
+            "--quiet",
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        stdout(&o).lines().next().unwrap().to_string()
+    };
+    let kept = analyse("c1xe1");
+    assert!(kept.ends_with(" exact table: keeps the draw"), "{kept}");
+    let thrown = analyse("e2-e1");
+    assert!(
+        thrown.contains(" blunder ") && thrown.ends_with(" exact table: threw away the draw"),
+        "{thrown}"
+    );
+}
+
+#[test]
+fn puzzles_list_prints_a_position_a_tab_and_the_line() {
+    for game in ["bagh-chal", "fox-geese", "pirates", "asalto"] {
+        let o = cli(&["puzzles", "list", game]);
+        assert!(
+            o.status.success(),
+            "{game}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let out = stdout(&o);
+        assert!(out.lines().count() > 0, "{game}");
+        for line in out.lines() {
+            let (position, moves) = line.split_once('\t').expect("a tab");
+            assert!(position.starts_with(game), "{line}");
+            let mut g = stronghold::rules::Game::from_position_string(position).expect(line);
+            g.play_text(moves).expect(line);
+        }
+    }
+    let o = cli(&["puzzles", "list", "chess"]);
+    assert!(!o.status.success());
 }

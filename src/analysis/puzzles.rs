@@ -42,60 +42,89 @@ impl HarvestSpec {
     };
 }
 
-/// The prover ran out of its budget.
-struct GaveUp;
+/// How much deeper than its margin's search a margin puzzle's answer is
+/// checked.
+const DEEPER_BY: u32 = 4;
 
-/// Which prover a game's puzzles are proven by.
-enum Prover {
-    Table(Arc<Tablebase>),
-    Proof(Box<FoxGeeseSolver>),
-    Margin { depth: u32, margin: i32 },
+/// True when a plain search of `depth` plies from the puzzle's position
+/// chooses its first answer.
+fn deeper_search_agrees(p: &Puzzle, depth: u32) -> bool {
+    let Ok(game) = p.game() else {
+        return false;
+    };
+    Search::with_limits(&game, SearchLimits::depth(depth), 0)
+        .run_to_end()
+        .is_some_and(|r| Some(r.best.to_string()) == p.line.first().cloned())
 }
 
 /// Collects puzzles from games of one variant.
 pub struct Harvester {
     variant: Variant,
     spec: HarvestSpec,
-    prover: Prover,
     table: Option<Arc<Tablebase>>,
+    /// Fox and Geese without sideways steps: the proof search.
+    solver: Option<Box<FoxGeeseSolver>>,
+    /// The proofs tried at each position, strongest first.
+    proofs: Vec<Proof>,
     seen: HashSet<String>,
     found: Vec<Puzzle>,
+    /// Set when the proof search ran out of its budget.
+    proof_gave_up: bool,
     /// Positions looked at, for the report.
     pub positions: u64,
 }
 
 impl Harvester {
-    /// A harvester for `variant`: the table's proofs for Bagh-Chal (which
-    /// needs `table`), the proof search's for Fox and Geese without
-    /// sideways steps, a search's margin for the rest.
+    /// A harvester for `variant`. Bagh-Chal's puzzles are proven by the
+    /// table (which it needs); Fox and Geese's by the proof search (without
+    /// sideways steps), and where that finds no only move, by a search's
+    /// margin (the fox has many winning moves nearly everywhere); Pirates'
+    /// and Asalto's by a search's margin.
     pub fn new(
         variant: Variant,
         table: Option<Arc<Tablebase>>,
         spec: HarvestSpec,
     ) -> Result<Harvester, String> {
-        let prover = match variant.kind {
-            GameKind::BaghChal => Prover::Table(
+        let margin = Proof::SearchMargin {
+            depth: spec.margin_depth,
+            margin: spec.margin,
+        };
+        let mut solver = None;
+        let proofs = match variant.kind {
+            GameKind::BaghChal => {
                 table
-                    .clone()
-                    .ok_or("Bagh-Chal puzzles need the sliding-phase table")?,
-            ),
-            GameKind::FoxGeese if !variant.options.sideways => Prover::Proof(Box::new(
-                FoxGeeseSolver::new(variant, spec.proof_nodes, 20).map_err(|e| e.to_string())?,
-            )),
-            _ => Prover::Margin {
-                depth: spec.margin_depth,
-                margin: spec.margin,
-            },
+                    .as_ref()
+                    .ok_or("Bagh-Chal puzzles need the sliding-phase table")?;
+                vec![Proof::Table]
+            }
+            GameKind::FoxGeese if !variant.options.sideways => {
+                let s = FoxGeeseSolver::new(variant, spec.proof_nodes, 20)
+                    .map_err(|e| e.to_string())?;
+                solver = Some(Box::new(s));
+                vec![Proof::ProofSearch, margin]
+            }
+            _ => vec![margin],
         };
         Ok(Harvester {
             variant,
             spec,
-            prover,
             table,
+            solver,
+            proofs,
             seen: HashSet::new(),
             found: Vec::new(),
+            proof_gave_up: false,
             positions: 0,
         })
+    }
+
+    /// Starts from the puzzles of `set` (an earlier harvest), as found.
+    pub fn keep(&mut self, set: PuzzleSet) {
+        for p in set.puzzles {
+            if self.seen.insert(p.position.clone()) {
+                self.found.push(p);
+            }
+        }
     }
 
     /// Puzzles found so far.
@@ -105,99 +134,98 @@ impl Harvester {
 
     /// Looks at the positions of `game` for puzzles, from its end back
     /// to its start: the proof search's late proofs fill its table for
-    /// the earlier ones, and where one position is beyond its budget the
-    /// earlier ones are too (it stops there).
+    /// the earlier ones, and once one position is beyond its budget the
+    /// earlier ones are too (only the other proofs are tried there).
     pub fn harvest_game(&mut self, game: &Game) {
         let mut replay = game.clone();
+        let mut proofs = self.proofs.clone();
         while replay.undo().is_some() {
             if replay.legal_moves().len() > 1 {
                 self.positions += 1;
-                match self.puzzle_at(&replay) {
-                    Ok(Some(p)) => self.found.push(p),
-                    Ok(None) => {}
-                    Err(GaveUp) => return,
+                if let Some(p) = self.puzzle_at(&replay, &proofs) {
+                    self.found.push(p);
+                }
+                if std::mem::take(&mut self.proof_gave_up) {
+                    proofs.retain(|p| *p != Proof::ProofSearch);
                 }
             }
         }
     }
 
-    fn proof(&self) -> Proof {
-        match &self.prover {
-            Prover::Table(_) => Proof::Table,
-            Prover::Proof(_) => Proof::ProofSearch,
-            Prover::Margin { depth, margin } => Proof::SearchMargin {
-                depth: *depth,
-                margin: *margin,
-            },
-        }
-    }
-
-    /// The only move here by the prover, if there is one.
-    fn only_move(&mut self, game: &Game) -> Result<Option<OnlyMove>, GaveUp> {
-        Ok(match &mut self.prover {
-            Prover::Table(table) => table_only_move(table, game),
-            Prover::Proof(solver) => {
+    /// The only move here by `proof`, if there is one (none when the
+    /// proof search runs out of its budget, which it notes).
+    fn only_move(&mut self, proof: Proof, game: &Game) -> Option<OnlyMove> {
+        match proof {
+            Proof::Table => table_only_move(self.table.as_ref()?, game),
+            Proof::ProofSearch => {
+                let solver = self.solver.as_mut()?;
                 solver.allow_more_nodes(self.spec.proof_nodes);
-                proof_only_move(solver, game).map_err(|_| GaveUp)?
+                let only = proof_only_move(solver, game);
+                self.proof_gave_up |= only.is_err();
+                only.ok().flatten()
             }
-            Prover::Margin { depth, margin } => margin_only_move(game, *depth, *margin),
-        })
+            Proof::SearchMargin { depth, margin } => margin_only_move(game, depth, margin),
+        }
     }
 
     /// The opponent's reply along a line: the table's best, else the
-    /// search's (every reply loses to a proven win anyway).
-    fn reply(&self, game: &Game) -> Option<Move> {
-        if let Prover::Table(table) = &self.prover {
+    /// search's (a proven win holds against every reply anyway).
+    fn reply(&self, proof: Proof, game: &Game) -> Option<Move> {
+        if let (Proof::Table, Some(table)) = (proof, &self.table) {
             return table_reply(table, game);
         }
-        let depth = match &self.prover {
-            Prover::Margin { depth, .. } => *depth,
-            _ => 8,
+        let depth = match proof {
+            Proof::SearchMargin { depth, .. } => depth,
+            _ => self.spec.margin_depth,
         };
         Search::with_limits(game, SearchLimits::depth(depth), 0)
             .run_to_end()
             .map(|r| r.best)
     }
 
-    /// The puzzle at `game`'s position, if it is one, is new, and its
-    /// proof checks within the budget.
-    /// A puzzle starts from its position alone (no history: every move
-    /// the rules allow there is legal), so it is judged from there.
-    fn puzzle_at(&mut self, game: &Game) -> Result<Option<Puzzle>, GaveUp> {
+    /// The puzzle at `game`'s position by the first of `proofs` that finds
+    /// an only move, if the position is new and the proof checks within
+    /// the budget. A puzzle starts from its position alone (no history:
+    /// every move the rules allow there is legal), so it is judged from
+    /// there.
+    fn puzzle_at(&mut self, game: &Game, proofs: &[Proof]) -> Option<Puzzle> {
         let position = game.position_string();
-        if self.seen.contains(&position) {
-            return Ok(None);
+        if !self.seen.insert(position.clone()) {
+            return None;
         }
-        self.seen.insert(position.clone());
         let game = Game::from_position(*game.variant(), *game.position());
-        let Some(first) = self.only_move(&game)? else {
-            return Ok(None);
-        };
-        let line = self.line_from(&game, first.mv);
-        let puzzle = Puzzle {
-            position,
-            line: line.iter().map(Move::to_string).collect(),
-            goal: first.goal,
-            proof: self.proof(),
-            depth: depth_to_find(&game, first.mv),
-            win_in: first.win_in,
-        };
-        let provers = Provers {
-            table: self.table.as_deref(),
-            proof_nodes: self.spec.proof_nodes,
-        };
-        Ok(check_puzzle(&puzzle, &provers).ok().map(|()| puzzle))
+        for &proof in proofs {
+            let Some(first) = self.only_move(proof, &game) else {
+                continue;
+            };
+            let line = self.line_from(proof, &game, first.mv);
+            let puzzle = Puzzle {
+                position,
+                line: line.iter().map(Move::to_string).collect(),
+                goal: first.goal,
+                proof,
+                depth: depth_to_find(&game, first.mv),
+                win_in: first.win_in,
+            };
+            let provers = Provers {
+                table: self.table.as_deref(),
+                proof_nodes: self.spec.proof_nodes,
+            };
+            return check_puzzle(&puzzle, &provers).ok().map(|()| puzzle);
+        }
+        None
     }
 
     /// The line from `game` after `first`: the best reply, then the
-    /// solver's only move, while there is one, up to the spec's answers.
-    fn line_from(&mut self, game: &Game, first: Move) -> Vec<Move> {
+    /// solver's only move by the same proof, while there is one, up to the
+    /// spec's answers.
+    fn line_from(&mut self, proof: Proof, game: &Game, first: Move) -> Vec<Move> {
         let mut game = game.clone();
         let mut line = vec![first];
         game.play_unchecked(&first);
         let mut answers = 1;
         while answers < self.spec.max_answers && !game.is_over() {
-            let Some(reply) = self.reply(&game) else {
+            let Some(reply) = self.reply(proof, &game) else {
                 break;
             };
             let mut next = game.clone();
@@ -205,7 +233,7 @@ impl Harvester {
             if next.is_over() {
                 break;
             }
-            let Ok(Some(answer)) = self.only_move(&next) else {
+            let Some(answer) = self.only_move(proof, &next) else {
                 break;
             };
             line.extend([reply, answer.mv]);
@@ -219,7 +247,15 @@ impl Harvester {
     /// The set: at most `most` puzzles, taken in turn from each
     /// difficulty (so the easy ones, the most common, do not crowd out the
     /// rest), then ordered easiest first.
+    /// Puzzles proven by a search's margin are kept only when a search
+    /// [`DEEPER_BY`] plies deeper still chooses the answer (a margin seen
+    /// at one depth that a deeper search overturns proves little).
     pub fn into_set(mut self, most: usize) -> PuzzleSet {
+        let deeper = self.spec.margin_depth + DEEPER_BY;
+        self.found.retain(|p| match p.proof {
+            Proof::SearchMargin { .. } => deeper_search_agrees(p, deeper),
+            _ => true,
+        });
         self.found
             .sort_by(|a, b| (a.depth, &a.position).cmp(&(b.depth, &b.position)));
         let mut by_difficulty: Vec<Vec<Puzzle>> = vec![Vec::new(); 5];

@@ -31,6 +31,7 @@ pub(super) struct Args {
     pub(super) divide: bool,
     pub(super) quiet: bool,
     pub(super) backwards: bool,
+    pub(super) merge: bool,
     pub(super) level: Option<Level>,
     pub(super) hunters: Option<Level>,
     pub(super) crowd: Option<Level>,
@@ -75,6 +76,7 @@ impl Args {
                 "--divide" => args.divide = true,
                 "--quiet" => args.quiet = true,
                 "--backwards" => args.backwards = true,
+                "--merge" => args.merge = true,
                 flag if flag.starts_with("--") => {
                     let value = it
                         .next()

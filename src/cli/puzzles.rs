@@ -119,6 +119,14 @@ fn harvest(args: &Args, kind: GameKind, out: &mut dyn Write) -> Result<(), Strin
         spec.proof_nodes = n;
     }
     let mut harvester = Harvester::new(variant, table.clone(), spec)?;
+    if args.merge && Path::new(path).exists() {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        let set = PuzzleSet::from_ron(&text).map_err(|e| format!("{path}: {e}"))?;
+        if set.game != kind {
+            return Err(format!("{path} holds puzzles for {}, not {kind}", set.game));
+        }
+        harvester.keep(set);
+    }
     let (total, games) = harvest_games(args, variant, table)?;
     for (g, game) in games.enumerate() {
         let game = game?;
@@ -131,14 +139,13 @@ fn harvest(args: &Args, kind: GameKind, out: &mut dyn Write) -> Result<(), Strin
             );
         }
     }
-    let positions = harvester.positions;
+    let (positions, found) = (harvester.positions, harvester.found());
     let set = harvester.into_set(args.keep.unwrap_or(100));
     std::fs::write(path, set.to_ron()).map_err(|e| format!("cannot write {path}: {e}"))?;
     say(
         out,
         &format!(
-            "{} positions looked at; {} puzzles written to {path}\n",
-            positions,
+            "{positions} positions looked at; {found} puzzles found; {} written to {path}\n",
             set.puzzles.len()
         ),
     )

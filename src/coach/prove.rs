@@ -221,9 +221,7 @@ pub fn check_puzzle(puzzle: &Puzzle, provers: &Provers) -> Result<(), String> {
         ),
         _ => None,
     };
-    if puzzle.line.len() % 2 == 0 {
-        return Err("the line ends with a reply".into());
-    }
+    let mut last_mover = None;
     for (i, text) in puzzle.line.iter().enumerate() {
         let mv = game
             .parse_move(text)
@@ -247,9 +245,14 @@ pub fn check_puzzle(puzzle: &Puzzle, provers: &Provers) -> Result<(), String> {
                 None => return Err(format!("move {} ({text}) is not the only one", i + 1)),
             }
         }
+        last_mover = Some(game.side_to_move());
         game.play_unchecked(&mv);
     }
-    Ok(())
+    match last_mover {
+        Some(side) if side == solver_side => Ok(()),
+        Some(_) => Err("the line ends with a reply".into()),
+        None => Err("the line is empty".into()),
+    }
 }
 
 /// The side a Fox and Geese proof names.

@@ -73,15 +73,17 @@ impl Score {
 }
 
 /// Hundredths of a piece that move the expected result from 50 % to
-/// 73 % (one unit of the logistic curve), per game. Measured (see
-/// docs/analysis.md, "From evaluation to expected result"): how the
-/// evaluation of positions from computer games foretold their results.
+/// 73 % (one unit of the logistic curve), per game: fewer where a piece
+/// counts for more of the way to a win. Chosen so that near an even
+/// position one piece given away grades as (docs/analysis.md, "Grades"):
+/// Bagh-Chal, where five goats taken win, a mistake (21 points); Fox and
+/// Geese, ten geese, an inaccuracy (12); Pirates and Asalto, sixteen
+/// pieces, good (8), and three pieces a mistake.
 pub const fn pieces_scale(kind: GameKind) -> f64 {
     match kind {
-        GameKind::Pirates => 250.0,
-        GameKind::Asalto => 250.0,
-        GameKind::FoxGeese => 150.0,
-        GameKind::BaghChal => 120.0,
+        GameKind::Pirates | GameKind::Asalto => 300.0,
+        GameKind::FoxGeese => 200.0,
+        GameKind::BaghChal => 110.0,
     }
 }
 

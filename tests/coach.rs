@@ -1,0 +1,214 @@
+//! The coach: analyses graded as the Bagh-Chal table says, an analysis
+//! stepped in small slices equal to one run at once, the saved form, and
+//! every shipped puzzle proven again (legal, each answer the only one).
+
+use std::sync::{Arc, OnceLock};
+
+use stronghold::ai::{Level, Tablebase};
+use stronghold::coach::prove::{Provers, check_puzzle, table_only_move};
+use stronghold::coach::puzzle::{PuzzleRun, PuzzleSet};
+use stronghold::coach::{Analysis, Effort, Exact, GameAnalyser, Grade};
+use stronghold::rules::{Game, GameKind, Move, Variant};
+
+/// The shipped table, read once for the whole file.
+fn table() -> Arc<Tablebase> {
+    static TABLE: OnceLock<Arc<Tablebase>> = OnceLock::new();
+    TABLE
+        .get_or_init(|| {
+            let path = concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/assets/tablebase/bagh-chal.sctb"
+            );
+            let bytes = std::fs::read(path).expect("the shipped table");
+            Arc::new(Tablebase::from_bytes(&bytes).expect("a readable table"))
+        })
+        .clone()
+}
+
+/// Two games Medium's tigers won against Easy's goats (`selfplay bagh-chal
+/// --hunters medium --crowd easy --openings 4 --seed 5`, games 1 and 3):
+/// sliding phases with moves that keep the value and moves that lose it.
+const GAMES: [&str; 2] = [
+    "@c5 a1-a2 @b5 a5-a4 @c1 e1-d2 @d1 a2-b2 @b1 a4-b4 @a1 e5-d4 @a5 b4-a4 @a2 a4-b4 @e1 b4-a3 \
+     @e2 d2-e3 @d2 b2-c3 @c2 c3-c4 @b2 c4-c3 @b3 d4-e5 @a4 a3-b4 @a3 e5-d4 @e5 e3-e4 @e3 d4-d5 \
+     @d3 b4-c4 @b4 c4-d4 c5-c4 d5-c5 e5-d5 c5xe5 c4-c5 e5-d5 b4-c4 d4xb4 e3-d4 e4xc4 d2-e3 c4-d4 \
+     c2-d2 d5-e5 d2-c2 d4xd2 e3-d4 c3-d3 d4-e3 d3-d4 b3-c3 b4-b3 c3-b4 d4-c4 b2-c3 d2xb2",
+    "@c1 e5-e4 @d5 a1-a2 @d1 e1-d2 @c5 a5-b4 @a1 a2-b2 @b1 e4-d4 @a5 d4-d3 @a2 d3-d4 @a4 b2-a3 \
+     @e1 a3-b2 @a3 d2-e2 @b5 e2-d2 @e3 d2-e2 @e4 b4-c3 @b4 c3-b3 @e5 b3-c3 @b3 c3-c4 @c2 b2xd2 \
+     @b2 d2-d3 @c2 c4-c3 e3-d2 e2-e3 b4-c4 d4xb4 d2-e2 c3-d2 e4-d4 d2-c3 c2-d2 e3-e4 d2-c2 e4xc4 \
+     e2-e3 c4-d4 c2-d2 d4-e4 e3-e2 c3-c2 d2-e3 d3-d2 b3-c3 c2xc4 c1-c2 d2-c1 c2-d2 c4-d4 c5-c4 \
+     d4-c3 c4-c5 c3-d3 b2-c2 c1xc3",
+];
+
+fn bagh_chal(moves: &str) -> Game {
+    let mut game = Game::new(Variant::new(GameKind::BaghChal));
+    game.play_text(moves).expect("legal moves");
+    game
+}
+
+/// The table's result (1, 0, -1) of each legal move for the side to move.
+fn results(table: &Tablebase, game: &Game) -> Vec<(Move, i8)> {
+    let mover = game.side_to_move();
+    game.legal_moves()
+        .into_iter()
+        .map(|mv| {
+            let mut next = game.clone();
+            next.play_unchecked(&mv);
+            let to_move = next.side_to_move();
+            let value = match next.outcome() {
+                Some(o) => Exact::of_outcome(&o, to_move),
+                None => Exact::of_table(table, next.position()).expect("in the table"),
+            };
+            (mv, value.for_side(to_move, mover).result())
+        })
+        .collect()
+}
+
+/// The grade of `mv` from `game`'s position, analysed on its own.
+fn grade_of(game: &Game, mv: Move) -> Grade {
+    let mut one = Game::from_position(*game.variant(), *game.position());
+    one.play_unchecked(&mv);
+    let mut analyser = GameAnalyser::new(&one, Effort::of_level(Level::Beginner), Some(table()));
+    analyser.run_to_end().plies[0].grade
+}
+
+#[test]
+fn a_sliding_move_that_loses_the_value_is_a_mistake_or_worse_and_one_that_keeps_it_no_blunder() {
+    let table = table();
+    let (mut losing, mut keeping) = (0, 0);
+    for moves in GAMES {
+        let full = bagh_chal(moves);
+        let mut game = Game::new(*full.variant());
+        for played in full.moves() {
+            let sliding = game.position().in_hand == [0, 0];
+            // Positions where some moves keep the value and others lose it.
+            if sliding && losing + keeping < 40 {
+                let results = results(&table, &game);
+                let best = results.iter().map(|(_, r)| *r).max().unwrap();
+                let lose = results.iter().find(|(_, r)| *r < best);
+                let keep = results.iter().find(|(_, r)| *r == best);
+                if let (Some(&(lose, _)), Some(&(keep, _))) = (lose, keep) {
+                    let g = grade_of(&game, lose);
+                    assert!(
+                        g >= Grade::Mistake,
+                        "{lose} from {}: {g:?}",
+                        game.position_string()
+                    );
+                    let g = grade_of(&game, keep);
+                    assert!(
+                        g != Grade::Blunder,
+                        "{keep} from {}",
+                        game.position_string()
+                    );
+                    (losing, keeping) = (losing + 1, keeping + 1);
+                }
+            }
+            game.play_unchecked(played);
+        }
+    }
+    assert!(losing >= 10, "only {losing} positions with a losing move");
+}
+
+#[test]
+fn an_analysis_in_small_slices_is_the_analysis_at_once() {
+    // Fox and Geese late in a game (Beginner's fox against Medium's
+    // geese, after ply 60): searches and proofs both sliced.
+    let text = "fox-geese G1G/2G/GG3GG/1G4G/1GG1F2/G2/3 F 0/0 0 44";
+    let mut game = Game::from_position_string(text).unwrap();
+    game.play_text("e3-f3 e6-d7 f3-e3 b5-c6 e3-d2 f5-e6 d2-d3 b4-b5")
+        .unwrap();
+    let effort = Effort::of_level(Level::Medium);
+    let whole = GameAnalyser::new(&game, effort, None).run_to_end().clone();
+    let mut sliced = GameAnalyser::new(&game, effort, None);
+    let mut steps = 0;
+    let mut last = 0;
+    while sliced.result().is_none() {
+        let p = sliced.step(200);
+        assert!(p.done >= last && p.done <= p.total);
+        last = p.done;
+        steps += 1;
+    }
+    assert!(steps > 10, "{steps} steps");
+    assert_eq!(sliced.result(), Some(&whole));
+    assert!(whole.plies.iter().any(|p| p.verdict.is_some()), "no proof");
+}
+
+#[test]
+fn an_analysis_saves_and_reads_back_and_knows_its_game() {
+    let game = bagh_chal("@c1 a5-b4 @c5 e5-e4 @d1");
+    let analysis = GameAnalyser::new(&game, Effort::of_level(Level::Beginner), None)
+        .run_to_end()
+        .clone();
+    assert_eq!(analysis.plies.len(), 5);
+    assert!(analysis.is_for(&game));
+    let mut other = game.clone();
+    other.undo();
+    assert!(!analysis.is_for(&other));
+    assert_eq!(Analysis::from_ron(&analysis.to_ron()), Ok(analysis.clone()));
+    assert_eq!(analysis.graph(stronghold::rules::Side::Crowd).len(), 6);
+    let goats = analysis.summary(stronghold::rules::Side::Crowd);
+    assert_eq!(goats.moves, 3);
+    assert_eq!(goats.grades.iter().sum::<u32>(), 3);
+}
+
+/// A game's shipped puzzle set.
+fn shipped_set(kind: GameKind) -> PuzzleSet {
+    let path = format!(
+        "{}/assets/{}",
+        env!("CARGO_MANIFEST_DIR"),
+        PuzzleSet::asset_path(kind)
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let set = PuzzleSet::from_ron(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
+    assert_eq!(set.game, kind);
+    set
+}
+
+#[test]
+fn every_shipped_puzzle_is_legal_and_each_answer_the_only_one() {
+    let table = table();
+    let provers = Provers {
+        table: Some(&table),
+        proof_nodes: 200_000,
+    };
+    for kind in GameKind::ALL {
+        let set = shipped_set(kind);
+        assert!(!set.puzzles.is_empty(), "{kind}");
+        for p in &set.puzzles {
+            if let Err(e) = check_puzzle(p, &provers) {
+                panic!("{kind}: {}: {e}", p.position);
+            }
+            let mut run = PuzzleRun::new(p).expect("a playable puzzle");
+            while let Some(answer) = run.expected() {
+                run.try_move(&answer);
+            }
+            assert!(run.is_solved());
+        }
+    }
+}
+
+#[test]
+fn ten_bagh_chal_puzzles_open_with_the_tables_only_move_in_the_sliding_phase() {
+    let table = table();
+    let set = shipped_set(GameKind::BaghChal);
+    let sliding = set
+        .puzzles
+        .iter()
+        .filter(|p| {
+            let game = p.game().unwrap();
+            game.position().in_hand == [0, 0]
+                && table_only_move(&table, &game).map(|o| o.mv.to_string())
+                    == Some(p.line[0].clone())
+        })
+        .count();
+    assert!(sliding >= 10, "{sliding}");
+}
+
+#[test]
+fn an_analyser_and_a_puzzle_run_can_go_to_another_thread() {
+    // The desktop game steps the analysis on its compute pool.
+    fn send<T: Send + 'static>() {}
+    send::<GameAnalyser>();
+    send::<PuzzleRun>();
+    send::<Analysis>();
+}
