@@ -96,7 +96,7 @@ struct ArrowPart;
 const ARROW_Z: f32 = 15.0;
 
 /// The arrows the board shows now: the hint's (or the puzzle's); in
-/// review (or once the game is over) of an analysed move that was not the
+/// review (or once the game is over) of an analysed move graded below
 /// best, the move played and the best one.
 pub fn arrows_to_show(the_match: &Match, hint: &HintJob, puzzle: &PuzzleSession) -> Vec<Arrow> {
     let mut arrows = Vec::new();
@@ -113,7 +113,8 @@ pub fn arrows_to_show(the_match: &Match, hint: &HintJob, puzzle: &PuzzleSession)
     let looking_back = the_match.reviewing().is_some() || the_match.is_over();
     let ply = the_match.shown().ply();
     let report = ply_report(the_match, ply).filter(|_| looking_back);
-    if let Some(report) = report.filter(|r| r.best != r.played)
+    // A move graded best needs no other arrow: nothing was better.
+    if let Some(report) = report.filter(|r| r.best != r.played && r.grade > Grade::Best)
         && let (Ok(played), Ok(best)) = (Move::parse(&report.played), Move::parse(&report.best))
     {
         arrows.push(Arrow {

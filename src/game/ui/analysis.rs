@@ -166,9 +166,9 @@ fn graph(
             top.y.min(mid)..=top.y.max(mid),
         );
         let fill = if v >= 0.5 {
-            egui::Color32::from_rgb(120, 100, 70)
+            egui::Color32::from_rgb(150, 125, 85)
         } else {
-            egui::Color32::from_rgb(60, 45, 35)
+            egui::Color32::from_rgb(85, 62, 46)
         };
         painter.rect_filled(bar, 0.0, fill);
     }
@@ -225,15 +225,22 @@ fn point_text(i18n: &I18n, analysis: &Analysis, ply: usize) -> String {
 
 /// Each side's accuracy and how many moves of each grade.
 fn summary(ui: &mut egui::Ui, p: &mut GameUi, analysis: &Analysis, names: &SideNames) {
+    // The marks in the monospace font: the proportional one has no dot.
+    let mark = |grade: Grade| {
+        egui::RichText::new(grade_mark(grade))
+            .monospace()
+            .color(grade_colour(grade))
+    };
     egui::Grid::new("analysis_summary")
         .num_columns(7)
-        .spacing([6.0, 2.0])
+        .min_col_width(16.0)
+        .spacing([8.0, 2.0])
         .show(ui, |ui| {
             ui.label("");
             ui.label(egui::RichText::new("%").color(MUTED))
                 .on_hover_text(p.tr("analysis-accuracy-hint"));
             for grade in Grade::ALL {
-                ui.label(egui::RichText::new(grade_mark(grade)).color(grade_colour(grade)))
+                ui.label(mark(grade))
                     .on_hover_text(grade_name(&p.i18n, grade));
             }
             ui.end_row();
@@ -245,7 +252,8 @@ fn summary(ui: &mut egui::Ui, p: &mut GameUi, analysis: &Analysis, names: &SideN
                 for grade in Grade::ALL {
                     let n = s.count(grade);
                     let text = egui::RichText::new(n.to_string());
-                    ui.label(if n == 0 { text.color(MUTED) } else { text });
+                    ui.label(if n == 0 { text.color(MUTED) } else { text })
+                        .on_hover_text(grade_name(&p.i18n, grade));
                 }
                 ui.end_row();
             }
@@ -283,16 +291,20 @@ fn report_lines(i18n: &I18n, names: &SideNames, r: &PlyReport) -> Vec<(String, e
         let best = Msg::new("analysis-best-was").text("move", r.best.clone());
         lines.push((i18n.msg(&best), grade_colour(Grade::Best)));
     }
-    let eval = names.with_side(
-        i18n,
-        Msg::new("analysis-eval")
-            .text("before", score_text(i18n, r.before))
-            .text("after", score_text(i18n, r.after)),
-        r.side,
-    );
-    lines.push((i18n.msg(&eval), MUTED));
-    if let Some(v) = &r.verdict {
-        lines.push((verdict_text(i18n, v), GOLD));
+    // An exact verdict says more than the evaluation (which can misjudge
+    // what the table settles): the evaluation only where there is none.
+    match &r.verdict {
+        Some(v) => lines.push((verdict_text(i18n, v), GOLD)),
+        None => {
+            let eval = names.with_side(
+                i18n,
+                Msg::new("analysis-eval")
+                    .text("before", score_text(i18n, r.before))
+                    .text("after", score_text(i18n, r.after)),
+                r.side,
+            );
+            lines.push((i18n.msg(&eval), MUTED));
+        }
     }
     lines
 }

@@ -90,14 +90,25 @@ fn panel_contents(ui: &mut egui::Ui, p: &mut GameUi) {
         material(ui, p);
     });
     ui.separator();
-    move_box(ui, p);
-    ui.separator();
+    // Looking back (review, or the game over) nothing can be typed, and the
+    // move list and its analysis come before the players.
+    let looking_back = p.the_match.reviewing().is_some() || p.the_match.is_over();
+    if !looking_back {
+        move_box(ui, p);
+        ui.separator();
+    }
     controls(ui, p);
     ui.separator();
-    players(ui, p);
-    ui.separator();
+    if !looking_back {
+        players(ui, p);
+        ui.separator();
+    }
     moves::move_list(ui, p);
     analysis::analysis_section(ui, p);
+    if looking_back {
+        ui.separator();
+        players(ui, p);
+    }
     log(ui, p);
     ui.separator();
     pages(ui, p);

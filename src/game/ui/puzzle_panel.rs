@@ -7,7 +7,7 @@ use bevy_egui::egui;
 
 use super::GameUi;
 use super::puzzles_page::{goal_text, proof_text, stars, start_command};
-use super::theme::{self, GOLD, GREEN, MUTED, RED};
+use super::theme::{self, GOLD, GREEN, INK, RED};
 use crate::game::common::i18n::Msg;
 use crate::game::common::screens::{MenuPage, Screen};
 use crate::game::play::puzzle::{PuzzleCommand, PuzzleStatus, SetState, next_puzzle};
@@ -52,8 +52,8 @@ pub(super) fn puzzle_panel(ui: &mut egui::Ui, p: &mut GameUi) {
         theme::note(ui, proof_text(&p.i18n, puzzle.proof));
         ui.add_space(6.0);
         let (id, colour) = match status {
-            PuzzleStatus::YourMove if mistakes > 0 => ("puzzle-status-again", MUTED),
-            PuzzleStatus::YourMove => ("puzzle-status-your-move", MUTED),
+            PuzzleStatus::YourMove if mistakes > 0 => ("puzzle-status-again", INK),
+            PuzzleStatus::YourMove => ("puzzle-status-your-move", INK),
             PuzzleStatus::Wrong => ("puzzle-status-wrong", RED),
             PuzzleStatus::Right => ("puzzle-status-right", GREEN),
             PuzzleStatus::Solved => ("puzzle-status-solved", GREEN),

@@ -13,8 +13,9 @@ use crate::game::common::puzzle_progress::{PuzzleProgress, puzzle_id};
 use crate::game::play::puzzle::{PuzzleCommand, SetState, next_puzzle};
 use crate::rules::{Game, GameKind, Side};
 
-/// Puzzles per row of the list.
+/// Puzzles per row of the list, and each one's button width.
 const PER_ROW: usize = 6;
+const BUTTON_WIDTH: f32 = 104.0;
 
 /// Draws the page for `game` (the game tabs change it); returns the
 /// command that starts a puzzle when the player picks one.
@@ -112,6 +113,7 @@ fn puzzle_grid(
     let mut picked = None;
     egui::Grid::new("puzzle_grid")
         .num_columns(PER_ROW)
+        .min_col_width(BUTTON_WIDTH)
         .spacing([6.0, 6.0])
         .show(ui, |ui| {
             for (i, puzzle) in set.puzzles.iter().enumerate() {
@@ -131,7 +133,7 @@ fn puzzle_grid(
                     goal_text(i18n, &names, puzzle),
                     proof_text(i18n, puzzle.proof)
                 );
-                let button = egui::Button::new(text).min_size(egui::vec2(92.0, 30.0));
+                let button = egui::Button::new(text).min_size(egui::vec2(BUTTON_WIDTH, 30.0));
                 if ui.add(button).on_hover_text(tip).clicked() {
                     picked = Some(i);
                 }
