@@ -217,3 +217,28 @@ fn the_analysis_is_saved_with_the_game_and_never_made_twice() {
     other.update();
     assert!(!other.world().resource::<AnalysisJob>().is_running());
 }
+
+#[test]
+fn the_export_reads_in_both_languages_with_every_move_and_summary() {
+    use stronghold::coach::GameAnalyser;
+    use stronghold::game::common::i18n::Language;
+    use stronghold::game::ui::SideNames;
+    use stronghold::game::ui::analysis::export_text;
+    let game = short_game();
+    let analysis = GameAnalyser::new(&game, quick(), None).run_to_end().clone();
+    let mut i18n =
+        I18n::from_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("assets")).unwrap();
+    for (language, accuracy) in [(Language::English, "accuracy"), (Language::Russian, "точность")] {
+        i18n.set_language(language);
+        let names = SideNames::traditional(&i18n, GameKind::FoxGeese);
+        let text = export_text(&i18n, &names, &analysis);
+        let lines: Vec<&str> = text.lines().filter(|l| !l.is_empty()).collect();
+        // A title, a line per move, a summary per side.
+        assert_eq!(lines.len(), 1 + game.ply() + 2, "{text}");
+        for (i, mv) in game.moves().enumerate() {
+            assert!(lines[1 + i].starts_with(&format!("{}. {mv}", i + 1)), "{text}");
+        }
+        assert_eq!(text.matches(accuracy).count(), 2, "{text}");
+        assert!(!text.contains("analysis-"), "a message id left untranslated:\n{text}");
+    }
+}

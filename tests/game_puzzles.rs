@@ -210,3 +210,41 @@ fn the_autosave_keeps_the_game_not_the_puzzle() {
     assert_eq!(saved.moves, vec!["d4-c4".to_string()]);
     assert!(saved.start.starts_with("fox-geese"), "{}", saved.start);
 }
+
+#[test]
+fn every_shipped_set_loads_as_an_asset_and_the_next_puzzle_skips_the_solved() {
+    use stronghold::game::play::puzzle::{PuzzleLibrary, PuzzleSetAsset, SetState, next_puzzle};
+    let mut app = headless_app();
+    app.update();
+    for kind in GameKind::ALL {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let set = loop {
+            app.update();
+            let world = app.world_mut();
+            let mut library = world.remove_resource::<PuzzleLibrary>().unwrap();
+            let state = {
+                let server = world.resource::<AssetServer>();
+                let sets = world.resource::<Assets<PuzzleSetAsset>>();
+                match library.set(kind, server, sets) {
+                    SetState::Ready(set) => Some(Ok(set.clone())),
+                    SetState::Missing(why) => Some(Err(why)),
+                    SetState::Loading => None,
+                }
+            };
+            world.insert_resource(library);
+            if let Some(state) = state {
+                break state.unwrap_or_else(|why| panic!("{kind:?}: {why}"));
+            }
+            assert!(Instant::now() < deadline, "{kind:?}: never loaded");
+            std::thread::sleep(Duration::from_millis(5));
+        };
+        assert_eq!(set.game, kind);
+        assert!(!set.puzzles.is_empty(), "{kind:?}");
+        let mut progress = Settings::default().puzzles;
+        assert_eq!(next_puzzle(&set, &progress, None), Some(0));
+        let first = &set.puzzles[0];
+        progress.mark_solved(kind, &puzzle_id(&first.position, &first.line[0]));
+        let next = next_puzzle(&set, &progress, None);
+        assert_eq!(next, Some(1 % set.puzzles.len()), "{kind:?}");
+    }
+}
