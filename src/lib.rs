@@ -6,5 +6,9 @@ pub mod cli;
 pub mod coach;
 #[cfg(feature = "game")]
 pub mod game;
+#[cfg(feature = "online")]
+pub mod online;
 pub mod rules;
 pub mod save;
+#[cfg(feature = "server")]
+pub mod server;

@@ -125,6 +125,7 @@ fn help_prints_the_usage_and_succeeds_also_after_a_command() {
             "match",
             "solve",
             "tablebase",
+            "online",
             "analyse",
             "puzzles",
         ] {
@@ -142,6 +143,7 @@ fn help_prints_the_usage_and_succeeds_also_after_a_command() {
         (&["match", "--help"], "match"),
         (&["solve", "-h"], "solve"),
         (&["tablebase", "build", "--help"], "tablebase"),
+        (&["online", "--help"], "online"),
         (&["help", "match"], "match"),
         (&["analyse", "-h"], "analyse"),
         (&["puzzles", "list", "--help"], "puzzles"),
@@ -167,6 +169,67 @@ fn help_prints_the_usage_and_succeeds_also_after_a_command() {
     // Without a command the usage is an error (exit 2), not a success.
     let o = cli(&[]);
     assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+#[cfg(not(feature = "online"))]
+fn online_says_it_needs_its_feature() {
+    let o = cli(&[
+        "online",
+        "--server",
+        "127.0.0.1:1",
+        "--join",
+        "x",
+        "--level",
+        "easy",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("`online` feature"), "{err}");
+}
+
+#[test]
+#[cfg(feature = "online")]
+fn online_refuses_incomplete_or_contradictory_flags() {
+    for (args, says) in [
+        (
+            &["online", "--join", "x", "--level", "easy"][..],
+            "--server",
+        ),
+        (&["online", "--server", "h:1", "--join", "x"], "--level"),
+        (&["online", "--server", "h:1", "--level", "easy"], "either"),
+        (
+            &[
+                "online", "--server", "h:1", "--level", "easy", "--join", "x", "--side", "crowd",
+            ],
+            "creator",
+        ),
+        (
+            &[
+                "online", "--server", "h:1", "--level", "easy", "--create", "chess",
+            ],
+            "unknown game",
+        ),
+        (
+            &[
+                "online", "--server", "h:1", "--level", "easy", "--create", "pirates", "--side",
+                "fox",
+            ],
+            "--side",
+        ),
+        (
+            &[
+                "online", "--server", "h:1", "--level", "easy", "--create", "pirates", "--clock",
+                "5",
+            ],
+            "clock",
+        ),
+    ] {
+        let o = cli(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
 }
 
 /// The command-line tool run from `folder` with `args` (split at spaces)

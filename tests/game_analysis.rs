@@ -226,9 +226,11 @@ fn the_export_reads_in_both_languages_with_every_move_and_summary() {
     use stronghold::game::ui::analysis::export_text;
     let game = short_game();
     let analysis = GameAnalyser::new(&game, quick(), None).run_to_end().clone();
-    let mut i18n =
-        I18n::from_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("assets")).unwrap();
-    for (language, accuracy) in [(Language::English, "accuracy"), (Language::Russian, "точность")] {
+    let mut i18n = I18n::from_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("assets")).unwrap();
+    for (language, accuracy) in [
+        (Language::English, ": accuracy "),
+        (Language::Russian, ": точность "),
+    ] {
         i18n.set_language(language);
         let names = SideNames::traditional(&i18n, GameKind::FoxGeese);
         let text = export_text(&i18n, &names, &analysis);
@@ -236,9 +238,58 @@ fn the_export_reads_in_both_languages_with_every_move_and_summary() {
         // A title, a line per move, a summary per side.
         assert_eq!(lines.len(), 1 + game.ply() + 2, "{text}");
         for (i, mv) in game.moves().enumerate() {
-            assert!(lines[1 + i].starts_with(&format!("{}. {mv}", i + 1)), "{text}");
+            assert!(
+                lines[1 + i].starts_with(&format!("{}. {mv}", i + 1)),
+                "{text}"
+            );
         }
         assert_eq!(text.matches(accuracy).count(), 2, "{text}");
-        assert!(!text.contains("analysis-"), "a message id left untranslated:\n{text}");
+        assert!(
+            !text.contains("analysis-"),
+            "a message id left untranslated:\n{text}"
+        );
+    }
+}
+
+#[test]
+fn frames_come_at_the_thinking_pulse_while_it_runs_and_every_frame_for_slices() {
+    use bevy::winit::{UpdateMode, WinitSettings};
+    use stronghold::game::common::redraw::{IDLE_WAIT, THINKING_PULSE};
+    let wait = |app: &App| app.world().resource::<WinitSettings>().focused_mode;
+    for (runner, pace) in [
+        (AnalysisRunner::Pool, THINKING_PULSE),
+        (AnalysisRunner::Slices, Duration::ZERO),
+    ] {
+        let mut app = app_on(short_game(), runner);
+        for _ in 0..5 {
+            app.update();
+        }
+        assert_eq!(
+            wait(&app),
+            UpdateMode::reactive_low_power(IDLE_WAIT),
+            "{runner:?}: still"
+        );
+        app.world_mut().write_message(AnalysisCommand::Start);
+        for _ in 0..4 {
+            app.update();
+        }
+        assert!(
+            app.world().resource::<AnalysisJob>().is_running(),
+            "{runner:?}"
+        );
+        assert_eq!(
+            wait(&app),
+            UpdateMode::reactive_low_power(pace),
+            "{runner:?}: running"
+        );
+        wait_for_analysis(&mut app);
+        for _ in 0..5 {
+            app.update();
+        }
+        assert_eq!(
+            wait(&app),
+            UpdateMode::reactive_low_power(IDLE_WAIT),
+            "{runner:?}: done"
+        );
     }
 }

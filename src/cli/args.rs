@@ -64,6 +64,23 @@ pub(super) struct Args {
     pub(super) file: Option<String>,
     pub(super) record: Option<String>,
     pub(super) table: Option<TableChoice>,
+    /// `online` (with its feature only).
+    #[cfg(feature = "online")]
+    pub(super) online: OnlineArgs,
+}
+
+/// `online`'s flags: the server's address, the game to create (with the
+/// creator's side and clock) or the code to join, and the bot's pace.
+#[cfg(feature = "online")]
+#[derive(Default)]
+pub(super) struct OnlineArgs {
+    pub(super) server: Option<String>,
+    pub(super) create: Option<GameKind>,
+    pub(super) join: Option<String>,
+    pub(super) side: Option<Side>,
+    pub(super) clock: Option<crate::online::ClockSpec>,
+    /// The least time a bot takes for a move.
+    pub(super) pace_ms: Option<u64>,
 }
 
 impl Args {
@@ -123,6 +140,10 @@ impl Args {
             "--at-least" => self.at_least = Some(number(flag, v)?),
             "--after-ply" => self.after_ply = Some(number(flag, v)?),
             "--check" => self.check = Some(number(flag, v)?),
+            #[cfg(feature = "online")]
+            "--server" | "--create" | "--join" | "--pace-ms" | "--side" | "--clock" => {
+                self.online.set(flag, v)?
+            }
             _ => return Ok(false),
         }
         Ok(true)
@@ -258,6 +279,31 @@ fn side(text: &str) -> Result<Side, String> {
         "goats" => Ok(Side::Crowd),
         "tigers" => Ok(Side::Hunters),
         other => Err(format!("--to-move takes goats or tigers, not `{other}`")),
+    }
+}
+
+#[cfg(feature = "online")]
+impl OnlineArgs {
+    fn set(&mut self, flag: &str, v: &str) -> Result<(), String> {
+        match flag {
+            "--server" => self.server = Some(v.to_string()),
+            "--create" => self.create = Some(game_kind(v)?),
+            "--join" => self.join = Some(v.to_string()),
+            "--pace-ms" => self.pace_ms = Some(number(flag, v)?),
+            "--side" => self.side = Some(seat_side(v)?),
+            _ => self.clock = Some(v.parse()?),
+        }
+        Ok(())
+    }
+}
+
+/// `--side`: hunters or crowd.
+#[cfg(feature = "online")]
+fn seat_side(text: &str) -> Result<Side, String> {
+    match text {
+        "hunters" => Ok(Side::Hunters),
+        "crowd" => Ok(Side::Crowd),
+        other => Err(format!("--side takes hunters or crowd, not `{other}`")),
     }
 }
 

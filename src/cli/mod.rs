@@ -12,6 +12,8 @@ mod arena;
 mod args;
 mod bagh_chal_table;
 mod bestmove;
+#[cfg(feature = "online")]
+mod online;
 mod puzzles;
 mod selfplay;
 mod show;
@@ -37,6 +39,11 @@ pub fn run(words: &[String], out: &mut dyn Write) -> Result<(), String> {
         };
         return args::say(out, &format!("{text}\n"));
     }
+    if command == "online" && !cfg!(feature = "online") {
+        return Err("online needs the `online` feature: \
+             cargo build --no-default-features --features online --bin stronghold-cli"
+            .into());
+    }
     let args = args::Args::parse(command, &words[1..])?;
     let text = match command.as_str() {
         "perft" => show::perft(&args)?,
@@ -51,6 +58,9 @@ pub fn run(words: &[String], out: &mut dyn Write) -> Result<(), String> {
         "analyse" => return analyse::analyse(&args, out),
         "puzzles" => return puzzles::puzzles(&args, out),
         "tablebase" => return tables::tablebase(&args, out),
+        // Streams a line per move until the game ends.
+        #[cfg(feature = "online")]
+        "online" => return online::online(&args, out),
         other => return Err(format!("unknown command `{other}`\n{}", usage::usage())),
     };
     args::say(out, &text)

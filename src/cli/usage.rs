@@ -2,7 +2,7 @@
 //! its own part, and `help` (or a mistake) all of them.
 
 /// Each command's usage lines.
-const COMMANDS: [(&str, &str); 9] = [
+const COMMANDS: [(&str, &str); 10] = [
     (
         "perft",
         "  stronghold-cli perft GAME DEPTH [--moves \"M1 M2 ...\"] [--option KEY=VALUE]... [--divide]",
@@ -98,6 +98,17 @@ const COMMANDS: [(&str, &str); 9] = [
       play with one move in four at random, each solved with every move from it: a CSV line
       per position with its value and the evaluation's features (for
       tools/strength/fit_placement.py).",
+    ),
+    (
+        "online",
+        "  stronghold-cli online --server URL (--create GAME [--option KEY=VALUE]... [--side hunters|crowd]
+      [--clock M+I] | --join CODE) --level LEVEL [--pace-ms MS] [--seed S] [--table FILE|none]
+      Plays one game on a stronghold-server (URL: ws://HOST:PORT, wss://… or HOST:PORT) at LEVEL:
+      creates a room (the creator's side, default hunters; a clock of M minutes plus I seconds a
+      move) or joins one by its code. Prints `code: CODE`, then `move N: MOVE` for each ply N
+      (from 1) as the server stores it, then `result: …`, and exits 0 when the game ends. A lost
+      connection is made again and the seat resumed. It takes at least MS milliseconds a move
+      (default 100). Needs the `online` feature.",
     ),
 ];
 

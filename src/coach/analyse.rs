@@ -322,11 +322,17 @@ impl GameAnalyser {
                 } else {
                     Exact::Loss(None)
                 };
-                // A proof outranks a search's forced win (which has a
-                // distance, but the search's, not always the shortest).
-                if self.exact[i].is_none_or(|k| k.source == Source::Search) {
+                // A proof outranks a search's forced win.
+                // The search's distance is kept when it agrees.
+                if let Some(k) = self.exact[i].filter(|k| k.source == Source::Search) {
+                    let agrees = k.value.result() == value.result();
                     self.exact[i] = Some(Known {
-                        value: self.exact[i].map_or(value, |k| k.value),
+                        value: if agrees { k.value } else { value },
+                        source: Source::Proof,
+                    });
+                } else if self.exact[i].is_none() {
+                    self.exact[i] = Some(Known {
+                        value,
                         source: Source::Proof,
                     });
                 }

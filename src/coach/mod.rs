@@ -14,8 +14,8 @@
 //! use stronghold::coach::{Effort, GameAnalyser};
 //! use stronghold::rules::{Game, GameKind, Variant};
 //!
-//! let mut game = Game::new(Variant::new(GameKind::FoxGeese));
-//! game.play_text("d4-c4 c3-c4").unwrap_or(());
+//! let mut game = Game::new(Variant::new(GameKind::Pirates));
+//! game.play_text("d4-d5 c6-c7").unwrap();
 //! let mut analyser = GameAnalyser::new(&game, Effort::of_level(Level::Beginner), None);
 //! while analyser.result().is_none() {
 //!     let progress = analyser.step(Search::SLICE_NODES);

@@ -111,6 +111,7 @@ option-geese-note = 13 is traditional. Our choice: 15 adds geese on a4 and g4; 1
 panel-menu = Menu
 panel-menu-hint = Back to the main menu (the game is kept)
 panel-toggle = Show or hide the panel
+strip-last-move = Last move: { $move }
 panel-undo = Undo
 panel-undo-hint = Take back a move (Ctrl+Z)
 panel-redo = Redo

@@ -114,6 +114,7 @@ option-geese-note = 13 — по традиции. Наш выбор: при 15 �
 panel-menu = Меню
 panel-menu-hint = В главное меню (партия сохранится)
 panel-toggle = Показать или скрыть панель
+strip-last-move = Последний ход: { $move }
 panel-undo = Отменить
 panel-undo-hint = Взять ход назад (Ctrl+Z)
 panel-redo = Вернуть

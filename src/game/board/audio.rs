@@ -11,6 +11,7 @@ use bevy::audio::{AudioSink, PlaybackMode, Volume};
 use bevy::prelude::*;
 
 use crate::game::board::skin::ActiveSkin;
+use crate::game::common::redraw::NextFrame;
 use crate::game::common::settings::Settings;
 use crate::game::common::view::{ShakePiece, ViewBusy};
 use crate::game::play::match_state::{Match, MatchReset, MoveApplied, MoveRejected, Player};
@@ -141,7 +142,12 @@ fn end_cue(the_match: &Match, outcome: Outcome) -> Option<Cue> {
     )
 }
 
-fn queue_cues(mut cues: MessageReader<PlaySound>, mut queue: ResMut<SoundQueue>, time: Res<Time>) {
+fn queue_cues(
+    mut cues: MessageReader<PlaySound>,
+    mut queue: ResMut<SoundQueue>,
+    time: Res<Time>,
+    mut next_frame: ResMut<NextFrame>,
+) {
     let dt = time.delta_secs();
     let mut due = Vec::new();
     queue.waiting.retain_mut(|(cue, left)| {
@@ -160,6 +166,10 @@ fn queue_cues(mut cues: MessageReader<PlaySound>, mut queue: ResMut<SoundQueue>,
         }
     }
     queue.played.extend(due);
+    // A frame when the next delayed sound is due.
+    for (_, left) in &queue.waiting {
+        next_frame.within_secs(*left as f64);
+    }
 }
 
 fn load_skin_sounds(mut commands: Commands, active: Res<ActiveSkin>, server: Res<AssetServer>) {

@@ -10,6 +10,7 @@ use bevy::prelude::*;
 
 use crate::game::board::audio::{Cue, PlaySound};
 use crate::game::board::view::UNIT;
+use crate::game::common::redraw::NextFrame;
 use crate::game::common::settings::Settings;
 use crate::game::common::view::ViewBusy;
 use crate::game::play::match_state::MatchReset;
@@ -49,6 +50,8 @@ pub struct Tween {
     /// Input waits for this tween.
     pub blocks_input: bool,
     despawn_at_end: bool,
+    /// It has played a frame: later frames advance it by their real time.
+    running: bool,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -117,6 +120,9 @@ impl Tween {
     }
 }
 
+/// A tween's first step at most (a 60 Hz frame).
+const FIRST_STEP: f32 = 1.0 / 60.0;
+
 fn ease_in_out(t: f32) -> f32 {
     if t < 0.5 {
         4.0 * t * t * t
@@ -157,11 +163,26 @@ pub(super) fn run_tweens(
     mut tweens: Query<(Entity, &mut Tween, &mut Transform, Option<&mut Flush>)>,
     mut busy: ResMut<ViewBusy>,
     mut cues: MessageWriter<PlaySound>,
+    mut next_frame: ResMut<NextFrame>,
 ) {
     let dt = time.delta_secs() * settings.speed.max(0.05);
     let mut blocking = false;
     for (e, mut tween, mut transform, mut flush) in &mut tweens {
-        tween.t += if settings.instant { f32::INFINITY } else { dt };
+        // Frames run back to back while something moves, but the frame a
+        // tween starts in may follow a long still spell: its first step is
+        // one frame's worth, so a motion never starts half played.
+        let step = if tween.running {
+            dt
+        } else {
+            tween.running = true;
+            dt.min(FIRST_STEP * settings.speed.max(0.05))
+        };
+        next_frame.now();
+        tween.t += if settings.instant {
+            f32::INFINITY
+        } else {
+            step
+        };
         while let Some(seg) = tween.segments.front().copied() {
             let local = tween.t - seg.wait;
             let progress = if seg.duration <= 0.0 {

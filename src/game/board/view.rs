@@ -20,6 +20,7 @@ use mesh::{MeshBuilder, outline_rects};
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<BoardLayout>()
         .init_resource::<PanelWidth>()
+        .init_resource::<StripHeight>()
         .insert_resource(ClearColor(Color::srgb(0.16, 0.11, 0.08)))
         // The points' hit areas are hidden (never drawn) but still picked.
         .insert_resource(MeshPickingSettings {
@@ -126,6 +127,10 @@ impl BoardLayout {
 /// Width in logical pixels of the egui panel on the right.
 #[derive(Resource, Default, Clone, Copy, Debug)]
 pub struct PanelWidth(pub f32);
+
+/// Height in logical pixels of the phone strip along the bottom (0 without one).
+#[derive(Resource, Default, Clone, Copy, Debug)]
+pub struct StripHeight(pub f32);
 
 /// Everything that belongs to the drawn board (rebuilt on a new board or a flip).
 #[derive(Component)]
@@ -554,6 +559,7 @@ fn fit_camera(
     windows: Query<&Window, With<PrimaryWindow>>,
     layout: Res<BoardLayout>,
     panel: Res<PanelWidth>,
+    strip: Res<StripHeight>,
     mut cameras: Query<(&mut Transform, &mut Projection), With<MainCamera>>,
 ) {
     let (Ok(window), Ok((mut transform, mut projection))) =
@@ -563,13 +569,18 @@ fn fit_camera(
     };
     let avail = Vec2::new(
         (window.width() - panel.0).max(100.0),
-        window.height().max(100.0),
+        (window.height() - strip.0).max(100.0),
     );
     let (min, max) = layout.extent();
     let need = max - min;
     let scale = (need.x / avail.x).max(need.y / avail.y);
     let center = (min + max) / 2.0;
-    let camera_at = Vec3::new(center.x + panel.0 / 2.0 * scale, center.y, 0.0);
+    // The board sits in the middle of what the panel and the strip leave.
+    let camera_at = Vec3::new(
+        center.x + panel.0 / 2.0 * scale,
+        center.y - strip.0 / 2.0 * scale,
+        0.0,
+    );
     if transform.translation != camera_at {
         transform.translation = camera_at;
     }

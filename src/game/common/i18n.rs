@@ -15,6 +15,7 @@ use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use serde::{Deserialize, Serialize};
 
+use crate::game::common::redraw::LoadWatch;
 use crate::game::common::text_asset::TextAsset;
 use crate::rules::{GameKind, Side};
 
@@ -335,12 +336,19 @@ fn build_bundle(language: Language, texts: &[(String, String)]) -> (Bundle, Vec<
     (bundle, problems)
 }
 
-fn load_message_files(mut i18n: ResMut<I18n>, server: Res<AssetServer>) {
+fn load_message_files(
+    mut i18n: ResMut<I18n>,
+    server: Res<AssetServer>,
+    mut watch: ResMut<LoadWatch>,
+) {
     for language in Language::ALL {
         i18n.files[language.index()] = MESSAGE_FILES
             .iter()
             .map(|f| server.load(message_file_path(language, f)))
             .collect();
+        for file in &i18n.files[language.index()] {
+            watch.watch(file.clone());
+        }
     }
 }
 

@@ -5,6 +5,8 @@
 
 use bevy::prelude::*;
 
+use crate::game::common::redraw::NextFrame;
+
 use crate::game::common::i18n::{I18n, Msg};
 
 pub(super) fn plugin(app: &mut App) {
@@ -87,6 +89,7 @@ fn collect_notices(
     mut notices: ResMut<Notices>,
     time: Res<Time<Real>>,
     i18n: Res<I18n>,
+    mut next_frame: ResMut<NextFrame>,
 ) {
     let now = time.elapsed_secs_f64();
     for notice in incoming.read() {
@@ -112,4 +115,10 @@ fn collect_notices(
     notices
         .shown
         .retain(|(n, at)| n.kind == NoticeKind::Error || now - at < Notices::SECONDS);
+    // A frame when the next notice is due to go.
+    for (notice, at) in &notices.shown {
+        if notice.kind != NoticeKind::Error {
+            next_frame.within_secs(at + Notices::SECONDS - now);
+        }
+    }
 }

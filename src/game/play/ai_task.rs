@@ -1,29 +1,29 @@
-//! The AI as a task on Bevy's async compute pool.
+//! The computer's moves: when the match wants one, a `BackgroundSearch` of
+//! a snapshot (clone) of the game, at the player's level.
 //!
-//! The task owns a snapshot (clone) of the game and the resumable search,
-//! and runs one time-boxed slice of `Search::step` calls; each frame a system
-//! collects the finished slice and, if the search is not done, hands the
-//! search to a new slice. On the web the pool runs on the main thread, so a
-//! slice is kept to a few milliseconds there; on the desktop it runs on a
-//! worker and may be longer. How long a slice runs, and how much of a core
-//! the search takes, is `ai_pace`'s concern (docs/web-figures.md has the
-//! measured balance). The move found goes through the same validation as a
-//! click. Undo, new game or exit drop the task.
+//! On the desktop the whole search runs on Bevy's async compute pool and
+//! wakes the app when it ends; frames only collect the answer (and draw the
+//! "thinking" indicator at a slow pulse). On the web it runs in slices
+//! between frames, whose length `ai_pace` steers (docs/web-figures.md has
+//! the measured balance). The move found goes through the same validation
+//! as a click. Undo, new game or exit drop the search, which stops it.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use bevy::asset::{AssetLoader, LoadContext, io::Reader};
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 
-use crate::ai::{Level, Search, SearchStatus, Tablebase};
+use crate::ai::{Level, SearchResult, Tablebase};
 use crate::game::GameSet;
+use crate::game::common::redraw::{FrameWaker, NextFrame, THINKING_PULSE};
 use crate::game::common::screens::{Screen, in_game};
 use crate::game::common::settings::Settings;
 use crate::game::common::view::ViewBusy;
 use crate::game::play::ai_pace::SlicePace;
+use crate::game::play::background_search::{
+    BackgroundSearch, Pacing, Polled, Runner, SearchHow, SearchOrder,
+};
 use crate::game::play::match_state::{Match, MoveIntent, MoveSource};
 use crate::rules::{Game, Move, Side};
 
@@ -119,17 +119,19 @@ impl TablebaseHandle {
 /// Tuning for the AI task.
 #[derive(Resource, Clone, Copy, Debug)]
 pub struct AiSettings {
-    /// Wall time a slice may search before it hands control back (when
-    /// `paced`, the longest a slice may get).
+    /// Where searches run: the whole search on the pool (the desktop), or
+    /// slices between frames (the web).
+    pub runner: Runner,
+    /// Slices: the longest a slice may search (when `paced`, the most the
+    /// pace may give it).
     pub slice_ms: u64,
-    /// The web: slice lengths follow the frame pace (`SlicePace`), between
+    /// Slices: lengths follow the frame pace (`SlicePace`), between
     /// `min_slice_ms` and `slice_ms`.
     pub paced: bool,
     pub min_slice_ms: u64,
-    /// Nodes per `Search::step` call inside a slice.
+    /// Nodes per `Search::step` call.
     pub nodes_per_step: u64,
-    /// The share of one core the search may take (0 < share <= 1): after a
-    /// slice that searched `t`, the next waits `t * (1 / share - 1)`.
+    /// The share of one core the search may take (0 < share <= 1).
     pub core_share: f32,
     /// With no person playing, the least time between two moves (seconds).
     pub ai_vs_ai_pace: f32,
@@ -138,6 +140,7 @@ pub struct AiSettings {
 impl Default for AiSettings {
     fn default() -> AiSettings {
         AiSettings {
+            runner: Runner::for_platform(),
             // The web runs slices between frames on the one thread.
             slice_ms: if cfg!(target_arch = "wasm32") { 40 } else { 30 },
             paced: cfg!(target_arch = "wasm32"),
@@ -163,6 +166,14 @@ impl AiSettings {
             Duration::from_millis(self.min_slice_ms),
             Duration::from_millis(self.slice_ms),
         )
+    }
+    /// How a search shares the CPU now.
+    pub fn pacing(&self, pace: &SlicePace) -> Pacing {
+        Pacing {
+            nodes_per_step: self.nodes_per_step,
+            core_share: self.core_share,
+            slice: self.slice_budget(pace),
+        }
     }
 }
 
@@ -192,24 +203,12 @@ struct Job {
     generation: u64,
     side: Side,
     level: Level,
-    /// The search between slices (None while a slice holds it).
-    search: Option<Search>,
-    task: Option<Task<Slice>>,
-    cancel: Arc<AtomicBool>,
+    search: BackgroundSearch,
     depth: u32,
     nodes: u64,
-    best: Option<Move>,
-    done: bool,
+    /// The search's answer, kept until the board is ready for it.
+    answer: Option<SearchResult>,
     started_at: f64,
-    /// The next slice starts no earlier than this (real seconds), for the core share.
-    resume_at: f64,
-}
-
-struct Slice {
-    search: Search,
-    status: SearchStatus,
-    /// Wall time the slice searched, in seconds.
-    ran: f64,
 }
 
 /// What the panel shows about the AI.
@@ -233,7 +232,7 @@ impl AiJob {
             level: j.level,
             depth: j.depth,
             nodes: j.nodes,
-            done: j.done,
+            done: j.answer.is_some(),
             started_at: j.started_at,
         })
     }
@@ -241,52 +240,16 @@ impl AiJob {
     pub fn last_search(&self) -> Option<SearchReport> {
         self.last_search
     }
-    /// True while a slice of search is running on the pool.
+    /// True while a slice of search is out on the pool (web slices only).
     pub fn task_in_flight(&self) -> bool {
-        self.job.as_ref().is_some_and(|j| j.task.is_some())
+        self.job
+            .as_ref()
+            .is_some_and(|j| j.search.slice_in_flight())
     }
-    /// Stops the search: the running slice sees the flag between steps and
-    /// the task is dropped (which cancels it).
+    /// Stops the search (dropping it sets its stop flag).
     pub fn cancel(&mut self) {
-        if let Some(job) = self.job.take() {
-            job.cancel.store(true, Ordering::Relaxed);
-        }
+        self.job = None;
     }
-}
-
-fn spawn_slice(
-    game: Option<(Game, Option<Arc<Tablebase>>)>,
-    search: Option<Search>,
-    level: Level,
-    seed: u64,
-    settings: AiSettings,
-    budget: Duration,
-    cancel: Arc<AtomicBool>,
-) -> Task<Slice> {
-    AsyncComputeTaskPool::get().spawn(async move {
-        // The first slice builds the search off the main thread.
-        let mut search = match (search, game) {
-            (Some(s), _) => s,
-            (None, Some((game, table))) => {
-                Search::new(&game, level, seed).with_tablebase(table.as_ref())
-            }
-            (None, None) => unreachable!("a slice gets a search or a game"),
-        };
-        let start = web_time::Instant::now();
-        loop {
-            let status = search.step(settings.nodes_per_step);
-            let finished = matches!(status, SearchStatus::Done(_));
-            let ran = start.elapsed();
-            if finished || cancel.load(Ordering::Relaxed) || ran >= budget {
-                let ran = ran.as_secs_f64();
-                return Slice {
-                    search,
-                    status,
-                    ran,
-                };
-            }
-        }
-    })
 }
 
 fn drive_ai(
@@ -302,10 +265,11 @@ fn drive_ai(
         Res<AssetServer>,
         Res<Assets<TablebaseAsset>>,
     ),
+    (waker, mut next_frame): (Res<FrameWaker>, ResMut<NextFrame>),
 ) {
     let now = time.elapsed_secs_f64();
     if settings.paced {
-        let searching = ai.job.as_ref().is_some_and(|j| !j.done);
+        let searching = ai.job.as_ref().is_some_and(|j| j.answer.is_none());
         let (least, most) = settings.slice_bounds();
         pace.observe(time.delta_secs(), searching, least, most);
     }
@@ -323,15 +287,23 @@ fn drive_ai(
         ai.cancel();
     }
     let Some(level) = wanted else { return };
+    // The "thinking" indicator (and the AI vs AI pace) need a few frames a second.
+    next_frame.within(THINKING_PULSE);
     // One borrow, so the job and the pace's clock can be used side by side.
     let ai = &mut *ai;
     if ai.job.is_none() {
         let table = table.for_search(level, the_match.game(), &server, &tables);
-        ai.job = Some(Job::start(&the_match, level, table, &settings, &pace, now));
+        let pacing = settings.pacing(&pace);
+        ai.job = Some(Job::start(
+            &the_match, level, table, &settings, pacing, &waker, now,
+        ));
     }
     let job = ai.job.as_mut().expect("a job");
-    job.collect_slice(now, &settings);
-    job.resume_if_due(now, &settings, &pace);
+    if !job.poll(now, settings.pacing(&pace)) {
+        // The position has nothing to search: leave it to the match.
+        ai.job = None;
+        return;
+    }
     // Hand the move over once the board is still (and, AI vs AI, at a watchable pace).
     let ai_vs_ai = the_match.player(job.side.other()).is_ai();
     let pace_ok = !ai_vs_ai || now - ai.last_move_at >= settings.ai_vs_ai_pace as f64;
@@ -355,92 +327,60 @@ fn drive_ai(
 }
 
 impl Job {
-    /// A search for the match's position at `level`, its first slice
-    /// started on the pool.
+    /// A search for the match's position at `level`, started on `settings.runner`.
     fn start(
         the_match: &Match,
         level: Level,
         table: Option<Arc<Tablebase>>,
         settings: &AiSettings,
-        pace: &SlicePace,
+        pacing: Pacing,
+        waker: &FrameWaker,
         now: f64,
     ) -> Job {
         let generation = the_match.generation();
-        let cancel = Arc::new(AtomicBool::new(false));
         let seed = generation ^ (the_match.game().ply() as u64).rotate_left(32);
-        let task = spawn_slice(
-            Some((the_match.game().clone(), table)),
-            None,
-            level,
+        let order = SearchOrder {
+            game: the_match.game().clone(),
+            how: SearchHow::Level(level),
             seed,
-            *settings,
-            settings.slice_budget(pace),
-            cancel.clone(),
-        );
+            table,
+        };
         Job {
             generation,
             side: the_match.side_to_move(),
             level,
-            search: None,
-            task: Some(task),
-            cancel,
+            search: BackgroundSearch::start(order, settings.runner, pacing, waker),
             depth: 0,
             nodes: 0,
-            best: None,
-            done: false,
+            answer: None,
             started_at: now,
-            resume_at: now,
         }
     }
 
-    /// Takes in a finished slice: its progress, and the search back (or
-    /// the answer); the next slice waits for the core share.
-    fn collect_slice(&mut self, now: f64, settings: &AiSettings) {
-        let Some(slice) = self.task.as_mut().and_then(check_ready) else {
-            return;
-        };
-        self.task = None;
-        let share = settings.core_share.clamp(0.05, 1.0) as f64;
-        self.resume_at = now + slice.ran * (1.0 / share - 1.0);
-        match slice.status {
-            SearchStatus::Done(result) => {
-                self.depth = result.depth;
-                self.nodes = result.nodes;
-                self.best = Some(result.best);
-                self.done = true;
-            }
-            SearchStatus::Thinking { depth, best, nodes } => {
+    /// Takes in the search's progress or its answer; false when the
+    /// position has nothing to search.
+    fn poll(&mut self, now: f64, pacing: Pacing) -> bool {
+        if self.answer.is_some() {
+            return true;
+        }
+        match self.search.poll(now, pacing) {
+            Polled::Thinking { depth, nodes } => {
                 self.depth = depth;
                 self.nodes = nodes;
-                self.best = best.or(self.best);
-                self.search = Some(slice.search);
             }
+            Polled::Done(result) => {
+                self.depth = result.depth;
+                self.nodes = result.nodes;
+                self.answer = Some(result);
+            }
+            Polled::Nothing => return false,
         }
-    }
-
-    /// Starts the next slice when the search is not done and its pause is over.
-    fn resume_if_due(&mut self, now: f64, settings: &AiSettings, pace: &SlicePace) {
-        if self.done || self.task.is_some() || now < self.resume_at {
-            return;
-        }
-        let search = self.search.take();
-        self.task = Some(spawn_slice(
-            None,
-            search,
-            self.level,
-            0,
-            *settings,
-            settings.slice_budget(pace),
-            self.cancel.clone(),
-        ));
+        true
     }
 
     /// The move found and how it was found, once the search is done.
     fn answer(&self, now: f64) -> Option<(Move, SearchReport)> {
-        if !self.done {
-            return None;
-        }
-        let mv = self.best.expect("a finished search has a move");
+        let result = self.answer.as_ref()?;
         let report = SearchReport {
             side: self.side,
             level: self.level,
@@ -448,7 +388,7 @@ impl Job {
             nodes: self.nodes,
             seconds: now - self.started_at,
         };
-        Some((mv, report))
+        Some((result.best, report))
     }
 }
 

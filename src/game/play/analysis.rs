@@ -13,6 +13,10 @@
 //! - **Slices** (the web, whose pool is the page's one thread): a few
 //!   milliseconds of analysis per frame, on the main thread.
 //!
+//! While it runs the app draws at the "thinking" pulse (progress), every
+//! frame on the web (each frame is a slice); a pool task wakes the app when
+//! it is done, so the result shows at once.
+//!
 //! The analysis is of the game as it stood when asked; moves played since
 //! leave it covering the game's first moves ([`analysed_plies`]). Undo, a
 //! new game or a load do not stop it: its result is kept only if the game
@@ -27,6 +31,7 @@ use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 
 use crate::coach::{Analysis, Effort, GameAnalyser, PlyReport, Progress};
 use crate::game::GameSet;
+use crate::game::common::redraw::{FrameWaker, LoadWatch, NextFrame, THINKING_PULSE};
 use crate::game::play::ai_task::TablebaseAsset;
 use crate::game::play::match_state::Match;
 use crate::rules::{Game, GameKind};
@@ -206,6 +211,7 @@ fn apply_analysis_commands(
     the_match: Res<Match>,
     server: Res<AssetServer>,
     time: Res<Time<Real>>,
+    mut watch: ResMut<LoadWatch>,
 ) {
     for command in commands.read() {
         match command {
@@ -218,6 +224,9 @@ fn apply_analysis_commands(
                 }
                 let table = (game.variant().kind == GameKind::BaghChal)
                     .then(|| server.load::<TablebaseAsset>(TABLE_PATH));
+                if let Some(handle) = &table {
+                    watch.watch(handle.clone());
+                }
                 job.run = Some(Run::new(game.clone(), table, time.elapsed_secs_f64()));
             }
         }
@@ -241,10 +250,10 @@ impl Run {
     /// Starts the analyser once the table is there (or not to be had).
     fn start_when_ready(
         &mut self,
-        effort: Effort,
-        runner: AnalysisRunner,
+        (effort, runner): (Effort, AnalysisRunner),
         now: f64,
         (server, tables): (&AssetServer, &Assets<TablebaseAsset>),
+        waker: &FrameWaker,
     ) {
         let Work::Waiting { table, since } = &self.work else {
             return;
@@ -268,7 +277,7 @@ impl Run {
             AnalysisRunner::Slices => Work::Slices(Box::new(Mutex::new(analyser))),
             AnalysisRunner::Pool => {
                 let done = Arc::new(AtomicUsize::new(0));
-                let task = spawn_whole(analyser, done.clone(), self.cancel.clone());
+                let task = spawn_whole(analyser, done.clone(), self.cancel.clone(), waker);
                 Work::Pool { task, done }
             }
         };
@@ -296,12 +305,15 @@ impl Run {
     }
 }
 
-/// The whole analysis as one pool task, stepping until done or cancelled.
+/// The whole analysis as one pool task, stepping until done or cancelled;
+/// it wakes the app when it is done.
 fn spawn_whole(
     mut analyser: GameAnalyser,
     done: Arc<AtomicUsize>,
     cancel: Arc<AtomicBool>,
+    waker: &FrameWaker,
 ) -> Task<Option<Analysis>> {
+    let waker = waker.clone();
     AsyncComputeTaskPool::get().spawn(async move {
         loop {
             if cancel.load(Ordering::Relaxed) {
@@ -310,6 +322,7 @@ fn spawn_whole(
             let progress = analyser.step(STEP_NODES);
             done.store(progress.done, Ordering::Relaxed);
             if let Some(analysis) = analyser.result() {
+                waker.wake();
                 return Some(analysis.clone());
             }
             // The pool may have one thread: let a search for the computer's
@@ -323,15 +336,20 @@ fn drive_analysis(
     mut job: ResMut<AnalysisJob>,
     mut the_match: ResMut<Match>,
     time: Res<Time<Real>>,
-    server: Res<AssetServer>,
-    tables: Res<Assets<TablebaseAsset>>,
+    (server, tables): (Res<AssetServer>, Res<Assets<TablebaseAsset>>),
+    (waker, mut next_frame): (Res<FrameWaker>, ResMut<NextFrame>),
 ) {
-    let (effort, runner) = (job.effort, job.runner);
+    let how = (job.effort, job.runner);
     let Some(run) = job.run.as_mut() else {
         return;
     };
     let now = time.elapsed_secs_f64();
-    run.start_when_ready(effort, runner, now, (&server, &tables));
+    run.start_when_ready(how, now, (&server, &tables), &waker);
+    // Slices run one a frame; the pool needs frames only for the progress.
+    match run.work {
+        Work::Slices(_) => next_frame.now(),
+        _ => next_frame.within(THINKING_PULSE),
+    }
     let Some(finished) = run.drive() else {
         return;
     };

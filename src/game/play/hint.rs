@@ -2,14 +2,18 @@
 //! its judgement of the position in words. The board wing draws it as an
 //! arrow (`board::hint_arrow`).
 //!
-//! The hint searches in short slices on the main thread (a few milliseconds
-//! a frame), so it works the same on the desktop and in the browser and
-//! never stalls a frame. Any change to the match drops it.
+//! The hint is a `BackgroundSearch` like the computer's moves: on the
+//! desktop on the compute pool, on the web in slices of a few milliseconds
+//! between frames, so it never stalls a frame. Any change to the match drops it.
 
 use bevy::prelude::*;
 
-use crate::ai::{Search, SearchLimits, SearchStatus};
 use crate::game::common::i18n::Msg;
+use crate::game::common::redraw::{FrameWaker, NextFrame, THINKING_PULSE};
+use crate::game::play::ai_task::AiSettings;
+use crate::game::play::background_search::{
+    BackgroundSearch, Pacing, Polled, SearchHow, SearchOrder,
+};
 use crate::game::play::match_state::Match;
 use crate::rules::{Move, Side};
 
@@ -18,10 +22,13 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, drive_hint.in_set(crate::game::GameSet::Ai));
 }
 
-/// How long a hint thinks, and how much of a frame it may take.
+/// How long a hint thinks, and (in slices) how much of a frame it may take.
 const HINT_THINK_MS: u64 = 1_500;
-const HINT_SLICE_MS: u64 = 5;
-const HINT_STEP_NODES: u64 = 512;
+const HINT_PACING: Pacing = Pacing {
+    nodes_per_step: 512,
+    core_share: 1.0,
+    slice: std::time::Duration::from_millis(5),
+};
 
 /// The computer's suggestion for one position.
 #[derive(Clone, Debug, PartialEq)]
@@ -68,7 +75,9 @@ impl Hint {
 /// The hint being computed or shown.
 #[derive(Resource, Default)]
 pub struct HintJob {
-    search: Option<(u64, Side, Search)>,
+    /// Asked for, not started yet: the order and who it is for.
+    wanted: Option<(u64, Side, SearchOrder)>,
+    search: Option<(u64, Side, BackgroundSearch)>,
     result: Option<Hint>,
 }
 
@@ -76,17 +85,20 @@ impl HintJob {
     /// Starts a hint for the match's position (replacing any other).
     pub fn request(&mut self, the_match: &Match) {
         self.result = None;
-        self.search = (!the_match.is_over()).then(|| {
+        self.search = None;
+        self.wanted = (!the_match.is_over()).then(|| {
             let game = the_match.shown();
-            (
-                the_match.generation(),
-                game.side_to_move(),
-                Search::with_limits(game, SearchLimits::time(HINT_THINK_MS), 7),
-            )
+            let order = SearchOrder {
+                game: game.clone(),
+                how: SearchHow::Think { ms: HINT_THINK_MS },
+                seed: 7,
+                table: None,
+            };
+            (the_match.generation(), game.side_to_move(), order)
         });
     }
     pub fn is_thinking(&self) -> bool {
-        self.search.is_some()
+        self.wanted.is_some() || self.search.is_some()
     }
     /// The finished hint, if it is for the match as it is now.
     pub fn shown(&self, the_match: &Match) -> Option<&Hint> {
@@ -95,19 +107,32 @@ impl HintJob {
             .filter(|h| h.generation == the_match.generation())
     }
     pub fn clear(&mut self) {
+        self.wanted = None;
         self.search = None;
         self.result = None;
     }
 }
 
-fn drive_hint(mut job: ResMut<HintJob>, the_match: Res<Match>) {
+fn drive_hint(
+    mut job: ResMut<HintJob>,
+    the_match: Res<Match>,
+    settings: Res<AiSettings>,
+    waker: Res<FrameWaker>,
+    time: Res<Time<Real>>,
+    mut next_frame: ResMut<NextFrame>,
+) {
     let generation = the_match.generation();
+    let job = &mut *job;
     if job
         .result
         .as_ref()
         .is_some_and(|h| h.generation != generation)
     {
         job.result = None;
+    }
+    if let Some((for_generation, side, order)) = job.wanted.take() {
+        let search = BackgroundSearch::start(order, settings.runner, HINT_PACING, &waker);
+        job.search = Some((for_generation, side, search));
     }
     let Some((for_generation, side, search)) = job.search.as_mut() else {
         return;
@@ -116,11 +141,11 @@ fn drive_hint(mut job: ResMut<HintJob>, the_match: Res<Match>) {
         job.search = None;
         return;
     }
+    next_frame.within(THINKING_PULSE);
     let (for_generation, side) = (*for_generation, *side);
-    let start = web_time::Instant::now();
-    let slice = web_time::Duration::from_millis(HINT_SLICE_MS);
-    while start.elapsed() < slice {
-        if let SearchStatus::Done(result) = search.step(HINT_STEP_NODES) {
+    match search.poll(time.elapsed_secs_f64(), HINT_PACING) {
+        Polled::Thinking { .. } => {}
+        Polled::Done(result) => {
             job.result = Some(Hint {
                 generation: for_generation,
                 side,
@@ -130,7 +155,7 @@ fn drive_hint(mut job: ResMut<HintJob>, the_match: Res<Match>) {
                 depth: result.depth,
             });
             job.search = None;
-            return;
         }
+        Polled::Nothing => job.search = None,
     }
 }

@@ -9,6 +9,8 @@ use std::sync::Arc;
 
 use bevy::prelude::*;
 
+use crate::game::common::redraw::NextFrame;
+
 use crate::ai::Level;
 use crate::coach::Analysis;
 use crate::game::common::i18n::Msg;
@@ -28,8 +30,17 @@ pub(super) fn plugin(app: &mut App) {
             (
                 apply_commands.in_set(crate::game::GameSet::Commands),
                 apply_move_intents.in_set(crate::game::GameSet::Apply),
+                draw_a_changed_match
+                    .run_if(resource_changed::<Match>)
+                    .after(crate::game::GameSet::Apply),
             ),
         );
+}
+
+/// A changed match (a move, a loaded game, an undo) is drawn at once, and
+/// the frame after it too, where the view catches up.
+fn draw_a_changed_match(mut next_frame: ResMut<NextFrame>) {
+    next_frame.now();
 }
 
 /// Who plays a side.

@@ -10,6 +10,7 @@ use bevy::prelude::*;
 pub mod ai_pace;
 pub mod ai_task;
 pub mod analysis;
+pub mod background_search;
 pub mod hint;
 pub mod match_state;
 pub mod puzzle;

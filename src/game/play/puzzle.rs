@@ -20,6 +20,7 @@ use crate::ai::Level;
 use crate::coach::puzzle::{Attempt, Puzzle, PuzzleRun, PuzzleSet};
 use crate::game::GameSet;
 use crate::game::common::puzzle_progress::puzzle_id;
+use crate::game::common::redraw::NextFrame;
 use crate::game::common::settings::Settings;
 use crate::game::common::view::{ShakePiece, ViewBusy};
 use crate::game::play::match_state::{
@@ -330,8 +331,8 @@ fn follow_the_line(
     mut rejected: MessageReader<MoveRejected>,
     mut intents: MessageWriter<MoveIntent>,
     mut shakes: MessageWriter<ShakePiece>,
-    busy: Res<ViewBusy>,
-    time: Res<Time<Real>>,
+    (busy, time): (Res<ViewBusy>, Res<Time<Real>>),
+    mut next_frame: ResMut<NextFrame>,
 ) {
     let now = time.elapsed_secs_f64();
     let Some(active) = p.session.active.as_mut() else {
@@ -380,6 +381,11 @@ fn follow_the_line(
     // The computer's reply, once the answer has landed.
     let played = p.the_match.game().ply();
     let reply = active.run.game().moves().nth(played).copied();
+    if reply.is_some() {
+        // The reply is due after its pause (the board's motion asks for
+        // its own frames).
+        next_frame.within_secs(active.reply_at - now);
+    }
     if let Some(mv) = reply
         && !busy.0
         && now >= active.reply_at

@@ -1,7 +1,10 @@
 //! Frame-time log: with `STRONGHOLD_FRAME_LOG=path` (desktop only) every
-//! frame's duration is written as `frame_ms,thinking,rss_kb` lines, where
-//! `thinking` is 1 while an AI search runs and `rss_kb` is the resident
-//! memory, sampled once a second (0 between samples).
+//! frame's duration is written as `frame_ms,thinking,rss_kb,moving` lines,
+//! where `thinking` is 1 while an AI search runs, `rss_kb` is the resident
+//! memory, sampled once a second (0 between samples), and `moving` is 1
+//! while an animation that input waits for plays (a move). The app draws
+//! only when something changes, so a still spell is one long frame.
+//! `scripts/measure_cpu.sh` reads the process's CPU time beside it.
 //! `STRONGHOLD_AI_SLICE_MS` and `STRONGHOLD_AI_CORE_SHARE` set the AI's slice
 //! length and core share for such measurements (scripts/measure_frames.sh).
 
@@ -20,6 +23,7 @@ mod native {
 
     use bevy::prelude::*;
 
+    use crate::game::common::view::ViewBusy;
     use crate::game::play::ai_task::{AiJob, AiSettings};
 
     pub(super) fn plugin(app: &mut App) {
@@ -30,7 +34,7 @@ mod native {
         match std::fs::File::create(&path) {
             Ok(file) => {
                 let mut out = std::io::BufWriter::new(file);
-                let _ = writeln!(out, "frame_ms,thinking,rss_kb");
+                let _ = writeln!(out, "frame_ms,thinking,rss_kb,moving");
                 app.insert_resource(FrameLog {
                     out,
                     since_sample: 0.0,
@@ -62,6 +66,7 @@ mod native {
     fn log_frame(
         time: Res<Time<Real>>,
         ai: Res<AiJob>,
+        busy: Res<ViewBusy>,
         mut log: ResMut<FrameLog>,
         mut exits: MessageReader<AppExit>,
     ) {
@@ -77,7 +82,8 @@ mod native {
             0
         };
         let thinking = ai.thinking().is_some_and(|t| !t.done) as u8;
-        let _ = writeln!(log.out, "{:.3},{thinking},{rss}", dt * 1000.0);
+        let moving = busy.0 as u8;
+        let _ = writeln!(log.out, "{:.3},{thinking},{rss},{moving}", dt * 1000.0);
         if exits.read().count() > 0 {
             let _ = log.out.flush();
         }

@@ -13,6 +13,7 @@ use crate::ai::Level;
 use crate::game::board::skin::SkinOverride;
 use crate::game::board::view::BoardLayout;
 use crate::game::common::i18n::Language;
+use crate::game::common::redraw::{LOADING_PULSE, NextFrame};
 use crate::game::common::screens::{MenuPage, RulesWindow, Screen};
 use crate::game::play::analysis::AnalysisCommand;
 use crate::game::play::match_state::{Match, MatchCommand, Player};
@@ -334,6 +335,7 @@ fn run_launch_actions(
     mut analysis: MessageWriter<AnalysisCommand>,
     mut puzzles: MessageWriter<PuzzleCommand>,
     mut screen: ResMut<NextState<Screen>>,
+    mut next_frame: ResMut<NextFrame>,
     (mut library, server, sets): (
         ResMut<PuzzleLibrary>,
         Res<AssetServer>,
@@ -350,7 +352,10 @@ fn run_launch_actions(
         return;
     };
     match library.set(kind, &server, &sets) {
-        SetState::Loading => return,
+        SetState::Loading => {
+            next_frame.within(LOADING_PULSE);
+            return;
+        }
         SetState::Ready(set) => {
             if let Some(puzzle) = set.puzzles.get(number - 1) {
                 puzzles.write(PuzzleCommand::Start {

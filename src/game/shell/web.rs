@@ -117,6 +117,9 @@ pub struct PageStatus {
     pub last_search: Option<SearchStatus>,
     /// Each board point's name and its centre on the canvas, in CSS pixels.
     pub points: BTreeMap<String, [f32; 2]>,
+    /// The height of the phone strip under the board, in CSS pixels (0
+    /// when the side panel shows instead).
+    pub strip: f32,
 }
 
 /// The last search that gave a move.
@@ -171,6 +174,7 @@ impl PageStatus {
                 seconds: r.seconds,
             }),
             points: BTreeMap::new(),
+            strip: 0.0,
         }
     }
 }
@@ -212,8 +216,10 @@ pub fn current_status(
     points: &Query<(&BoardPoint, &GlobalTransform)>,
     cameras: &Query<(&Camera, &GlobalTransform), With<MainCamera>>,
     frames_shown: &mut u32,
+    strip: f32,
 ) -> PageStatus {
     let mut status = PageStatus::of_match(the_match, ai);
+    status.strip = strip.round();
     status.selected = selection.at().map(|p| p.to_string());
     if screen == Screen::Game {
         status.screen = "game";
@@ -233,8 +239,9 @@ mod page {
 
     use super::{PageStatus, current_status};
     use crate::game::board::input::Selection;
-    use crate::game::board::view::{BoardPoint, MainCamera};
+    use crate::game::board::view::{BoardPoint, MainCamera, StripHeight};
     use crate::game::common::i18n::I18n;
+    use crate::game::common::redraw::{LOADING_PULSE, NextFrame};
     use crate::game::common::screens::Screen;
     use crate::game::play::ai_task::AiJob;
     use crate::game::play::match_state::Match;
@@ -258,6 +265,7 @@ mod page {
         cameras: Query<(&Camera, &GlobalTransform), With<MainCamera>>,
         mut frames_shown: Local<u32>,
         mut published: Local<Option<PageStatus>>,
+        (mut next_frame, strip): (ResMut<NextFrame>, Res<StripHeight>),
     ) {
         let status = current_status(
             &the_match,
@@ -268,7 +276,12 @@ mod page {
             &points,
             &cameras,
             &mut frames_shown,
+            strip.0,
         );
+        // The page counts drawn frames before it calls the board ready.
+        if !status.ready {
+            next_frame.within(LOADING_PULSE);
+        }
         if published.as_ref() == Some(&status) {
             return;
         }

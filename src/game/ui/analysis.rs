@@ -106,11 +106,9 @@ fn progress(ui: &mut egui::Ui, p: &mut GameUi) {
                 .num("percent", (run.progress.fraction() * 100.0).floor()),
         )
     };
-    ui.add(
-        egui::ProgressBar::new(run.progress.fraction())
-            .text(text)
-            .animate(true),
-    );
+    // Not animated: an animated bar repaints every frame, and the progress
+    // only moves at the "thinking" pulse.
+    ui.add(egui::ProgressBar::new(run.progress.fraction()).text(text));
     if ui
         .small_button(p.tr("analysis-cancel"))
         .on_hover_text(p.tr("analysis-cancel-hint"))

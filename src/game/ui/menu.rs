@@ -11,9 +11,11 @@ use super::{
 };
 use crate::game::board::skin::{ActiveSkin, SkinCatalog};
 use crate::game::common::i18n::I18n;
+use crate::game::common::redraw::{LOADING_PULSE, NextFrame};
 use crate::game::common::screens::{MenuPage, Screen};
 use crate::game::common::settings::Settings;
 use crate::game::play::match_state::{Match, MatchCommand};
+use crate::game::play::puzzle::SetState;
 use crate::game::shell::about::Credits;
 use crate::game::shell::persist::SavesWindow;
 
@@ -34,6 +36,7 @@ pub(super) struct MenuUi<'w, 's> {
     catalog: Res<'w, SkinCatalog>,
     skin: Res<'w, ActiveSkin>,
     puzzles: PuzzleUi<'w>,
+    next_frame: ResMut<'w, NextFrame>,
 }
 
 pub(super) fn menu_screen(mut m: MenuUi) -> Result {
@@ -110,6 +113,9 @@ fn page(ui: &mut egui::Ui, m: &mut MenuUi) {
             let mut shown = kind;
             let pz = &mut m.puzzles;
             let set = pz.library.set(kind, &pz.server, &pz.sets);
+            if matches!(set, SetState::Loading) {
+                m.next_frame.within(LOADING_PULSE);
+            }
             let start =
                 puzzles_page::puzzles_page(ui, &m.i18n, &mut shown, &m.settings.puzzles, set);
             if let Some(start) = start {

@@ -10,9 +10,10 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use crate::ai::Level;
 use crate::game::board::input::InputStatus;
 use crate::game::board::skin::ActiveSkin;
-use crate::game::board::view::{BoardLayout, PanelWidth};
+use crate::game::board::view::{BoardLayout, PanelWidth, StripHeight};
 use crate::game::common::i18n::{I18n, LocalName, Localize, Msg};
 use crate::game::common::notice::Notice;
+use crate::game::common::redraw::NextFrame;
 use crate::game::common::screens::{Dialogs, MenuPage, RulesWindow, Screen};
 use crate::game::common::settings::Settings;
 use crate::game::play::ai_task::AiJob;
@@ -41,6 +42,8 @@ mod puzzles_page;
 pub mod rules_page;
 mod saves;
 mod settings_page;
+mod status;
+mod strip;
 mod theme;
 
 pub(super) fn plugin(app: &mut App) {
@@ -253,6 +256,8 @@ pub(super) struct GameUi<'w, 's> {
     state: ResMut<'w, PanelState>,
     layout: ResMut<'w, BoardLayout>,
     panel_width: ResMut<'w, PanelWidth>,
+    strip_height: ResMut<'w, StripHeight>,
+    next_frame: ResMut<'w, NextFrame>,
     status: Res<'w, InputStatus>,
     time: Res<'w, Time<Real>>,
     i18n: Res<'w, I18n>,

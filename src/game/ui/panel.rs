@@ -1,17 +1,20 @@
 //! The side panel: whose turn, the material, the move box, undo/redo, hint,
 //! resign and draw, the players, the move list with review, the game's
-//! analysis, and the way to the menu, rules and settings. On a narrow screen (a phone) it folds away
-//! behind a button so the board stays big.
+//! analysis, and the way to the menu, rules and settings (or, during a
+//! puzzle, the puzzle's panel). On a narrow screen (a phone) it folds away
+//! behind a button so the board stays big, and the phone strip (`strip`)
+//! keeps the essentials under the board.
 
 use bevy_egui::egui;
 
+use super::status::{material, status};
 use super::theme::{self, GOLD, MUTED, RED};
-use super::{GameUi, analysis, game_title, level_name, moves, new_game::player_combo};
-use crate::game::common::i18n::Msg;
+use super::{GameUi, analysis, game_title, moves, new_game::player_combo};
+use crate::game::common::redraw::NextFrame;
 use crate::game::common::screens::RulesWindow;
 use crate::game::common::screens::{Confirm, MenuPage, Screen};
 use crate::game::play::match_state::{MatchCommand, Player};
-use crate::rules::{GameKind, Side};
+use crate::rules::Side;
 
 const PANEL_WIDTH: f32 = 300.0;
 /// Below this window width (logical pixels) the panel folds away.
@@ -29,10 +32,13 @@ pub(super) fn side_panel(mut p: GameUi) -> bevy::prelude::Result {
             .max_rect(screen),
     );
     if narrow && !p.state.panel_open {
-        p.panel_width.0 = 0.0;
+        set_if_changed(&mut p.panel_width.0, 0.0, &mut p.next_frame);
+        let strip = super::strip::phone_strip(&mut root, &mut p);
+        set_if_changed(&mut p.strip_height.0, strip, &mut p.next_frame);
         fold_button(&ctx, &mut p, false);
         return Ok(());
     }
+    set_if_changed(&mut p.strip_height.0, 0.0, &mut p.next_frame);
     let width = PANEL_WIDTH.min(screen.width());
     let response = egui::Panel::right("stronghold_panel")
         .resizable(false)
@@ -41,15 +47,25 @@ pub(super) fn side_panel(mut p: GameUi) -> bevy::prelude::Result {
             egui::ScrollArea::vertical().show(ui, |ui| panel_contents(ui, &mut p));
         });
     // Folded over the board on a narrow screen, the board keeps the whole window.
-    p.panel_width.0 = if narrow {
+    let width = if narrow {
         0.0
     } else {
         response.response.rect.width()
     };
+    set_if_changed(&mut p.panel_width.0, width, &mut p.next_frame);
     if narrow {
         fold_button(&ctx, &mut p, true);
     }
     Ok(())
+}
+
+/// Sets a size the board fits itself to; a change is drawn in the next frame
+/// (the board reads it there), which must come even with no input.
+fn set_if_changed(size: &mut f32, new: f32, next_frame: &mut NextFrame) {
+    if (*size - new).abs() > 0.5 {
+        *size = new;
+        next_frame.now();
+    }
 }
 
 /// The button that opens or closes the folded panel.
@@ -133,140 +149,6 @@ fn header(ui: &mut egui::Ui, p: &mut GameUi) {
                 .strong(),
         );
     });
-}
-
-/// Whose turn it is, the end, review mode, the AI's progress, the hint.
-fn status(ui: &mut egui::Ui, p: &mut GameUi) {
-    let names = p.names();
-    let m = &*p.the_match;
-    if let Some(ply) = m.reviewing() {
-        ui.label(
-            egui::RichText::new(
-                p.i18n.msg(
-                    &Msg::new("review-banner")
-                        .num("ply", ply as u32)
-                        .num("total", m.game().ply() as u32),
-                ),
-            )
-            .color(GOLD)
-            .strong(),
-        );
-        return;
-    }
-    if let Some(conclusion) = m.conclusion() {
-        let text = super::banner::conclusion_text(&p.i18n, &names, m.kind(), conclusion);
-        ui.label(egui::RichText::new(text).color(GOLD).strong());
-        return;
-    }
-    let side = m.side_to_move();
-    let you = m.player(side) == Player::Human && m.player(side.other()).is_ai();
-    let id = if you {
-        "status-to-move-you"
-    } else {
-        "status-to-move"
-    };
-    let turn = p.i18n.msg(&names.with_side(&p.i18n, Msg::new(id), side));
-    ui.label(egui::RichText::new(turn).size(17.0).strong());
-    if let Some(t) = p.ai.thinking() {
-        let secs = p.time.elapsed_secs_f64() - t.started_at;
-        let dots = ".".repeat(1 + (secs * 3.0) as usize % 3);
-        ui.horizontal(|ui| {
-            ui.spinner();
-            ui.label(
-                p.i18n.msg(
-                    &Msg::new("status-thinking")
-                        .text("level", level_name(&p.i18n, t.level))
-                        .num("depth", t.depth)
-                        .text("dots", dots),
-                ),
-            );
-        });
-    } else if m.paused && m.player(side).is_ai() {
-        ui.label(p.tr("status-paused"));
-    }
-    hint_line(ui, p);
-}
-
-fn hint_line(ui: &mut egui::Ui, p: &mut GameUi) {
-    if p.hint.is_thinking() {
-        ui.horizontal(|ui| {
-            ui.spinner();
-            ui.label(p.tr("hint-thinking"));
-        });
-    } else if let Some(hint) = p.hint.shown(&p.the_match) {
-        let names = p.names();
-        let judgement = hint.judgement(|msg, s| names.with_side(&p.i18n, msg, s));
-        let text = p.i18n.msg(
-            &Msg::new("hint-line")
-                .text("move", hint.mv.to_string())
-                .text("judgement", p.i18n.msg(&judgement)),
-        );
-        ui.label(egui::RichText::new(text).color(egui::Color32::from_rgb(120, 190, 240)));
-    }
-}
-
-/// Captures, crowd left and needed, stronghold held, pieces in hand, draw counter.
-fn material(ui: &mut egui::Ui, p: &mut GameUi) {
-    let names = p.names();
-    let m = &*p.the_match;
-    let i18n = &*p.i18n;
-    let pos = m.shown_position();
-    let kind = m.kind();
-    let crowd_left = pos.material(Side::Crowd);
-    let needed = m.variant().crowd_minimum();
-    // Two columns that together fit the panel, so each wraps rather than overflows.
-    let column = (ui.available_width() - 10.0) / 2.0;
-    egui::Grid::new("material")
-        .num_columns(2)
-        .spacing([10.0, 3.0])
-        .max_col_width(column)
-        .show(ui, |ui| {
-            ui.label(i18n.tr("material-captured"));
-            ui.label(i18n.count(m.captures(), names.get(Side::Crowd)));
-            ui.end_row();
-            ui.label(i18n.msg(&names.with_side(i18n, Msg::new("material-left"), Side::Crowd)));
-            let text = i18n.msg(
-                &Msg::new("material-left-value")
-                    .num("count", crowd_left)
-                    .num("needed", needed),
-            );
-            if crowd_left < needed + 2 {
-                ui.colored_label(RED, text);
-            } else {
-                ui.label(text);
-            }
-            ui.end_row();
-            if let Some(stronghold) = m.variant().stronghold() {
-                let held = (pos.crowd() & stronghold).count();
-                ui.label(i18n.tr(if kind == GameKind::Asalto {
-                    "material-fortress"
-                } else {
-                    "material-stronghold"
-                }));
-                ui.label(format!("{held} / 9"));
-                ui.end_row();
-            }
-            for s in [Side::Hunters, Side::Crowd] {
-                let hand = pos.in_hand[s.index()];
-                if hand > 0 {
-                    ui.label(i18n.msg(&names.with_side(i18n, Msg::new("material-in-hand"), s)));
-                    ui.label(hand.to_string());
-                    ui.end_row();
-                }
-            }
-            if let Some(limit) = m.variant().quiet_limit() {
-                ui.label(i18n.tr("material-quiet"));
-                ui.label(
-                    i18n.msg(
-                        &Msg::new("material-quiet-value")
-                            .num("count", pos.quiet_plies)
-                            .num("limit", limit),
-                    ),
-                )
-                .on_hover_text(i18n.tr("material-quiet-hint"));
-                ui.end_row();
-            }
-        });
 }
 
 /// The move box: notation as in the rules (c4-c5, d6xd4xb4, @c3).

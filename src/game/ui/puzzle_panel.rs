@@ -16,9 +16,7 @@ pub(super) fn puzzle_panel(ui: &mut egui::Ui, p: &mut GameUi) {
     let Some(active) = p.puzzles.session.active() else {
         return;
     };
-    let (kind, index, puzzle) = (active.kind, active.index, active.puzzle.clone());
-    let (status, mistakes, change) = (active.status, active.mistakes, active.rating_change);
-    let names = p.names();
+    let (kind, index, difficulty) = (active.kind, active.index, active.puzzle.difficulty());
     ui.add_space(4.0);
     ui.horizontal(|ui| {
         if ui
@@ -43,31 +41,51 @@ pub(super) fn puzzle_panel(ui: &mut egui::Ui, p: &mut GameUi) {
         .size(18.0)
         .strong(),
     );
-    ui.label(egui::RichText::new(stars(puzzle.difficulty())).color(GOLD))
+    ui.label(egui::RichText::new(stars(difficulty)).color(GOLD))
         .on_hover_text(p.tr("puzzle-difficulty-hint"));
     ui.separator();
     ui.scope(|ui| {
         ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
-        ui.label(egui::RichText::new(goal_text(&p.i18n, &names, &puzzle)).size(16.0));
-        theme::note(ui, proof_text(&p.i18n, puzzle.proof));
-        ui.add_space(6.0);
-        let (id, colour) = match status {
-            PuzzleStatus::YourMove if mistakes > 0 => ("puzzle-status-again", INK),
-            PuzzleStatus::YourMove => ("puzzle-status-your-move", INK),
-            PuzzleStatus::Wrong => ("puzzle-status-wrong", RED),
-            PuzzleStatus::Right => ("puzzle-status-right", GREEN),
-            PuzzleStatus::Solved => ("puzzle-status-solved", GREEN),
-        };
-        ui.label(
-            egui::RichText::new(p.tr(id))
-                .color(colour)
-                .size(17.0)
-                .strong(),
-        );
-        rating_line(ui, p, kind, change);
+        goal_and_status(ui, p, true);
     });
     ui.separator();
-    buttons(ui, p, status);
+    buttons(ui, p);
+}
+
+/// The phone strip during a puzzle: what to find, how it stands, the buttons.
+pub(super) fn puzzle_strip(ui: &mut egui::Ui, p: &mut GameUi) {
+    goal_and_status(ui, p, false);
+    buttons(ui, p);
+}
+
+/// What to find (and, in the panel, how it is proven), how the attempt
+/// stands, and the rating.
+fn goal_and_status(ui: &mut egui::Ui, p: &mut GameUi, with_proof: bool) {
+    let Some(active) = p.puzzles.session.active() else {
+        return;
+    };
+    let (kind, puzzle) = (active.kind, active.puzzle.clone());
+    let (status, mistakes, change) = (active.status, active.mistakes, active.rating_change);
+    let names = p.names();
+    ui.label(egui::RichText::new(goal_text(&p.i18n, &names, &puzzle)).size(16.0));
+    if with_proof {
+        theme::note(ui, proof_text(&p.i18n, puzzle.proof));
+        ui.add_space(6.0);
+    }
+    let (id, colour) = match status {
+        PuzzleStatus::YourMove if mistakes > 0 => ("puzzle-status-again", INK),
+        PuzzleStatus::YourMove => ("puzzle-status-your-move", INK),
+        PuzzleStatus::Wrong => ("puzzle-status-wrong", RED),
+        PuzzleStatus::Right => ("puzzle-status-right", GREEN),
+        PuzzleStatus::Solved => ("puzzle-status-solved", GREEN),
+    };
+    ui.label(
+        egui::RichText::new(p.tr(id))
+            .color(colour)
+            .size(17.0)
+            .strong(),
+    );
+    rating_line(ui, p, kind, change);
 }
 
 /// The rating in this game, and what the puzzle did to it.
@@ -88,7 +106,10 @@ fn rating_line(
 }
 
 /// Hint, try again, next puzzle; back to the game.
-fn buttons(ui: &mut egui::Ui, p: &mut GameUi, status: PuzzleStatus) {
+fn buttons(ui: &mut egui::Ui, p: &mut GameUi) {
+    let Some(status) = p.puzzles.session.active().map(|a| a.status) else {
+        return;
+    };
     ui.horizontal_wrapped(|ui| {
         let can_hint = matches!(status, PuzzleStatus::YourMove | PuzzleStatus::Wrong);
         if ui

@@ -43,10 +43,7 @@ pub(super) fn puzzles_page(
     let set = match set {
         SetState::Ready(set) => set,
         SetState::Loading => {
-            ui.horizontal(|ui| {
-                ui.spinner();
-                ui.label(i18n.tr("puzzles-loading"));
-            });
+            ui.label(i18n.tr("puzzles-loading"));
             return None;
         }
         SetState::Missing(why) => {

@@ -4,6 +4,8 @@
 
 use bevy::image::{ImageAddressMode, ImageLoaderSettings, ImageSampler, ImageSamplerDescriptor};
 use bevy::prelude::*;
+
+use crate::game::common::redraw::LoadWatch;
 use bevy::sprite_render::AlphaMode2d;
 
 use super::ActiveSkin;
@@ -20,7 +22,37 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(resource_changed::<ActiveSkin>)
                 .in_set(crate::game::GameSet::Commands)
                 .after(super::activate_skin),
-        );
+        )
+        .add_systems(
+            Update,
+            watch_look_images.run_if(resource_changed::<SkinLook>),
+        )
+        .add_systems(Startup, watch_world_font);
+}
+
+/// The skin's pictures are drawn as soon as they arrive (the app sleeps otherwise).
+fn watch_look_images(
+    look: Res<SkinLook>,
+    materials: Res<Assets<ColorMaterial>>,
+    mut watch: ResMut<LoadWatch>,
+) {
+    let fills = [&look.background, &look.surface, &look.stronghold];
+    let textures = fills
+        .into_iter()
+        .map(|f| &f.material)
+        .chain(look.grain.as_ref())
+        .filter_map(|m| materials.get(m).and_then(|m| m.texture.clone()));
+    let sprites = look.pieces.iter().filter_map(|p| match p {
+        PieceLook::Sprite { image, .. } => Some(image.clone()),
+        PieceLook::Shape { .. } => None,
+    });
+    for image in textures.chain(sprites) {
+        watch.watch(image);
+    }
+}
+
+fn watch_world_font(font: Res<WorldFont>, mut watch: ResMut<LoadWatch>) {
+    watch.watch(font.0.clone());
 }
 
 /// The font for text drawn on the board (coordinates): it has Cyrillic,

@@ -19,6 +19,7 @@ pub mod look;
 
 use crate::game::common::i18n::{Language, LocalName, Localize, Msg};
 use crate::game::common::notice::Notice;
+use crate::game::common::redraw::LoadWatch;
 use crate::game::common::settings::Settings;
 use crate::game::common::text_asset::TextAsset;
 use crate::game::play::match_state::Match;
@@ -167,8 +168,13 @@ struct SkinRequest {
     settled: bool,
 }
 
-fn load_catalog(mut catalog: ResMut<SkinCatalog>, server: Res<AssetServer>) {
+fn load_catalog(
+    mut catalog: ResMut<SkinCatalog>,
+    server: Res<AssetServer>,
+    mut watch: ResMut<LoadWatch>,
+) {
     catalog.index = server.load(loader::INDEX_PATH);
+    watch.watch(catalog.index.clone());
 }
 
 /// Loads each listed skin once the list is in (and names them as they load).
@@ -266,6 +272,7 @@ fn request_skin(
     mut over: ResMut<SkinOverride>,
     mut request: ResMut<SkinRequest>,
     server: Res<AssetServer>,
+    mut watch: ResMut<LoadWatch>,
 ) {
     if over.name.is_some() && over.skins_then.is_none() {
         over.skins_then = Some(settings.skins.clone());
@@ -273,8 +280,10 @@ fn request_skin(
     let game = the_match.kind();
     let name = wanted_skin(&settings, &over, game);
     if request.name != name || request.game != Some(game) {
+        let handle = server.load(skin_path(&name));
+        watch.watch(handle.clone());
         *request = SkinRequest {
-            handle: Some(server.load(skin_path(&name))),
+            handle: Some(handle),
             name,
             game: Some(game),
             settled: false,

@@ -19,6 +19,7 @@ use super::{Persistence, snapshot};
 use crate::game::board::view::BoardLayout;
 use crate::game::common::i18n::Msg;
 use crate::game::common::notice::Notice;
+use crate::game::common::redraw::{LOADING_PULSE, NextFrame};
 use crate::game::common::settings::Settings;
 use crate::game::play::match_state::Match;
 use crate::game::play::puzzle::PuzzleSession;
@@ -73,6 +74,7 @@ fn autosave(
     settings: Res<Settings>,
     mut state: ResMut<PersistState>,
     mut notices: MessageWriter<Notice>,
+    mut next_frame: ResMut<NextFrame>,
 ) {
     let Some(saves) = persistence.shared() else {
         return;
@@ -94,6 +96,8 @@ fn autosave(
         report_write(&mut state, &mut notices, "autosave", result);
     }
     if state.autosave_task.is_some() {
+        // The write's end (and any newer autosave waiting) needs a frame.
+        next_frame.within(LOADING_PULSE);
         return;
     }
     let Some(game) = state.autosave_waiting.take() else {
@@ -115,6 +119,7 @@ fn save_settings(
     time: Res<Time<Real>>,
     mut state: ResMut<PersistState>,
     mut notices: MessageWriter<Notice>,
+    mut next_frame: ResMut<NextFrame>,
 ) {
     let Some(saves) = persistence.saves() else {
         return;
@@ -123,11 +128,12 @@ fn save_settings(
     if settings.is_changed() && state.settings_written.as_ref() != Some(&*settings) {
         state.settings_changed_at = Some(now);
     }
-    if state
-        .settings_changed_at
-        .is_some_and(|at| now - at >= SETTINGS_SETTLE_SECONDS)
-    {
-        write_settings(saves, &settings, &mut state, &mut notices);
+    match state.settings_changed_at {
+        Some(at) if now - at >= SETTINGS_SETTLE_SECONDS => {
+            write_settings(saves, &settings, &mut state, &mut notices);
+        }
+        Some(at) => next_frame.within_secs(at + SETTINGS_SETTLE_SECONDS - now),
+        None => {}
     }
 }
 

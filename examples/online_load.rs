@@ -1,0 +1,313 @@
+//! Load on one `stronghold-server`: GAMES games (two connections each)
+//! moving at a fixed pace, and the move-relay latency they see.
+//!
+//! ```text
+//! cargo run --release --no-default-features --features server --example online_load -- \
+//!     --server ws://127.0.0.1:7878 --games 500 --pace-ms 1000 --seconds 60 [--pid PID]
+//! ```
+//!
+//! Each game is one task holding both players' sockets: it creates a
+//! Pirates room, joins it, then every PACE milliseconds the side to move
+//! sends a random legal move. The relay latency of a move is from just
+//! before its frame is written to when the opponent's socket reads the
+//! server's `moved` (one process, one clock). A game that ends asks for
+//! a rematch and plays on. Games start spread over the first seconds;
+//! only moves after all games have started are counted. With `--pid`, the
+//! server's CPU time and memory are read from /proc over the same window.
+//! `bash scripts/online-load` runs a release server and this together.
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use stronghold::ai::rng::SplitMix64;
+use stronghold::online::protocol::{Command, Event, GameSetup, parse_event};
+use stronghold::rules::{Game, GameKind, Side, Variant};
+use tokio::net::TcpStream;
+use tokio::time::{Instant, sleep_until, timeout};
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+/// The longest a game waits for one answer before it counts a failure.
+const ANSWER_LIMIT: Duration = Duration::from_secs(10);
+
+#[derive(Clone)]
+struct Plan {
+    url: String,
+    games: usize,
+    pace: Duration,
+    /// Games start spread over this long.
+    ramp: Duration,
+    /// Measured after the ramp, this long.
+    window: Duration,
+    pid: Option<u32>,
+}
+
+#[derive(Default)]
+struct Tally {
+    /// Relay latencies in microseconds (measured window only).
+    relay_us: Vec<u32>,
+    /// Moves acknowledged to their movers (whole run).
+    moves: u64,
+    games_ended: u64,
+    failures: Vec<String>,
+}
+
+fn main() {
+    let words: Vec<String> = std::env::args().skip(1).collect();
+    let plan = match read_plan(&words) {
+        Ok(plan) => plan,
+        Err(e) => {
+            eprintln!("online_load: {e}");
+            std::process::exit(2);
+        }
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    let report = runtime.block_on(run(plan));
+    println!("{report}");
+}
+
+fn read_plan(words: &[String]) -> Result<Plan, String> {
+    let mut plan = Plan {
+        url: "ws://127.0.0.1:7878/ws".into(),
+        games: 500,
+        pace: Duration::from_millis(1000),
+        ramp: Duration::from_secs(10),
+        window: Duration::from_secs(60),
+        pid: None,
+    };
+    let mut it = words.iter();
+    while let Some(flag) = it.next() {
+        let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
+        let number = || {
+            value
+                .parse::<u64>()
+                .map_err(|_| format!("{flag} takes a whole number"))
+        };
+        match flag.as_str() {
+            "--server" => plan.url = stronghold::online::client::socket_url(value),
+            "--games" => plan.games = number()? as usize,
+            "--pace-ms" => plan.pace = Duration::from_millis(number()?),
+            "--ramp-secs" => plan.ramp = Duration::from_secs(number()?),
+            "--seconds" => plan.window = Duration::from_secs(number()?),
+            "--pid" => plan.pid = Some(number()? as u32),
+            other => return Err(format!("unknown flag {other}")),
+        }
+    }
+    Ok(plan)
+}
+
+async fn run(plan: Plan) -> String {
+    let tally = Arc::new(Mutex::new(Tally::default()));
+    let start = Instant::now();
+    let measure_from = start + plan.ramp + Duration::from_secs(2);
+    let stop_at = measure_from + plan.window;
+    let mut tasks = Vec::new();
+    for i in 0..plan.games {
+        let begin = start + plan.ramp.mul_f64(i as f64 / plan.games.max(1) as f64);
+        let (plan, tally) = (plan.clone(), Arc::clone(&tally));
+        tasks.push(tokio::spawn(async move {
+            sleep_until(begin).await;
+            if let Err(e) = play(&plan, i, measure_from, stop_at, &tally).await {
+                tally
+                    .lock()
+                    .expect("the tally")
+                    .failures
+                    .push(format!("game {i}: {e}"));
+            }
+        }));
+    }
+    sleep_until(measure_from).await;
+    let before = plan.pid.and_then(server_usage);
+    sleep_until(stop_at).await;
+    let after = plan.pid.and_then(server_usage);
+    for task in tasks {
+        let _ = task.await;
+    }
+    let tally = tally.lock().expect("the tally");
+    report(&plan, &tally, before.zip(after))
+}
+
+/// One game's two players, moving at the pace until `stop_at`.
+async fn play(
+    plan: &Plan,
+    index: usize,
+    measure_from: Instant,
+    stop_at: Instant,
+    tally: &Mutex<Tally>,
+) -> Result<(), String> {
+    let (mut a, mut b) = (connect(&plan.url).await?, connect(&plan.url).await?);
+    let variant = Variant::new(GameKind::Pirates);
+    let create = Command::Create {
+        setup: GameSetup::of(&variant),
+        side: Side::Hunters,
+        clock: None,
+    };
+    send(&mut a, &create).await?;
+    let code = wait_for(&mut a, |e| match e {
+        Event::Seated { code, .. } => Some(code.clone()),
+        _ => None,
+    })
+    .await?;
+    send(&mut b, &Command::Join { code }).await?;
+    wait_for(&mut b, |e| matches!(e, Event::State(_)).then_some(())).await?;
+    let mut rng = SplitMix64::new(index as u64 + 1);
+    let mut game = Game::new(variant);
+    let mut a_side = Side::Hunters;
+    // Spread the games' moves over the pace, not all on one tick.
+    let mut next = Instant::now() + plan.pace.mul_f64((rng.next_u64() % 1000) as f64 / 1000.0);
+    while next < stop_at {
+        sleep_until(next).await;
+        next += plan.pace;
+        if game.is_over() {
+            rematch(&mut a, &mut b).await?;
+            tally.lock().expect("the tally").games_ended += 1;
+            game = Game::new(variant);
+            a_side = a_side.other();
+            continue;
+        }
+        let legal = game.legal_moves();
+        let mv = legal[(rng.next_u64() % legal.len() as u64) as usize];
+        let (mover, other) = if game.side_to_move() == a_side {
+            (&mut a, &mut b)
+        } else {
+            (&mut b, &mut a)
+        };
+        let ply = game.ply() as u32;
+        let sent = Instant::now();
+        send(
+            mover,
+            &Command::Move {
+                ply,
+                mv: mv.to_string(),
+            },
+        )
+        .await?;
+        let is_move =
+            |e: &Event| matches!(e, Event::Moved { ply: p, .. } if *p == ply).then_some(());
+        wait_for(other, is_move).await?;
+        let relay = sent.elapsed();
+        wait_for(mover, is_move).await?;
+        game.play(&mv).map_err(|e| e.to_string())?;
+        let mut t = tally.lock().expect("the tally");
+        t.moves += 1;
+        if sent >= measure_from && sent < stop_at {
+            t.relay_us
+                .push(relay.as_micros().min(u32::MAX as u128) as u32);
+        }
+    }
+    let _ = a.close(None).await;
+    let _ = b.close(None).await;
+    Ok(())
+}
+
+async fn rematch(a: &mut Socket, b: &mut Socket) -> Result<(), String> {
+    send(a, &Command::Rematch).await?;
+    send(b, &Command::Rematch).await?;
+    for socket in [a, b] {
+        wait_for(socket, |e| matches!(e, Event::State(_)).then_some(())).await?;
+    }
+    Ok(())
+}
+
+async fn connect(url: &str) -> Result<Socket, String> {
+    let (socket, _) = timeout(ANSWER_LIMIT, tokio_tungstenite::connect_async(url))
+        .await
+        .map_err(|_| "connecting timed out".to_string())?
+        .map_err(|e| format!("cannot connect: {e}"))?;
+    Ok(socket)
+}
+
+async fn send(socket: &mut Socket, command: &Command) -> Result<(), String> {
+    socket
+        .send(Message::text(command.to_frame()))
+        .await
+        .map_err(|e| format!("send: {e}"))
+}
+
+/// Reads events until `pick` takes one; an `error` event is a failure.
+async fn wait_for<T>(socket: &mut Socket, pick: impl Fn(&Event) -> Option<T>) -> Result<T, String> {
+    let deadline = Instant::now() + ANSWER_LIMIT;
+    loop {
+        let frame = timeout(
+            deadline.saturating_duration_since(Instant::now()),
+            socket.next(),
+        )
+        .await
+        .map_err(|_| "no answer in time".to_string())?
+        .ok_or("the server closed the connection")?
+        .map_err(|e| format!("read: {e}"))?;
+        let Message::Text(text) = frame else { continue };
+        let event = parse_event(text.as_str()).map_err(|e| e.to_string())?;
+        if let Event::Error { error, message } = &event {
+            return Err(format!("{error:?}: {message}"));
+        }
+        if let Some(found) = pick(&event) {
+            return Ok(found);
+        }
+    }
+}
+
+/// The server's CPU seconds (user + system), resident and peak memory (kB).
+type Usage = (f64, u64, u64);
+
+fn server_usage(pid: u32) -> Option<Usage> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // Fields after the command's closing parenthesis; utime and stime are 14th and 15th.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let kb = |key: &str| {
+        status
+            .lines()
+            .find(|l| l.starts_with(key))
+            .and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
+    };
+    // The kernel's clock ticks are 100 a second on Linux.
+    Some((ticks / 100.0, kb("VmRSS:")?, kb("VmHWM:")?))
+}
+
+fn report(plan: &Plan, tally: &Tally, usage: Option<(Usage, Usage)>) -> String {
+    let mut us = tally.relay_us.clone();
+    us.sort_unstable();
+    let pct = |p: f64| {
+        us.get(((us.len() as f64 * p) as usize).min(us.len().saturating_sub(1)))
+            .map_or(0.0, |v| *v as f64 / 1000.0)
+    };
+    let window = plan.window.as_secs_f64();
+    let mut text = format!(
+        "games {} ({} connections), pace {} ms a move per game, window {} s\n\
+         moves relayed in the window: {} ({:.0}/s); all moves {}, games ended and rematched {}\n\
+         relay latency ms: p50 {:.2}  p90 {:.2}  p99 {:.2}  max {:.2}\n",
+        plan.games,
+        2 * plan.games,
+        plan.pace.as_millis(),
+        window,
+        us.len(),
+        us.len() as f64 / window,
+        tally.moves,
+        tally.games_ended,
+        pct(0.50),
+        pct(0.90),
+        pct(0.99),
+        us.last().map_or(0.0, |v| *v as f64 / 1000.0),
+    );
+    if let Some(((cpu0, _, _), (cpu1, rss, hwm))) = usage {
+        text += &format!(
+            "server: CPU {:.1} % of one core over the window; memory {:.1} MB resident, {:.1} MB peak\n",
+            100.0 * (cpu1 - cpu0) / window,
+            rss as f64 / 1024.0,
+            hwm as f64 / 1024.0
+        );
+    }
+    text += &format!("failures: {}\n", tally.failures.len());
+    for failure in tally.failures.iter().take(10) {
+        text += &format!("  {failure}\n");
+    }
+    text
+}

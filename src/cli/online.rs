@@ -1,0 +1,290 @@
+//! `online`: the engine as a player on a `stronghold-server`. It creates a
+//! room or joins one, then plays its side at a level until the game ends,
+//! printing `code: CODE`, a `move N: MOVE` line for each ply the server
+//! stores, and `result: …`. The client behind it reconnects by itself and
+//! resumes the seat, so a server that dies and comes back loses nothing.
+
+use std::io::Write;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use super::args::{Args, say};
+use super::bagh_chal_table::load_tablebase;
+use crate::ai::{Level, Search, Tablebase};
+use crate::online::protocol::{Command, ErrorKind, Event, GameSetup, RoomState, SeatStatus};
+use crate::online::{Client, ClientEvent, ConnectionStatus, Opening};
+use crate::rules::{Game, Side};
+
+/// The bot's default pace: at least this many milliseconds a move.
+const DEFAULT_PACE_MS: u64 = 100;
+
+/// A bot that cannot reach its server for this long gives up: before its
+/// first connection, then after having played.
+const FIRST_CONNECT_LIMIT: Duration = Duration::from_secs(30);
+const RECONNECT_LIMIT: Duration = Duration::from_secs(600);
+
+/// How long the loop sleeps when nothing happened.
+const POLL_PAUSE: Duration = Duration::from_millis(3);
+
+/// Whether the game goes on.
+enum Flow {
+    Go,
+    Over,
+}
+
+struct Bot<'a> {
+    client: Client,
+    level: Level,
+    seed: u64,
+    table_choice: Option<&'a super::args::TableChoice>,
+    table: Option<Arc<Tablebase>>,
+    /// The game as the server stored it (from the first `state` on).
+    game: Option<Game>,
+    side: Option<Side>,
+    /// Plies printed so far.
+    printed: usize,
+    code_printed: bool,
+    /// The ply a move was sent for and not yet stored.
+    sent_for: Option<usize>,
+    /// The other seat has been taken (moves wait for an opponent).
+    opponent: bool,
+    /// The least time between the opponent's move and its own.
+    pace: Duration,
+    /// When the position last changed.
+    changed_at: Instant,
+    /// When the connection was last seen up (or the bot started).
+    last_up: Instant,
+}
+
+pub(super) fn online(args: &Args, out: &mut dyn Write) -> Result<(), String> {
+    let server = args
+        .online
+        .server
+        .as_deref()
+        .ok_or("online needs --server URL")?;
+    let level = args.level.ok_or("online needs --level LEVEL")?;
+    let opening = opening(args)?;
+    let mut bot = Bot {
+        client: Client::new(server, opening),
+        level,
+        seed: args.seed.unwrap_or(1),
+        table_choice: args.table.as_ref(),
+        table: None,
+        game: None,
+        side: None,
+        printed: 0,
+        code_printed: false,
+        sent_for: None,
+        opponent: false,
+        pace: Duration::from_millis(args.online.pace_ms.unwrap_or(DEFAULT_PACE_MS)),
+        changed_at: Instant::now(),
+        last_up: Instant::now(),
+    };
+    bot.run(out)
+}
+
+/// `--create GAME …` or `--join CODE`, one of them.
+fn opening(args: &Args) -> Result<Opening, String> {
+    let online = &args.online;
+    match (&online.create, &online.join) {
+        (Some(kind), None) => {
+            let variant = args.variant(*kind)?;
+            Ok(Opening::Create {
+                setup: GameSetup::of(&variant),
+                side: online.side.unwrap_or(Side::Hunters),
+                clock: online.clock,
+            })
+        }
+        (None, Some(code)) => {
+            if online.side.is_some() || online.clock.is_some() || !args.options.is_empty() {
+                return Err(
+                    "--side, --clock and --option are the creator's: not with --join".into(),
+                );
+            }
+            Ok(Opening::Join { code: code.clone() })
+        }
+        _ => Err("online takes either --create GAME or --join CODE".into()),
+    }
+}
+
+impl Bot<'_> {
+    fn run(&mut self, out: &mut dyn Write) -> Result<(), String> {
+        loop {
+            let events = self.client.poll();
+            let quiet = events.is_empty();
+            for event in events {
+                if let Flow::Over = self.on_event(event, out)? {
+                    self.client.close();
+                    // Time for the socket's thread to say goodbye.
+                    std::thread::sleep(Duration::from_millis(50));
+                    return Ok(());
+                }
+            }
+            self.check_reachable()?;
+            self.maybe_move()?;
+            if quiet {
+                std::thread::sleep(POLL_PAUSE);
+            }
+        }
+    }
+
+    fn on_event(&mut self, event: ClientEvent, out: &mut dyn Write) -> Result<Flow, String> {
+        match event {
+            ClientEvent::Connected => eprintln!("online: connected to {}", self.client.url()),
+            ClientEvent::Lost { reason, retry_in } => {
+                eprintln!("online: connection lost ({reason}); again in {retry_in:?}");
+            }
+            ClientEvent::Unreadable(e) => eprintln!("online: unreadable frame: {e}"),
+            ClientEvent::Server(event) => return self.on_server(event, out),
+        }
+        Ok(Flow::Go)
+    }
+
+    fn on_server(&mut self, event: Event, out: &mut dyn Write) -> Result<Flow, String> {
+        match event {
+            Event::Seated { code, .. } if !self.code_printed => {
+                self.code_printed = true;
+                say(out, &format!("code: {code}\n"))?;
+            }
+            Event::State(state) => return self.load(*state, out),
+            Event::Moved { ply, mv, .. } => self.moved(ply as usize, &mv, out)?,
+            Event::Ended { result, .. } => {
+                say(out, &format!("result: {result}\n"))?;
+                return Ok(Flow::Over);
+            }
+            // The opponent has been gone long enough: the game is ours.
+            Event::Presence {
+                side,
+                status: SeatStatus::Gone { claim_in_ms: 0 },
+            } if Some(side) != self.side => {
+                let _ = self.client.send(&Command::ClaimWin);
+            }
+            Event::Presence { side, status } if Some(side) != self.side => {
+                self.opponent = status != SeatStatus::Empty;
+            }
+            Event::Error { error, message } => return self.on_error(error, &message),
+            _ => {}
+        }
+        Ok(Flow::Go)
+    }
+
+    /// The whole room: the game replayed, the moves not yet printed printed.
+    fn load(&mut self, state: RoomState, out: &mut dyn Write) -> Result<Flow, String> {
+        let variant = state.setup.variant()?;
+        if self.game.is_none() {
+            self.table = load_tablebase(self.table_choice, &variant, self.level.uses_tablebase())?;
+        }
+        let mut game = Game::new(variant);
+        for (i, text) in state.moves.iter().enumerate() {
+            let mv = game
+                .parse_move(text)
+                .map_err(|e| format!("the server's move {} `{text}`: {e}", i + 1))?;
+            game.play_unchecked(&mv);
+            if i >= self.printed {
+                say(out, &format!("move {}: {text}\n", i + 1))?;
+                self.printed = i + 1;
+            }
+        }
+        self.game = Some(game);
+        self.changed_at = Instant::now();
+        self.side = state.you;
+        self.opponent = state
+            .you
+            .is_some_and(|you| state.seat(you.other()) != SeatStatus::Empty);
+        // Whatever was in flight is in this list or lost: decide again.
+        self.sent_for = None;
+        if let Some(result) = state.result {
+            say(out, &format!("result: {result}\n"))?;
+            return Ok(Flow::Over);
+        }
+        Ok(Flow::Go)
+    }
+
+    fn moved(&mut self, ply: usize, text: &str, out: &mut dyn Write) -> Result<(), String> {
+        let Some(game) = &mut self.game else {
+            return Ok(());
+        };
+        if ply < game.ply() {
+            return Ok(());
+        }
+        if ply > game.ply() {
+            // A gap: ask for the whole room rather than guess.
+            let _ = self.client.send(&Command::Sync);
+            return Ok(());
+        }
+        let mv = game
+            .parse_move(text)
+            .map_err(|e| format!("the server's move {} `{text}`: {e}", ply + 1))?;
+        game.play_unchecked(&mv);
+        self.changed_at = Instant::now();
+        if ply >= self.printed {
+            say(out, &format!("move {}: {text}\n", ply + 1))?;
+            self.printed = ply + 1;
+        }
+        Ok(())
+    }
+
+    fn on_error(&mut self, error: ErrorKind, message: &str) -> Result<Flow, String> {
+        eprintln!("online: the server says {error:?}: {message}");
+        match error {
+            ErrorKind::UnknownRoom
+            | ErrorKind::RoomFull
+            | ErrorKind::BadToken
+            | ErrorKind::BadSetup
+            | ErrorKind::Version => Err(format!("the server refused: {message}")),
+            // Out of step with the server: take its word for the game.
+            ErrorKind::StalePly
+            | ErrorKind::NotYourTurn
+            | ErrorKind::IllegalMove
+            | ErrorKind::NoOpponent => {
+                let _ = self.client.send(&Command::Sync);
+                Ok(Flow::Go)
+            }
+            _ => Ok(Flow::Go),
+        }
+    }
+
+    /// Gives up on a server that has been unreachable too long.
+    fn check_reachable(&mut self) -> Result<(), String> {
+        let now = Instant::now();
+        match self.client.status() {
+            ConnectionStatus::Connected => self.last_up = now,
+            ConnectionStatus::Connecting if now - self.last_up > FIRST_CONNECT_LIMIT => {
+                return Err(format!("cannot reach {}", self.client.url()));
+            }
+            ConnectionStatus::Reconnecting { .. } if now - self.last_up > RECONNECT_LIMIT => {
+                return Err(format!("lost {} for good", self.client.url()));
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// On its turn, with no move in flight: searches and sends one.
+    fn maybe_move(&mut self) -> Result<(), String> {
+        let (Some(game), Some(side)) = (&self.game, self.side) else {
+            return Ok(());
+        };
+        let ply = game.ply();
+        let waiting = !self.opponent || self.sent_for == Some(ply);
+        if game.side_to_move() != side || game.is_over() || waiting {
+            return Ok(());
+        }
+        let seed = self.seed.wrapping_mul(1_000_003).wrapping_add(ply as u64);
+        let mut search = Search::new(game, self.level, seed).with_tablebase(self.table.as_ref());
+        let result = search
+            .run_to_end()
+            .ok_or("no legal move, yet the game goes on")?;
+        if let Some(rest) = self.pace.checked_sub(self.changed_at.elapsed()) {
+            std::thread::sleep(rest);
+        }
+        let command = Command::Move {
+            ply: ply as u32,
+            mv: result.best.to_string(),
+        };
+        if self.client.send(&command).is_ok() {
+            self.sent_for = Some(ply);
+        }
+        Ok(())
+    }
+}

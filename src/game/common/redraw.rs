@@ -1,0 +1,259 @@
+//! Draw only when something changes: a still board costs no CPU.
+//!
+//! The app runs in Bevy's reactive mode (desktop and web): a frame comes on
+//! input and window events, on a wake-up from a background task, and when a
+//! wing asks for one. Each frame, the wings say how soon they need the next:
+//!
+//! - `NextFrame::now()` while something moves (a tween, egui's own repaints
+//!   come through bevy_egui's `RequestRedraw`);
+//! - `NextFrame::within(d)` for a timer (a notice that fades, a delayed
+//!   sound, a settings write) or a heartbeat (the "thinking" indicator at
+//!   `THINKING_PULSE`, files still loading at `LOADING_PULSE`);
+//! - `FrameWaker::wake()` from another thread when a background job ends
+//!   (the AI's search, an autosave), so its answer is shown at once.
+//!
+//! With nothing asked, the app sleeps `IDLE_WAIT` between frames (it draws
+//! once in a while so that a missed wake-up can never hang the game).
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::window::RequestRedraw;
+use bevy::winit::{EventLoopProxyWrapper, UpdateMode, WinitSettings, WinitUserEvent};
+
+/// The slowest the app draws with nothing to do (focused window).
+pub const IDLE_WAIT: Duration = Duration::from_secs(5);
+/// The slowest it draws when its window is not focused.
+pub const UNFOCUSED_IDLE_WAIT: Duration = Duration::from_secs(60);
+/// The "thinking" indicator's pace while the computer searches (10 frames a second).
+pub const THINKING_PULSE: Duration = Duration::from_millis(100);
+/// The pace while files load, so what arrives is shown soon.
+pub const LOADING_PULSE: Duration = Duration::from_millis(50);
+
+/// The waits the event loop is given (see `NextFrame::within`).
+const WAIT_STEPS: [Duration; 6] = [
+    Duration::ZERO,
+    LOADING_PULSE,
+    THINKING_PULSE,
+    Duration::from_millis(250),
+    Duration::from_secs(1),
+    IDLE_WAIT,
+];
+
+pub(super) fn plugin(app: &mut App) {
+    // Registered here too, so headless apps (no window plugin) can ask for frames.
+    app.add_message::<RequestRedraw>()
+        .add_message::<CursorMoved>()
+        .init_resource::<NextFrame>()
+        .init_resource::<FrameWaker>()
+        .init_resource::<LoadWatch>()
+        .insert_resource(WinitSettings {
+            focused_mode: UpdateMode::reactive_low_power(IDLE_WAIT),
+            unfocused_mode: UpdateMode::reactive_low_power(UNFOCUSED_IDLE_WAIT),
+        })
+        .add_systems(Startup, take_waker)
+        .add_systems(Update, (watch_loads, settle_after_input))
+        .add_systems(Last, schedule_next_frame);
+}
+
+/// How soon the next frame must come, as the wings asked this frame.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq)]
+pub struct NextFrame {
+    within: Option<Duration>,
+}
+
+impl NextFrame {
+    /// The next frame is wanted at once (something is moving).
+    pub fn now(&mut self) {
+        self.within(Duration::ZERO);
+    }
+    /// The next frame is wanted no later than `wait` from now. The wait is
+    /// rounded down to one of a few steps: the event loop draws an extra
+    /// frame whenever its wait changes, so a timer counting down must not
+    /// change it every frame.
+    pub fn within(&mut self, wait: Duration) {
+        let step = WAIT_STEPS
+            .iter()
+            .rev()
+            .copied()
+            .find(|step| *step <= wait)
+            .unwrap_or(Duration::ZERO);
+        self.within = Some(self.within.map_or(step, |w| w.min(step)));
+    }
+    /// The next frame is wanted no later than `seconds` from now (a timer's rest).
+    pub fn within_secs(&mut self, seconds: f64) {
+        if seconds.is_finite() {
+            self.within(Duration::from_secs_f64(seconds.max(0.0)));
+        }
+    }
+    /// What was asked this frame, if anything.
+    pub fn asked(&self) -> Option<Duration> {
+        self.within
+    }
+}
+
+/// Wakes the app from another thread, e.g. when a background search ends.
+/// Does nothing in headless apps (no event loop to wake).
+#[derive(Resource, Clone, Default)]
+pub struct FrameWaker(Option<bevy::winit::EventLoopProxy<WinitUserEvent>>);
+
+impl FrameWaker {
+    pub fn wake(&self) {
+        if let Some(proxy) = &self.0 {
+            // Fails only when the event loop is gone (the app is closing).
+            let _ = proxy.send_event(WinitUserEvent::WakeUp);
+        }
+    }
+}
+
+fn take_waker(proxy: Option<Res<EventLoopProxyWrapper>>, mut waker: ResMut<FrameWaker>) {
+    if let Some(proxy) = proxy {
+        waker.0 = Some((**proxy).clone());
+    }
+}
+
+/// Files whose arrival should be drawn at once: while any of them is still
+/// loading, the app keeps a `LOADING_PULSE` heartbeat.
+#[derive(Resource, Default)]
+pub struct LoadWatch(Vec<UntypedHandle>);
+
+impl LoadWatch {
+    /// Keeps frames coming until this file has loaded (or failed).
+    pub fn watch(&mut self, handle: impl Into<UntypedHandle>) {
+        self.0.push(handle.into());
+    }
+}
+
+fn watch_loads(
+    mut watch: ResMut<LoadWatch>,
+    server: Option<Res<AssetServer>>,
+    mut next: ResMut<NextFrame>,
+) {
+    let Some(server) = server else {
+        watch.0.clear();
+        return;
+    };
+    if watch.0.is_empty() {
+        return;
+    }
+    watch.0.retain(|h| {
+        let id = h.id();
+        server.get_load_state(id).is_some_and(|s| s.is_loading())
+            || server
+                .get_recursive_dependency_load_state(id)
+                .is_some_and(|s| s.is_loading())
+    });
+    if !watch.0.is_empty() {
+        next.within(LOADING_PULSE);
+    }
+}
+
+/// Frames after input: what a click or a key starts is often drawn a
+/// frame or two later (a state change, a view that follows it), and the
+/// app must not fall asleep in between.
+const FRAMES_AFTER_INPUT: u8 = 3;
+
+fn settle_after_input(
+    mut keys: MessageReader<bevy::input::keyboard::KeyboardInput>,
+    mut buttons: MessageReader<bevy::input::mouse::MouseButtonInput>,
+    mut wheels: MessageReader<bevy::input::mouse::MouseWheel>,
+    mut touches: MessageReader<bevy::input::touch::TouchInput>,
+    mut cursor: MessageReader<CursorMoved>,
+    mut left: Local<u8>,
+    mut next: ResMut<NextFrame>,
+) {
+    let input = keys.read().count()
+        + buttons.read().count()
+        + wheels.read().count()
+        + touches.read().count()
+        + cursor.read().count();
+    if input > 0 {
+        *left = FRAMES_AFTER_INPUT;
+    }
+    if *left > 0 {
+        *left -= 1;
+        next.now();
+    }
+}
+
+/// Turns this frame's asks into the event loop's next wait.
+fn schedule_next_frame(
+    mut next: ResMut<NextFrame>,
+    mut winit: ResMut<WinitSettings>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let asked = std::mem::take(&mut *next).within;
+    if asked == Some(Duration::ZERO) {
+        redraw.write(RequestRedraw);
+    }
+    // Low power: raw device events (the mouse moving anywhere on the
+    // desktop) wake nothing; the window's own events do.
+    let wanted = WinitSettings {
+        focused_mode: UpdateMode::reactive_low_power(asked.unwrap_or(IDLE_WAIT)),
+        unfocused_mode: UpdateMode::reactive_low_power(asked.unwrap_or(UNFOCUSED_IDLE_WAIT)),
+    };
+    if winit.focused_mode != wanted.focused_mode || winit.unfocused_mode != wanted.unfocused_mode {
+        *winit = wanted;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_soonest_ask_wins() {
+        let mut next = NextFrame::default();
+        assert_eq!(next.asked(), None);
+        next.within(Duration::from_secs(3));
+        assert_eq!(
+            next.asked(),
+            Some(Duration::from_secs(1)),
+            "rounded down to a step"
+        );
+        next.within(Duration::from_millis(130));
+        assert_eq!(next.asked(), Some(THINKING_PULSE));
+        next.within(Duration::from_secs(2));
+        assert_eq!(next.asked(), Some(THINKING_PULSE), "the soonest stays");
+        next.within_secs(f64::NAN);
+        next.within_secs(-1.0);
+        assert_eq!(next.asked(), Some(Duration::ZERO));
+    }
+
+    #[test]
+    fn a_still_app_sleeps_and_a_moving_one_draws_at_once() {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, bevy::input::InputPlugin))
+            .add_plugins(plugin);
+        app.update();
+        let winit = app.world().resource::<WinitSettings>();
+        assert_eq!(
+            winit.focused_mode,
+            UpdateMode::reactive_low_power(IDLE_WAIT)
+        );
+
+        app.world_mut()
+            .resource_mut::<NextFrame>()
+            .within(THINKING_PULSE);
+        app.update();
+        let winit = app.world().resource::<WinitSettings>();
+        assert_eq!(
+            winit.focused_mode,
+            UpdateMode::reactive_low_power(THINKING_PULSE)
+        );
+
+        app.world_mut().resource_mut::<NextFrame>().now();
+        app.update();
+        let redraws = app.world().resource::<Messages<RequestRedraw>>();
+        assert!(
+            !redraws.is_empty(),
+            "a frame asked for at once is a redraw request"
+        );
+        app.update();
+        let winit = app.world().resource::<WinitSettings>();
+        assert_eq!(
+            winit.focused_mode,
+            UpdateMode::reactive_low_power(IDLE_WAIT)
+        );
+    }
+}

@@ -1,0 +1,201 @@
+//! What the game is at, in words: whose turn it is (or the end, review,
+//! the computer thinking, the hint), and the material on the board. The
+//! side panel and the phone strip both show it.
+
+use bevy_egui::egui;
+
+use super::theme::{GOLD, RED};
+use super::{GameUi, level_name};
+use crate::game::common::i18n::Msg;
+use crate::game::play::match_state::Player;
+use crate::rules::{GameKind, Side};
+
+/// Whose turn it is, the end, review mode, the AI's progress, the hint.
+pub(super) fn status(ui: &mut egui::Ui, p: &mut GameUi) {
+    let names = p.names();
+    let m = &*p.the_match;
+    if let Some(ply) = m.reviewing() {
+        ui.label(
+            egui::RichText::new(
+                p.i18n.msg(
+                    &Msg::new("review-banner")
+                        .num("ply", ply as u32)
+                        .num("total", m.game().ply() as u32),
+                ),
+            )
+            .color(GOLD)
+            .strong(),
+        );
+        return;
+    }
+    if let Some(conclusion) = m.conclusion() {
+        let text = super::banner::conclusion_text(&p.i18n, &names, m.kind(), conclusion);
+        ui.label(egui::RichText::new(text).color(GOLD).strong());
+        return;
+    }
+    let side = m.side_to_move();
+    let you = m.player(side) == Player::Human && m.player(side.other()).is_ai();
+    let id = if you {
+        "status-to-move-you"
+    } else {
+        "status-to-move"
+    };
+    let turn = p.i18n.msg(&names.with_side(&p.i18n, Msg::new(id), side));
+    ui.label(egui::RichText::new(turn).size(17.0).strong());
+    if let Some(t) = p.ai.thinking() {
+        let secs = p.time.elapsed_secs_f64() - t.started_at;
+        let dots = ".".repeat(1 + (secs * 3.0) as usize % 3);
+        ui.horizontal(|ui| {
+            slow_spinner(ui);
+            ui.label(
+                p.i18n.msg(
+                    &Msg::new("status-thinking")
+                        .text("level", level_name(&p.i18n, t.level))
+                        .num("depth", t.depth)
+                        .text("dots", dots),
+                ),
+            );
+        });
+    } else if m.paused && m.player(side).is_ai() {
+        ui.label(p.tr("status-paused"));
+    }
+    hint_line(ui, p);
+}
+
+fn hint_line(ui: &mut egui::Ui, p: &mut GameUi) {
+    if p.hint.is_thinking() {
+        ui.horizontal(|ui| {
+            slow_spinner(ui);
+            ui.label(p.tr("hint-thinking"));
+        });
+    } else if let Some(hint) = p.hint.shown(&p.the_match) {
+        let names = p.names();
+        let judgement = hint.judgement(|msg, s| names.with_side(&p.i18n, msg, s));
+        let text = p.i18n.msg(
+            &Msg::new("hint-line")
+                .text("move", hint.mv.to_string())
+                .text("judgement", p.i18n.msg(&judgement)),
+        );
+        ui.label(egui::RichText::new(text).color(egui::Color32::from_rgb(120, 190, 240)));
+    }
+}
+
+/// Captures, crowd left and needed, stronghold held, pieces in hand, draw counter.
+pub(super) fn material(ui: &mut egui::Ui, p: &mut GameUi) {
+    let names = p.names();
+    let m = &*p.the_match;
+    let i18n = &*p.i18n;
+    let pos = m.shown_position();
+    let kind = m.kind();
+    let crowd_left = pos.material(Side::Crowd);
+    let needed = m.variant().crowd_minimum();
+    // Two columns that together fit the panel, so each wraps rather than overflows.
+    let column = (ui.available_width() - 10.0) / 2.0;
+    egui::Grid::new("material")
+        .num_columns(2)
+        .spacing([10.0, 3.0])
+        .max_col_width(column)
+        .show(ui, |ui| {
+            ui.label(i18n.tr("material-captured"));
+            ui.label(i18n.count(m.captures(), names.get(Side::Crowd)));
+            ui.end_row();
+            ui.label(i18n.msg(&names.with_side(i18n, Msg::new("material-left"), Side::Crowd)));
+            let text = i18n.msg(
+                &Msg::new("material-left-value")
+                    .num("count", crowd_left)
+                    .num("needed", needed),
+            );
+            if crowd_left < needed + 2 {
+                ui.colored_label(RED, text);
+            } else {
+                ui.label(text);
+            }
+            ui.end_row();
+            if let Some(stronghold) = m.variant().stronghold() {
+                let held = (pos.crowd() & stronghold).count();
+                ui.label(i18n.tr(if kind == GameKind::Asalto {
+                    "material-fortress"
+                } else {
+                    "material-stronghold"
+                }));
+                ui.label(format!("{held} / 9"));
+                ui.end_row();
+            }
+            for s in [Side::Hunters, Side::Crowd] {
+                let hand = pos.in_hand[s.index()];
+                if hand > 0 {
+                    ui.label(i18n.msg(&names.with_side(i18n, Msg::new("material-in-hand"), s)));
+                    ui.label(hand.to_string());
+                    ui.end_row();
+                }
+            }
+            if let Some(limit) = m.variant().quiet_limit() {
+                ui.label(i18n.tr("material-quiet"));
+                ui.label(
+                    i18n.msg(
+                        &Msg::new("material-quiet-value")
+                            .num("count", pos.quiet_plies)
+                            .num("limit", limit),
+                    ),
+                )
+                .on_hover_text(i18n.tr("material-quiet-hint"));
+                ui.end_row();
+            }
+        });
+}
+
+/// The material on one wrapped line (the phone strip): captures, the
+/// pieces in hand, the stronghold held.
+pub(super) fn material_line(ui: &mut egui::Ui, p: &GameUi) {
+    let names = p.names();
+    let m = &*p.the_match;
+    let i18n = &*p.i18n;
+    let pos = m.shown_position();
+    let mut parts = vec![format!(
+        "{} {}",
+        i18n.tr("material-captured"),
+        i18n.count(m.captures(), names.get(Side::Crowd))
+    )];
+    for s in [Side::Hunters, Side::Crowd] {
+        let hand = pos.in_hand[s.index()];
+        if hand > 0 {
+            let label = i18n.msg(&names.with_side(i18n, Msg::new("material-in-hand"), s));
+            parts.push(format!("{label} {hand}"));
+        }
+    }
+    if let Some(stronghold) = m.variant().stronghold() {
+        let held = (pos.crowd() & stronghold).count();
+        let label = i18n.tr(if m.kind() == GameKind::Asalto {
+            "material-fortress"
+        } else {
+            "material-stronghold"
+        });
+        parts.push(format!("{label} {held} / 9"));
+    }
+    ui.label(parts.join(" · "));
+}
+
+/// egui's spinner without its endless repaint requests: it turns at the
+/// pace of the "thinking" pulse (`redraw::THINKING_PULSE`), not at 60 frames
+/// a second, so a search costs the renderer next to nothing.
+fn slow_spinner(ui: &mut egui::Ui) {
+    let size = ui.style().spacing.interact_size.y;
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(size, size), egui::Sense::hover());
+    if !ui.is_rect_visible(rect) {
+        return;
+    }
+    let color = ui.visuals().strong_text_color();
+    let radius = rect.height().min(rect.width()) / 2.0 - 2.0;
+    let time = ui.input(|i| i.time);
+    let start = time * std::f64::consts::TAU;
+    let end = start + 240f64.to_radians() * time.sin();
+    let points: Vec<egui::Pos2> = (0..16)
+        .map(|i| {
+            let angle = start + (end - start) * i as f64 / 16.0;
+            let (sin, cos) = angle.sin_cos();
+            rect.center() + radius * egui::vec2(cos as f32, sin as f32)
+        })
+        .collect();
+    ui.painter()
+        .add(egui::Shape::line(points, egui::Stroke::new(3.0, color)));
+}

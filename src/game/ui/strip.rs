@@ -1,0 +1,65 @@
+//! The phone strip: on a narrow screen, where the side panel folds away
+//! behind ☰, a compact strip under the board keeps what a player needs in
+//! sight (lichess's mobile board is the model): whose turn it is or the
+//! computer thinking, each side's count (captured, in hand, the stronghold),
+//! the last move, and Undo and Hint (during a puzzle, the puzzle's goal,
+//! status and buttons).
+
+use bevy_egui::egui;
+
+use super::GameUi;
+use super::status::{material_line, status};
+use super::theme::MUTED;
+use crate::game::common::i18n::Msg;
+use crate::game::play::match_state::MatchCommand;
+
+/// The strip along the bottom of the window; returns its height in logical pixels.
+pub(super) fn phone_strip(root: &mut egui::Ui, p: &mut GameUi) -> f32 {
+    let frame =
+        egui::Frame::side_top_panel(root.style()).inner_margin(egui::Margin::symmetric(10, 6));
+    let response = egui::Panel::bottom("stronghold_strip")
+        .resizable(false)
+        .frame(frame)
+        .show(root, |ui| {
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
+            // A puzzle has no undo: its own line and buttons instead.
+            if p.puzzles.session.is_active() {
+                super::puzzle_panel::puzzle_strip(ui, p);
+                return;
+            }
+            status(ui, p);
+            ui.horizontal_wrapped(|ui| {
+                material_line(ui, p);
+                last_move(ui, p);
+            });
+            ui.add_space(2.0);
+            buttons(ui, p);
+        });
+    response.response.rect.height()
+}
+
+fn last_move(ui: &mut egui::Ui, p: &GameUi) {
+    if let Some(mv) = p.the_match.shown().last_move() {
+        let text = p
+            .i18n
+            .msg(&Msg::new("strip-last-move").text("move", mv.to_string()));
+        ui.label(egui::RichText::new(text).color(MUTED));
+    }
+}
+
+/// Undo and Hint, big enough for a thumb.
+fn buttons(ui: &mut egui::Ui, p: &mut GameUi) {
+    let size = egui::vec2(110.0, 36.0);
+    ui.horizontal(|ui| {
+        let m = &*p.the_match;
+        let undo = egui::Button::new(format!("⟲ {}", p.i18n.tr("panel-undo"))).min_size(size);
+        if ui.add_enabled(m.can_undo(), undo).clicked() {
+            p.commands.write(MatchCommand::Undo);
+        }
+        let can_hint = !m.is_over() && m.reviewing().is_none() && !p.hint.is_thinking();
+        let hint = egui::Button::new(format!("💡 {}", p.i18n.tr("panel-hint"))).min_size(size);
+        if ui.add_enabled(can_hint, hint).clicked() {
+            p.hint.request(&p.the_match);
+        }
+    });
+}

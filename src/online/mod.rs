@@ -1,0 +1,65 @@
+//! Online play: the wire protocol between `stronghold-server` and its
+//! clients ([`protocol`]), and a WebSocket client that runs natively and in
+//! the browser ([`client`]). Plain Rust, no Bevy, behind the `online`
+//! feature.
+//!
+//! # The protocol, version 1
+//!
+//! One JSON object per WebSocket **text** frame, both ways. Every object has
+//! `"v": 1` and a `"kind"` in snake case; the rest are the kind's fields.
+//! A client's frame is at most [`protocol::MAX_COMMAND_BYTES`] bytes; the
+//! server answers anything it cannot read with an `error` event and a log
+//! line, and drops nothing else.
+//!
+//! ```text
+//! client -> server                          server -> client
+//! {"v":1,"kind":"create","game":"pirates",  {"v":1,"kind":"seated","code":"k3m9qz2wfa",
+//!  "options":["compulsory=off"],              "token":"…32 hex…","side":"crowd"}
+//!  "side":"crowd","clock":{"initial_ms":    {"v":1,"kind":"state", …the whole room…}
+//!  300000,"increment_ms":3000}}
+//! {"v":1,"kind":"join","code":"k3m9qz2wfa"} seated + state (to both: presence)
+//! {"v":1,"kind":"move","ply":0,"move":"c3-c4"}
+//!                                           {"v":1,"kind":"moved","ply":0,"move":"c3-c4",
+//!                                            "clocks":{…}}   (to every seat and spectator)
+//! ```
+//!
+//! - **Rooms and seats.** `create` opens a room with a game, its options,
+//!   the creator's side and an optional clock; the answer is `seated` (the
+//!   invite code, a secret seat token, the side) and `state`. `join CODE`
+//!   takes the other seat; `watch CODE` looks on, read-only.
+//! - **The server is authoritative.** `move` carries the ply it is meant
+//!   for (0 for the first move) and the move in the rules' notation
+//!   (`RULES.md`). The server checks it with the rules crate, stores it,
+//!   and only then relays `moved` to everyone in the room (the mover
+//!   included: that is its acknowledgement). A refused move gets `error`
+//!   with a reason, and nothing changes.
+//! - **Reconnecting.** `resume CODE TOKEN` on a new connection gets
+//!   `state` again: every move, the clocks, whose turn, the offers. A
+//!   client that sees a gap in `moved` plies sends `sync` for a `state`.
+//! - **Clocks** (optional): each side's remaining milliseconds as the
+//!   server sent them, and which one runs (the client counts it down
+//!   locally). Each side's first move is free; the clock of the side to
+//!   move runs from then on, with the increment added after each move. A
+//!   flag fall ends the game (`ended`, reason `flag`).
+//! - **Ends.** `resign`; `offer_draw`, then `accept_draw` or
+//!   `decline_draw`; `claim_win` when the opponent has been gone longer
+//!   than the room's grace (`presence` says when it may be claimed);
+//!   after the end, `rematch` from both starts the next game in the room
+//!   with the sides swapped (a new `state`).
+//! - **Liveness.** Clients send `ping` every few seconds (`pong`
+//!   answers); the server closes a connection silent for longer than its
+//!   idle limit, and rate-limits each connection.
+//!
+//! The client's frames are [`protocol::Command`], the server's
+//! [`protocol::Event`]; [`protocol::parse_command`] and
+//! [`protocol::parse_event`] turn a frame into one of them or a typed
+//! [`protocol::ProtocolError`].
+
+pub mod client;
+pub mod protocol;
+
+pub use client::{Client, ClientEvent, ConnectionStatus, Opening, SendError, Session};
+pub use protocol::{
+    ClockSpec, Clocks, Command, EndReason, ErrorKind, Event, GameResult, GameSetup, ProtocolError,
+    RoomState, SeatStatus,
+};

@@ -1,0 +1,438 @@
+//! The rooms in memory: a map from invite code to each room's task, and
+//! the task itself.
+//!
+//! A room is one tokio task that owns its [`Room`] and takes inputs one
+//! at a time from its channel (entries, commands, departures) or from its
+//! timer (flag fall, a claim that becomes possible). A change is stored
+//! before it is applied and relayed. Rooms are independent: nothing one
+//! room does waits on another, except the store's shared commit. A room
+//! not in memory (after a restart, or unloaded when empty) is loaded from
+//! the store on its first entry.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use axum::extract::ws::Utf8Bytes;
+use tokio::sync::{Notify, mpsc, oneshot};
+use tokio::time::{Duration, Instant, sleep_until};
+
+use super::room::{ConnId, Decision, Entry, Out, Room, To};
+use super::store::{Store, Write};
+use super::{Config, log, secret};
+use crate::online::protocol::{ClockSpec, Command, ErrorKind, Event, GameSetup};
+use crate::rules::Side;
+
+/// Frames waiting for a connection; a connection this far behind is
+/// dropped (it reconnects and gets the whole room).
+pub(crate) const OUTBOX_FRAMES: usize = 256;
+
+/// What a room sends a connection's writer.
+#[derive(Debug)]
+pub(crate) enum Outbound {
+    Frame(Utf8Bytes),
+    /// Close with this code and reason.
+    Close(u16, String),
+}
+
+/// A connection as a room reaches it: its frames, and a way to drop it.
+#[derive(Clone)]
+pub(crate) struct Outbox {
+    pub(crate) frames: mpsc::Sender<Outbound>,
+    pub(crate) kick: Arc<Notify>,
+}
+
+impl Outbox {
+    /// Queues `event`; false when the connection is gone or too far behind.
+    pub(crate) fn send(&self, event: &Event) -> bool {
+        self.send_frame(Utf8Bytes::from(event.to_frame()))
+    }
+    fn send_frame(&self, frame: Utf8Bytes) -> bool {
+        self.frames.try_send(Outbound::Frame(frame)).is_ok()
+    }
+}
+
+/// What a room's task takes in.
+pub(crate) enum RoomInput {
+    Enter {
+        conn: ConnId,
+        entry: Entry,
+        outbox: Outbox,
+        /// Ok once in (the room has sent its welcome), or the refusal.
+        reply: oneshot::Sender<Result<(), Event>>,
+    },
+    Command {
+        conn: ConnId,
+        command: Command,
+    },
+    Leave {
+        conn: ConnId,
+    },
+}
+
+/// A room's channel.
+#[derive(Clone)]
+pub(crate) struct RoomHandle {
+    pub(crate) code: String,
+    /// Tells this task's entry from a later task's for the same room.
+    task: u64,
+    tx: mpsc::UnboundedSender<RoomInput>,
+}
+
+impl RoomHandle {
+    /// Sends an input; false when the room's task has ended.
+    pub(crate) fn send(&self, input: RoomInput) -> bool {
+        self.tx.send(input).is_ok()
+    }
+}
+
+pub(crate) struct Hub {
+    rooms: Mutex<HashMap<String, RoomHandle>>,
+    store: Store,
+    pub(crate) config: Config,
+    next_conn: AtomicU64,
+    connections: AtomicU64,
+    next_task: AtomicU64,
+}
+
+/// A storage failure, as the one who asked is told.
+fn storage_error(e: &str) -> Event {
+    Event::error(
+        ErrorKind::Storage,
+        format!("the server could not store that: {e}"),
+    )
+}
+
+impl Hub {
+    pub(crate) fn new(store: Store, config: Config) -> Hub {
+        Hub {
+            rooms: Mutex::new(HashMap::new()),
+            store,
+            config,
+            next_conn: AtomicU64::new(1),
+            connections: AtomicU64::new(0),
+            next_task: AtomicU64::new(1),
+        }
+    }
+
+    /// A new connection's number (and one more open).
+    pub(crate) fn connected(&self) -> ConnId {
+        self.connections.fetch_add(1, Ordering::Relaxed);
+        self.next_conn.fetch_add(1, Ordering::Relaxed)
+    }
+
+    pub(crate) fn disconnected(&self) {
+        self.connections.fetch_sub(1, Ordering::Relaxed);
+    }
+
+    /// Rooms in memory and open connections, for `/health`.
+    pub(crate) fn counts(&self) -> (usize, u64) {
+        let rooms = self.rooms.lock().map_or(0, |r| r.len());
+        (rooms, self.connections.load(Ordering::Relaxed))
+    }
+
+    /// Opens a room with its creator in seat A.
+    pub(crate) async fn create(
+        self: &Arc<Self>,
+        setup: GameSetup,
+        side: Side,
+        clock: Option<ClockSpec>,
+        conn: ConnId,
+        outbox: Outbox,
+    ) -> Result<RoomHandle, Event> {
+        let bad = |e: String| Event::error(ErrorKind::BadSetup, e);
+        let variant = setup.variant().map_err(bad)?;
+        if let Some(clock) = clock {
+            clock.check().map_err(bad)?;
+        }
+        let (code, token) = secret::code()
+            .and_then(|c| Ok((c, secret::token()?)))
+            .map_err(|e| storage_error(&e))?;
+        let write = Write::CreateRoom {
+            code: code.clone(),
+            setup: GameSetup::of(&variant),
+            clock,
+            a_side: side,
+            token_a: token.clone(),
+            at_ms: log::wall_ms(),
+        };
+        self.store
+            .write(write)
+            .await
+            .map_err(|e| storage_error(&e))?;
+        let claim_after = self.config.claim_after;
+        let room = Room::new(code.clone(), variant, clock, side, token, claim_after);
+        let handle = self.spawn(room);
+        log::line(format_args!(
+            "room {code}: created by conn {conn}: {} ({}), creator {}, clock {}",
+            setup.game,
+            setup.options.join(" "),
+            crate::online::protocol::side_text::name(side),
+            clock.map_or("none".into(), |c| c.to_string())
+        ));
+        self.enter_handle(&handle, conn, Entry::Creator, outbox)
+            .await
+            .map(|_| handle)
+    }
+
+    /// Brings a connection into the room `code` (join, resume or watch).
+    pub(crate) async fn enter(
+        self: &Arc<Self>,
+        code: &str,
+        entry: Entry,
+        conn: ConnId,
+        outbox: Outbox,
+    ) -> Result<RoomHandle, Event> {
+        let unknown = || Event::error(ErrorKind::UnknownRoom, format!("no room `{code}`"));
+        if !secret::looks_like_code(code) {
+            return Err(unknown());
+        }
+        // A room may unload between the lookup and the entry: look again.
+        for _ in 0..3 {
+            let handle = self.room(code).await?.ok_or_else(unknown)?;
+            match self
+                .enter_handle(&handle, conn, entry.clone(), outbox.clone())
+                .await
+            {
+                Ok(true) => return Ok(handle),
+                Ok(false) => self.forget(&handle),
+                Err(refusal) => return Err(refusal),
+            }
+        }
+        Err(storage_error("the room kept closing"))
+    }
+
+    /// Ok(false) when the room's task has ended.
+    async fn enter_handle(
+        &self,
+        handle: &RoomHandle,
+        conn: ConnId,
+        entry: Entry,
+        outbox: Outbox,
+    ) -> Result<bool, Event> {
+        let (reply, answer) = oneshot::channel();
+        let input = RoomInput::Enter {
+            conn,
+            entry,
+            outbox,
+            reply,
+        };
+        if !handle.send(input) {
+            return Ok(false);
+        }
+        match answer.await {
+            Ok(Ok(())) => Ok(true),
+            Ok(Err(refusal)) => Err(refusal),
+            Err(_) => Ok(false),
+        }
+    }
+
+    /// The room in memory, or loaded from the store; None when no such room.
+    async fn room(self: &Arc<Self>, code: &str) -> Result<Option<RoomHandle>, Event> {
+        if let Some(handle) = self.lookup(code) {
+            return Ok(Some(handle));
+        }
+        let Some(record) = self.store.load(code).await.map_err(|e| storage_error(&e))? else {
+            return Ok(None);
+        };
+        let room = Room::restore(record, self.config.claim_after, Instant::now()).map_err(|e| {
+            log::line(format_args!("room {code}: cannot be restored: {e}"));
+            storage_error(&e)
+        })?;
+        if let Some(handle) = self.lookup(code) {
+            return Ok(Some(handle));
+        }
+        log::line(format_args!("room {code}: loaded from the store"));
+        Ok(Some(self.spawn(room)))
+    }
+
+    fn lookup(&self, code: &str) -> Option<RoomHandle> {
+        self.rooms.lock().ok()?.get(code).cloned()
+    }
+
+    /// Starts a room's task and lists it.
+    fn spawn(self: &Arc<Self>, room: Room) -> RoomHandle {
+        let (tx, rx) = mpsc::unbounded_channel();
+        let handle = RoomHandle {
+            code: room.code().to_string(),
+            task: self.next_task.fetch_add(1, Ordering::Relaxed),
+            tx,
+        };
+        if let Ok(mut rooms) = self.rooms.lock() {
+            rooms.insert(handle.code.clone(), handle.clone());
+        }
+        tokio::spawn(run_room(Arc::clone(self), room, handle.task, rx));
+        handle
+    }
+
+    /// Unlists a room whose task has ended (only that task's entry).
+    fn forget(&self, handle: &RoomHandle) {
+        self.unlist(&handle.code, handle.task);
+    }
+
+    fn unlist(&self, code: &str, task: u64) {
+        if let Ok(mut rooms) = self.rooms.lock()
+            && rooms.get(code).is_some_and(|h| h.task == task)
+        {
+            rooms.remove(code);
+        }
+    }
+}
+
+/// A room's task: inputs one at a time, changes stored before applied.
+async fn run_room(
+    hub: Arc<Hub>,
+    mut room: Room,
+    task: u64,
+    mut rx: mpsc::UnboundedReceiver<RoomInput>,
+) {
+    let mut outboxes: HashMap<ConnId, Outbox> = HashMap::new();
+    let mut empty_since = Some(Instant::now());
+    let far = Instant::now() + Duration::from_secs(365 * 24 * 3600);
+    loop {
+        let deadline = room.next_deadline();
+        let unload_at = empty_since
+            .filter(|_| !room.clock_running())
+            .map(|since| since + hub.config.unload_after);
+        let input = tokio::select! {
+            input = rx.recv() => match input {
+                Some(input) => Some(input),
+                None => break,
+            },
+            _ = sleep_until(deadline.unwrap_or(far)), if deadline.is_some() => None,
+            _ = sleep_until(unload_at.unwrap_or(far)), if unload_at.is_some() => {
+                log::line(format_args!("room {}: unloaded (nobody here)", room.code()));
+                break;
+            }
+        };
+        let Some((decision, reply)) = take(&mut room, &mut outboxes, input, Instant::now()) else {
+            continue;
+        };
+        let stored = decide(&hub, &mut room, &mut outboxes, decision).await;
+        if let Some((conn, reply)) = reply {
+            if let Err(e) = &stored {
+                outboxes.remove(&conn);
+                room.leave(conn, Instant::now());
+                let _ = reply.send(Err(e.clone()));
+            } else {
+                let _ = reply.send(Ok(()));
+            }
+        }
+        if stored.is_err() {
+            // Give a failing disk a moment before a timer asks again.
+            tokio::time::sleep(Duration::from_millis(500)).await;
+        }
+        empty_since = match (room.is_empty(), empty_since) {
+            (true, None) => Some(Instant::now()),
+            (true, since) => since,
+            (false, _) => None,
+        };
+    }
+    // Entries still queued are dropped with the channel: their senders
+    // look the room up again and load it from the store.
+    hub.unlist(room.code(), task);
+}
+
+/// The answer an entry waits for.
+type EntryReply = (ConnId, oneshot::Sender<Result<(), Event>>);
+
+/// What an input (None: the timer) decides, and the entry to answer once
+/// the decision is stored; None for an entry refused at once (answered).
+fn take(
+    room: &mut Room,
+    outboxes: &mut HashMap<ConnId, Outbox>,
+    input: Option<RoomInput>,
+    now: Instant,
+) -> Option<(Decision, Option<EntryReply>)> {
+    Some(match input {
+        Some(RoomInput::Enter {
+            conn,
+            entry,
+            outbox,
+            reply,
+        }) => match room.enter(conn, entry, now) {
+            Ok(decision) => {
+                outboxes.insert(conn, outbox);
+                (decision, Some((conn, reply)))
+            }
+            Err(refusal) => {
+                let _ = reply.send(Err(refusal));
+                return None;
+            }
+        },
+        Some(RoomInput::Command { conn, command }) => (room.command(conn, command, now), None),
+        Some(RoomInput::Leave { conn }) => {
+            outboxes.remove(&conn);
+            (room.leave(conn, now), None)
+        }
+        None => (room.tick(now), None),
+    })
+}
+
+/// Sends a decision's events, stores its change, then applies it and
+/// sends what follows. Err: the change could not be stored (the asker
+/// was told).
+async fn decide(
+    hub: &Hub,
+    room: &mut Room,
+    outboxes: &mut HashMap<ConnId, Outbox>,
+    decision: Decision,
+) -> Result<(), Event> {
+    deliver(room, outboxes, decision.outs);
+    let Some(change) = decision.change else {
+        return Ok(());
+    };
+    let write = room.write_for(&change, log::wall_ms());
+    if let Err(e) = hub.store.write(write).await {
+        log::line(format_args!("room {}: store failed: {e}", room.code()));
+        let error = storage_error(&e);
+        for outbox in outboxes.values() {
+            outbox.send(&error);
+        }
+        return Err(error);
+    }
+    let outs = room.apply(change, Instant::now());
+    deliver(room, outboxes, outs);
+    Ok(())
+}
+
+/// Sends events to their connections; a connection that cannot take
+/// them is dropped (and its departure sent on).
+fn deliver(room: &mut Room, outboxes: &mut HashMap<ConnId, Outbox>, outs: Vec<Out>) {
+    let mut pending = outs;
+    while !pending.is_empty() {
+        let mut dropped = Vec::new();
+        for Out { to, event } in pending {
+            if let (Event::Error { error, message }, To::Conn(conn)) = (&event, to) {
+                log::line(format_args!(
+                    "room {}: conn {conn} refused ({error:?}): {message}",
+                    room.code()
+                ));
+            }
+            let frame = Utf8Bytes::from(event.to_frame());
+            for (&conn, outbox) in outboxes.iter() {
+                let wanted = match to {
+                    To::Conn(c) => c == conn,
+                    To::All => true,
+                    To::Others(c) => c != conn,
+                };
+                if wanted && !outbox.send_frame(frame.clone()) {
+                    dropped.push(conn);
+                }
+            }
+        }
+        pending = Vec::new();
+        dropped.sort_unstable();
+        dropped.dedup();
+        for conn in dropped {
+            if let Some(outbox) = outboxes.remove(&conn) {
+                log::line(format_args!(
+                    "room {}: conn {conn} dropped: too far behind",
+                    room.code()
+                ));
+                outbox.kick.notify_one();
+            }
+            pending.extend(room.leave(conn, Instant::now()).outs);
+        }
+    }
+}

@@ -1,0 +1,56 @@
+//! The server's log: one line per event worth keeping (rooms opened and
+//! ended, players coming and going, every refused input), on standard
+//! error, each with a UTC time.
+
+use std::fmt::Display;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// Writes one log line.
+pub(crate) fn line(text: impl Display) {
+    eprintln!("{} {text}", timestamp());
+}
+
+/// Milliseconds since the Unix epoch, as stored with moves.
+pub(crate) fn wall_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}
+
+/// `2026-12-02T10:04:05.123Z`.
+fn timestamp() -> String {
+    let ms = wall_ms();
+    let (days, ms_of_day) = (ms.div_euclid(86_400_000), ms.rem_euclid(86_400_000));
+    let (y, m, d) = civil_date(days);
+    let s = ms_of_day / 1000;
+    format!(
+        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}.{:03}Z",
+        s / 3600,
+        s / 60 % 60,
+        s % 60,
+        ms_of_day % 1000
+    )
+}
+
+/// The date `days` after 1970-01-01 (Howard Hinnant's `civil_from_days`).
+fn civil_date(days: i64) -> (i64, i64, i64) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    (yoe + era * 400 + i64::from(m <= 2), m, d)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn dates_count_from_the_epoch() {
+        assert_eq!(super::civil_date(0), (1970, 1, 1));
+        assert_eq!(super::civil_date(19_723), (2024, 1, 1));
+        assert_eq!(super::civil_date(19_782), (2024, 2, 29));
+    }
+}

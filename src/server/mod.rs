@@ -1,0 +1,170 @@
+//! `stronghold-server`: rooms where two players (and any spectators) play
+//! one of the hunt games over WebSocket, behind the `server` feature.
+//!
+//! The server is the authority: it checks every move with [`crate::rules`],
+//! keeps the clocks, and stores every change in SQLite before it tells
+//! anyone (so a crash loses no acknowledged move). The protocol is
+//! [`crate::online`]'s.
+//!
+//! - [`conn`]: one connection: frames in (capped, rate-limited, parsed),
+//!   frames out, the idle limit;
+//! - [`hub`]: the rooms in memory and each room's task;
+//! - [`room`]: one room's rules of conduct, without I/O;
+//! - [`clock`], [`store`], [`secret`] (codes and tokens), [`limit`]
+//!   (rate limits), [`log`].
+//!
+//! Routes: `GET /ws` upgrades to the protocol, `GET /health` answers 200.
+
+mod clock;
+mod conn;
+mod hub;
+mod limit;
+mod log;
+mod room;
+mod secret;
+mod store;
+
+use std::io::Write;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::{ConnectInfo, State};
+use axum::response::IntoResponse;
+use axum::routing::get;
+
+use crate::online::protocol::MAX_COMMAND_BYTES;
+
+/// The largest frame the socket reads at all; frames between the
+/// protocol's cap and this one get a `too_large` error, larger ones close
+/// the connection.
+const SOCKET_MAX_BYTES: usize = 16 * MAX_COMMAND_BYTES;
+/// Each connection's read and write buffers.
+const SOCKET_BUFFER_BYTES: usize = 8 * 1024;
+
+/// What the server runs with (its command line).
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub addr: String,
+    pub db: PathBuf,
+    /// A connection silent this long is closed.
+    pub idle: Duration,
+    /// A seat gone this long may be claimed against.
+    pub claim_after: Duration,
+    /// A room nobody is in (and whose clock is not running) leaves memory.
+    pub unload_after: Duration,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            addr: "127.0.0.1:7878".into(),
+            db: PathBuf::from("stronghold.sqlite3"),
+            idle: Duration::from_secs(60),
+            claim_after: Duration::from_secs(60),
+            unload_after: Duration::from_secs(600),
+        }
+    }
+}
+
+/// The usage text.
+pub const USAGE: &str =
+    "usage: stronghold-server [--addr HOST:PORT] [--db FILE] [--idle-secs S] [--claim-secs S]
+  Serves online games of Stronghold over WebSocket (ws://HOST:PORT/ws) and GET /health.
+  --addr HOST:PORT  where to listen (default 127.0.0.1:7878; 0.0.0.0:7878 for the LAN;
+                    port 0 lets the system choose, and the first line says which)
+  --db FILE         the SQLite file every game is kept in (default stronghold.sqlite3)
+  --idle-secs S     close connections silent for S seconds (default 60)
+  --claim-secs S    a player gone S seconds may be claimed against (default 60)";
+
+impl Config {
+    /// Reads the command line (the words after the program's name).
+    pub fn from_args(words: &[String]) -> Result<Config, String> {
+        let mut config = Config::default();
+        let mut it = words.iter();
+        while let Some(flag) = it.next() {
+            let mut value = || {
+                it.next()
+                    .ok_or_else(|| format!("{flag} needs a value\n{USAGE}"))
+            };
+            match flag.as_str() {
+                "--addr" => config.addr = value()?.clone(),
+                "--db" => config.db = PathBuf::from(value()?),
+                "--idle-secs" => config.idle = seconds(flag, value()?)?,
+                "--claim-secs" => config.claim_after = seconds(flag, value()?)?,
+                other => return Err(format!("unknown argument `{other}`\n{USAGE}")),
+            }
+        }
+        Ok(config)
+    }
+}
+
+fn seconds(flag: &str, text: &str) -> Result<Duration, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s < 1e7 => Ok(Duration::from_secs_f64(s)),
+        _ => Err(format!(
+            "{flag} takes a positive number of seconds, not `{text}`"
+        )),
+    }
+}
+
+/// Runs the server until the process ends. The first line on standard
+/// output names the address it listens on.
+pub fn run(config: Config) -> Result<(), String> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the runtime: {e}"))?;
+    runtime.block_on(serve(config))
+}
+
+async fn serve(config: Config) -> Result<(), String> {
+    let store = store::Store::open(&config.db)?;
+    let listener = tokio::net::TcpListener::bind(&config.addr)
+        .await
+        .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
+    let addr = listener
+        .local_addr()
+        .map_err(|e| format!("no local address: {e}"))?;
+    // The first line on standard output: scripts and tests read the port.
+    let mut stdout = std::io::stdout();
+    let _ = writeln!(stdout, "stronghold-server listening on {addr}");
+    let _ = stdout.flush();
+    log::line(format_args!(
+        "listening on {addr}, games in {}",
+        config.db.display()
+    ));
+    let hub = Arc::new(hub::Hub::new(store, config));
+    let app = Router::new()
+        .route("/ws", get(upgrade))
+        .route("/health", get(health))
+        .with_state(hub);
+    axum::serve(
+        listener,
+        app.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .await
+    .map_err(|e| format!("server stopped: {e}"))
+}
+
+async fn upgrade(
+    ws: WebSocketUpgrade,
+    State(hub): State<Arc<hub::Hub>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+) -> impl IntoResponse {
+    // Small buffers: a thousand connections at tungstenite's default
+    // (128 KiB each way) would hold over 100 MB for frames of a few hundred bytes.
+    ws.max_message_size(SOCKET_MAX_BYTES)
+        .max_frame_size(SOCKET_MAX_BYTES)
+        .read_buffer_size(SOCKET_BUFFER_BYTES)
+        .write_buffer_size(SOCKET_BUFFER_BYTES)
+        .on_upgrade(move |socket| conn::serve(socket, hub, peer))
+}
+
+async fn health(State(hub): State<Arc<hub::Hub>>) -> String {
+    let (rooms, connections) = hub.counts();
+    format!("ok: {rooms} rooms in memory, {connections} connections\n")
+}

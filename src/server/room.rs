@@ -1,0 +1,714 @@
+//! One room's rules of conduct, without I/O: who sits where, whose turn,
+//! the clock, offers, presence, and the end.
+//!
+//! Every input ([`Room::enter`], [`Room::command`], [`Room::leave`],
+//! [`Room::tick`]) returns a [`Decision`]: events to send now, and perhaps
+//! a [`Change`] that must be stored before it happens. The room's task
+//! stores the change ([`Room::write_for`]), then calls [`Room::apply`] and
+//! sends what that returns, so nothing is relayed that is not on disk.
+
+use std::collections::HashMap;
+
+use tokio::time::{Duration, Instant};
+
+use super::clock::Clock;
+use super::store::{RoomRecord, Write};
+use crate::online::protocol::{
+    ClockSpec, Command, EndReason, ErrorKind, Event, GameResult, GameSetup, RoomState, SeatStatus,
+};
+use crate::rules::{Game, Move, Side, Variant};
+
+/// A connection's number, unique in the server's life.
+pub(crate) type ConnId = u64;
+
+/// Seat A created the room; seat B joined it.
+const SEAT_A: usize = 0;
+const SEAT_B: usize = 1;
+
+/// What a connection is in a room.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Role {
+    Seat(usize),
+    Spectator,
+}
+
+/// How a connection comes into a room.
+#[derive(Clone, Debug)]
+pub(crate) enum Entry {
+    /// The connection that created the room, into seat A.
+    Creator,
+    /// Into seat B, with the token drawn for it.
+    Join {
+        token: String,
+    },
+    Resume {
+        token: String,
+    },
+    Watch,
+}
+
+/// Who an event is for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum To {
+    Conn(ConnId),
+    All,
+    Others(ConnId),
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Out {
+    pub(crate) to: To,
+    pub(crate) event: Event,
+}
+
+/// A change to the room that is stored before it is applied.
+#[derive(Clone, Debug)]
+pub(crate) enum Change {
+    SeatB {
+        conn: ConnId,
+        token: String,
+    },
+    Move {
+        ply: u32,
+        mv: Move,
+        text: String,
+        clocks: Option<[u64; 2]>,
+        end: Option<GameResult>,
+    },
+    End {
+        result: GameResult,
+    },
+    /// The next game, sides swapped.
+    NewGame,
+}
+
+/// What an input decided: events to send now, and a change to store.
+#[derive(Debug, Default)]
+pub(crate) struct Decision {
+    pub(crate) outs: Vec<Out>,
+    pub(crate) change: Option<Change>,
+}
+
+impl Decision {
+    fn send(to: To, event: Event) -> Decision {
+        Decision {
+            outs: vec![Out { to, event }],
+            change: None,
+        }
+    }
+    fn change(change: Change) -> Decision {
+        Decision {
+            outs: Vec::new(),
+            change: Some(change),
+        }
+    }
+}
+
+/// A refusal: the error kind and the reason, for the one who asked.
+type Refusal = (ErrorKind, String);
+
+#[derive(Clone, Debug, Default)]
+struct Seat {
+    token: Option<String>,
+    conns: u32,
+    gone_since: Option<Instant>,
+    /// The "may be claimed now" presence was sent.
+    claim_told: bool,
+}
+
+pub(crate) struct Room {
+    code: String,
+    variant: Variant,
+    clock_spec: Option<ClockSpec>,
+    seats: [Seat; 2],
+    game_no: u32,
+    /// Seat A's side in this game.
+    a_side: Side,
+    game: Game,
+    clock: Option<Clock>,
+    result: Option<GameResult>,
+    draw_offer: Option<Side>,
+    rematch_offer: Option<Side>,
+    members: HashMap<ConnId, Role>,
+    /// How long a seat must be gone before the other may claim the win.
+    claim_after: Duration,
+}
+
+impl Room {
+    /// A new room: seat A (the creator's) on `a_side`, seat B free.
+    pub(crate) fn new(
+        code: String,
+        variant: Variant,
+        clock_spec: Option<ClockSpec>,
+        a_side: Side,
+        token_a: String,
+        claim_after: Duration,
+    ) -> Room {
+        let mut seats: [Seat; 2] = Default::default();
+        seats[SEAT_A].token = Some(token_a);
+        Room {
+            code,
+            variant,
+            clock_spec,
+            seats,
+            game_no: 1,
+            a_side,
+            game: Game::new(variant),
+            clock: clock_spec.map(Clock::new),
+            result: None,
+            draw_offer: None,
+            rematch_offer: None,
+            members: HashMap::new(),
+            claim_after,
+        }
+    }
+
+    /// The room as stored, its moves replayed through the rules; both
+    /// seats count as gone from `now` until their players come back.
+    pub(crate) fn restore(
+        record: RoomRecord,
+        claim_after: Duration,
+        now: Instant,
+    ) -> Result<Room, String> {
+        let variant = record.setup.variant()?;
+        let mut room = Room::new(
+            record.code,
+            variant,
+            record.clock,
+            record.a_side,
+            record.token_a,
+            claim_after,
+        );
+        room.seats[SEAT_B].token = record.token_b;
+        room.game_no = record.game_no;
+        for (i, stored) in record.moves.iter().enumerate() {
+            let mv = room
+                .game
+                .parse_move(&stored.mv)
+                .map_err(|e| format!("stored move {} `{}`: {e}", i + 1, stored.mv))?;
+            room.game.play_unchecked(&mv);
+        }
+        room.result = record
+            .result
+            .or_else(|| room.game.outcome().map(GameResult::of));
+        let to_move = Some(room.game.side_to_move()).filter(|_| room.result.is_none());
+        let remaining = record.moves.last().and_then(|m| m.clocks);
+        let ply = room.game.ply() as u32;
+        room.clock = record
+            .clock
+            .map(|spec| Clock::restored(spec, remaining, to_move, ply, now));
+        for seat in &mut room.seats {
+            if seat.token.is_some() {
+                seat.gone_since = Some(now);
+            }
+        }
+        Ok(room)
+    }
+
+    pub(crate) fn code(&self) -> &str {
+        &self.code
+    }
+
+    /// Nobody is connected.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.members.is_empty()
+    }
+
+    /// A clock runs (the room must stay in memory for its flag).
+    pub(crate) fn clock_running(&self) -> bool {
+        self.result.is_none() && self.clock.as_ref().is_some_and(|c| c.flag_at().is_some())
+    }
+
+    fn side_of(&self, seat: usize) -> Side {
+        if seat == SEAT_A {
+            self.a_side
+        } else {
+            self.a_side.other()
+        }
+    }
+
+    fn seat_of(&self, side: Side) -> usize {
+        if side == self.a_side { SEAT_A } else { SEAT_B }
+    }
+
+    fn seat_status(&self, seat: usize, now: Instant) -> SeatStatus {
+        let s = &self.seats[seat];
+        match (&s.token, s.conns, s.gone_since) {
+            (None, _, _) => SeatStatus::Empty,
+            (Some(_), 0, Some(since)) => SeatStatus::Gone {
+                claim_in_ms: (since + self.claim_after)
+                    .saturating_duration_since(now)
+                    .as_millis() as u64,
+            },
+            _ => SeatStatus::Connected,
+        }
+    }
+
+    /// The whole room as `conn` sees it.
+    fn state_for(&self, conn: ConnId, now: Instant) -> Event {
+        let you = match self.members.get(&conn) {
+            Some(Role::Seat(seat)) => Some(self.side_of(*seat)),
+            _ => None,
+        };
+        Event::State(Box::new(RoomState {
+            code: self.code.clone(),
+            setup: GameSetup::of(&self.variant),
+            game_no: self.game_no,
+            you,
+            moves: self.game.moves().map(|m| m.to_string()).collect(),
+            clock: self.clock_spec,
+            clocks: self.clock.as_ref().map(|c| c.view(now)),
+            hunters: self.seat_status(self.seat_of(Side::Hunters), now),
+            crowd: self.seat_status(self.seat_of(Side::Crowd), now),
+            draw_offer: self.draw_offer,
+            rematch_offer: self.rematch_offer,
+            result: self.result,
+            spectators: self
+                .members
+                .values()
+                .filter(|r| **r == Role::Spectator)
+                .count() as u32,
+        }))
+    }
+
+    fn attach(&mut self, conn: ConnId, role: Role) {
+        self.members.insert(conn, role);
+        if let Role::Seat(seat) = role {
+            let s = &mut self.seats[seat];
+            s.conns += 1;
+            s.gone_since = None;
+            s.claim_told = false;
+        }
+    }
+
+    /// A connection asks in. `Err` is the refusal to send it (it is then
+    /// not a member).
+    pub(crate) fn enter(
+        &mut self,
+        conn: ConnId,
+        entry: Entry,
+        now: Instant,
+    ) -> Result<Decision, Event> {
+        if self.members.contains_key(&conn) {
+            return Err(Event::error(
+                ErrorKind::AlreadySeated,
+                "already in this room",
+            ));
+        }
+        match entry {
+            Entry::Creator => {
+                self.attach(conn, Role::Seat(SEAT_A));
+                let token = self.seats[SEAT_A].token.clone().unwrap_or_default();
+                Ok(self.welcome(conn, token, SEAT_A, now))
+            }
+            Entry::Join { token } => {
+                if self.seats[SEAT_B].token.is_some() {
+                    return Err(Event::error(
+                        ErrorKind::RoomFull,
+                        format!("room {} has both its players; watch it instead", self.code),
+                    ));
+                }
+                Ok(Decision::change(Change::SeatB { conn, token }))
+            }
+            Entry::Resume { token } => {
+                let seat = (0..2)
+                    .find(|&s| self.seats[s].token.as_deref() == Some(token.as_str()))
+                    .ok_or_else(|| {
+                        Event::error(
+                            ErrorKind::BadToken,
+                            format!("that is no seat token of room {}", self.code),
+                        )
+                    })?;
+                let was_gone = self.seats[seat].conns == 0;
+                self.attach(conn, Role::Seat(seat));
+                let mut decision = Decision::send(To::Conn(conn), self.state_for(conn, now));
+                if was_gone {
+                    decision
+                        .outs
+                        .push(self.presence(seat, To::Others(conn), now));
+                }
+                Ok(decision)
+            }
+            Entry::Watch => {
+                self.attach(conn, Role::Spectator);
+                Ok(Decision::send(To::Conn(conn), self.state_for(conn, now)))
+            }
+        }
+    }
+
+    /// `seated` and the state for a new seat's connection, and its
+    /// presence for the others.
+    fn welcome(&self, conn: ConnId, token: String, seat: usize, now: Instant) -> Decision {
+        let seated = Event::Seated {
+            code: self.code.clone(),
+            token,
+            side: self.side_of(seat),
+        };
+        Decision {
+            outs: vec![
+                Out {
+                    to: To::Conn(conn),
+                    event: seated,
+                },
+                Out {
+                    to: To::Conn(conn),
+                    event: self.state_for(conn, now),
+                },
+                self.presence(seat, To::Others(conn), now),
+            ],
+            change: None,
+        }
+    }
+
+    fn presence(&self, seat: usize, to: To, now: Instant) -> Out {
+        Out {
+            to,
+            event: Event::Presence {
+                side: self.side_of(seat),
+                status: self.seat_status(seat, now),
+            },
+        }
+    }
+
+    /// A connection went away.
+    pub(crate) fn leave(&mut self, conn: ConnId, now: Instant) -> Decision {
+        let Some(Role::Seat(seat)) = self.members.remove(&conn) else {
+            return Decision::default();
+        };
+        let s = &mut self.seats[seat];
+        s.conns = s.conns.saturating_sub(1);
+        if s.conns > 0 {
+            return Decision::default();
+        }
+        s.gone_since = Some(now);
+        s.claim_told = false;
+        Decision {
+            outs: vec![self.presence(seat, To::All, now)],
+            change: None,
+        }
+    }
+
+    /// A member's command (entries are handled by [`Room::enter`]).
+    pub(crate) fn command(&mut self, conn: ConnId, command: Command, now: Instant) -> Decision {
+        let refuse =
+            |(kind, message): Refusal| Decision::send(To::Conn(conn), Event::error(kind, message));
+        let Some(&role) = self.members.get(&conn) else {
+            return refuse((ErrorKind::NotSeated, "not in a room".into()));
+        };
+        match command {
+            Command::Ping => return Decision::send(To::Conn(conn), Event::Pong),
+            Command::Sync => return Decision::send(To::Conn(conn), self.state_for(conn, now)),
+            Command::Create { .. }
+            | Command::Join { .. }
+            | Command::Resume { .. }
+            | Command::Watch { .. } => {
+                return refuse((
+                    ErrorKind::AlreadySeated,
+                    format!("already in room {}", self.code),
+                ));
+            }
+            _ => {}
+        }
+        let Role::Seat(seat) = role else {
+            return refuse((ErrorKind::NotSeated, "spectators only watch".into()));
+        };
+        let side = self.side_of(seat);
+        let decided = match command {
+            Command::Move { ply, mv } => self.decide_move(side, ply, &mv, now),
+            Command::Resign => self
+                .playing()
+                .map(|_| end(side.other(), EndReason::Resigned)),
+            Command::OfferDraw => self.offer_draw(side),
+            Command::AcceptDraw => self.answer_draw(side, true),
+            Command::DeclineDraw => self.answer_draw(side, false),
+            Command::ClaimWin => self.claim_win(seat, now),
+            Command::Rematch => self.rematch(side),
+            _ => Ok(Decision::default()),
+        };
+        decided.unwrap_or_else(refuse)
+    }
+
+    /// The game is in progress, with both players seated.
+    fn playing(&self) -> Result<(), Refusal> {
+        if self.result.is_some() {
+            return Err((ErrorKind::GameOver, "the game is over".into()));
+        }
+        if self.seats[SEAT_B].token.is_none() {
+            return Err((ErrorKind::NoOpponent, "nobody has joined yet".into()));
+        }
+        Ok(())
+    }
+
+    fn decide_move(
+        &mut self,
+        side: Side,
+        ply: u32,
+        text: &str,
+        now: Instant,
+    ) -> Result<Decision, Refusal> {
+        self.playing()?;
+        let played = self.game.ply() as u32;
+        if ply != played {
+            return Err((
+                ErrorKind::StalePly,
+                format!("a move for ply {ply}, but {played} plies are played"),
+            ));
+        }
+        if self.game.side_to_move() != side {
+            return Err((ErrorKind::NotYourTurn, "it is not your turn".into()));
+        }
+        if self
+            .clock
+            .as_ref()
+            .is_some_and(|c| c.flag_at().is_some_and(|(s, at)| s == side && at <= now))
+        {
+            return Ok(end(side.other(), EndReason::Flag));
+        }
+        let mv = self
+            .game
+            .parse_move(text)
+            .map_err(|e| (ErrorKind::IllegalMove, e.to_string()))?;
+        self.game.play_unchecked(&mv);
+        let end = self.game.outcome().map(GameResult::of);
+        self.game.undo();
+        Ok(Decision::change(Change::Move {
+            ply,
+            text: mv.to_string(),
+            mv,
+            clocks: self.clock.as_ref().map(|c| c.after_move(side, ply, now)),
+            end,
+        }))
+    }
+
+    fn offer_draw(&mut self, side: Side) -> Result<Decision, Refusal> {
+        self.playing()?;
+        if self.draw_offer == Some(side.other()) {
+            return self.answer_draw(side, true);
+        }
+        self.draw_offer = Some(side);
+        Ok(Decision::send(To::All, Event::DrawOffered { by: side }))
+    }
+
+    fn answer_draw(&mut self, side: Side, accept: bool) -> Result<Decision, Refusal> {
+        self.playing()?;
+        if self.draw_offer != Some(side.other()) {
+            return Err((ErrorKind::NoDrawOffer, "no draw is offered to you".into()));
+        }
+        if accept {
+            return Ok(Decision::change(Change::End {
+                result: GameResult {
+                    winner: None,
+                    reason: EndReason::DrawAgreed,
+                },
+            }));
+        }
+        self.draw_offer = None;
+        Ok(Decision::send(To::All, Event::DrawDeclined { by: side }))
+    }
+
+    fn claim_win(&self, seat: usize, now: Instant) -> Result<Decision, Refusal> {
+        self.playing()?;
+        let other = &self.seats[1 - seat];
+        match other.gone_since {
+            Some(since) if other.conns == 0 && since + self.claim_after <= now => {
+                Ok(end(self.side_of(seat), EndReason::Abandoned))
+            }
+            Some(since) if other.conns == 0 => Err((
+                ErrorKind::OpponentPresent,
+                format!(
+                    "your opponent may still come back: claim in {} s",
+                    (since + self.claim_after)
+                        .saturating_duration_since(now)
+                        .as_secs()
+                        + 1
+                ),
+            )),
+            _ => Err((ErrorKind::OpponentPresent, "your opponent is here".into())),
+        }
+    }
+
+    fn rematch(&mut self, side: Side) -> Result<Decision, Refusal> {
+        if self.result.is_none() {
+            return Err((ErrorKind::GameNotOver, "finish this game first".into()));
+        }
+        if self.rematch_offer == Some(side.other()) {
+            return Ok(Decision::change(Change::NewGame));
+        }
+        self.rematch_offer = Some(side);
+        Ok(Decision::send(To::All, Event::RematchOffered { by: side }))
+    }
+
+    /// What time alone decides: a flag fall, a seat gone long enough to
+    /// be claimed.
+    pub(crate) fn tick(&mut self, now: Instant) -> Decision {
+        if self.result.is_some() {
+            return Decision::default();
+        }
+        if let Some((side, at)) = self.clock.as_ref().and_then(Clock::flag_at)
+            && at <= now
+        {
+            return end(side.other(), EndReason::Flag);
+        }
+        let mut decision = Decision::default();
+        for seat in 0..2 {
+            let s = &self.seats[seat];
+            if let Some(since) = s.gone_since
+                && !s.claim_told
+                && since + self.claim_after <= now
+            {
+                self.seats[seat].claim_told = true;
+                decision.outs.push(self.presence(seat, To::All, now));
+            }
+        }
+        decision
+    }
+
+    /// When [`Room::tick`] has something to do next.
+    pub(crate) fn next_deadline(&self) -> Option<Instant> {
+        if self.result.is_some() {
+            return None;
+        }
+        let flag = self
+            .clock
+            .as_ref()
+            .and_then(Clock::flag_at)
+            .map(|(_, at)| at);
+        let claims = self
+            .seats
+            .iter()
+            .filter(|s| !s.claim_told)
+            .filter_map(|s| s.gone_since.map(|since| since + self.claim_after));
+        flag.into_iter().chain(claims).min()
+    }
+
+    /// The write that stores `change`, at wall-clock `at_ms`.
+    pub(crate) fn write_for(&self, change: &Change, at_ms: i64) -> Write {
+        let code = self.code.clone();
+        match change {
+            Change::SeatB { token, .. } => Write::SeatB {
+                code,
+                token_b: token.clone(),
+            },
+            Change::Move {
+                ply,
+                text,
+                clocks,
+                end,
+                ..
+            } => Write::Move {
+                code,
+                game_no: self.game_no,
+                ply: *ply,
+                mv: text.clone(),
+                clocks: *clocks,
+                end: *end,
+                at_ms,
+            },
+            Change::End { result } => Write::End {
+                code,
+                game_no: self.game_no,
+                result: *result,
+                at_ms,
+            },
+            Change::NewGame => Write::NewGame {
+                code,
+                game_no: self.game_no + 1,
+                a_side: self.a_side.other(),
+            },
+        }
+    }
+
+    /// Makes a stored change happen; the events to send.
+    pub(crate) fn apply(&mut self, change: Change, now: Instant) -> Vec<Out> {
+        match change {
+            Change::SeatB { conn, token } => {
+                self.seats[SEAT_B].token = Some(token.clone());
+                self.attach(conn, Role::Seat(SEAT_B));
+                self.welcome(conn, token, SEAT_B, now).outs
+            }
+            Change::Move {
+                ply,
+                mv,
+                text,
+                clocks,
+                end,
+            } => self.apply_move(ply, &mv, text, clocks, end, now),
+            Change::End { result } => self.finish(result, now),
+            Change::NewGame => self.new_game(now),
+        }
+    }
+
+    fn apply_move(
+        &mut self,
+        ply: u32,
+        mv: &Move,
+        text: String,
+        clocks: Option<[u64; 2]>,
+        end: Option<GameResult>,
+        now: Instant,
+    ) -> Vec<Out> {
+        self.game.play_unchecked(mv);
+        self.draw_offer = None;
+        let next = Some(self.game.side_to_move()).filter(|_| end.is_none());
+        if let (Some(clock), Some(remaining)) = (&mut self.clock, clocks) {
+            clock.set(remaining, next, ply + 1, now);
+        }
+        let mut outs = vec![Out {
+            to: To::All,
+            event: Event::Moved {
+                ply,
+                mv: text,
+                clocks: self.clock.as_ref().map(|c| c.view(now)),
+            },
+        }];
+        if let Some(result) = end {
+            outs.extend(self.finish(result, now));
+        }
+        outs
+    }
+
+    fn finish(&mut self, result: GameResult, now: Instant) -> Vec<Out> {
+        self.result = Some(result);
+        self.draw_offer = None;
+        if let Some(clock) = &mut self.clock {
+            clock.stop(now);
+        }
+        vec![Out {
+            to: To::All,
+            event: Event::Ended {
+                result,
+                clocks: self.clock.as_ref().map(|c| c.view(now)),
+            },
+        }]
+    }
+
+    fn new_game(&mut self, now: Instant) -> Vec<Out> {
+        self.game_no += 1;
+        self.a_side = self.a_side.other();
+        self.game = Game::new(self.variant);
+        self.clock = self.clock_spec.map(Clock::new);
+        self.result = None;
+        self.draw_offer = None;
+        self.rematch_offer = None;
+        for seat in &mut self.seats {
+            seat.claim_told = false;
+        }
+        self.members
+            .keys()
+            .map(|&conn| Out {
+                to: To::Conn(conn),
+                event: self.state_for(conn, now),
+            })
+            .collect()
+    }
+}
+
+/// A decision to end the game: `winner` wins for `reason`.
+fn end(winner: Side, reason: EndReason) -> Decision {
+    Decision::change(Change::End {
+        result: GameResult {
+            winner: Some(winner),
+            reason,
+        },
+    })
+}

@@ -1,0 +1,163 @@
+//! The wire protocol: every message survives a round trip through its
+//! frame, and each kind of bad frame gets its own typed error.
+
+use stronghold::online::protocol::{
+    ClockSpec, Clocks, Command, EndReason, ErrorKind, Event, GameResult, GameSetup,
+    MAX_COMMAND_BYTES, ProtocolError, RoomState, SeatStatus, parse_command, parse_event,
+};
+use stronghold::rules::{GameKind, Side, Variant};
+
+fn setup() -> GameSetup {
+    GameSetup {
+        game: "pirates".into(),
+        options: vec!["compulsory=off".into()],
+    }
+}
+
+#[test]
+fn every_command_round_trips() {
+    let commands = [
+        Command::Create {
+            setup: setup(),
+            side: Side::Crowd,
+            clock: Some("5+3".parse().unwrap()),
+        },
+        Command::Join { code: "abc".into() },
+        Command::Resume {
+            code: "abc".into(),
+            token: "t".into(),
+        },
+        Command::Watch { code: "abc".into() },
+        Command::Move {
+            ply: 3,
+            mv: "c3-c4".into(),
+        },
+        Command::Resign,
+        Command::OfferDraw,
+        Command::AcceptDraw,
+        Command::DeclineDraw,
+        Command::ClaimWin,
+        Command::Rematch,
+        Command::Sync,
+        Command::Ping,
+    ];
+    for command in commands {
+        let frame = command.to_frame();
+        assert!(frame.contains("\"v\":1"), "{frame}");
+        assert_eq!(parse_command(&frame), Ok(command.clone()), "{frame}");
+        assert_ne!(command.kind(), "?");
+    }
+}
+
+#[test]
+fn every_event_round_trips() {
+    let clocks = Clocks {
+        hunters_ms: 1000,
+        crowd_ms: 2000,
+        running: Some(Side::Hunters),
+    };
+    let state = RoomState {
+        code: "abc".into(),
+        setup: setup(),
+        game_no: 2,
+        you: None,
+        moves: vec!["c3-c4".into()],
+        clock: Some(ClockSpec {
+            initial_ms: 60_000,
+            increment_ms: 0,
+        }),
+        clocks: Some(clocks),
+        hunters: SeatStatus::Connected,
+        crowd: SeatStatus::Gone { claim_in_ms: 5 },
+        draw_offer: Some(Side::Crowd),
+        rematch_offer: None,
+        result: Some(GameResult {
+            winner: None,
+            reason: EndReason::DrawAgreed,
+        }),
+        spectators: 1,
+    };
+    let events = [
+        Event::Seated {
+            code: "abc".into(),
+            token: "t".into(),
+            side: Side::Hunters,
+        },
+        Event::State(Box::new(state)),
+        Event::Moved {
+            ply: 0,
+            mv: "c3-c4".into(),
+            clocks: Some(clocks),
+        },
+        Event::Presence {
+            side: Side::Crowd,
+            status: SeatStatus::Empty,
+        },
+        Event::DrawOffered { by: Side::Crowd },
+        Event::DrawDeclined { by: Side::Hunters },
+        Event::RematchOffered { by: Side::Hunters },
+        Event::Ended {
+            result: GameResult {
+                winner: Some(Side::Crowd),
+                reason: EndReason::Flag,
+            },
+            clocks: None,
+        },
+        Event::error(ErrorKind::IllegalMove, "no"),
+        Event::Pong,
+    ];
+    for event in events {
+        let frame = event.to_frame();
+        assert_eq!(parse_event(&frame), Ok(event.clone()), "{frame}");
+        assert_ne!(event.kind(), "?");
+    }
+}
+
+#[test]
+fn bad_frames_get_typed_errors() {
+    let too_long = format!(
+        r#"{{"v":1,"kind":"join","code":"{}"}}"#,
+        "x".repeat(MAX_COMMAND_BYTES)
+    );
+    let cases: [(&str, ErrorKind); 8] = [
+        ("not json", ErrorKind::Malformed),
+        ("[1,2]", ErrorKind::Malformed),
+        (r#"{"kind":"ping"}"#, ErrorKind::Version),
+        (r#"{"v":2,"kind":"ping"}"#, ErrorKind::Version),
+        (r#"{"v":1}"#, ErrorKind::Malformed),
+        (r#"{"v":1,"kind":"fly"}"#, ErrorKind::UnknownKind),
+        (r#"{"v":1,"kind":"move","ply":"x"}"#, ErrorKind::BadFields),
+        (&too_long, ErrorKind::TooLarge),
+    ];
+    for (frame, kind) in cases {
+        let error = parse_command(frame).expect_err(frame);
+        assert_eq!(error.kind(), kind, "{frame}: {error}");
+        assert!(!error.to_string().is_empty());
+    }
+    assert!(matches!(
+        parse_command(r#"{"v":1,"kind":"create","game":"pirates","side":"pirates"}"#),
+        Err(ProtocolError::BadFields { .. })
+    ));
+}
+
+#[test]
+fn clocks_and_setups_read_as_the_command_line_writes_them() {
+    let clock: ClockSpec = "0.5+2".parse().unwrap();
+    assert_eq!((clock.initial_ms, clock.increment_ms), (30_000, 2_000));
+    for bad in ["5", "x+1", "-1+0", "0+0", "200+0", "5+61"] {
+        assert!(bad.parse::<ClockSpec>().is_err(), "{bad}");
+    }
+    let variant = setup().variant().unwrap();
+    assert_eq!(variant.kind, GameKind::Pirates);
+    assert!(!variant.options.compulsory_capture);
+    assert_eq!(GameSetup::of(&variant).variant(), Ok(variant));
+    let bad = GameSetup {
+        game: "fox-geese".into(),
+        options: vec!["compulsory=off".into()],
+    };
+    assert!(bad.variant().is_err());
+    assert_eq!(
+        GameSetup::of(&Variant::new(GameKind::BaghChal)).game,
+        "bagh-chal"
+    );
+}

@@ -1,0 +1,509 @@
+//! `stronghold-server` with real processes on 127.0.0.1: two bots play
+//! each game through it and the stored moves replay legally (with our
+//! rules and the independent reference); a SIGKILL mid-game loses and
+//! doubles nothing; every kind of bad input gets its error and log line
+//! while another room plays on; draws, rematches, resignation, claims
+//! and the clock's flag.
+
+mod online_support;
+
+use std::time::Duration;
+
+use online_support::{Bot, Raw, Server, moves_of, reference_legal_moves_after, stored_moves};
+use stronghold::online::protocol::{
+    ClockSpec, Command, EndReason, ErrorKind, Event, GameResult, GameSetup, SeatStatus,
+};
+use stronghold::rules::{Game, GameKind, Side, Variant};
+
+/// Checks a finished pair of bots against each other, the store, our
+/// rules and the reference; the moves.
+fn check_game(db: &std::path::Path, game: &str, a: Bot, b: Bot) -> Vec<String> {
+    let (a_status, a_lines) = a.finish();
+    let (b_status, b_lines) = b.finish();
+    assert!(a_status.success(), "{game}: bot A failed: {a_lines:?}");
+    assert!(b_status.success(), "{game}: bot B failed: {b_lines:?}");
+    let code = a_lines[0].strip_prefix("code: ").expect("code: first");
+    assert_eq!(a_lines[0], b_lines[0], "{game}: both print the code first");
+    let moves = moves_of(&a_lines);
+    assert_eq!(
+        moves,
+        moves_of(&b_lines),
+        "{game}: the two bots saw one game"
+    );
+    assert_eq!(moves, stored_moves(db, code, 1), "{game}: the store has it");
+    let result_line = a_lines.last().expect("lines");
+    assert_eq!(result_line, b_lines.last().expect("lines"));
+    let mut replay = Game::new(Variant::new(game.parse::<GameKind>().expect("a game")));
+    for mv in &moves {
+        let mv = replay.parse_move(mv).expect("a legal stored move");
+        replay.play(&mv).expect("a legal stored move");
+    }
+    let outcome = replay.outcome().expect("the rules end the game");
+    assert_eq!(result_line, &format!("result: {}", GameResult::of(outcome)));
+    assert_eq!(
+        reference_legal_moves_after(game, &[], &moves),
+        0,
+        "{game}: the reference also sees the game over"
+    );
+    moves
+}
+
+#[test]
+fn two_bots_play_each_game_and_the_stored_moves_replay() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let db = dir.path().join("games.sqlite3");
+    let server = Server::start(&db, 0, &dir.path().join("server.log"), &[]);
+    let url = server.url();
+    let games = [
+        ("pirates", "crowd", None),
+        ("asalto", "hunters", Some("5+2")),
+        ("fox-geese", "crowd", None),
+        ("bagh-chal", "hunters", None),
+    ];
+    let pairs: Vec<(&str, Bot, Bot)> = games
+        .iter()
+        .enumerate()
+        .map(|(i, (game, side, clock))| {
+            let seed = (i + 1).to_string();
+            let mut create = vec!["--create", game, "--side", side, "--level", "easy"];
+            create.extend(["--pace-ms", "10", "--seed", &seed]);
+            if let Some(clock) = clock {
+                create.extend(["--clock", clock]);
+            }
+            let mut a = Bot::start(&url, &create);
+            let code = a.wait_for("code: ")["code: ".len()..].to_string();
+            let join = [
+                "--join",
+                &code,
+                "--level",
+                "easy",
+                "--pace-ms",
+                "10",
+                "--seed",
+                &seed,
+            ];
+            let b = Bot::start(&url, &join);
+            (*game, a, b)
+        })
+        .collect();
+    for (game, a, b) in pairs {
+        let moves = check_game(&db, game, a, b);
+        assert!(moves.len() > 4, "{game}: a whole game, not a few plies");
+    }
+    assert!(!server.log_text().contains("panicked"));
+}
+
+#[test]
+fn a_server_killed_mid_game_comes_back_and_both_bots_finish() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let db = dir.path().join("games.sqlite3");
+    let log = dir.path().join("server.log");
+    let mut server = Server::start(&db, 0, &log, &[]);
+    let url = server.url();
+    let mut a = Bot::start(
+        &url,
+        &["--create", "pirates", "--side", "crowd", "--level", "easy"],
+    );
+    let code = a.wait_for("code: ")["code: ".len()..].to_string();
+    let b = Bot::start(&url, &["--join", &code, "--level", "easy"]);
+    let deadline = std::time::Instant::now() + online_support::PATIENCE;
+    while a.moves_seen() < 12 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no moves: {:?}",
+            a.seen
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    server.kill();
+    let at_kill = a.moves_seen();
+    std::thread::sleep(Duration::from_millis(800));
+    let server = Server::start(&db, server.port, &log, &[]);
+    let moves = check_game(&db, "pirates", a, b);
+    assert!(
+        moves.len() > at_kill,
+        "the game went on after the restart ({at_kill} plies at the kill)"
+    );
+    assert!(server.log_text().contains("loaded from the store"));
+}
+
+/// A raw client seated in a new room: (creator, joiner, code, creator's token).
+fn seated_pair(url: &str, side: Side, clock: Option<ClockSpec>) -> (Raw, Raw, String, String) {
+    let mut x = Raw::connect(url);
+    x.send(&Command::Create {
+        setup: GameSetup::of(&Variant::new(GameKind::Pirates)),
+        side,
+        clock,
+    });
+    let (code, token) = x.expect("seated", |e| match e {
+        Event::Seated { code, token, .. } => Some((code.clone(), token.clone())),
+        _ => None,
+    });
+    let mut y = Raw::connect(url);
+    y.send(&Command::Join { code: code.clone() });
+    y.expect("seated", |e| {
+        matches!(e, Event::Seated { .. }).then_some(())
+    });
+    x.expect("the joiner's presence", |e| {
+        matches!(
+            e,
+            Event::Presence {
+                status: SeatStatus::Connected,
+                ..
+            }
+        )
+        .then_some(())
+    });
+    (x, y, code, token)
+}
+
+/// The error kind of the next error event.
+fn error_of(raw: &mut Raw) -> ErrorKind {
+    raw.expect("an error", |e| match e {
+        Event::Error { error, .. } => Some(*error),
+        _ => None,
+    })
+}
+
+#[test]
+fn every_bad_input_is_refused_while_another_room_plays_on() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let db = dir.path().join("games.sqlite3");
+    let server = Server::start(
+        &db,
+        0,
+        &dir.path().join("server.log"),
+        &["--idle-secs", "3"],
+    );
+    let url = server.url();
+    let mut a = Bot::start(
+        &url,
+        &["--create", "pirates", "--side", "crowd", "--level", "easy"],
+    );
+    let code = a.wait_for("code: ")["code: ".len()..].to_string();
+    let b = Bot::start(&url, &["--join", &code, "--level", "easy"]);
+
+    // The other room is under way before anything bad arrives.
+    a.wait_for("move 1:");
+    let mut raw = Raw::connect(&url);
+    let frames: [(&str, ErrorKind); 6] = [
+        ("not json", ErrorKind::Malformed),
+        (r#"{"v":1,"kind":"fly"}"#, ErrorKind::UnknownKind),
+        (r#"{"v":9,"kind":"ping"}"#, ErrorKind::Version),
+        (r#"{"v":1,"kind":"move","ply":"x"}"#, ErrorKind::BadFields),
+        (
+            r#"{"v":1,"kind":"move","ply":0,"move":"d4-d5"}"#,
+            ErrorKind::NotSeated,
+        ),
+        (
+            r#"{"v":1,"kind":"join","code":"../../etc"}"#,
+            ErrorKind::UnknownRoom,
+        ),
+    ];
+    for (frame, kind) in frames {
+        raw.send_text(frame);
+        assert_eq!(error_of(&mut raw), kind, "{frame}");
+    }
+    raw.send_text(&format!(
+        r#"{{"v":1,"kind":"ping","pad":"{}"}}"#,
+        "x".repeat(10_000)
+    ));
+    assert_eq!(error_of(&mut raw), ErrorKind::TooLarge);
+    raw.ws
+        .send(tokio_tungstenite::tungstenite::Message::binary(vec![
+            1u8, 2, 3,
+        ]))
+        .expect("a frame");
+    assert_eq!(error_of(&mut raw), ErrorKind::NotText);
+    raw.send(&Command::Join {
+        code: "zzzzzzzzzz".into(),
+    });
+    assert_eq!(error_of(&mut raw), ErrorKind::UnknownRoom);
+    let chess = GameSetup {
+        game: "chess".into(),
+        options: vec![],
+    };
+    raw.send(&Command::Create {
+        setup: chess,
+        side: Side::Crowd,
+        clock: None,
+    });
+    assert_eq!(error_of(&mut raw), ErrorKind::BadSetup);
+    raw.send(&Command::Resume {
+        code: code.clone(),
+        token: "0".repeat(32),
+    });
+    assert_eq!(error_of(&mut raw), ErrorKind::BadToken);
+    raw.send(&Command::Join { code: code.clone() });
+    assert_eq!(error_of(&mut raw), ErrorKind::RoomFull);
+    raw.send(&Command::Ping);
+    raw.expect("a pong after all that", |e| {
+        matches!(e, Event::Pong).then_some(())
+    });
+
+    let mut spectator = Raw::connect(&url);
+    spectator.send(&Command::Watch { code: code.clone() });
+    let you = spectator.expect("the state", |e| match e {
+        Event::State(s) => Some(s.you),
+        _ => None,
+    });
+    assert_eq!(you, None);
+    spectator.send(&Command::Resign);
+    assert_eq!(error_of(&mut spectator), ErrorKind::NotSeated);
+
+    let mut flood = Raw::connect(&url);
+    for _ in 0..120 {
+        flood.send(&Command::Ping);
+    }
+    assert_eq!(error_of(&mut flood), ErrorKind::RateLimited);
+
+    let mut huge = Raw::connect(&url);
+    let _ = huge.ws.send(tokio_tungstenite::tungstenite::Message::text(
+        "x".repeat(1 << 20),
+    ));
+    assert!(
+        huge.closed(),
+        "a frame over the socket's cap closes the connection"
+    );
+
+    let mut idle = Raw::connect(&url);
+    assert_eq!(error_of(&mut idle), ErrorKind::Idle);
+    assert!(idle.closed());
+
+    misplays_are_refused(&url);
+
+    let moves = check_game(&db, "pirates", a, b);
+    assert!(moves.len() > 4);
+    let log = server.log_text();
+    for kind in [
+        "Malformed",
+        "UnknownKind",
+        "Version",
+        "BadFields",
+        "NotSeated",
+        "UnknownRoom",
+        "TooLarge",
+        "NotText",
+        "BadSetup",
+        "BadToken",
+        "RoomFull",
+        "RateLimited",
+        "Idle",
+        "NotYourTurn",
+        "StalePly",
+        "IllegalMove",
+        "NoDrawOffer",
+        "GameNotOver",
+        "OpponentPresent",
+    ] {
+        assert!(
+            log.contains(&format!("refused ({kind})")),
+            "no log line for {kind}:\n{log}"
+        );
+    }
+    assert!(!log.contains("panicked"));
+}
+
+/// Moves out of turn, for a stale ply, illegal; answers to offers never
+/// made; a claim against a player who is here.
+fn misplays_are_refused(url: &str) {
+    let (mut x, mut y, _, _) = seated_pair(url, Side::Hunters, None);
+    let first = Game::new(Variant::new(GameKind::Pirates));
+    let (mover, waiter) = if first.side_to_move() == Side::Hunters {
+        (&mut x, &mut y)
+    } else {
+        (&mut y, &mut x)
+    };
+    let legal = first.legal_moves()[0].to_string();
+    waiter.send(&Command::Move {
+        ply: 0,
+        mv: legal.clone(),
+    });
+    assert_eq!(error_of(waiter), ErrorKind::NotYourTurn);
+    mover.send(&Command::Move {
+        ply: 5,
+        mv: legal.clone(),
+    });
+    assert_eq!(error_of(mover), ErrorKind::StalePly);
+    mover.send(&Command::Move {
+        ply: 0,
+        mv: "a1-g7".into(),
+    });
+    assert_eq!(error_of(mover), ErrorKind::IllegalMove);
+    mover.send(&Command::Move {
+        ply: 0,
+        mv: "@@".into(),
+    });
+    assert_eq!(error_of(mover), ErrorKind::IllegalMove);
+    waiter.send(&Command::AcceptDraw);
+    assert_eq!(error_of(waiter), ErrorKind::NoDrawOffer);
+    waiter.send(&Command::Rematch);
+    assert_eq!(error_of(waiter), ErrorKind::GameNotOver);
+    waiter.send(&Command::ClaimWin);
+    assert_eq!(error_of(waiter), ErrorKind::OpponentPresent);
+    mover.send(&Command::Move {
+        ply: 0,
+        mv: legal.clone(),
+    });
+    waiter.expect("the move relayed", |e| {
+        matches!(e, Event::Moved { ply: 0, .. }).then_some(())
+    });
+}
+
+/// The end a room announces.
+fn ended(raw: &mut Raw) -> GameResult {
+    raw.expect("the end", |e| match e {
+        Event::Ended { result, .. } => Some(*result),
+        _ => None,
+    })
+}
+
+#[test]
+fn draws_rematches_resignation_claims_and_the_flag() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let db = dir.path().join("games.sqlite3");
+    let server = Server::start(
+        &db,
+        0,
+        &dir.path().join("server.log"),
+        &["--claim-secs", "3"],
+    );
+    let url = server.url();
+    let (mut x, mut y, code, _) = seated_pair(&url, Side::Hunters, None);
+
+    x.send(&Command::OfferDraw);
+    y.expect("the offer", |e| {
+        matches!(e, Event::DrawOffered { by: Side::Hunters }).then_some(())
+    });
+    y.send(&Command::DeclineDraw);
+    x.expect("the refusal", |e| {
+        matches!(e, Event::DrawDeclined { .. }).then_some(())
+    });
+    x.send(&Command::OfferDraw);
+    y.send(&Command::AcceptDraw);
+    let draw = ended(&mut x);
+    assert_eq!((draw.winner, draw.reason), (None, EndReason::DrawAgreed));
+
+    // A rematch swaps the sides.
+    x.send(&Command::Rematch);
+    y.expect("the rematch offer", |e| {
+        matches!(e, Event::RematchOffered { .. }).then_some(())
+    });
+    y.send(&Command::Rematch);
+    let (game_no, you) = x.expect("the new game", |e| match e {
+        Event::State(s) => Some((s.game_no, s.you)),
+        _ => None,
+    });
+    assert_eq!((game_no, you), (2, Some(Side::Crowd)));
+    x.send(&Command::Resign);
+    let resigned = ended(&mut y);
+    assert_eq!(
+        (resigned.winner, resigned.reason),
+        (Some(Side::Hunters), EndReason::Resigned)
+    );
+
+    // Game 3: Y leaves; X may claim once the grace has passed.
+    x.send(&Command::Rematch);
+    y.send(&Command::Rematch);
+    x.expect("game 3", |e| {
+        matches!(e, Event::State(s) if s.game_no == 3).then_some(())
+    });
+    drop(y);
+    x.expect("Y gone", |e| {
+        matches!(e, Event::Presence { status: SeatStatus::Gone { claim_in_ms }, .. } if *claim_in_ms > 0)
+            .then_some(())
+    });
+    x.send(&Command::ClaimWin);
+    assert_eq!(
+        error_of(&mut x),
+        ErrorKind::OpponentPresent,
+        "too early to claim"
+    );
+    x.expect("the claim may be made", |e| {
+        matches!(
+            e,
+            Event::Presence {
+                status: SeatStatus::Gone { claim_in_ms: 0 },
+                ..
+            }
+        )
+        .then_some(())
+    });
+    x.send(&Command::ClaimWin);
+    let claimed = ended(&mut x);
+    assert_eq!(
+        (claimed.winner, claimed.reason),
+        (Some(Side::Hunters), EndReason::Abandoned)
+    );
+    let db_reason: String = rusqlite::Connection::open(&db)
+        .expect("the database")
+        .query_row(
+            "SELECT reason FROM games WHERE code = ?1 AND game_no = 3",
+            [&code],
+            |r| r.get(0),
+        )
+        .expect("game 3 stored");
+    assert_eq!(db_reason, "abandoned");
+
+    // A clock of 1.2 s: after each side's free first move, the flag falls.
+    let clock = Some("0.02+0".parse().expect("a clock"));
+    let (mut x, mut y, _, _) = seated_pair(&url, Side::Hunters, clock);
+    let mut game = Game::new(Variant::new(GameKind::Pirates));
+    for ply in 0..2u32 {
+        let mv = game.legal_moves()[0];
+        let mover = if game.side_to_move() == Side::Hunters {
+            &mut x
+        } else {
+            &mut y
+        };
+        mover.send(&Command::Move {
+            ply,
+            mv: mv.to_string(),
+        });
+        mover.expect("the move stored", |e| {
+            matches!(e, Event::Moved { ply: p, .. } if *p == ply).then_some(())
+        });
+        game.play(&mv).expect("legal");
+    }
+    let flag = ended(&mut x);
+    assert_eq!(
+        (flag.winner, flag.reason),
+        (Some(game.side_to_move().other()), EndReason::Flag)
+    );
+}
+
+#[test]
+fn a_seat_token_brings_the_whole_room_back() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let db = dir.path().join("games.sqlite3");
+    let server = Server::start(&db, 0, &dir.path().join("server.log"), &[]);
+    let url = server.url();
+    let clock = Some("5+0".parse().expect("a clock"));
+    let (x, y, code, token) = seated_pair(&url, Side::Hunters, clock);
+    let game = Game::new(Variant::new(GameKind::Pirates));
+    let mv = game.legal_moves()[0].to_string();
+    let mut mover = if game.side_to_move() == Side::Hunters {
+        x
+    } else {
+        y
+    };
+    mover.send(&Command::Move {
+        ply: 0,
+        mv: mv.clone(),
+    });
+    mover.expect("stored", |e| matches!(e, Event::Moved { .. }).then_some(()));
+    // Both leave; the creator comes back on a new connection.
+    drop(mover);
+    let mut x = Raw::connect(&url);
+    x.send(&Command::Resume {
+        code: code.clone(),
+        token,
+    });
+    let state = x.expect("the room", |e| match e {
+        Event::State(s) => Some(s.clone()),
+        _ => None,
+    });
+    assert_eq!(state.you, Some(Side::Hunters));
+    assert_eq!(state.moves, vec![mv]);
+    assert!(state.clocks.is_some() && state.result.is_none());
+}
