@@ -19,7 +19,7 @@ use bevy::prelude::*;
 use crate::ai::Level;
 use crate::coach::puzzle::{Attempt, Puzzle, PuzzleRun, PuzzleSet};
 use crate::game::GameSet;
-use crate::game::common::puzzle_progress::puzzle_id;
+use crate::game::common::puzzle_progress::{PuzzleProgress, puzzle_id};
 use crate::game::common::redraw::NextFrame;
 use crate::game::common::settings::Settings;
 use crate::game::common::view::{ShakePiece, ViewBusy};
@@ -175,6 +175,30 @@ pub struct ActivePuzzle {
 }
 
 impl ActivePuzzle {
+    /// The player's move was played: the line moves on, the reply is due
+    /// after a pause, or the puzzle is solved and counted.
+    fn answered(&mut self, mv: &crate::rules::Move, now: f64, progress: &mut PuzzleProgress) {
+        match self.run.try_move(mv) {
+            Attempt::Wrong => {}
+            Attempt::Right { .. } => {
+                self.status = PuzzleStatus::Right;
+                self.hint_shown = false;
+                self.reply_at = now + REPLY_DELAY;
+            }
+            Attempt::Solved => {
+                self.status = PuzzleStatus::Solved;
+                self.hint_shown = false;
+                if self.rating_change.is_none() {
+                    let difficulty = self.puzzle.difficulty();
+                    let clean = self.clean();
+                    let change = progress.record(self.kind, &self.id, difficulty, clean, true);
+                    self.rating_change = Some(change);
+                } else {
+                    progress.mark_solved(self.kind, &self.id);
+                }
+            }
+        }
+    }
     /// The side the player plays.
     pub fn solver(&self) -> crate::rules::Side {
         self.run.solver()
@@ -350,32 +374,8 @@ fn follow_the_line(
         }
     }
     for a in applied.read() {
-        if a.side != active.run.solver() {
-            continue;
-        }
-        match active.run.try_move(&a.mv) {
-            Attempt::Wrong => {}
-            Attempt::Right { .. } => {
-                active.status = PuzzleStatus::Right;
-                active.hint_shown = false;
-                active.reply_at = now + REPLY_DELAY;
-            }
-            Attempt::Solved => {
-                active.status = PuzzleStatus::Solved;
-                active.hint_shown = false;
-                let clean = active.clean();
-                let (kind, id) = (active.kind, active.id.clone());
-                if active.rating_change.is_none() {
-                    let difficulty = active.puzzle.difficulty();
-                    let change = p
-                        .settings
-                        .puzzles
-                        .record(kind, &id, difficulty, clean, true);
-                    active.rating_change = Some(change);
-                } else {
-                    p.settings.puzzles.mark_solved(kind, &id);
-                }
-            }
+        if a.side == active.run.solver() {
+            active.answered(&a.mv, now, &mut p.settings.puzzles);
         }
     }
     // The computer's reply, once the answer has landed.
@@ -411,7 +411,7 @@ fn follow_the_line(
 /// simply the one after.
 pub fn next_puzzle(
     set: &PuzzleSet,
-    progress: &crate::game::common::puzzle_progress::PuzzleProgress,
+    progress: &PuzzleProgress,
     after: Option<usize>,
 ) -> Option<usize> {
     let n = set.puzzles.len();

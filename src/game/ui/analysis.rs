@@ -145,55 +145,16 @@ fn graph(
     let width = ui.available_width();
     let (rect, response) =
         ui.allocate_exact_size(egui::vec2(width, GRAPH_HEIGHT), egui::Sense::click());
-    let painter = ui.painter_at(rect);
-    painter.rect_filled(rect, 4.0, egui::Color32::from_rgb(28, 20, 15));
-    let last = points.len().saturating_sub(1).max(1) as f32;
-    let at = |i: usize, v: f64| {
-        egui::pos2(
-            rect.left() + rect.width() * i as f32 / last,
-            rect.bottom() - rect.height() * v as f32,
-        )
+    let plot = Plot {
+        rect,
+        last: points.len().saturating_sub(1).max(1) as f32,
     };
-    let mid = rect.center().y;
-    // Bars from the even line: light where the side is ahead.
-    let step = rect.width() / last;
-    for (i, &v) in points.iter().enumerate() {
-        let top = at(i, v);
-        let bar = egui::Rect::from_x_y_ranges(
-            (top.x - step / 2.0).max(rect.left())..=(top.x + step / 2.0).min(rect.right()),
-            top.y.min(mid)..=top.y.max(mid),
-        );
-        let fill = if v >= 0.5 {
-            egui::Color32::from_rgb(150, 125, 85)
-        } else {
-            egui::Color32::from_rgb(85, 62, 46)
-        };
-        painter.rect_filled(bar, 0.0, fill);
-    }
-    painter.hline(
-        rect.x_range(),
-        mid,
-        egui::Stroke::new(1.0, MUTED.gamma_multiply(0.5)),
-    );
-    let line: Vec<egui::Pos2> = points.iter().enumerate().map(|(i, &v)| at(i, v)).collect();
-    painter.add(egui::Shape::line(line, egui::Stroke::new(1.5, GOLD)));
-    // The moves that lost something worth a mark.
-    for report in analysis.plies.iter().take(covered) {
-        if report.grade >= Grade::Inaccuracy {
-            let i = report.ply as usize;
-            painter.circle_filled(at(i, points[i]), 3.0, grade_colour(report.grade));
-        }
-    }
     let shown = p.the_match.shown().ply().min(covered);
-    let x = at(shown, 0.0).x;
-    painter.vline(
-        x,
-        rect.y_range(),
-        egui::Stroke::new(1.0, egui::Color32::WHITE),
-    );
-    let pointed = response
-        .hover_pos()
-        .map(|pos| (((pos.x - rect.left()) / step).round() as usize).min(points.len() - 1));
+    plot.paint(&ui.painter_at(rect), &points, analysis, shown);
+    let pointed = response.hover_pos().map(|pos| {
+        let i = ((pos.x - rect.left()) / plot.step()).round() as usize;
+        i.min(points.len() - 1)
+    });
     let response = match pointed {
         Some(i) => response.on_hover_text(point_text(&p.i18n, analysis, i)),
         None => response,
@@ -205,6 +166,69 @@ fn graph(
         p.commands
             .write(MatchCommand::Review((ply < total).then_some(ply)));
         p.state.scroll_to_ply = true;
+    }
+}
+
+/// Where the graph's points go: `last + 1` points across `rect`, 0 to 1
+/// from the bottom up.
+struct Plot {
+    rect: egui::Rect,
+    last: f32,
+}
+
+impl Plot {
+    fn at(&self, i: usize, v: f64) -> egui::Pos2 {
+        egui::pos2(
+            self.rect.left() + self.rect.width() * i as f32 / self.last,
+            self.rect.bottom() - self.rect.height() * v as f32,
+        )
+    }
+    /// The width of one move.
+    fn step(&self) -> f32 {
+        self.rect.width() / self.last
+    }
+
+    /// Bars from the even line (light where the side is ahead), the curve,
+    /// a dot for each move graded inaccuracy or worse, a line at the move
+    /// shown.
+    fn paint(&self, painter: &egui::Painter, points: &[f64], analysis: &Analysis, shown: usize) {
+        let rect = self.rect;
+        painter.rect_filled(rect, 4.0, egui::Color32::from_rgb(28, 20, 15));
+        let mid = rect.center().y;
+        let half = self.step() / 2.0;
+        for (i, &v) in points.iter().enumerate() {
+            let top = self.at(i, v);
+            let bar = egui::Rect::from_x_y_ranges(
+                (top.x - half).max(rect.left())..=(top.x + half).min(rect.right()),
+                top.y.min(mid)..=top.y.max(mid),
+            );
+            let fill = if v >= 0.5 {
+                egui::Color32::from_rgb(150, 125, 85)
+            } else {
+                egui::Color32::from_rgb(85, 62, 46)
+            };
+            painter.rect_filled(bar, 0.0, fill);
+        }
+        let even = egui::Stroke::new(1.0, MUTED.gamma_multiply(0.5));
+        painter.hline(rect.x_range(), mid, even);
+        let line: Vec<egui::Pos2> = points
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| self.at(i, v))
+            .collect();
+        painter.add(egui::Shape::line(line, egui::Stroke::new(1.5, GOLD)));
+        for report in analysis.plies.iter().take(points.len() - 1) {
+            let i = report.ply as usize;
+            if report.grade >= Grade::Inaccuracy && i < points.len() {
+                painter.circle_filled(self.at(i, points[i]), 3.0, grade_colour(report.grade));
+            }
+        }
+        let x = self.at(shown, 0.0).x;
+        painter.vline(
+            x,
+            rect.y_range(),
+            egui::Stroke::new(1.0, egui::Color32::WHITE),
+        );
     }
 }
 
