@@ -268,7 +268,7 @@ fn unknown_fields_and_bad_values_are_damage_not_silence() {
     for bad in [
         text.replace("flipped:", "flopped:"),
         text.replace("Some(Hard)", "Some(Grandmaster)"),
-        text.replace("version: 1", "version: -1"),
+        text.replace(&format!("version: {FORMAT_VERSION}"), "version: -1"),
         "not a save at all".to_string(),
         String::new(),
     ] {
@@ -386,7 +386,7 @@ fn settings_round_trip_and_a_damaged_file_is_moved_aside() {
         "(version: 1, settings: (volume: loud))"
     );
     let newer = SettingsFile::<TestSettings>::to_ron(&TestSettings::default())
-        .replace("version: 1", "version: 9");
+        .replace(&format!("version: {FORMAT_VERSION}"), "version: 9");
     assert_eq!(
         SettingsFile::<TestSettings>::from_ron(&newer),
         Err(LoadError::NewerVersion { found: 9 })
@@ -456,4 +456,41 @@ fn times_are_written_as_utc_dates() {
     assert_eq!(display_time(951_782_400), "2000-02-29 00:00");
     assert_eq!(file_stamp(1_767_225_599), "20251231-235959");
     assert_eq!(display_time(4_107_542_400), "2100-03-01 00:00");
+}
+
+#[test]
+fn a_version_one_save_still_loads_as_a_game_without_analysis() {
+    let saved = real_save();
+    let old = saved
+        .to_ron()
+        .replace(&format!("version: {FORMAT_VERSION}"), "version: 1");
+    assert!(!old.contains("analysis"), "{old}");
+    let read = SavedGame::from_ron(&old).unwrap();
+    assert_eq!(read.analysis, None);
+    assert_eq!(read.moves, saved.moves);
+    read.restore().unwrap();
+}
+
+#[test]
+fn an_analysed_game_round_trips_with_its_analysis() {
+    use stronghold::coach::{Effort, GameAnalyser};
+    let game = random_game(Variant::new(GameKind::BaghChal), 12, 5);
+    let analysis = GameAnalyser::new(&game, Effort::of_level(Level::Beginner), None)
+        .run_to_end()
+        .clone();
+    let saved = SavedGame {
+        analysis: Some(analysis.clone()),
+        ..SavedGame::of_game(&game, &[], None, Some(Level::Easy))
+    };
+    let text = saved.to_ron();
+    assert!(text.contains("analysis: Some("), "{text}");
+    let read = SavedGame::from_ron(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(read.analysis, Some(analysis));
+    assert_eq!(read, saved);
+    assert!(
+        read.analysis
+            .as_ref()
+            .unwrap()
+            .is_for(&read.restore().unwrap().game)
+    );
 }

@@ -9,17 +9,19 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::ai::Level;
+use crate::coach::Analysis;
 use crate::rules::{Game, GameKind, Move, MoveTextError, PositionError, Side};
 
 /// The format this build writes. A file with a higher version is refused
-/// (never half-read): it was written by a newer Stronghold.
-pub const FORMAT_VERSION: u32 = 1;
+/// (never half-read): it was written by a newer Stronghold. Version 2 adds
+/// a game's analysis; files of version 1 read as games without one.
+pub const FORMAT_VERSION: u32 = 2;
 
 /// A saved game, as stored in the autosave and in named saves.
 ///
 /// ```ron
 /// (
-///     version: 1,
+///     version: 2,
 ///     name: "Tuesday",
 ///     saved_at: 1767225600,
 ///     start: "pirates,compulsory=on,retreat=off 3/P1P/BB3BB/BBBBBBB/BBBBBBB/BBB/BBB B 0/0 0 54",
@@ -32,7 +34,10 @@ pub const FORMAT_VERSION: u32 = 1;
 ///     ending: None,
 /// )
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+///
+/// An analysed game has an `analysis: Some((...))` too (see
+/// [`crate::coach::Analysis`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SavedGame {
     pub version: u32,
@@ -64,6 +69,10 @@ pub struct SavedGame {
     /// rules' own endings follow from the moves).
     #[serde(default)]
     pub ending: Option<Ending>,
+    /// The game's analysis, when it was analysed: its moves are the
+    /// game's first moves (all of them, unless it went on after).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub analysis: Option<Analysis>,
 }
 
 /// How a game ended other than by the rules.
@@ -114,6 +123,7 @@ impl SavedGame {
             skin: None,
             flipped: false,
             ending: None,
+            analysis: None,
         }
     }
 

@@ -1,5 +1,5 @@
 //! The board on screen: points and lines, pieces, the player's clicks and
-//! drags, the animations of moves, sounds, skins, and the hint's arrow.
+//! drags, the animations of moves, sounds, skins, and the arrows of hints and analysis.
 //!
 //! Reads `play` (what to draw) and `common`. Its entities are a view of the
 //! match: a click becomes a `MoveIntent` that `play` checks, never a change
@@ -8,8 +8,8 @@
 use bevy::prelude::*;
 
 pub mod animation;
+pub mod arrows;
 pub mod audio;
-pub mod hint_arrow;
 pub mod input;
 pub mod pieces;
 pub mod skin;
@@ -24,6 +24,6 @@ pub(super) fn plugin(app: &mut App) {
         input::plugin,
         animation::plugin,
         audio::plugin,
-        hint_arrow::plugin,
+        arrows::plugin,
     ));
 }

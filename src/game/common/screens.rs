@@ -1,5 +1,5 @@
 //! Screens as Bevy `States`: the main menu (with its pages: new game, rules,
-//! settings, about) and the game. The board is drawn behind the menu, but
+//! puzzles, settings, about) and the game. The board is drawn behind the menu, but
 //! nothing is played there: the AI waits (the AI task drops its search when
 //! the game screen closes) and the board takes no input.
 //! In the game, the same pages open as windows over the board.
@@ -33,6 +33,8 @@ pub enum MenuPage {
     Main,
     NewGame,
     Rules(GameKind),
+    /// A game's puzzles: pick one to solve.
+    Puzzles(GameKind),
     Settings,
     About,
 }

@@ -1,6 +1,7 @@
-//! The player's settings: one resource, applied live by the systems that
-//! read it, and kept between runs by `persist` (a RON file in the config
-//! directory on the desktop, `localStorage` on the web).
+//! The player's settings, and their puzzle progress: one resource, applied
+//! live by the systems that read it, and kept between runs by `persist` (a
+//! RON file in the config directory on the desktop, `localStorage` on the
+//! web).
 
 use std::collections::BTreeMap;
 
@@ -9,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::game::GameSet;
 use crate::game::common::i18n::{I18n, Language};
+use crate::game::common::puzzle_progress::PuzzleProgress;
 use crate::rules::GameKind;
 
 pub(super) fn plugin(app: &mut App) {
@@ -57,6 +59,8 @@ pub struct Settings {
     /// The game server for online play (`ws://host:port/ws`, `wss://…`
     /// behind TLS, or just `host:port`).
     pub server: String,
+    /// Puzzles solved and the puzzle rating per game.
+    pub puzzles: PuzzleProgress,
 }
 
 /// The game server online play uses until the player names another: one
@@ -79,6 +83,7 @@ impl Default for Settings {
             ai_pace: 0.6,
             window_size: None,
             server: DEFAULT_SERVER.to_string(),
+            puzzles: PuzzleProgress::default(),
         }
     }
 }

@@ -8,17 +8,21 @@
 //! [`MoveSource::Remote`] intents, and undo is not allowed
 //! (`play::online`).
 
+use std::sync::Arc;
+
 use bevy::prelude::*;
 
 use crate::game::common::redraw::NextFrame;
 
 use crate::ai::Level;
+use crate::coach::Analysis;
 use crate::game::common::i18n::Msg;
 use crate::game::common::settings::ThreatMarks;
 use crate::rules::{Effects, Game, GameKind, Move, Outcome, Position, Side, Variant};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Match>()
+        .init_resource::<MoveGate>()
         .add_message::<MoveIntent>()
         .add_message::<MoveApplied>()
         .add_message::<MoveRejected>()
@@ -106,6 +110,9 @@ pub struct Match {
     pub paused: bool,
     /// Lines for players: huffs and the like, as messages to translate.
     pub log: Vec<Msg>,
+    /// The game's analysis, once made (`play::analysis`); it may cover only
+    /// the first moves, when the game went on after it.
+    analysis: Option<Arc<Analysis>>,
 }
 
 impl Default for Match {
@@ -136,6 +143,7 @@ impl Match {
             outcome,
             paused: false,
             log: Vec::new(),
+            analysis: None,
         }
     }
 
@@ -318,6 +326,16 @@ impl Match {
         *self = new;
         self.generation = generation;
     }
+    /// The game's analysis, if one was made (see `play::analysis` for the
+    /// moves it covers).
+    pub fn analysis(&self) -> Option<&Arc<Analysis>> {
+        self.analysis.as_ref()
+    }
+    /// Keeps an analysis with the game (it is saved with it). Nothing the
+    /// AI computed goes stale: the game is the same.
+    pub fn set_analysis(&mut self, analysis: Option<Arc<Analysis>>) {
+        self.analysis = analysis;
+    }
     /// Crowd pieces taken since the game began, as the board shows it
     /// (also right for a game loaded from a position string).
     pub fn captures(&self) -> u32 {
@@ -417,6 +435,12 @@ pub enum MoveSource {
     Remote,
 }
 
+/// A narrower rule than the game's for a person's moves: a puzzle accepts
+/// only its answer. A legal move other than `Some(answer)` is refused
+/// (`MoveRejected`, "not the answer"); `None` lets every legal move through.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveGate(pub Option<Move>);
+
 /// A move the `Match` accepted, for the view to animate.
 #[derive(Message, Clone, Copy, Debug)]
 pub struct MoveApplied {
@@ -503,6 +527,7 @@ fn apply_commands(
 fn apply_move_intents(
     mut intents: MessageReader<MoveIntent>,
     mut the_match: ResMut<Match>,
+    gate: Res<MoveGate>,
     mut applied: MessageWriter<MoveApplied>,
     mut rejected: MessageWriter<MoveRejected>,
 ) {
@@ -523,6 +548,16 @@ fn apply_move_intents(
                     reason: Msg::new("move-error-not-your-turn"),
                 });
             }
+            continue;
+        }
+        if intent.source == MoveSource::Human
+            && gate.0.is_some_and(|answer| answer != intent.mv)
+            && the_match.game().is_legal(&intent.mv)
+        {
+            rejected.write(MoveRejected {
+                mv: intent.mv,
+                reason: Msg::new("move-error-not-the-answer"),
+            });
             continue;
         }
         let side = the_match.side_to_move();

@@ -1,7 +1,7 @@
 //! The match: the authoritative `Match` resource and the move intents that
 //! change it, review of past positions, the computer's moves (the AI task and
-//! its pace), hints, and online play against a friend through the game
-//! server (`online`).
+//! its pace), hints, the game's analysis and puzzles, and online play
+//! against a friend through the game server (`online`).
 //!
 //! Reads only `common`. Nothing here spawns or moves an entity: the board
 //! wing draws what this wing decides.
@@ -10,10 +10,12 @@ use bevy::prelude::*;
 
 pub mod ai_pace;
 pub mod ai_task;
+pub mod analysis;
 pub mod background_search;
 pub mod hint;
 pub mod match_state;
 pub mod online;
+pub mod puzzle;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((
@@ -21,5 +23,7 @@ pub(super) fn plugin(app: &mut App) {
         ai_task::plugin,
         hint::plugin,
         online::plugin,
+        analysis::plugin,
+        puzzle::plugin,
     ));
 }

@@ -13,10 +13,13 @@ use crate::ai::Level;
 use crate::game::board::skin::SkinOverride;
 use crate::game::board::view::BoardLayout;
 use crate::game::common::i18n::Language;
+use crate::game::common::redraw::{LOADING_PULSE, NextFrame};
 use crate::game::common::screens::{MenuPage, RulesWindow, Screen};
 use crate::game::common::settings::Settings;
-use crate::game::play::match_state::{Match, Player};
+use crate::game::play::analysis::AnalysisCommand;
+use crate::game::play::match_state::{Match, MatchCommand, Player};
 use crate::game::play::online::OnlineCommand;
+use crate::game::play::puzzle::{PuzzleCommand, PuzzleLibrary, PuzzleSetAsset, SetState};
 use crate::game::shell::persist::{self, Boot, Persistence};
 use crate::online::ClockSpec;
 use crate::online::protocol::side_text;
@@ -54,6 +57,14 @@ pub struct LaunchOptions {
     pub clock: Option<ClockSpec>,
     /// `--server URL`: the game server for online play (kept in the settings).
     pub server: Option<String>,
+    /// `--review PLY`: show the game after this many moves.
+    pub review: Option<usize>,
+    /// `--analyse`: analyse the game at once.
+    pub analyse: bool,
+    /// `--puzzles GAME`: open on a game's puzzles page.
+    pub puzzles: Option<GameKind>,
+    /// `--puzzle N`: with `--puzzles`, solve its puzzle number N (from 1).
+    pub puzzle: Option<usize>,
 }
 
 impl Default for LaunchOptions {
@@ -75,6 +86,10 @@ impl Default for LaunchOptions {
             side: None,
             clock: None,
             server: None,
+            review: None,
+            analyse: false,
+            puzzles: None,
+            puzzle: None,
         }
     }
 }
@@ -103,6 +118,10 @@ starts playing at once.
   --server URL         the game server for online play (ws://host:port/ws,
                        wss://... behind TLS); kept in the settings
   --rules GAME         open on a game's rules page
+  --review PLY         show the game after PLY moves (review)
+  --analyse            analyse the game at once
+  --puzzles GAME       open on a game's puzzles page
+  --puzzle N           with --puzzles: solve puzzle number N
   --language LANG      en or ru (otherwise the saved setting)
   --exit-after SECONDS quit after this many seconds (scripts)
   -h, --help           this help";
@@ -167,6 +186,22 @@ impl LaunchOptions {
                 "--join" | "--create" | "--side" | "--clock" | "--server" => {
                     let given = value(&arg)?;
                     o.online_flag(&arg, given)?;
+                }
+                "--review" => {
+                    let v = value("--review")?;
+                    o.review = Some(v.parse().map_err(|_| format!("bad ply `{v}`"))?);
+                }
+                "--analyse" => o.analyse = true,
+                "--puzzles" => {
+                    let id = value("--puzzles")?;
+                    let kind =
+                        GameKind::from_id(&id).ok_or_else(|| format!("unknown game `{id}`"))?;
+                    o.puzzles = Some(kind);
+                }
+                "--puzzle" => {
+                    let v = value("--puzzle")?;
+                    let n: usize = v.parse().map_err(|_| format!("bad puzzle number `{v}`"))?;
+                    o.puzzle = Some(n.max(1));
                 }
                 "--exit-after" => {
                     let v = value("--exit-after")?;
@@ -321,6 +356,15 @@ impl Plugin for LaunchPlugin {
             (Some(game), false) => app.insert_resource(MenuPage::Rules(game)),
             (None, _) => app,
         };
+        if let Some(game) = options.puzzles {
+            app.insert_resource(MenuPage::Puzzles(game));
+        }
+        app.insert_resource(LaunchActions {
+            review: options.review,
+            analyse: options.analyse,
+            puzzle: options.puzzles.zip(options.puzzle),
+        })
+        .add_systems(Update, run_launch_actions);
         app.insert_resource(SkinOverride {
             name: options.skin.clone(),
             skins_then: None,
@@ -387,6 +431,57 @@ fn open_at_launch(
             clock,
         },
     });
+}
+
+/// What the launch asks for once the app runs: a move to review, an
+/// analysis, a puzzle to solve (once its set has loaded).
+#[derive(Resource, Clone, Copy, Debug, Default)]
+struct LaunchActions {
+    review: Option<usize>,
+    analyse: bool,
+    puzzle: Option<(GameKind, usize)>,
+}
+
+fn run_launch_actions(
+    mut actions: ResMut<LaunchActions>,
+    mut commands: MessageWriter<MatchCommand>,
+    mut analysis: MessageWriter<AnalysisCommand>,
+    mut puzzles: MessageWriter<PuzzleCommand>,
+    mut screen: ResMut<NextState<Screen>>,
+    mut next_frame: ResMut<NextFrame>,
+    (mut library, server, sets): (
+        ResMut<PuzzleLibrary>,
+        Res<AssetServer>,
+        Res<Assets<PuzzleSetAsset>>,
+    ),
+) {
+    if let Some(ply) = actions.review.take() {
+        commands.write(MatchCommand::Review(Some(ply)));
+    }
+    if std::mem::take(&mut actions.analyse) {
+        analysis.write(AnalysisCommand::Start);
+    }
+    let Some((kind, number)) = actions.puzzle else {
+        return;
+    };
+    match library.set(kind, &server, &sets) {
+        SetState::Loading => {
+            next_frame.within(LOADING_PULSE);
+            return;
+        }
+        SetState::Ready(set) => {
+            if let Some(puzzle) = set.puzzles.get(number - 1) {
+                puzzles.write(PuzzleCommand::Start {
+                    kind,
+                    index: number - 1,
+                    puzzle: Box::new(puzzle.clone()),
+                });
+                screen.set(Screen::Game);
+            }
+        }
+        SetState::Missing(_) => {}
+    }
+    actions.puzzle = None;
 }
 
 /// Quits after a number of seconds of real time.

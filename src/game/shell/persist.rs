@@ -8,7 +8,7 @@
 //!   before the app is built (the window opens at the remembered size), and
 //!   [`Boot::install`] puts them in the app.
 //! - The autosave is written after every change to the game (a move, undo,
-//!   redo, a new game, a changed player), at once, on the I/O threads (a
+//!   redo, a new game, a changed player, a finished analysis), at once, on the I/O threads (a
 //!   slow disk never stalls a frame): a crash loses at most the move being
 //!   written, never an older save.
 //! - The settings are written half a second after they stop changing (a
@@ -22,10 +22,12 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use crate::ai::Level;
+use crate::coach::Analysis;
 use crate::game::board::view::BoardLayout;
 use crate::game::common::i18n::{I18n, Localize, Msg};
 use crate::game::common::notice::Notice;
 use crate::game::common::settings::Settings;
+use crate::game::play::analysis::analysed_plies;
 use crate::game::play::match_state::{Conclusion, Match, Player};
 use crate::rules::Side;
 use crate::save::{Ending, Refused, RestoredGame, SavedGame, Saves, Slot};
@@ -61,6 +63,8 @@ const MIN_WINDOW_SIZE: f32 = 200.0;
 #[derive(Resource, Clone, Default)]
 pub struct Persistence {
     saves: Option<Arc<Saves>>,
+    /// Where exported text files go (the desktop: `analyses/` beside the saves).
+    exports: Option<std::path::PathBuf>,
 }
 
 impl Persistence {
@@ -70,7 +74,9 @@ impl Persistence {
     }
     /// Files in a folder (tests use a temporary one).
     pub fn in_dir(root: impl Into<std::path::PathBuf>) -> Persistence {
+        let root = root.into();
         Persistence {
+            exports: Some(root.join("analyses")),
             saves: Some(Arc::new(Saves::in_dir(root))),
         }
     }
@@ -82,6 +88,7 @@ impl Persistence {
         {
             Persistence {
                 saves: Some(Arc::new(Saves::new(web::WebStore))),
+                exports: None,
             }
         }
         #[cfg(not(target_arch = "wasm32"))]
@@ -102,6 +109,10 @@ impl Persistence {
     /// The saves, shared (to use while the app's resources are borrowed).
     pub fn shared(&self) -> Option<Arc<Saves>> {
         self.saves.clone()
+    }
+    /// The folder exported text files are written to, if there is one.
+    pub fn exports_folder(&self) -> Option<&std::path::Path> {
+        self.exports.as_deref()
     }
     pub fn is_on(&self) -> bool {
         self.saves.is_some()
@@ -175,6 +186,9 @@ impl LastGame {
         let saved = &restored.saved;
         let players = Match::players(player(saved.hunters), player(saved.crowd));
         let mut the_match = Match::from_game(restored.game, players).with_redo(restored.redo);
+        // An analysis that does not fit the game (a hand-edited file) is left out.
+        let analysis = saved.analysis.clone().map(Arc::new);
+        the_match.set_analysis(analysis.filter(|a| analysed_plies(a, the_match.game()) > 0));
         match saved.ending {
             Some(Ending::Resigned(side)) => the_match.resign(side),
             Some(Ending::DrawAgreed) => the_match.agree_draw(),
@@ -266,10 +280,16 @@ pub fn snapshot(the_match: &Match, layout: &BoardLayout, settings: &Settings) ->
         Some(Conclusion::DrawAgreed) => Some(Ending::DrawAgreed),
         Some(Conclusion::Rules(_)) | None => None,
     };
+    // The analysis goes with the game as long as it judges any of its moves.
+    let analysis = the_match
+        .analysis()
+        .filter(|a| analysed_plies(a, the_match.game()) > 0)
+        .map(|a| Analysis::clone(a));
     SavedGame {
         skin: settings.skin_for(the_match.kind()).map(str::to_string),
         flipped: layout.flipped,
         ending,
+        analysis,
         ..SavedGame::of_game(
             the_match.game(),
             the_match.redo_moves(),

@@ -1,5 +1,5 @@
 //! The game-over banner (who won and why, with a rematch with sides
-//! swapped) and the notices shown over the board.
+//! swapped and the game's analysis) and the notices shown over the board.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -11,6 +11,7 @@ use crate::game::board::view::PanelWidth;
 use crate::game::common::i18n::{I18n, Msg};
 use crate::game::common::notice::{NoticeKind, Notices};
 use crate::game::common::screens::{MenuPage, Screen};
+use crate::game::play::analysis::{AnalysisCommand, AnalysisJob, can_analyse};
 use crate::game::play::match_state::{Conclusion, Match, MatchCommand};
 use crate::game::play::online::{Online, OnlineCommand};
 use crate::rules::{GameKind, Reason, Side};
@@ -98,6 +99,9 @@ pub(super) struct BannerUi<'w, 's> {
     skin: Res<'w, ActiveSkin>,
     online: Res<'w, Online>,
     online_commands: MessageWriter<'w, OnlineCommand>,
+    analysis: Res<'w, AnalysisJob>,
+    analysis_commands: MessageWriter<'w, AnalysisCommand>,
+    panel: ResMut<'w, super::PanelState>,
     dismissed: Local<'s, Option<u64>>,
 }
 
@@ -189,6 +193,18 @@ fn banner_buttons(ui: &mut egui::Ui, b: &mut BannerUi) {
             variant: *m.variant(),
             players: Match::players(m.player(Side::Crowd), m.player(Side::Hunters)),
         });
+    }
+    let m = &*b.the_match;
+    if can_analyse(m) && !b.analysis.is_running() {
+        let analyse = ui
+            .button(format!("📈 {}", b.i18n.tr("analysis-start")))
+            .on_hover_text(b.i18n.tr("analysis-start-hint"));
+        if analyse.clicked() {
+            b.analysis_commands.write(AnalysisCommand::Start);
+            // The board is free to show the arrows, the panel the analysis.
+            *b.dismissed = Some(m.generation());
+            b.panel.panel_open = true;
+        }
     }
     if ui.button(b.i18n.tr("end-new-game")).clicked() {
         *b.menu_page = MenuPage::NewGame;

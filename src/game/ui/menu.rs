@@ -1,5 +1,5 @@
-//! The main menu: continue the last game, start a new one, read the rules,
-//! change settings, read the credits, quit (desktop). Drawn over the board,
+//! The main menu: continue the last game, start a new one, solve puzzles,
+//! read the rules, change settings, read the credits, quit (desktop). Drawn over the board,
 //! which shows the game that "Continue" returns to.
 
 use bevy::prelude::*;
@@ -7,13 +7,17 @@ use bevy_egui::{EguiContexts, egui};
 
 use super::new_game::NewGameAction;
 use super::theme::{self, CARD_FILL, GOLD, MUTED, VEIL};
-use super::{NewGameForm, about, game_title, new_game, rules_page, settings_page};
+use super::{
+    NewGameForm, PuzzleUi, about, game_title, new_game, puzzles_page, rules_page, settings_page,
+};
 use crate::game::board::skin::{ActiveSkin, SkinCatalog};
 use crate::game::common::i18n::I18n;
+use crate::game::common::redraw::{LOADING_PULSE, NextFrame};
 use crate::game::common::screens::{MenuPage, Screen};
 use crate::game::common::settings::Settings;
 use crate::game::play::match_state::{Match, MatchCommand};
 use crate::game::play::online::{Online, OnlineCommand};
+use crate::game::play::puzzle::SetState;
 use crate::game::shell::about::Credits;
 use crate::game::shell::persist::SavesWindow;
 
@@ -35,6 +39,8 @@ pub(super) struct MenuUi<'w, 's> {
     skin: Res<'w, ActiveSkin>,
     online: Res<'w, Online>,
     online_commands: MessageWriter<'w, OnlineCommand>,
+    puzzles: PuzzleUi<'w>,
+    next_frame: ResMut<'w, NextFrame>,
 }
 
 pub(super) fn menu_screen(mut m: MenuUi) -> Result {
@@ -121,6 +127,24 @@ fn page(ui: &mut egui::Ui, m: &mut MenuUi) {
                 *m.page = MenuPage::Rules(shown);
             }
         }
+        MenuPage::Puzzles(kind) => {
+            back_button(ui, m);
+            let mut shown = kind;
+            let pz = &mut m.puzzles;
+            let set = pz.library.set(kind, &pz.server, &pz.sets);
+            if matches!(set, SetState::Loading) {
+                m.next_frame.within(LOADING_PULSE);
+            }
+            let start =
+                puzzles_page::puzzles_page(ui, &m.i18n, &mut shown, &m.settings.puzzles, set);
+            if let Some(start) = start {
+                m.puzzles.commands.write(start);
+                m.screen.set(Screen::Game);
+            }
+            if shown != kind {
+                *m.page = MenuPage::Puzzles(shown);
+            }
+        }
         MenuPage::Settings => {
             back_button(ui, m);
             let skins = settings_page::SkinChoice {
@@ -174,6 +198,9 @@ fn main_page(ui: &mut egui::Ui, m: &mut MenuUi) {
         if theme::big_button(ui, m.i18n.tr("menu-new-game"), true).clicked() {
             m.form.variant = *m.the_match.variant();
             *m.page = MenuPage::NewGame;
+        }
+        if theme::big_button(ui, m.i18n.tr("menu-puzzles"), true).clicked() {
+            *m.page = MenuPage::Puzzles(m.the_match.kind());
         }
         if theme::big_button(ui, m.i18n.tr("menu-saves"), true).clicked() {
             m.saves_window.open = true;

@@ -1,5 +1,6 @@
-//! The egui interface: the main menu and its pages, the in-game side panel
-//! with the move list and review, dialogs over the board, the game-over
+//! The egui interface: the main menu and its pages (puzzles among them),
+//! the in-game side panel with the move list, review and analysis (or the
+//! puzzle being solved), dialogs over the board, the game-over
 //! banner, notices and keyboard shortcuts. Every text comes from the
 //! message files through [`I18n`].
 
@@ -16,14 +17,20 @@ use crate::game::common::redraw::NextFrame;
 use crate::game::common::screens::{Dialogs, MenuPage, RulesWindow, Screen};
 use crate::game::common::settings::Settings;
 use crate::game::play::ai_task::AiJob;
+use crate::game::play::analysis::{AnalysisCommand, AnalysisJob};
 use crate::game::play::hint::HintJob;
 use crate::game::play::match_state::{
     Match, MatchCommand, MoveIntent, MoveRejected, MoveSource, Player,
 };
 use crate::game::play::online::{Online, OnlineCommand};
+use crate::game::play::puzzle::{
+    PuzzleCommand, PuzzleLibrary, PuzzleSession, PuzzleSetAsset, in_puzzle,
+};
+use crate::game::shell::persist::SaveCommand;
 use crate::rules::{GameKind, Move, Side, Variant};
 
 mod about;
+pub mod analysis;
 mod banner;
 mod dialogs;
 mod keyboard;
@@ -33,6 +40,8 @@ mod new_game;
 mod online_panel;
 mod online_setup;
 mod panel;
+mod puzzle_panel;
+mod puzzles_page;
 pub mod rules_page;
 mod saves;
 mod settings_page;
@@ -49,9 +58,10 @@ pub(super) fn plugin(app: &mut App) {
                 theme::apply_theme,
                 menu::menu_screen.run_if(in_state(Screen::Menu)),
                 (
-                    keyboard::shortcuts,
+                    // A puzzle has its own panel and no undo, review or end banner.
+                    keyboard::shortcuts.run_if(not(in_puzzle)),
                     panel::side_panel,
-                    banner::banner,
+                    banner::banner.run_if(not(in_puzzle)),
                     dialogs::dialogs,
                     rules_page::rules_window,
                 )
@@ -275,6 +285,20 @@ pub(super) struct GameUi<'w, 's> {
     online_commands: MessageWriter<'w, OnlineCommand>,
     settings: Res<'w, Settings>,
     notices: MessageWriter<'w, Notice>,
+    analysis: Res<'w, AnalysisJob>,
+    analysis_commands: MessageWriter<'w, AnalysisCommand>,
+    save_commands: MessageWriter<'w, SaveCommand>,
+    puzzles: PuzzleUi<'w>,
+}
+
+/// The puzzles as the menu page and the puzzle panel see them.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(super) struct PuzzleUi<'w> {
+    session: Res<'w, PuzzleSession>,
+    commands: MessageWriter<'w, PuzzleCommand>,
+    library: ResMut<'w, PuzzleLibrary>,
+    sets: Res<'w, Assets<PuzzleSetAsset>>,
+    server: Res<'w, AssetServer>,
 }
 
 impl GameUi<'_, '_> {

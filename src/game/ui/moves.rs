@@ -1,12 +1,16 @@
-//! The move list: every move in notation, numbered in pairs; clicking one
-//! shows that position on the board (review mode: clearly marked, the AI
-//! waits), with buttons (and the arrow keys) to step, a way back to the
-//! live game, and an explicit "play from here".
+//! The move list: every move in notation, numbered in pairs, with its grade
+//! once the game is analysed; clicking one shows that position on the
+//! board (review mode: clearly marked, the AI waits), with buttons (and the
+//! arrow keys) to step, a way back to the live game, and an explicit "play
+//! from here".
 
 use bevy_egui::egui;
 
 use super::GameUi;
+use super::analysis::{grade_colour, grade_mark, grade_name};
 use super::theme::{self, GOLD};
+use crate::coach::PlyReport;
+use crate::game::play::analysis::ply_report;
 use crate::game::play::match_state::MatchCommand;
 
 pub(super) fn move_list(ui: &mut egui::Ui, p: &mut GameUi) {
@@ -30,10 +34,12 @@ pub(super) fn move_list(ui: &mut egui::Ui, p: &mut GameUi) {
                         for (i, text) in pair.iter().enumerate() {
                             // The position after this move is ply index + 1.
                             let ply = row * 2 + i + 1;
-                            let response = ui.selectable_label(
-                                ply == shown,
-                                egui::RichText::new(text).monospace(),
-                            );
+                            let report = ply_report(&p.the_match, ply);
+                            let label = move_label(ui, text, report);
+                            let mut response = ui.selectable_label(ply == shown, label);
+                            if let Some(r) = report {
+                                response = response.on_hover_text(report_tip(p, r));
+                            }
                             if response.clicked() {
                                 clicked = Some(ply);
                             }
@@ -49,6 +55,36 @@ pub(super) fn move_list(ui: &mut egui::Ui, p: &mut GameUi) {
         p.commands.write(MatchCommand::Review(Some(ply)));
     }
     review_controls(ui, p, shown, total);
+}
+
+/// A move's text, and its grade's mark when it was analysed.
+fn move_label(ui: &egui::Ui, text: &str, report: Option<&PlyReport>) -> egui::text::LayoutJob {
+    let font = egui::TextStyle::Monospace.resolve(ui.style());
+    let mut job = egui::text::LayoutJob::default();
+    let format = |color| egui::TextFormat {
+        font_id: font.clone(),
+        color,
+        ..Default::default()
+    };
+    job.append(text, 0.0, format(ui.visuals().text_color()));
+    if let Some(r) = report {
+        job.append(grade_mark(r.grade), 3.0, format(grade_colour(r.grade)));
+    }
+    job
+}
+
+/// A graded move's tooltip: its grade, and the best move when it was another.
+fn report_tip(p: &GameUi, r: &PlyReport) -> String {
+    let grade = grade_name(&p.i18n, r.grade);
+    if r.best == r.played {
+        grade
+    } else {
+        p.i18n.msg(
+            &crate::game::common::i18n::Msg::new("analysis-move-tip")
+                .text("grade", grade)
+                .text("best", r.best.clone()),
+        )
+    }
 }
 
 /// |◀ ◀ ▶ ▶| and, while reviewing, "back to the game" and "play from here".

@@ -1,6 +1,7 @@
 //! The side panel: whose turn, the material, the move box, undo/redo, hint,
-//! resign and draw, the players, the move list with review, and the way to
-//! the menu, rules and settings. On a narrow screen (a phone) it folds away
+//! resign and draw, the players, the move list with review, the game's
+//! analysis, and the way to the menu, rules and settings (or, during a
+//! puzzle, the puzzle's panel). On a narrow screen (a phone) it folds away
 //! behind a button so the board stays big, and the phone strip (`strip`)
 //! keeps the essentials under the board.
 
@@ -8,7 +9,7 @@ use bevy_egui::egui;
 
 use super::status::{material, status};
 use super::theme::{self, GOLD, MUTED, RED};
-use super::{GameUi, game_title, moves, new_game::player_combo, online_panel};
+use super::{GameUi, analysis, game_title, moves, new_game::player_combo, online_panel};
 use crate::game::common::redraw::NextFrame;
 use crate::game::common::screens::RulesWindow;
 use crate::game::common::screens::{Confirm, MenuPage, Screen};
@@ -90,6 +91,10 @@ fn fold_button(ctx: &egui::Context, p: &mut GameUi, open: bool) {
 }
 
 fn panel_contents(ui: &mut egui::Ui, p: &mut GameUi) {
+    if p.puzzles.session.is_active() {
+        super::puzzle_panel::puzzle_panel(ui, p);
+        return;
+    }
     header(ui, p);
     ui.separator();
     // Long lines here (Russian runs longer than English) wrap inside the
@@ -101,17 +106,29 @@ fn panel_contents(ui: &mut egui::Ui, p: &mut GameUi) {
         material(ui, p);
     });
     ui.separator();
-    move_box(ui, p);
-    ui.separator();
+    // Looking back (review, or the game over) nothing can be typed, and the
+    // move list and its analysis come before the players.
+    let looking_back = p.the_match.reviewing().is_some() || p.the_match.is_over();
+    if !looking_back {
+        move_box(ui, p);
+        ui.separator();
+    }
     controls(ui, p);
     ui.separator();
-    if p.the_match.is_online() || p.online.is_on() {
+    let online = p.the_match.is_online() || p.online.is_on();
+    if online {
         online_panel::room_box(ui, p);
-    } else {
+        ui.separator();
+    } else if !looking_back {
+        players(ui, p);
+        ui.separator();
+    }
+    moves::move_list(ui, p);
+    analysis::analysis_section(ui, p);
+    if looking_back && !online {
+        ui.separator();
         players(ui, p);
     }
-    ui.separator();
-    moves::move_list(ui, p);
     log(ui, p);
     ui.separator();
     pages(ui, p);

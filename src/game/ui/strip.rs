@@ -2,7 +2,8 @@
 //! behind ☰, a compact strip under the board keeps what a player needs in
 //! sight (lichess's mobile board is the model): whose turn it is or the
 //! computer thinking, each side's count (captured, in hand, the stronghold),
-//! the last move, and Undo and Hint.
+//! the last move, and Undo and Hint (during a puzzle, the puzzle's goal,
+//! status and buttons).
 
 use bevy_egui::egui;
 
@@ -21,6 +22,11 @@ pub(super) fn phone_strip(root: &mut egui::Ui, p: &mut GameUi) -> f32 {
         .frame(frame)
         .show(root, |ui| {
             ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
+            // A puzzle has no undo: its own line and buttons instead.
+            if p.puzzles.session.is_active() {
+                super::puzzle_panel::puzzle_strip(ui, p);
+                return;
+            }
             status(ui, p);
             ui.horizontal_wrapped(|ui| {
                 material_line(ui, p);

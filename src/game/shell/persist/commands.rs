@@ -1,5 +1,6 @@
 //! What the saves window asks for: save, load and delete named saves, and
-//! start a game from a pasted position string or move list. The window
+//! start a game from a pasted position string or move list; and the export
+//! of a text file (an analysis). The window
 //! (`ui::saves`) only sends [`SaveCommand`]s and draws [`SavesWindow`];
 //! everything here runs headless, so tests drive it without egui.
 
@@ -40,6 +41,9 @@ pub enum SaveCommand {
     StartFromPosition(String),
     /// The current game's start, then these moves (numbers like `12.` are skipped).
     PlayMoves(String),
+    /// Writes text (a game's analysis) to `<name>.txt` in the exports
+    /// folder (the desktop).
+    ExportText { name: String, text: String },
 }
 
 /// The saves window: the flag that opens it (set by the panel or the
@@ -116,6 +120,7 @@ fn apply_save_commands(mut commands: MessageReader<SaveCommand>, mut p: SavePara
             SaveCommand::Delete(stem) => p.delete(stem),
             SaveCommand::StartFromPosition(text) => p.start_from_position(text),
             SaveCommand::PlayMoves(text) => p.play_moves(text),
+            SaveCommand::ExportText { name, text } => p.export_text(name, text),
         }
     }
 }
@@ -178,6 +183,23 @@ impl SaveParams<'_> {
         self.notices.write(notice);
         self.window.confirm = None;
         self.window.list_stale = true;
+    }
+
+    fn export_text(&mut self, name: &str, text: &str) {
+        let Some(folder) = self.persistence.exports_folder() else {
+            self.notices
+                .write(Notice::warning(Msg::new("save-storage-off")));
+            return;
+        };
+        let path = folder.join(format!("{}.txt", file_stem(name)));
+        let written = std::fs::create_dir_all(folder)
+            .and_then(|()| crate::save::store::write_atomic(&path, text.as_bytes()));
+        let file = path.display().to_string();
+        self.notices.write(match written {
+            Ok(()) => Notice::info(Msg::new("analysis-exported").text("file", file)),
+            Err(e) => Notice::error(Msg::new("analysis-export-failed").text("file", file))
+                .with_detail(e.to_string()),
+        });
     }
 
     /// Replaces the game on the board, keeping who plays unless the save says.

@@ -23,6 +23,7 @@ use crate::game::common::notice::Notice;
 use crate::game::common::redraw::{LOADING_PULSE, NextFrame};
 use crate::game::common::settings::Settings;
 use crate::game::play::match_state::Match;
+use crate::game::play::puzzle::PuzzleSession;
 use crate::save::{SavedGame, Saves, Slot};
 
 pub(super) fn plugin(app: &mut App) {
@@ -69,6 +70,7 @@ fn remember_starting_game(
 fn autosave(
     persistence: Res<Persistence>,
     the_match: Res<Match>,
+    puzzle: Res<PuzzleSession>,
     layout: Res<BoardLayout>,
     settings: Res<Settings>,
     mut state: ResMut<PersistState>,
@@ -79,9 +81,10 @@ fn autosave(
         return;
     };
     let changed = the_match.is_changed() || layout.is_changed() || settings.is_changed();
-    // An online game lives on the server: the autosave keeps the last game
-    // at this screen.
-    if changed && !state.autosave_blocked && !the_match.is_online() {
+    // An online game lives on the server, and a puzzle on the board is no
+    // game to resume: the autosave keeps the last game at this screen (the
+    // one the puzzle put aside).
+    if changed && !state.autosave_blocked && !the_match.is_online() && !puzzle.is_active() {
         let now = snapshot(&the_match, &layout, &settings);
         if state.autosave_written.as_ref() != Some(&now) {
             state.autosave_written = Some(now.clone());

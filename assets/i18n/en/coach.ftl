@@ -1,0 +1,106 @@
+## The game's analysis and the puzzles (en). Every id here must also be in the other language.
+
+## The analysis in the side panel
+
+analysis-title = Analysis
+analysis-start = Analyse the game
+analysis-start-again = Analyse the whole game
+analysis-start-hint = The computer judges every move: how much it gave away, the best move, and the exact result where a table or a proof knows it. It runs in the background: play on meanwhile.
+analysis-progress = Analysing { $moves ->
+    [one] { $moves } move
+   *[other] { $moves } moves
+}: { $percent } %
+analysis-loading-table = Loading the endgame table…
+analysis-cancel = Stop
+analysis-cancel-hint = Stop the analysis (nothing of it is kept)
+analysis-graph-for = Chances of the { $side } along the game (click a point to go to that move)
+analysis-graph-point = Move { $ply }: { $move } ({ $grade })
+analysis-graph-start = The start
+analysis-accuracy-hint = Accuracy: 100 when every move was the best
+analysis-grade-best = Best
+analysis-grade-good = Good
+analysis-grade-inaccuracy = Inaccuracy
+analysis-grade-mistake = Mistake
+analysis-grade-blunder = Blunder
+analysis-move-tip = { $grade }; best: { $best }
+analysis-move-line = Move { $ply }, { $move }: { $grade }.
+analysis-best-was = The best move was { $move }.
+analysis-eval = Evaluation for the { $side }, in pieces: { $before } before the move, { $after } after.
+analysis-score-win = won
+analysis-score-win-in = wins in { $moves ->
+    [one] { $moves } move
+   *[other] { $moves } moves
+}
+analysis-score-loss = lost
+analysis-score-loss-in = loses in { $moves ->
+    [one] { $moves } move
+   *[other] { $moves } moves
+}
+analysis-exact = Exactly ({ $source }): { $verdict }
+analysis-source-rules = the rules
+analysis-source-table = the endgame table
+analysis-source-proof = the proof search
+analysis-source-search = a search to the end
+analysis-verdict-win-to-draw = this move threw away the win; a draw now.
+analysis-verdict-win-to-loss = this move threw away the win; lost now.
+analysis-verdict-draw-to-loss = this move threw away the draw.
+analysis-verdict-keeps-draw = keeps the draw.
+analysis-verdict-keeps-win = keeps the win.
+analysis-verdict-keeps-win-in = keeps the win, in { $moves ->
+    [one] { $moves } move
+   *[other] { $moves } moves
+}.
+analysis-verdict-still-lost = still lost.
+analysis-verdict-still-lost-in = still lost, in { $moves ->
+    [one] { $moves } move
+   *[other] { $moves } moves
+}.
+analysis-copy = Copy
+analysis-copy-hint = Copy the analysis as text
+analysis-copied = The analysis is copied as text.
+analysis-save-file = Save as a file
+analysis-save-file-hint = Write the analysis to a text file
+analysis-exported = The analysis is saved in { $file }.
+analysis-export-failed = The analysis could not be saved in { $file }.
+analysis-export-title = { $game }: the game analysed by Stronghold
+analysis-export-summary = { $side_title }: accuracy { $accuracy } %; best { $best }, good { $good }, inaccuracies { $inaccuracy }, mistakes { $mistake }, blunders { $blunder }.
+
+## Puzzles
+
+menu-puzzles = Puzzles
+move-error-not-the-answer = Not this move: try again.
+puzzles-title = Puzzles
+puzzles-intro = Positions from the computer's games where one move does what the puzzle asks and no other does, each answer proven. Find it on the board; the computer answers along the line.
+puzzles-loading = Loading the puzzles…
+puzzles-missing = The puzzles of this game could not be read.
+puzzles-standing = Rating { $rating } · solved { $solved } of { $total }
+puzzles-next = Solve the next puzzle
+puzzles-note-pirates = The Bulgars win most games with good play, so these puzzles are mostly the pirates' best captures and the Bulgars' only safe moves.
+puzzles-note-asalto = The rebels win most games with good play, so these puzzles are mostly the officers' best captures and the rebels' only safe moves.
+puzzles-note-fox-geese = Answers proven by the proof search (without sideways steps) or a deep search.
+puzzles-note-bagh-chal = Answers proven by the table of the movement phase or a deep search.
+puzzle-title = Puzzle { $number } · { $game }
+puzzle-difficulty-hint = Difficulty: how deep a search must look to find the answer
+puzzle-goal-win = { $side_title } to move: find the only move that wins.
+puzzle-goal-hold = { $side_title } to move: find the only move that keeps the draw; every other one loses.
+puzzle-goal-take-most = { $side_title } to move: find the move that takes the most.
+puzzle-goal-hold-out = { $side_title } to move: the game is lost; find the move that holds out longest.
+puzzle-goal-best-move = { $side_title } to move: find the move that is clearly best.
+puzzle-proof-table = Proven by the endgame table.
+puzzle-proof-search = Proven by the proof search: every other move loses.
+puzzle-proof-margin = Found by a search { $depth } moves deep: every other move is at least { $margin } pieces worse.
+puzzle-status-your-move = Your move.
+puzzle-status-again = Your move: try again.
+puzzle-status-wrong = Not this move: try again.
+puzzle-status-right = Right! The computer answers…
+puzzle-status-solved = Solved!
+puzzle-rating = Your rating here: { $rating }
+puzzle-rating-change = Your rating here: { $rating } ({ $change })
+puzzle-hint-hint = Show the answer's move (the puzzle then counts as not solved cleanly)
+puzzle-retry = Try again
+puzzle-retry-hint = Back to the puzzle's position
+puzzle-next = Next puzzle
+puzzle-to-list = Puzzles
+puzzle-to-list-hint = Back to the list of puzzles (the game you were playing is put back)
+puzzle-leave = Back to my game
+puzzle-leave-hint = Leave the puzzles: the game you were playing comes back

@@ -1,0 +1,129 @@
+## The game's analysis and the puzzles (ru). Every id here must also be in the other language.
+
+## Разбор партии на боковой панели
+
+analysis-title = Разбор
+analysis-start = Разобрать партию
+analysis-start-again = Разобрать всю партию
+analysis-start-hint = Компьютер оценит каждый ход: сколько он уступил, какой ход был лучшим и точный исход там, где его знает таблица или доказательство. Разбор идёт в фоне: можно играть дальше.
+analysis-progress = Разбор { $moves ->
+    [one] { $moves } хода
+   *[other] { $moves } ходов
+}: { $percent } %
+analysis-loading-table = Загружается таблица эндшпиля…
+analysis-cancel = Остановить
+analysis-cancel-hint = Остановить разбор (ничего из него не сохранится)
+analysis-graph-for = Шансы по ходу партии: { $side } (щёлкните по точке, чтобы перейти к ходу)
+analysis-graph-point = Ход { $ply }: { $move } ({ $grade })
+analysis-graph-start = Начало
+analysis-accuracy-hint = Точность: 100, когда каждый ход был лучшим
+analysis-grade-best = Лучший
+analysis-grade-good = Хороший
+analysis-grade-inaccuracy = Неточность
+analysis-grade-mistake = Ошибка
+analysis-grade-blunder = Грубая ошибка
+analysis-move-tip = { $grade }; лучший: { $best }
+analysis-move-line = Ход { $ply }, { $move }: { $grade }.
+analysis-best-was = Лучшим был ход { $move }.
+analysis-eval = Оценка ({ $side }), в фигурах: { $before } до хода, { $after } после.
+analysis-score-win = выигрыш
+analysis-score-win-in = выигрыш за { $moves } { $moves ->
+    [one] ход
+    [few] хода
+   *[other] ходов
+}
+analysis-score-loss = проигрыш
+analysis-score-loss-in = проигрыш за { $moves } { $moves ->
+    [one] ход
+    [few] хода
+   *[other] ходов
+}
+analysis-exact = Точно ({ $source }): { $verdict }
+analysis-source-rules = по правилам
+analysis-source-table = таблица эндшпиля
+analysis-source-proof = доказательство перебором
+analysis-source-search = перебор до конца
+analysis-verdict-win-to-draw = этот ход упустил выигрыш, теперь ничья.
+analysis-verdict-win-to-loss = этот ход упустил выигрыш, теперь проигрыш.
+analysis-verdict-draw-to-loss = этот ход упустил ничью.
+analysis-verdict-keeps-draw = ничья сохраняется.
+analysis-verdict-keeps-win = выигрыш сохраняется.
+analysis-verdict-keeps-win-in = выигрыш сохраняется, за { $moves } { $moves ->
+    [one] ход
+    [few] хода
+   *[other] ходов
+}.
+analysis-verdict-still-lost = позиция по-прежнему проиграна.
+analysis-verdict-still-lost-in = позиция по-прежнему проиграна, за { $moves } { $moves ->
+    [one] ход
+    [few] хода
+   *[other] ходов
+}.
+analysis-copy = Копировать
+analysis-copy-hint = Скопировать разбор текстом
+analysis-copied = Разбор скопирован текстом.
+analysis-save-file = Сохранить в файл
+analysis-save-file-hint = Записать разбор в текстовый файл
+analysis-exported = Разбор сохранён в { $file }.
+analysis-export-failed = Не удалось сохранить разбор в { $file }.
+analysis-export-title = { $game }: разбор партии от Stronghold
+analysis-export-summary = { $side_title }: точность { $accuracy } %; лучших ходов { $best }, хороших { $good }, неточностей { $inaccuracy }, ошибок { $mistake }, грубых ошибок { $blunder }.
+
+## Задачи
+
+menu-puzzles = Задачи
+move-error-not-the-answer = Не этот ход: попробуйте ещё раз.
+puzzles-title = Задачи
+puzzles-intro = Позиции из партий компьютера, где один ход делает то, что просит задача, а никакой другой не делает; каждый ответ доказан. Найдите его на доске; компьютер отвечает по линии решения.
+puzzles-loading = Задачи загружаются…
+puzzles-missing = Не удалось прочитать задачи этой игры.
+puzzles-standing = Рейтинг { $rating } · решено { $solved } из { $total }
+puzzles-next = Решать следующую задачу
+puzzles-note-pirates = При хорошей игре чаще побеждают булгары, поэтому здесь в основном лучшие взятия пиратов и единственные безопасные ходы булгар.
+puzzles-note-asalto = При хорошей игре чаще побеждают мятежники, поэтому здесь в основном лучшие взятия офицеров и единственные безопасные ходы мятежников.
+puzzles-note-fox-geese = Ответы доказаны доказательством перебором (без ходов вбок) или глубоким перебором.
+puzzles-note-bagh-chal = Ответы доказаны таблицей фазы ходов или глубоким перебором.
+puzzle-title = Задача { $number } · { $game }
+puzzle-difficulty-hint = Сложность: насколько глубоко должен смотреть перебор, чтобы найти ответ
+puzzle-goal-win = { $n ->
+    [one] Ходит { $side }
+   *[other] Ходят { $side }
+}: найдите единственный выигрывающий ход.
+puzzle-goal-hold = { $n ->
+    [one] Ходит { $side }
+   *[other] Ходят { $side }
+}: найдите единственный ход, сохраняющий ничью; все остальные проигрывают.
+puzzle-goal-take-most = { $n ->
+    [one] Ходит { $side }
+   *[other] Ходят { $side }
+}: найдите ход, который берёт больше всего.
+puzzle-goal-hold-out = { $n ->
+    [one] Ходит { $side }
+   *[other] Ходят { $side }
+}: партия проиграна; найдите ход, который продержится дольше всех.
+puzzle-goal-best-move = { $n ->
+    [one] Ходит { $side }
+   *[other] Ходят { $side }
+}: найдите ход, который явно лучше остальных.
+puzzle-proof-table = Доказано таблицей эндшпиля.
+puzzle-proof-search = Доказано перебором: любой другой ход проигрывает.
+puzzle-proof-margin = Найдено перебором на { $depth } { $depth ->
+    [one] ход
+    [few] хода
+   *[other] ходов
+} вперёд: любой другой ход хуже хотя бы на { $margin } фигуры.
+puzzle-status-your-move = Ваш ход.
+puzzle-status-again = Ваш ход: попробуйте ещё раз.
+puzzle-status-wrong = Не этот ход: попробуйте ещё раз.
+puzzle-status-right = Верно! Компьютер отвечает…
+puzzle-status-solved = Решено!
+puzzle-rating = Ваш рейтинг в этой игре: { $rating }
+puzzle-rating-change = Ваш рейтинг в этой игре: { $rating } ({ $change })
+puzzle-hint-hint = Показать ход-ответ (тогда задача не считается решённой чисто)
+puzzle-retry = Заново
+puzzle-retry-hint = Вернуться к начальной позиции задачи
+puzzle-next = Следующая задача
+puzzle-to-list = Задачи
+puzzle-to-list-hint = К списку задач (партия, которую вы играли, вернётся на доску)
+puzzle-leave = К моей партии
+puzzle-leave-hint = Выйти из задач: партия, которую вы играли, вернётся

@@ -1,0 +1,431 @@
+//! Puzzles in the game: a game's set loaded as an asset
+//! (`assets/puzzles/<game>.ron`, [`PuzzleLibrary`]), and one puzzle solved
+//! on the normal board ([`PuzzleSession`]).
+//!
+//! A puzzle puts its position in the `Match` (the game that was there is
+//! kept aside and put back when the player leaves), the player on the
+//! solver's side and the computer, paused, on the other. The `MoveGate`
+//! lets only the line's next answer through: another legal move is refused
+//! and its piece shakes ("try again"). After a right answer the computer
+//! plays the line's reply, through the same checks as any move. Solving
+//! (or giving up after a wrong move or a hint) counts in the player's
+//! puzzle progress, kept with the settings.
+
+use std::collections::HashMap;
+
+use bevy::asset::{AssetLoader, LoadContext, io::Reader};
+use bevy::prelude::*;
+
+use crate::ai::Level;
+use crate::coach::puzzle::{Attempt, Puzzle, PuzzleRun, PuzzleSet};
+use crate::game::GameSet;
+use crate::game::common::puzzle_progress::{PuzzleProgress, puzzle_id};
+use crate::game::common::redraw::NextFrame;
+use crate::game::common::settings::Settings;
+use crate::game::common::view::{ShakePiece, ViewBusy};
+use crate::game::play::match_state::{
+    Match, MatchReset, MoveApplied, MoveGate, MoveIntent, MoveRejected, MoveSource, Player,
+};
+use crate::rules::{Game, GameKind};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_asset::<PuzzleSetAsset>()
+        .init_asset_loader::<PuzzleSetLoader>()
+        .init_resource::<PuzzleLibrary>()
+        .init_resource::<PuzzleSession>()
+        .add_message::<PuzzleCommand>()
+        .add_systems(
+            Update,
+            (
+                apply_puzzle_commands.in_set(GameSet::Commands),
+                follow_the_line.in_set(GameSet::Ai),
+            ),
+        );
+}
+
+/// How long the computer waits before its reply, once the board is still
+/// (seconds): long enough to see the answer land.
+const REPLY_DELAY: f64 = 0.35;
+/// The message a wrong answer is refused with (the gate's).
+pub const NOT_THE_ANSWER: &str = "move-error-not-the-answer";
+
+/// A game's puzzle set, read from its RON file.
+#[derive(Asset, TypePath, Debug)]
+pub struct PuzzleSetAsset(pub PuzzleSet);
+
+#[derive(Default, TypePath)]
+struct PuzzleSetLoader;
+
+impl AssetLoader for PuzzleSetLoader {
+    type Asset = PuzzleSetAsset;
+    type Settings = ();
+    type Error = std::io::Error;
+    async fn load(
+        &self,
+        reader: &mut dyn Reader,
+        _settings: &(),
+        _load_context: &mut LoadContext<'_>,
+    ) -> Result<PuzzleSetAsset, std::io::Error> {
+        let mut bytes = Vec::new();
+        reader.read_to_end(&mut bytes).await?;
+        let invalid = |e: String| std::io::Error::new(std::io::ErrorKind::InvalidData, e);
+        let text = String::from_utf8(bytes).map_err(|e| invalid(e.to_string()))?;
+        PuzzleSet::from_ron(&text)
+            .map(PuzzleSetAsset)
+            .map_err(|e| invalid(e.to_string()))
+    }
+    fn extensions(&self) -> &[&str] {
+        // Loaded by type only: `.ron` files are skins' and saves' too.
+        &[]
+    }
+}
+
+/// The puzzle sets, each asked for the first time it is wanted.
+#[derive(Resource, Default)]
+pub struct PuzzleLibrary {
+    handles: HashMap<GameKind, Handle<PuzzleSetAsset>>,
+}
+
+/// Where a game's set stands.
+pub enum SetState<'a> {
+    Loading,
+    Ready(&'a PuzzleSet),
+    /// It could not be read: why, for the player.
+    Missing(String),
+}
+
+impl PuzzleLibrary {
+    /// A game's set, asked for if it was not yet.
+    pub fn set<'a>(
+        &mut self,
+        kind: GameKind,
+        server: &AssetServer,
+        sets: &'a Assets<PuzzleSetAsset>,
+    ) -> SetState<'a> {
+        let handle = self
+            .handles
+            .entry(kind)
+            .or_insert_with(|| server.load(PuzzleSet::asset_path(kind)));
+        if let Some(set) = sets.get(&*handle) {
+            return SetState::Ready(&set.0);
+        }
+        match server.get_load_state(&*handle) {
+            Some(bevy::asset::LoadState::Failed(e)) => SetState::Missing(e.to_string()),
+            _ => SetState::Loading,
+        }
+    }
+}
+
+/// A request about puzzles, from the puzzles page and panel (or a test).
+#[derive(Message, Clone, Debug, PartialEq)]
+pub enum PuzzleCommand {
+    /// Solve this puzzle of a game's set (`index` in the set, for "next").
+    Start {
+        kind: GameKind,
+        index: usize,
+        puzzle: Box<Puzzle>,
+    },
+    /// Show the answer expected now as an arrow (counts as help).
+    Hint,
+    /// Back to the puzzle's position.
+    Retry,
+    /// Leave the puzzle and put back the game that was on the board.
+    Leave,
+}
+
+/// How the puzzle being solved stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PuzzleStatus {
+    /// The player's move.
+    YourMove,
+    /// The last move tried was not the answer: try again.
+    Wrong,
+    /// Right: the computer replies, then it is the player's move again.
+    Right,
+    Solved,
+}
+
+/// The puzzle being solved, if any, and the game it put aside.
+#[derive(Resource, Default)]
+pub struct PuzzleSession {
+    active: Option<ActivePuzzle>,
+    /// The game that was on the board, put back on leaving.
+    put_aside: Option<Match>,
+}
+
+/// One puzzle being solved.
+pub struct ActivePuzzle {
+    pub kind: GameKind,
+    /// Its place in the game's set.
+    pub index: usize,
+    pub puzzle: Puzzle,
+    /// Its id in the player's progress.
+    pub id: String,
+    run: PuzzleRun,
+    pub status: PuzzleStatus,
+    /// Wrong moves tried, and hints asked for.
+    pub mistakes: u32,
+    pub hints: u32,
+    /// The hint's arrow is up (until the next right answer).
+    hint_shown: bool,
+    /// What this puzzle did to the rating, once it counted.
+    pub rating_change: Option<f64>,
+    /// The computer's reply waits until this time (real seconds).
+    reply_at: f64,
+}
+
+impl ActivePuzzle {
+    /// The player's move was played: the line moves on, the reply is due
+    /// after a pause, or the puzzle is solved and counted.
+    fn answered(&mut self, mv: &crate::rules::Move, now: f64, progress: &mut PuzzleProgress) {
+        match self.run.try_move(mv) {
+            Attempt::Wrong => {}
+            Attempt::Right { .. } => {
+                self.status = PuzzleStatus::Right;
+                self.hint_shown = false;
+                self.reply_at = now + REPLY_DELAY;
+            }
+            Attempt::Solved => {
+                self.status = PuzzleStatus::Solved;
+                self.hint_shown = false;
+                if self.rating_change.is_none() {
+                    let difficulty = self.puzzle.difficulty();
+                    let clean = self.clean();
+                    let change = progress.record(self.kind, &self.id, difficulty, clean, true);
+                    self.rating_change = Some(change);
+                } else {
+                    progress.mark_solved(self.kind, &self.id);
+                }
+            }
+        }
+    }
+    /// The side the player plays.
+    pub fn solver(&self) -> crate::rules::Side {
+        self.run.solver()
+    }
+    /// The move the hint shows, while it is up.
+    pub fn hint(&self) -> Option<crate::rules::Move> {
+        self.run.expected().filter(|_| self.hint_shown)
+    }
+    /// Whether it was solved with no wrong move and no hint.
+    pub fn clean(&self) -> bool {
+        self.mistakes == 0 && self.hints == 0
+    }
+}
+
+impl PuzzleSession {
+    pub fn active(&self) -> Option<&ActivePuzzle> {
+        self.active.as_ref()
+    }
+    pub fn is_active(&self) -> bool {
+        self.active.is_some()
+    }
+}
+
+/// Run condition: a puzzle is being solved.
+pub fn in_puzzle(session: Option<Res<PuzzleSession>>) -> bool {
+    session.is_some_and(|s| s.is_active())
+}
+
+/// The players of a puzzle: the person on the solver's side, the computer
+/// (paused: it plays only the line's replies) on the other.
+fn puzzle_match(game: Game) -> Match {
+    let solver = game.side_to_move();
+    let computer = Player::Ai(Level::Master);
+    let players = match solver {
+        crate::rules::Side::Hunters => Match::players(Player::Human, computer),
+        crate::rules::Side::Crowd => Match::players(computer, Player::Human),
+    };
+    let mut the_match = Match::from_game(game, players);
+    the_match.paused = true;
+    the_match
+}
+
+/// Everything the puzzle systems change.
+#[derive(bevy::ecs::system::SystemParam)]
+struct PuzzleParams<'w> {
+    session: ResMut<'w, PuzzleSession>,
+    the_match: ResMut<'w, Match>,
+    gate: ResMut<'w, MoveGate>,
+    settings: ResMut<'w, Settings>,
+    reset: MessageWriter<'w, MatchReset>,
+}
+
+fn apply_puzzle_commands(mut commands: MessageReader<PuzzleCommand>, mut p: PuzzleParams) {
+    for command in commands.read() {
+        match command {
+            PuzzleCommand::Start {
+                kind,
+                index,
+                puzzle,
+            } => p.start(*kind, *index, puzzle),
+            PuzzleCommand::Hint => {
+                if let Some(active) = p.session.active.as_mut()
+                    && active.status != PuzzleStatus::Solved
+                {
+                    active.hints += 1;
+                    active.hint_shown = true;
+                }
+            }
+            PuzzleCommand::Retry => p.retry(),
+            PuzzleCommand::Leave => p.leave(),
+        }
+    }
+}
+
+impl PuzzleParams<'_> {
+    fn start(&mut self, kind: GameKind, index: usize, puzzle: &Puzzle) {
+        // A puzzle left unsolved after help counts before the next begins.
+        self.count_unsolved();
+        let Ok(run) = PuzzleRun::new(puzzle) else {
+            warn!("puzzle {index} of {kind:?} does not play: skipped");
+            return;
+        };
+        let put_aside = self.the_match.clone();
+        self.the_match.replace(puzzle_match(run.game().clone()));
+        if self.session.put_aside.is_none() {
+            self.session.put_aside = Some(put_aside);
+        }
+        let first = puzzle.line.first().map_or("", String::as_str);
+        self.gate.0 = run.expected();
+        self.session.active = Some(ActivePuzzle {
+            kind,
+            index,
+            id: puzzle_id(&puzzle.position, first),
+            puzzle: puzzle.clone(),
+            run,
+            status: PuzzleStatus::YourMove,
+            mistakes: 0,
+            hints: 0,
+            hint_shown: false,
+            rating_change: None,
+            reply_at: 0.0,
+        });
+        self.reset.write(MatchReset);
+    }
+
+    fn retry(&mut self) {
+        let Some(active) = self.session.active.as_mut() else {
+            return;
+        };
+        let Ok(run) = PuzzleRun::new(&active.puzzle) else {
+            return;
+        };
+        self.the_match.replace(puzzle_match(run.game().clone()));
+        self.gate.0 = run.expected();
+        active.run = run;
+        active.status = PuzzleStatus::YourMove;
+        active.hint_shown = false;
+        self.reset.write(MatchReset);
+    }
+
+    fn leave(&mut self) {
+        self.count_unsolved();
+        self.session.active = None;
+        self.gate.0 = None;
+        if let Some(game) = self.session.put_aside.take() {
+            self.the_match.replace(game);
+            self.reset.write(MatchReset);
+        }
+    }
+
+    /// A puzzle given up after a wrong move or a hint counts as not solved.
+    fn count_unsolved(&mut self) {
+        let Some(active) = self.session.active.as_mut() else {
+            return;
+        };
+        if active.rating_change.is_none() && !active.clean() {
+            let change = self.settings.puzzles.record(
+                active.kind,
+                &active.id,
+                active.puzzle.difficulty(),
+                false,
+                false,
+            );
+            active.rating_change = Some(change);
+        }
+    }
+}
+
+/// Follows the line: a refused answer shakes its piece, a right one plays
+/// the reply after a pause, the last one solves the puzzle.
+fn follow_the_line(
+    mut p: PuzzleParams,
+    mut applied: MessageReader<MoveApplied>,
+    mut rejected: MessageReader<MoveRejected>,
+    mut intents: MessageWriter<MoveIntent>,
+    mut shakes: MessageWriter<ShakePiece>,
+    (busy, time): (Res<ViewBusy>, Res<Time<Real>>),
+    mut next_frame: ResMut<NextFrame>,
+) {
+    let now = time.elapsed_secs_f64();
+    let Some(active) = p.session.active.as_mut() else {
+        applied.clear();
+        rejected.clear();
+        return;
+    };
+    for r in rejected.read() {
+        if r.reason.id == NOT_THE_ANSWER {
+            active.mistakes += 1;
+            active.status = PuzzleStatus::Wrong;
+            if !r.mv.is_placement() {
+                shakes.write(ShakePiece(r.mv.from()));
+            }
+        }
+    }
+    for a in applied.read() {
+        if a.side == active.run.solver() {
+            active.answered(&a.mv, now, &mut p.settings.puzzles);
+        }
+    }
+    // The computer's reply, once the answer has landed.
+    let played = p.the_match.game().ply();
+    let reply = active.run.game().moves().nth(played).copied();
+    if reply.is_some() {
+        // The reply is due after its pause (the board's motion asks for
+        // its own frames).
+        next_frame.within_secs(active.reply_at - now);
+    }
+    if let Some(mv) = reply
+        && !busy.0
+        && now >= active.reply_at
+        && p.the_match.ai_to_move().is_some()
+    {
+        intents.write(MoveIntent {
+            mv,
+            source: MoveSource::Ai {
+                generation: p.the_match.generation(),
+            },
+        });
+    }
+    let caught_up = played == active.run.game().ply();
+    if caught_up && active.status == PuzzleStatus::Right {
+        active.status = PuzzleStatus::YourMove;
+    }
+    let answer = active.run.expected().filter(|_| caught_up);
+    p.gate.set_if_neq(MoveGate(answer));
+}
+
+/// The puzzle to offer next in `set`: the first unsolved one after
+/// `after` (from the start without), going round; when all are solved,
+/// simply the one after.
+pub fn next_puzzle(
+    set: &PuzzleSet,
+    progress: &PuzzleProgress,
+    after: Option<usize>,
+) -> Option<usize> {
+    let n = set.puzzles.len();
+    if n == 0 {
+        return None;
+    }
+    let first = after.map_or(0, |i| i + 1);
+    let solved = |i: usize| {
+        let p = &set.puzzles[i];
+        let answer = p.line.first().map_or("", String::as_str);
+        progress.is_solved(set.game, &puzzle_id(&p.position, answer))
+    };
+    (0..n)
+        .map(|k| (first + k) % n)
+        .find(|&i| !solved(i))
+        .or(Some(first % n))
+}

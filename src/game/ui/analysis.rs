@@ -1,0 +1,457 @@
+//! The game's analysis in the side panel: the "Analyse" button (once the
+//! game is over, or in review), its progress, the evaluation graph along
+//! the game (a click goes to that move), each side's accuracy and grades,
+//! what the analysis says of the move shown, and the export as text (to
+//! the clipboard, or a file on the desktop). The grades in the move list
+//! are `moves`'; the arrows on the board are `board::arrows`'.
+
+use bevy_egui::egui;
+
+use super::theme::{self, GOLD, MUTED};
+use super::{GameUi, SideNames, game_title};
+use crate::coach::{Analysis, Grade, PlyReport, Score, Source, Verdict, VerdictKind};
+use crate::game::common::i18n::{I18n, Msg};
+use crate::game::play::analysis::{AnalysisCommand, analysed_plies, can_analyse, ply_report};
+use crate::game::play::match_state::{MatchCommand, Player};
+use crate::game::shell::persist::SaveCommand;
+use crate::rules::Side;
+
+/// The graph's height in the panel.
+const GRAPH_HEIGHT: f32 = 80.0;
+
+/// A grade's colour in the move list, the graph and the summary.
+pub(super) fn grade_colour(grade: Grade) -> egui::Color32 {
+    match grade {
+        Grade::Best => egui::Color32::from_rgb(110, 200, 120),
+        Grade::Good => egui::Color32::from_rgb(170, 190, 150),
+        Grade::Inaccuracy => egui::Color32::from_rgb(235, 205, 90),
+        Grade::Mistake => egui::Color32::from_rgb(240, 150, 60),
+        Grade::Blunder => egui::Color32::from_rgb(235, 80, 70),
+    }
+}
+
+/// The mark a move gets in the move list: a dot for the good ones, the
+/// chess annotator's signs for the rest.
+pub(super) fn grade_mark(grade: Grade) -> &'static str {
+    match grade {
+        Grade::Best | Grade::Good => "●",
+        Grade::Inaccuracy => "?!",
+        Grade::Mistake => "?",
+        Grade::Blunder => "??",
+    }
+}
+
+/// The grade's name, translated.
+pub(super) fn grade_name(i18n: &I18n, grade: Grade) -> String {
+    i18n.tr(match grade {
+        Grade::Best => "analysis-grade-best",
+        Grade::Good => "analysis-grade-good",
+        Grade::Inaccuracy => "analysis-grade-inaccuracy",
+        Grade::Mistake => "analysis-grade-mistake",
+        Grade::Blunder => "analysis-grade-blunder",
+    })
+}
+
+/// The panel's analysis section: nothing while a game is played and never
+/// analysed; otherwise the button, the progress or the analysis.
+pub(super) fn analysis_section(ui: &mut egui::Ui, p: &mut GameUi) {
+    let m = &*p.the_match;
+    let looking_back = m.reviewing().is_some() || m.is_over();
+    let covered = m.analysis().map_or(0, |a| analysed_plies(a, m.game()));
+    let offer = looking_back && can_analyse(m) && !p.analysis.is_running();
+    if covered == 0 && !offer && !p.analysis.is_running() {
+        return;
+    }
+    ui.separator();
+    theme::section(ui, p.tr("analysis-title"));
+    progress(ui, p);
+    if offer {
+        let label = if covered > 0 {
+            "analysis-start-again"
+        } else {
+            "analysis-start"
+        };
+        if ui
+            .button(format!("📈 {}", p.tr(label)))
+            .on_hover_text(p.tr("analysis-start-hint"))
+            .clicked()
+        {
+            p.analysis_commands.write(AnalysisCommand::Start);
+        }
+    }
+    let Some(analysis) = p.the_match.analysis().cloned() else {
+        return;
+    };
+    if covered == 0 {
+        return;
+    }
+    let names = p.names();
+    graph(ui, p, &analysis, covered, &names);
+    summary(ui, p, &analysis, &names);
+    shown_move(ui, p);
+    export(ui, p, &analysis, &names);
+}
+
+/// While the analysis runs: a bar, how far it is, and a way to stop it.
+fn progress(ui: &mut egui::Ui, p: &mut GameUi) {
+    let Some(run) = p.analysis.progress() else {
+        return;
+    };
+    let text = if run.loading_table {
+        p.tr("analysis-loading-table")
+    } else {
+        p.i18n.msg(
+            &Msg::new("analysis-progress")
+                .num("moves", run.plies as u32)
+                .num("percent", (run.progress.fraction() * 100.0).floor()),
+        )
+    };
+    // Not animated: an animated bar repaints every frame, and the progress
+    // only moves at the "thinking" pulse.
+    ui.add(egui::ProgressBar::new(run.progress.fraction()).text(text));
+    if ui
+        .small_button(p.tr("analysis-cancel"))
+        .on_hover_text(p.tr("analysis-cancel-hint"))
+        .clicked()
+    {
+        p.analysis_commands.write(AnalysisCommand::Cancel);
+    }
+}
+
+/// The side whose chances the graph shows: the person's, when one person
+/// plays; otherwise the hunters'.
+fn graph_side(p: &GameUi) -> Side {
+    let human = |s: Side| p.the_match.player(s) == Player::Human;
+    if human(Side::Crowd) && !human(Side::Hunters) {
+        Side::Crowd
+    } else {
+        Side::Hunters
+    }
+}
+
+/// The expected result of one side along the game, from the start to the
+/// last move analysed; the move shown marked, a click goes to a move.
+fn graph(
+    ui: &mut egui::Ui,
+    p: &mut GameUi,
+    analysis: &Analysis,
+    covered: usize,
+    names: &SideNames,
+) {
+    let side = graph_side(p);
+    let label = names.with_side(&p.i18n, Msg::new("analysis-graph-for"), side);
+    theme::note(ui, p.i18n.msg(&label));
+    let points: Vec<f64> = analysis.graph(side).into_iter().take(covered + 1).collect();
+    let width = ui.available_width();
+    let (rect, response) =
+        ui.allocate_exact_size(egui::vec2(width, GRAPH_HEIGHT), egui::Sense::click());
+    let plot = Plot {
+        rect,
+        last: points.len().saturating_sub(1).max(1) as f32,
+    };
+    let shown = p.the_match.shown().ply().min(covered);
+    plot.paint(&ui.painter_at(rect), &points, analysis, shown);
+    let pointed = response.hover_pos().map(|pos| {
+        let i = ((pos.x - rect.left()) / plot.step()).round() as usize;
+        i.min(points.len() - 1)
+    });
+    let response = match pointed {
+        Some(i) => response.on_hover_text(point_text(&p.i18n, analysis, i)),
+        None => response,
+    };
+    if response.clicked()
+        && let Some(ply) = pointed
+    {
+        let total = p.the_match.game().ply();
+        p.commands
+            .write(MatchCommand::Review((ply < total).then_some(ply)));
+        p.state.scroll_to_ply = true;
+    }
+}
+
+/// Where the graph's points go: `last + 1` points across `rect`, 0 to 1
+/// from the bottom up.
+struct Plot {
+    rect: egui::Rect,
+    last: f32,
+}
+
+impl Plot {
+    fn at(&self, i: usize, v: f64) -> egui::Pos2 {
+        egui::pos2(
+            self.rect.left() + self.rect.width() * i as f32 / self.last,
+            self.rect.bottom() - self.rect.height() * v as f32,
+        )
+    }
+    /// The width of one move.
+    fn step(&self) -> f32 {
+        self.rect.width() / self.last
+    }
+
+    /// Bars from the even line (light where the side is ahead), the curve,
+    /// a dot for each move graded inaccuracy or worse, a line at the move
+    /// shown.
+    fn paint(&self, painter: &egui::Painter, points: &[f64], analysis: &Analysis, shown: usize) {
+        let rect = self.rect;
+        painter.rect_filled(rect, 4.0, egui::Color32::from_rgb(28, 20, 15));
+        let mid = rect.center().y;
+        let half = self.step() / 2.0;
+        for (i, &v) in points.iter().enumerate() {
+            let top = self.at(i, v);
+            let bar = egui::Rect::from_x_y_ranges(
+                (top.x - half).max(rect.left())..=(top.x + half).min(rect.right()),
+                top.y.min(mid)..=top.y.max(mid),
+            );
+            let fill = if v >= 0.5 {
+                egui::Color32::from_rgb(150, 125, 85)
+            } else {
+                egui::Color32::from_rgb(85, 62, 46)
+            };
+            painter.rect_filled(bar, 0.0, fill);
+        }
+        let even = egui::Stroke::new(1.0, MUTED.gamma_multiply(0.5));
+        painter.hline(rect.x_range(), mid, even);
+        let line: Vec<egui::Pos2> = points
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| self.at(i, v))
+            .collect();
+        painter.add(egui::Shape::line(line, egui::Stroke::new(1.5, GOLD)));
+        for report in analysis.plies.iter().take(points.len() - 1) {
+            let i = report.ply as usize;
+            if report.grade >= Grade::Inaccuracy && i < points.len() {
+                painter.circle_filled(self.at(i, points[i]), 3.0, grade_colour(report.grade));
+            }
+        }
+        let x = self.at(shown, 0.0).x;
+        painter.vline(
+            x,
+            rect.y_range(),
+            egui::Stroke::new(1.0, egui::Color32::WHITE),
+        );
+    }
+}
+
+/// The graph's tooltip for the position after `ply` moves.
+fn point_text(i18n: &I18n, analysis: &Analysis, ply: usize) -> String {
+    match ply.checked_sub(1).and_then(|i| analysis.plies.get(i)) {
+        Some(r) => i18n.msg(
+            &Msg::new("analysis-graph-point")
+                .num("ply", r.ply)
+                .text("move", r.played.clone())
+                .text("grade", grade_name(i18n, r.grade)),
+        ),
+        None => i18n.tr("analysis-graph-start"),
+    }
+}
+
+/// Each side's accuracy and how many moves of each grade.
+fn summary(ui: &mut egui::Ui, p: &mut GameUi, analysis: &Analysis, names: &SideNames) {
+    // The marks in the monospace font: the proportional one has no dot.
+    let mark = |grade: Grade| {
+        egui::RichText::new(grade_mark(grade))
+            .monospace()
+            .color(grade_colour(grade))
+    };
+    egui::Grid::new("analysis_summary")
+        .num_columns(7)
+        .min_col_width(16.0)
+        .spacing([8.0, 2.0])
+        .show(ui, |ui| {
+            ui.label("");
+            ui.label(egui::RichText::new("%").color(MUTED))
+                .on_hover_text(p.tr("analysis-accuracy-hint"));
+            for grade in Grade::ALL {
+                ui.label(mark(grade))
+                    .on_hover_text(grade_name(&p.i18n, grade));
+            }
+            ui.end_row();
+            for side in [Side::Hunters, Side::Crowd] {
+                let s = analysis.summary(side);
+                ui.label(names.title(&p.i18n, side));
+                ui.label(egui::RichText::new(format!("{:.0}", s.accuracy)).strong())
+                    .on_hover_text(p.tr("analysis-accuracy-hint"));
+                for grade in Grade::ALL {
+                    let n = s.count(grade);
+                    let text = egui::RichText::new(n.to_string());
+                    ui.label(if n == 0 { text.color(MUTED) } else { text })
+                        .on_hover_text(grade_name(&p.i18n, grade));
+                }
+                ui.end_row();
+            }
+        });
+}
+
+/// What the analysis says of the move that led to the position shown.
+fn shown_move(ui: &mut egui::Ui, p: &mut GameUi) {
+    let ply = p.the_match.shown().ply();
+    let Some(report) = ply_report(&p.the_match, ply).cloned() else {
+        return;
+    };
+    let names = p.names();
+    ui.scope(|ui| {
+        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
+        for (text, colour) in report_lines(&p.i18n, &names, &report) {
+            ui.label(egui::RichText::new(text).color(colour));
+        }
+    });
+}
+
+/// The lines that describe one move: its grade, the best move, the
+/// evaluation before and after, the exact verdict.
+fn report_lines(i18n: &I18n, names: &SideNames, r: &PlyReport) -> Vec<(String, egui::Color32)> {
+    let mut lines = vec![(
+        i18n.msg(
+            &Msg::new("analysis-move-line")
+                .num("ply", r.ply)
+                .text("move", r.played.clone())
+                .text("grade", grade_name(i18n, r.grade)),
+        ),
+        grade_colour(r.grade),
+    )];
+    if r.best != r.played {
+        let best = Msg::new("analysis-best-was").text("move", r.best.clone());
+        lines.push((i18n.msg(&best), grade_colour(Grade::Best)));
+    }
+    // An exact verdict says more than the evaluation (which can misjudge
+    // what the table settles): the evaluation only where there is none.
+    match &r.verdict {
+        Some(v) => lines.push((verdict_text(i18n, v), GOLD)),
+        None => {
+            let eval = names.with_side(
+                i18n,
+                Msg::new("analysis-eval")
+                    .text("before", score_text(i18n, r.before))
+                    .text("after", score_text(i18n, r.after)),
+                r.side,
+            );
+            lines.push((i18n.msg(&eval), MUTED));
+        }
+    }
+    lines
+}
+
+/// A score for the side that moved: "+0.35", "wins in 4 moves", "lost".
+fn score_text(i18n: &I18n, score: Score) -> String {
+    let moves = |p: u16| p.div_ceil(2) as u32;
+    match score {
+        Score::Eval(e) => format!("{:+.2}", e as f64 / 100.0),
+        Score::Win(Some(p)) => i18n.msg(&Msg::new("analysis-score-win-in").num("moves", moves(p))),
+        Score::Win(None) => i18n.tr("analysis-score-win"),
+        Score::Loss(Some(p)) => {
+            i18n.msg(&Msg::new("analysis-score-loss-in").num("moves", moves(p)))
+        }
+        Score::Loss(None) => i18n.tr("analysis-score-loss"),
+    }
+}
+
+/// "Endgame table: threw away the draw."
+pub(super) fn verdict_text(i18n: &I18n, v: &Verdict) -> String {
+    let moves = |p: Option<u16>| p.map(|p| p.div_ceil(2) as u32);
+    let what = match v.kind() {
+        VerdictKind::WinToDraw => Msg::new("analysis-verdict-win-to-draw"),
+        VerdictKind::WinToLoss => Msg::new("analysis-verdict-win-to-loss"),
+        VerdictKind::DrawToLoss => Msg::new("analysis-verdict-draw-to-loss"),
+        VerdictKind::KeepsDraw => Msg::new("analysis-verdict-keeps-draw"),
+        VerdictKind::KeepsWin(p) => match moves(p) {
+            Some(n) => Msg::new("analysis-verdict-keeps-win-in").num("moves", n),
+            None => Msg::new("analysis-verdict-keeps-win"),
+        },
+        VerdictKind::StillLost(p) => match moves(p) {
+            Some(n) => Msg::new("analysis-verdict-still-lost-in").num("moves", n),
+            None => Msg::new("analysis-verdict-still-lost"),
+        },
+    };
+    let source = match v.source {
+        Source::Rules => "analysis-source-rules",
+        Source::Table => "analysis-source-table",
+        Source::Proof => "analysis-source-proof",
+        Source::Search => "analysis-source-search",
+    };
+    i18n.msg(
+        &Msg::new("analysis-exact")
+            .text("source", i18n.tr(source))
+            .nested("verdict", what),
+    )
+}
+
+/// Copy as text; save as a file (the desktop).
+fn export(ui: &mut egui::Ui, p: &mut GameUi, analysis: &Analysis, names: &SideNames) {
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .button(format!("📋 {}", p.tr("analysis-copy")))
+            .on_hover_text(p.tr("analysis-copy-hint"))
+            .clicked()
+        {
+            let text = export_text(&p.i18n, names, analysis);
+            ui.ctx().copy_text(text);
+            p.notices
+                .write(crate::game::common::notice::Notice::info(Msg::new(
+                    "analysis-copied",
+                )));
+        }
+        if !cfg!(target_arch = "wasm32")
+            && ui
+                .button(format!("💾 {}", p.tr("analysis-save-file")))
+                .on_hover_text(p.tr("analysis-save-file-hint"))
+                .clicked()
+        {
+            let name = format!(
+                "{}-{}",
+                analysis.variant.kind.id(),
+                crate::save::store::file_stamp(crate::save::store::now_unix())
+            );
+            p.save_commands.write(SaveCommand::ExportText {
+                name,
+                text: export_text(&p.i18n, names, analysis),
+            });
+        }
+    });
+}
+
+/// The analysis as text in the player's language: a title, a line per
+/// move, each side's summary.
+pub fn export_text(i18n: &I18n, names: &SideNames, analysis: &Analysis) -> String {
+    let kind = analysis.variant.kind;
+    let mut out = i18n.msg(&Msg::new("analysis-export-title").text("game", game_title(i18n, kind)));
+    out.push_str("\n\n");
+    for r in &analysis.plies {
+        let mut line = format!(
+            "{}. {}{} {}",
+            r.ply,
+            r.played,
+            grade_mark_text(r.grade),
+            grade_name(i18n, r.grade)
+        );
+        for (text, _) in report_lines(i18n, names, r).into_iter().skip(1) {
+            line.push_str(" · ");
+            line.push_str(&text);
+        }
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out.push('\n');
+    for side in [Side::Hunters, Side::Crowd] {
+        let s = analysis.summary(side);
+        let mut msg = names
+            .with_side(i18n, Msg::new("analysis-export-summary"), side)
+            .num("accuracy", s.accuracy.round());
+        for (name, grade) in ["best", "good", "inaccuracy", "mistake", "blunder"]
+            .into_iter()
+            .zip(Grade::ALL)
+        {
+            msg = msg.num(name, s.count(grade));
+        }
+        out.push_str(&i18n.msg(&msg));
+        out.push('\n');
+    }
+    out
+}
+
+/// The mark in text: the signs for mistakes, nothing for good moves.
+fn grade_mark_text(grade: Grade) -> &'static str {
+    match grade {
+        Grade::Best | Grade::Good => "",
+        other => grade_mark(other),
+    }
+}

@@ -1,0 +1,164 @@
+//! The side panel while a puzzle is solved: which puzzle, what to find and
+//! how the answer is proven, how the attempt stands ("try again",
+//! "solved"), the rating, and the buttons: hint, try again, next puzzle,
+//! back to the list, back to the game.
+
+use bevy_egui::egui;
+
+use super::GameUi;
+use super::puzzles_page::{goal_text, proof_text, stars, start_command};
+use super::theme::{self, GOLD, GREEN, INK, RED};
+use crate::game::common::i18n::Msg;
+use crate::game::common::screens::{MenuPage, Screen};
+use crate::game::play::puzzle::{PuzzleCommand, PuzzleStatus, SetState, next_puzzle};
+
+pub(super) fn puzzle_panel(ui: &mut egui::Ui, p: &mut GameUi) {
+    let Some(active) = p.puzzles.session.active() else {
+        return;
+    };
+    let (kind, index, difficulty) = (active.kind, active.index, active.puzzle.difficulty());
+    ui.add_space(4.0);
+    ui.horizontal(|ui| {
+        if ui
+            .button(format!("⬅ {}", p.tr("puzzle-to-list")))
+            .on_hover_text(p.tr("puzzle-to-list-hint"))
+            .clicked()
+        {
+            p.puzzles.commands.write(PuzzleCommand::Leave);
+            *p.menu_page = MenuPage::Puzzles(kind);
+            p.screen.set(Screen::Menu);
+        }
+    });
+    ui.label(
+        egui::RichText::new(
+            p.i18n.msg(
+                &Msg::new("puzzle-title")
+                    .num("number", (index + 1) as u32)
+                    .text("game", super::game_title(&p.i18n, kind)),
+            ),
+        )
+        .color(GOLD)
+        .size(18.0)
+        .strong(),
+    );
+    ui.label(egui::RichText::new(stars(difficulty)).color(GOLD))
+        .on_hover_text(p.tr("puzzle-difficulty-hint"));
+    ui.separator();
+    ui.scope(|ui| {
+        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
+        goal_and_status(ui, p, true);
+    });
+    ui.separator();
+    buttons(ui, p);
+}
+
+/// The phone strip during a puzzle: what to find, how it stands, the buttons.
+pub(super) fn puzzle_strip(ui: &mut egui::Ui, p: &mut GameUi) {
+    goal_and_status(ui, p, false);
+    buttons(ui, p);
+}
+
+/// What to find (and, in the panel, how it is proven), how the attempt
+/// stands, and the rating.
+fn goal_and_status(ui: &mut egui::Ui, p: &mut GameUi, with_proof: bool) {
+    let Some(active) = p.puzzles.session.active() else {
+        return;
+    };
+    let (kind, puzzle) = (active.kind, active.puzzle.clone());
+    let (status, mistakes, change) = (active.status, active.mistakes, active.rating_change);
+    let names = p.names();
+    ui.label(egui::RichText::new(goal_text(&p.i18n, &names, &puzzle)).size(16.0));
+    if with_proof {
+        theme::note(ui, proof_text(&p.i18n, puzzle.proof));
+        ui.add_space(6.0);
+    }
+    let (id, colour) = match status {
+        PuzzleStatus::YourMove if mistakes > 0 => ("puzzle-status-again", INK),
+        PuzzleStatus::YourMove => ("puzzle-status-your-move", INK),
+        PuzzleStatus::Wrong => ("puzzle-status-wrong", RED),
+        PuzzleStatus::Right => ("puzzle-status-right", GREEN),
+        PuzzleStatus::Solved => ("puzzle-status-solved", GREEN),
+    };
+    ui.label(
+        egui::RichText::new(p.tr(id))
+            .color(colour)
+            .size(17.0)
+            .strong(),
+    );
+    rating_line(ui, p, kind, change);
+}
+
+/// The rating in this game, and what the puzzle did to it.
+fn rating_line(
+    ui: &mut egui::Ui,
+    p: &mut GameUi,
+    kind: crate::rules::GameKind,
+    change: Option<f64>,
+) {
+    let rating = p.settings.puzzles.rating(kind).round();
+    let msg = match change {
+        Some(change) => Msg::new("puzzle-rating-change")
+            .num("rating", rating)
+            .text("change", format!("{:+}", change.round() as i64)),
+        None => Msg::new("puzzle-rating").num("rating", rating),
+    };
+    ui.label(p.i18n.msg(&msg));
+}
+
+/// Hint, try again, next puzzle; back to the game.
+fn buttons(ui: &mut egui::Ui, p: &mut GameUi) {
+    let Some(status) = p.puzzles.session.active().map(|a| a.status) else {
+        return;
+    };
+    ui.horizontal_wrapped(|ui| {
+        let can_hint = matches!(status, PuzzleStatus::YourMove | PuzzleStatus::Wrong);
+        if ui
+            .add_enabled(
+                can_hint,
+                egui::Button::new(format!("💡 {}", p.tr("panel-hint"))),
+            )
+            .on_hover_text(p.tr("puzzle-hint-hint"))
+            .clicked()
+        {
+            p.puzzles.commands.write(PuzzleCommand::Hint);
+        }
+        if ui
+            .button(format!("⟲ {}", p.tr("puzzle-retry")))
+            .on_hover_text(p.tr("puzzle-retry-hint"))
+            .clicked()
+        {
+            p.puzzles.commands.write(PuzzleCommand::Retry);
+        }
+        let next = format!("▶ {}", p.tr("puzzle-next"));
+        let next = if status == PuzzleStatus::Solved {
+            egui::RichText::new(next).strong().color(GOLD)
+        } else {
+            egui::RichText::new(next)
+        };
+        if ui.button(next).clicked() {
+            start_next(p);
+        }
+    });
+    ui.add_space(4.0);
+    if ui
+        .button(p.tr("puzzle-leave"))
+        .on_hover_text(p.tr("puzzle-leave-hint"))
+        .clicked()
+    {
+        p.puzzles.commands.write(PuzzleCommand::Leave);
+    }
+}
+
+/// Starts the next unsolved puzzle of the same game.
+fn start_next(p: &mut GameUi) {
+    let Some(active) = p.puzzles.session.active() else {
+        return;
+    };
+    let (kind, index) = (active.kind, active.index);
+    let pz = &mut p.puzzles;
+    if let SetState::Ready(set) = pz.library.set(kind, &pz.server, &pz.sets)
+        && let Some(next) = next_puzzle(set, &p.settings.puzzles, Some(index))
+    {
+        pz.commands.write(start_command(set, next));
+    }
+}
