@@ -11,12 +11,14 @@ use std::path::Path;
 use std::time::Duration;
 
 use bevy::app::{App, AppExit};
+use bevy::prelude::DetectChangesMut;
 use bevy::time::TimeUpdateStrategy;
 use save_common::{every_variant, random_game, take_back};
 use stronghold::ai::Level;
 use stronghold::game::board::view::BoardLayout;
 use stronghold::game::common::i18n::{I18n, Language};
 use stronghold::game::common::notice::{Notice, Notices};
+use stronghold::game::common::redraw::LastAsk;
 use stronghold::game::common::settings::Settings;
 use stronghold::game::headless_app;
 use stronghold::game::play::match_state::{Match, MatchCommand, MoveIntent, MoveSource, Player};
@@ -566,6 +568,32 @@ fn settings_are_written_once_they_settle_and_on_exit() {
     assert_eq!(
         (settings.volume, settings.language),
         (0.3, Language::Russian)
+    );
+}
+
+#[test]
+fn a_page_touching_the_settings_every_frame_does_not_hold_the_write_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = launch(dir.path());
+    let step = Duration::from_millis(100);
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(step));
+    let path = dir.path().join("settings.ron");
+    app.world_mut().resource_mut::<Settings>().volume = 0.4;
+    app.update();
+    let settle = (persist::SETTINGS_SETTLE_SECONDS / step.as_secs_f64()).ceil() as usize;
+    for _ in 0..=settle {
+        // What an open settings page does: a mutable borrow, no change.
+        app.world_mut().resource_mut::<Settings>().set_changed();
+        app.update();
+    }
+    assert!(path.exists(), "written once the value settled");
+    // Nothing is pending: the settings ask for no more frames.
+    app.world_mut().resource_mut::<Settings>().set_changed();
+    app.update();
+    let asked = *app.world().resource::<LastAsk>();
+    assert!(
+        asked.by.is_none_or(|at| !at.file().contains("persist")),
+        "a still settings page asks for no frames: {asked:?}"
     );
 }
 

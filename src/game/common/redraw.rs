@@ -4,8 +4,13 @@
 //! input and window events, on a wake-up from a background task, and when a
 //! wing asks for one. Each frame, the wings say how soon they need the next:
 //!
-//! - `NextFrame::now()` while something moves (a tween, egui's own repaints
-//!   come through bevy_egui's `RequestRedraw`);
+//! - `NextFrame::now()` while something moves (a tween);
+//! - egui's own repaint requests, with the delay egui gives them (a tooltip
+//!   that appears after a pause, a blinking text cursor): bevy_egui would
+//!   turn any delayed request into an immediate `RequestRedraw`, so
+//!   `egui_repaints` reads the delay and the `RequestRedraw`s are replaced
+//!   by this frame's own (and `drop_unchanged_modifiers` stops bevy_egui's
+//!   every-frame modifier event, which egui takes as input to redraw for);
 //! - `NextFrame::within(d)` for a timer (a notice that fades, a delayed
 //!   sound, a settings write) or a heartbeat (the "thinking" indicator at
 //!   `THINKING_PULSE`, files still loading at `LOADING_PULSE`);
@@ -15,6 +20,7 @@
 //! With nothing asked, the app sleeps `IDLE_WAIT` between frames (it draws
 //! once in a while so that a missed wake-up can never hang the game).
 
+use std::panic::Location;
 use std::time::Duration;
 
 use bevy::prelude::*;
@@ -45,6 +51,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<RequestRedraw>()
         .add_message::<CursorMoved>()
         .init_resource::<NextFrame>()
+        .init_resource::<LastAsk>()
         .init_resource::<FrameWaker>()
         .init_resource::<LoadWatch>()
         .insert_resource(WinitSettings {
@@ -53,17 +60,76 @@ pub(super) fn plugin(app: &mut App) {
         })
         .add_systems(Startup, take_waker)
         .add_systems(Update, (watch_loads, settle_after_input))
+        .add_systems(
+            PreUpdate,
+            drop_unchanged_modifiers
+                .after(bevy_egui::EguiPreUpdateSet::ProcessInput)
+                .before(bevy_egui::EguiPreUpdateSet::BeginPass),
+        )
+        .add_systems(
+            PostUpdate,
+            egui_repaints
+                .after(bevy_egui::EguiPostUpdateSet::EndPass)
+                .before(bevy_egui::EguiPostUpdateSet::ProcessOutput),
+        )
         .add_systems(Last, schedule_next_frame);
+}
+
+/// egui's repaint request for the frame just built, with its delay, as an
+/// ask like any other (runs between bevy_egui's end of pass and its output,
+/// which would otherwise turn even a delayed request into a redraw at once).
+fn egui_repaints(outputs: Query<&bevy_egui::EguiFullOutput>, mut next: ResMut<NextFrame>) {
+    for output in &outputs {
+        let delay = output
+            .0
+            .as_ref()
+            .and_then(|o| o.viewport_output.get(&bevy_egui::egui::ViewportId::ROOT))
+            .map(|v| v.repaint_delay);
+        if let Some(delay) = delay.filter(|d| *d < Duration::MAX) {
+            next.within(delay);
+        }
+    }
+}
+
+/// bevy_egui tells egui the modifier keys' state every frame as a
+/// `ModifiersChanged` event, and egui repaints at once after any event: the
+/// app would draw every frame forever. Only a real change is passed on.
+fn drop_unchanged_modifiers(
+    mut inputs: Query<&mut bevy_egui::EguiInput>,
+    mut last: Local<Option<bevy_egui::egui::Modifiers>>,
+) {
+    use bevy_egui::egui::Event;
+    for mut input in &mut inputs {
+        input.events.retain(|event| match event {
+            Event::ModifiersChanged(now) if *last == Some(*now) => false,
+            Event::ModifiersChanged(now) => {
+                *last = Some(*now);
+                true
+            }
+            _ => true,
+        });
+    }
 }
 
 /// How soon the next frame must come, as the wings asked this frame.
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq)]
 pub struct NextFrame {
     within: Option<Duration>,
+    /// Where the soonest ask came from (the frame log names it).
+    by: Option<&'static Location<'static>>,
+}
+
+/// The last frame's ask as it was handed to the event loop, and who made
+/// it: the frame log writes it, so a frame nobody should want can be traced.
+#[derive(Resource, Debug, Default, Clone, Copy)]
+pub struct LastAsk {
+    pub within: Option<Duration>,
+    pub by: Option<&'static Location<'static>>,
 }
 
 impl NextFrame {
     /// The next frame is wanted at once (something is moving).
+    #[track_caller]
     pub fn now(&mut self) {
         self.within(Duration::ZERO);
     }
@@ -71,6 +137,7 @@ impl NextFrame {
     /// rounded down to one of a few steps: the event loop draws an extra
     /// frame whenever its wait changes, so a timer counting down must not
     /// change it every frame.
+    #[track_caller]
     pub fn within(&mut self, wait: Duration) {
         let step = WAIT_STEPS
             .iter()
@@ -78,9 +145,13 @@ impl NextFrame {
             .copied()
             .find(|step| *step <= wait)
             .unwrap_or(Duration::ZERO);
-        self.within = Some(self.within.map_or(step, |w| w.min(step)));
+        if self.within.is_none_or(|w| step < w) {
+            self.within = Some(step);
+            self.by = Some(Location::caller());
+        }
     }
     /// The next frame is wanted no later than `seconds` from now (a timer's rest).
+    #[track_caller]
     pub fn within_secs(&mut self, seconds: f64) {
         if seconds.is_finite() {
             self.within(Duration::from_secs_f64(seconds.max(0.0)));
@@ -177,14 +248,19 @@ fn settle_after_input(
 }
 
 /// Turns this frame's asks into the event loop's next wait.
-fn schedule_next_frame(
+pub(crate) fn schedule_next_frame(
     mut next: ResMut<NextFrame>,
     mut winit: ResMut<WinitSettings>,
-    mut redraw: MessageWriter<RequestRedraw>,
+    mut redraws: ResMut<Messages<RequestRedraw>>,
+    mut last: ResMut<LastAsk>,
 ) {
-    let asked = std::mem::take(&mut *next).within;
+    let NextFrame { within: asked, by } = std::mem::take(&mut *next);
+    // Every ask came through `NextFrame` (egui's too, with its delay): the
+    // event loop hears this frame's answer only.
+    redraws.clear();
+    *last = LastAsk { within: asked, by };
     if asked == Some(Duration::ZERO) {
-        redraw.write(RequestRedraw);
+        redraws.write(RequestRedraw);
     }
     // Low power: raw device events (the mouse moving anywhere on the
     // desktop) wake nothing; the window's own events do.
@@ -218,6 +294,40 @@ mod tests {
         next.within_secs(f64::NAN);
         next.within_secs(-1.0);
         assert_eq!(next.asked(), Some(Duration::ZERO));
+    }
+
+    #[test]
+    fn only_a_real_change_of_the_modifier_keys_reaches_egui() {
+        use bevy_egui::EguiInput;
+        use bevy_egui::egui::{Event, Modifiers};
+        let mut world = World::new();
+        let context = world.spawn(EguiInput::default()).id();
+        let mut system = IntoSystem::into_system(drop_unchanged_modifiers);
+        system.initialize(&mut world);
+        let mut frame = |world: &mut World, modifiers: Modifiers| {
+            world
+                .get_mut::<EguiInput>(context)
+                .unwrap()
+                .events
+                .push(Event::ModifiersChanged(modifiers));
+            system.run((), world).unwrap();
+            std::mem::take(&mut world.get_mut::<EguiInput>(context).unwrap().events)
+        };
+        assert_eq!(
+            frame(&mut world, Modifiers::NONE).len(),
+            1,
+            "the first state"
+        );
+        assert!(
+            frame(&mut world, Modifiers::NONE).is_empty(),
+            "the same again"
+        );
+        assert_eq!(
+            frame(&mut world, Modifiers::SHIFT).len(),
+            1,
+            "shift pressed"
+        );
+        assert!(frame(&mut world, Modifiers::SHIFT).is_empty());
     }
 
     #[test]

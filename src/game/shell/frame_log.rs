@@ -3,7 +3,9 @@
 //! where `thinking` is 1 while an AI search runs, `rss_kb` is the resident
 //! memory, sampled once a second (0 between samples), and `moving` is 1
 //! while an animation that input waits for plays (a move). The app draws
-//! only when something changes, so a still spell is one long frame.
+//! only when something changes, so a still spell is one long frame; the
+//! last columns say why a frame came: the wait the frame before asked for
+//! (`asked_ms`, empty when none) and the code that asked (`asked_by`).
 //! `scripts/measure_cpu.sh` reads the process's CPU time beside it.
 //! `STRONGHOLD_AI_SLICE_MS` and `STRONGHOLD_AI_CORE_SHARE` set the AI's slice
 //! length and core share for such measurements (scripts/measure_frames.sh).
@@ -23,6 +25,7 @@ mod native {
 
     use bevy::prelude::*;
 
+    use crate::game::common::redraw::{LastAsk, schedule_next_frame};
     use crate::game::common::view::ViewBusy;
     use crate::game::play::ai_task::{AiJob, AiSettings};
 
@@ -34,12 +37,12 @@ mod native {
         match std::fs::File::create(&path) {
             Ok(file) => {
                 let mut out = std::io::BufWriter::new(file);
-                let _ = writeln!(out, "frame_ms,thinking,rss_kb,moving");
+                let _ = writeln!(out, "frame_ms,thinking,rss_kb,moving,asked_ms,asked_by");
                 app.insert_resource(FrameLog {
                     out,
                     since_sample: 0.0,
                 })
-                .add_systems(Last, log_frame);
+                .add_systems(Last, log_frame.before(schedule_next_frame));
             }
             Err(e) => warn!("cannot write the frame log {path:?}: {e}"),
         }
@@ -67,6 +70,7 @@ mod native {
         time: Res<Time<Real>>,
         ai: Res<AiJob>,
         busy: Res<ViewBusy>,
+        asked: Res<LastAsk>,
         mut log: ResMut<FrameLog>,
         mut exits: MessageReader<AppExit>,
     ) {
@@ -77,13 +81,25 @@ mod native {
         log.since_sample += dt;
         let rss = if log.since_sample >= 1.0 {
             log.since_sample = 0.0;
+            // Written out each second, so a run that is killed keeps its log.
+            let _ = log.out.flush();
             resident_kb()
         } else {
             0
         };
         let thinking = ai.thinking().is_some_and(|t| !t.done) as u8;
         let moving = busy.0 as u8;
-        let _ = writeln!(log.out, "{:.3},{thinking},{rss},{moving}", dt * 1000.0);
+        let wait = asked
+            .within
+            .map_or(String::new(), |w| w.as_millis().to_string());
+        let by = asked
+            .by
+            .map_or(String::new(), |l| format!("{}:{}", l.file(), l.line()));
+        let _ = writeln!(
+            log.out,
+            "{:.3},{thinking},{rss},{moving},{wait},{by}",
+            dt * 1000.0
+        );
         if exits.read().count() > 0 {
             let _ = log.out.flush();
         }

@@ -488,8 +488,17 @@ fn run_launch_actions(
 #[derive(Resource)]
 pub struct ExitAfter(pub f32);
 
-pub fn exit_after(time: Res<Time<Real>>, limit: Res<ExitAfter>, mut exit: MessageWriter<AppExit>) {
-    if time.elapsed_secs() >= limit.0 {
+pub fn exit_after(
+    time: Res<Time<Real>>,
+    limit: Res<ExitAfter>,
+    mut exit: MessageWriter<AppExit>,
+    mut next_frame: ResMut<NextFrame>,
+) {
+    let left = limit.0 - time.elapsed_secs();
+    if left <= 0.0 {
         exit.write(AppExit::Success);
+    } else {
+        // A still app may sleep far longer: wake for the deadline.
+        next_frame.within_secs(f64::from(left));
     }
 }

@@ -48,6 +48,9 @@ pub struct PersistState {
     pub(super) settings_written: Option<Settings>,
     /// When the settings last changed, while they wait to be written.
     settings_changed_at: Option<f64>,
+    /// The settings as last seen: a page that only borrows them mutably
+    /// marks them changed every frame without changing them.
+    settings_seen: Option<Settings>,
     /// A refused file could not be moved aside: never write over it.
     pub(super) autosave_blocked: bool,
     pub(super) settings_blocked: bool,
@@ -127,8 +130,11 @@ fn save_settings(
         return;
     };
     let now = time.elapsed_secs_f64();
-    if settings.is_changed() && state.settings_written.as_ref() != Some(&*settings) {
-        state.settings_changed_at = Some(now);
+    if settings.is_changed() && state.settings_seen.as_ref() != Some(&*settings) {
+        state.settings_seen = Some(settings.clone());
+        if state.settings_written.as_ref() != Some(&*settings) {
+            state.settings_changed_at = Some(now);
+        }
     }
     match state.settings_changed_at {
         Some(at) if now - at >= SETTINGS_SETTLE_SECONDS => {
