@@ -261,9 +261,17 @@ fn frames_come_at_the_thinking_pulse_while_it_runs_and_every_frame_for_slices() 
         (AnalysisRunner::Slices, Duration::ZERO),
     ] {
         let mut app = app_on(short_game(), runner);
-        for _ in 0..5 {
-            app.update();
-        }
+        // Startup's frames (files arriving, the frames after them) end.
+        let settle = |app: &mut App| {
+            for _ in 0..20 {
+                if wait(app) == UpdateMode::reactive_low_power(IDLE_WAIT) {
+                    break;
+                }
+                app.update();
+            }
+        };
+        app.update();
+        settle(&mut app);
         assert_eq!(
             wait(&app),
             UpdateMode::reactive_low_power(IDLE_WAIT),
@@ -283,9 +291,8 @@ fn frames_come_at_the_thinking_pulse_while_it_runs_and_every_frame_for_slices() 
             "{runner:?}: running"
         );
         wait_for_analysis(&mut app);
-        for _ in 0..5 {
-            app.update();
-        }
+        app.update();
+        settle(&mut app);
         assert_eq!(
             wait(&app),
             UpdateMode::reactive_low_power(IDLE_WAIT),

@@ -89,6 +89,8 @@ async function playRounds(page, bot, t, label) {
     await t.waitStatus(page, `s => s.selected === '${move.split('-')[0]}'`, 10_000, `${label}: the piece picked up`);
     await page.mouse.click(to.x, to.y);
     const ply = s0.moves + 1;
+    // On the page first (its status names what went wrong), then at the bot.
+    await t.waitStatus(page, `s => s.moves >= ${ply}`, 10_000, `${label}: our move ${move} on the page`);
     const ours = await bot.line(new RegExp(`^move ${ply}: `), BOT_TIMEOUT_MS, `move ${ply}`);
     if (ours !== `move ${ply}: ${move}`) throw new Error(`${label}: the page played ${move}, the bot saw "${ours}"`);
     const theirs = (await bot.line(new RegExp(`^move ${ply + 1}: `), BOT_TIMEOUT_MS, `move ${ply + 1}`)).split(': ')[1];

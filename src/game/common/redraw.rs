@@ -50,6 +50,7 @@ pub(super) fn plugin(app: &mut App) {
     // Registered here too, so headless apps (no window plugin) can ask for frames.
     app.add_message::<RequestRedraw>()
         .add_message::<CursorMoved>()
+        .add_message::<bevy::window::WindowResized>()
         .init_resource::<NextFrame>()
         .init_resource::<LastAsk>()
         .init_resource::<FrameWaker>()
@@ -195,18 +196,28 @@ impl LoadWatch {
     }
 }
 
+/// Frames drawn after a watched file arrives: the frame it arrives in has
+/// not yet uploaded a picture to the GPU, so it would draw without it.
+const FRAMES_AFTER_LOAD: u8 = 3;
+
 fn watch_loads(
     mut watch: ResMut<LoadWatch>,
     server: Option<Res<AssetServer>>,
     mut next: ResMut<NextFrame>,
+    mut settling: Local<u8>,
 ) {
     let Some(server) = server else {
         watch.0.clear();
         return;
     };
+    if *settling > 0 {
+        *settling -= 1;
+        next.now();
+    }
     if watch.0.is_empty() {
         return;
     }
+    let before = watch.0.len();
     watch.0.retain(|h| {
         let id = h.id();
         server.get_load_state(id).is_some_and(|s| s.is_loading())
@@ -214,12 +225,16 @@ fn watch_loads(
                 .get_recursive_dependency_load_state(id)
                 .is_some_and(|s| s.is_loading())
     });
+    if watch.0.len() < before {
+        *settling = FRAMES_AFTER_LOAD;
+        next.now();
+    }
     if !watch.0.is_empty() {
         next.within(LOADING_PULSE);
     }
 }
 
-/// Frames after input: what a click or a key starts is often drawn a
+/// Frames after input (or a resized window): what a click or a key starts is often drawn a
 /// frame or two later (a state change, a view that follows it), and the
 /// app must not fall asleep in between.
 const FRAMES_AFTER_INPUT: u8 = 3;
@@ -230,6 +245,7 @@ fn settle_after_input(
     mut wheels: MessageReader<bevy::input::mouse::MouseWheel>,
     mut touches: MessageReader<bevy::input::touch::TouchInput>,
     mut cursor: MessageReader<CursorMoved>,
+    mut resized: MessageReader<bevy::window::WindowResized>,
     mut left: Local<u8>,
     mut next: ResMut<NextFrame>,
 ) {
@@ -237,7 +253,8 @@ fn settle_after_input(
         + buttons.read().count()
         + wheels.read().count()
         + touches.read().count()
-        + cursor.read().count();
+        + cursor.read().count()
+        + resized.read().count();
     if input > 0 {
         *left = FRAMES_AFTER_INPUT;
     }
@@ -247,14 +264,30 @@ fn settle_after_input(
     }
 }
 
+/// Frames drawn after the last one asked for at once.
+const TAIL_FRAMES: u8 = 2;
+
 /// Turns this frame's asks into the event loop's next wait.
 pub(crate) fn schedule_next_frame(
     mut next: ResMut<NextFrame>,
     mut winit: ResMut<WinitSettings>,
     mut redraws: ResMut<Messages<RequestRedraw>>,
     mut last: ResMut<LastAsk>,
+    mut tail: Local<u8>,
 ) {
-    let NextFrame { within: asked, by } = std::mem::take(&mut *next);
+    let NextFrame {
+        within: mut asked,
+        by,
+    } = std::mem::take(&mut *next);
+    // A burst of frames ends with a few more: what its last frame changed
+    // (a picture uploaded, egui's hit areas, the pointer's hover) is one
+    // frame behind, and must reach the screen before the app sleeps.
+    if asked == Some(Duration::ZERO) {
+        *tail = TAIL_FRAMES;
+    } else if *tail > 0 {
+        *tail -= 1;
+        asked = Some(Duration::ZERO);
+    }
     // Every ask came through `NextFrame` (egui's too, with its delay): the
     // event loop hears this frame's answer only.
     redraws.clear();
@@ -359,6 +392,15 @@ mod tests {
             !redraws.is_empty(),
             "a frame asked for at once is a redraw request"
         );
+        // A few more frames, then sleep.
+        for _ in 0..TAIL_FRAMES {
+            app.update();
+            let winit = app.world().resource::<WinitSettings>();
+            assert_eq!(
+                winit.focused_mode,
+                UpdateMode::reactive_low_power(Duration::ZERO)
+            );
+        }
         app.update();
         let winit = app.world().resource::<WinitSettings>();
         assert_eq!(
