@@ -9,7 +9,7 @@
 // (`window.strongholdStatus`, src/game/web.rs) instead of pixels and saves
 // screenshots.
 //
-//   node tests/browser/play.mjs [--dist dist/web] [--out /tmp/stronghold-browser] [--phone-board warn|strict]
+//   node tests/browser/play.mjs [--dist dist/web] [--out /tmp/stronghold-browser] [--phone-board warn|strict] [--online-join warn|strict]
 //   node tests/browser/play.mjs --only desktopGame,touchGame   (some of the checks)
 //   node tests/browser/play.mjs --measure [--seconds 20] [--moves 12]
 //       also measures frame times (idle, and while Master thinks) and Master's
@@ -33,11 +33,13 @@ const CODE_GZIP_LIMIT = 8 * 1024 * 1024;
 function parseArgs(argv) {
   const o = {
     dist: 'dist/web', out: '/tmp/stronghold-browser', measure: false, seconds: 20, moves: 12, phoneBoard: 'warn',
+    onlineJoin: 'warn',
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     if (flag === '--measure') o.measure = true;
     else if (flag === '--phone-board') o.phoneBoard = argv[++i];
+    else if (flag === '--online-join') o.onlineJoin = argv[++i];
     else if (flag === '--only') o.only = argv[++i];
     else if (['--dist', '--out', '--seconds', '--moves'].includes(flag)) o[flag.slice(2)] = argv[++i];
     else throw new Error(`unknown argument ${flag}`);
@@ -429,7 +431,7 @@ async function main() {
     log(`Chromium ${browser.version()}, serving ${options.dist} on ${base}`);
     const checks = { desktopGame, touchGame, phoneLayout, loadingScreen, failurePages };
     // Online play against the bot through a real server (tests/browser/online.mjs).
-    const helpers = { watch, waitStatus, openGame, pickStep, log, out: options.out };
+    const helpers = { watch, waitStatus, openGame, pickStep, log, out: options.out, onlineJoin: options.onlineJoin };
     checks.onlineGames = (b, base, report) => onlineGames(b, base, report, helpers);
     if (options.measure) checks.measure = measure;
     for (const [name, check] of Object.entries(checks)) {
