@@ -10,6 +10,14 @@ pub(super) fn plugin(app: &mut App) {
         .init_asset_loader::<TextLoader>();
 }
 
+/// Reads a whole asset file as UTF-8 text (text that is not UTF-8 is
+/// invalid data); every text-based asset loader starts here.
+pub async fn read_text(reader: &mut dyn Reader) -> std::io::Result<String> {
+    let mut bytes = Vec::new();
+    reader.read_to_end(&mut bytes).await?;
+    String::from_utf8(bytes).map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))
+}
+
 /// A UTF-8 text file's contents.
 #[derive(Asset, TypePath, Debug)]
 pub struct TextAsset(pub String);
@@ -27,11 +35,7 @@ impl AssetLoader for TextLoader {
         _settings: &(),
         _load_context: &mut LoadContext<'_>,
     ) -> Result<TextAsset, std::io::Error> {
-        let mut bytes = Vec::new();
-        reader.read_to_end(&mut bytes).await?;
-        String::from_utf8(bytes)
-            .map(TextAsset)
-            .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))
+        read_text(reader).await.map(TextAsset)
     }
     fn extensions(&self) -> &[&str] {
         &["ftl", "md", "txt"]

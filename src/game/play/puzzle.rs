@@ -22,6 +22,7 @@ use crate::game::GameSet;
 use crate::game::common::puzzle_progress::{PuzzleProgress, puzzle_id};
 use crate::game::common::redraw::NextFrame;
 use crate::game::common::settings::Settings;
+use crate::game::common::text_asset::read_text;
 use crate::game::common::view::{ShakePiece, ViewBusy};
 use crate::game::play::match_state::{
     Match, MatchReset, MoveApplied, MoveGate, MoveIntent, MoveRejected, MoveSource, Player,
@@ -66,13 +67,10 @@ impl AssetLoader for PuzzleSetLoader {
         _settings: &(),
         _load_context: &mut LoadContext<'_>,
     ) -> Result<PuzzleSetAsset, std::io::Error> {
-        let mut bytes = Vec::new();
-        reader.read_to_end(&mut bytes).await?;
-        let invalid = |e: String| std::io::Error::new(std::io::ErrorKind::InvalidData, e);
-        let text = String::from_utf8(bytes).map_err(|e| invalid(e.to_string()))?;
+        let text = read_text(reader).await?;
         PuzzleSet::from_ron(&text)
             .map(PuzzleSetAsset)
-            .map_err(|e| invalid(e.to_string()))
+            .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e.to_string()))
     }
     fn extensions(&self) -> &[&str] {
         // Loaded by type only: `.ron` files are skins' and saves' too.
