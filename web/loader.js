@@ -2,7 +2,8 @@
 // (WebAssembly, WebGL 2), downloads the module with a real progress bar,
 // starts it, counts the files the game fetches while it starts (texts,
 // pictures, sounds), and hides itself once the game reports its board drawn
-// (`window.strongholdStatus.ready`, set by src/game/web.rs). Whatever fails is
+// (`window.strongholdStatus.ready`, set by src/game/web.rs), then registers
+// the service worker that keeps the game for offline play. Whatever fails is
 // shown as a message, never as a blank page. Its texts are the `web-loader-*`
 // messages of assets/i18n/<lang>/web.ftl.
 
@@ -228,6 +229,16 @@ async function main() {
   loader.classList.add('done');
   setTimeout(() => { loader.hidden = true; }, 400);
   byId('stronghold').focus();
+  keepForOffline();
+}
+
+/** After the first board: the service worker (web/sw.js) keeps this build
+ *  for offline play. Only a build from scripts/web (with its id) has one. */
+function keepForOffline() {
+  if (!root.dataset.build || !('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.register('sw.js').catch((error) => {
+    console.warn(`Offline play is off: ${error}`);
+  });
 }
 
 main();

@@ -32,7 +32,9 @@
 //!   its values, index and file format, loaded and probed;
 //! - [`fox_geese_proof`]: who wins a Fox and Geese position, proved within
 //!   a node budget (the game's analysis gives exact verdicts with it, a
-//!   slice at a time).
+//!   slice at a time);
+//! - [`remote`]: a search run elsewhere (the web page's AI worker): its
+//!   request and replies.
 //!
 //! The modules depend one way: `rules` <- `ai` <- `coach` <- `analysis` <-
 //! `cli`. The offline work only the command-line tool runs (the backwards
@@ -45,6 +47,7 @@ pub mod eval;
 pub mod fox_geese_proof;
 mod level;
 mod ordering;
+pub mod remote;
 pub mod rng;
 mod search;
 pub mod tablebase;

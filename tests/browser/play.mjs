@@ -5,9 +5,14 @@
 // played and the computer answers it; on a touch screen tap-tap and drag play
 // moves too; on a phone (both ways up) the canvas fills the screen; where
 // WebGL 2 is missing or the module fails, the page says so; online, the page
-// and the engine's bot play each other through a server (online.mjs). It reads the page's status
-// (`window.strongholdStatus`, src/game/web.rs) instead of pixels and saves
-// screenshots.
+// and the engine's bot play each other through a server (online.mjs); the
+// computer thinks in the page's AI worker within one ply of the desktop's
+// depth; after one visit the page plays offline, and a new build replaces
+// the old one whole; the first load stays under its download bar. It reads
+// the page's status (`window.strongholdStatus`, src/game/web.rs) instead of
+// pixels and saves screenshots. The desktop's depth comes from
+// $STRONGHOLD_CLI, else $CARGO_TARGET_DIR/release/stronghold-cli, else the
+// debug build.
 //
 //   node tests/browser/play.mjs [--dist dist/web] [--out /tmp/stronghold-browser] [--phone-board warn|strict] [--online-join warn|strict]
 //   node tests/browser/play.mjs --only desktopGame,touchGame   (some of the checks)
@@ -16,9 +21,11 @@
 //       depth per move in a Master vs Master game.
 // Exit status 0 when every check passed, 1 otherwise.
 
-import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { onlineGames } from './online.mjs';
 import { serve } from './serve.mjs';
@@ -27,8 +34,11 @@ const options = parseArgs(process.argv.slice(2));
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const BOARD_TIMEOUT_MS = 30_000;
 const REPLY_TIMEOUT_MS = 90_000;
-// The bar for what the page downloads before its first frame: module and bindings, gzip.
-const CODE_GZIP_LIMIT = 8 * 1024 * 1024;
+// The bar for what the page downloads before its first board: the page,
+// its scripts and the game's module, gzip.
+const FIRST_LOAD_GZIP_LIMIT = 5 * 1024 * 1024;
+// Fetched before the first board (the AI worker's files come after it).
+const FIRST_LOAD = /^(index\.html|loader\.js|style\.css|favicon\.svg|manifest\.webmanifest|stronghold\.js|stronghold_bg\.wasm)$/;
 
 function parseArgs(argv) {
   const o = {
@@ -399,19 +409,133 @@ async function measure(browser, base, report) {
   await context.close();
 }
 
-/** The .wasm and .js files of the build, gzip -9, against the download bar. */
+/** The download: what comes before the first board (the bar), and the AI worker's files after it; gzip -9 and brotli. */
 function checkSizes(report) {
-  const files = readdirSync(options.dist).filter((f) => /\.(wasm|js)$/.test(f) && f !== 'loader.js');
-  let raw = 0;
-  let gzip = 0;
-  for (const f of files) {
-    const bytes = readFileSync(join(options.dist, f));
-    raw += bytes.length;
-    gzip += gzipSync(bytes, { level: 9 }).length;
+  const sizes = (files) => {
+    const sum = { files, raw: 0, gzip: 0, brotli: 0 };
+    for (const f of files) {
+      const bytes = readFileSync(join(options.dist, f));
+      sum.raw += bytes.length;
+      sum.gzip += gzipSync(bytes, { level: 9 }).length;
+      sum.brotli += brotliCompressSync(bytes).length;
+    }
+    return sum;
+  };
+  const mb = (n) => (n / 1048576).toFixed(2);
+  const all = readdirSync(options.dist);
+  const first = sizes(all.filter((f) => FIRST_LOAD.test(f)));
+  const worker = sizes(all.filter((f) => /^(ai-worker\.js|stronghold_ai\.js|stronghold_ai_bg\.wasm)$/.test(f)));
+  report.figures.firstLoad = first;
+  report.figures.aiWorker = worker;
+  for (const [what, s] of [['before the first board', first], ['the AI worker, after it', worker]]) {
+    log(`${what}: ${s.files.join(' + ')}: ${mb(s.raw)} MB raw, ${mb(s.gzip)} MB gzip, ${mb(s.brotli)} MB brotli`);
   }
-  report.figures.code = { files, rawBytes: raw, gzipBytes: gzip };
-  log(`${files.join(' + ')}: ${(raw / 1048576).toFixed(2)} MB raw, ${(gzip / 1048576).toFixed(2)} MB gzip`);
-  if (gzip > CODE_GZIP_LIMIT) report.problems.push(`module and bindings are ${gzip} bytes gzip, over ${CODE_GZIP_LIMIT}`);
+  if (first.gzip > FIRST_LOAD_GZIP_LIMIT) {
+    report.problems.push(`the first load is ${mb(first.gzip)} MB gzip, over ${mb(FIRST_LOAD_GZIP_LIMIT)} MB`);
+  }
+}
+
+/** The desktop's `stronghold-cli`: release when built (as players run it), else the debug build. */
+function desktopCli() {
+  const target = process.env.CARGO_TARGET_DIR ?? 'target';
+  for (const profile of ['release', 'debug']) {
+    const path = process.env.STRONGHOLD_CLI ?? join(target, profile, 'stronghold-cli');
+    if (existsSync(path)) return { path, profile: process.env.STRONGHOLD_CLI ? 'given' : profile };
+  }
+  throw new Error(`no stronghold-cli under ${target} (set STRONGHOLD_CLI)`);
+}
+
+/**
+ * Master's depth on the first move of Pirates and Bulgars, searched in the
+ * page's AI worker, against the desktop's (`stronghold-cli bestmove pirates
+ * --level master`, run right after on the same machine): at most one ply less.
+ */
+async function workerDepth(browser, base, report) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  watch(page, 'worker', report.problems);
+  const workers = [];
+  page.on('worker', (w) => workers.push(w.url()));
+  await openGame(page, base, '?game=pirates&crowd=master&hunters=human');
+  const s = await waitStatus(page, 's => s.moves >= 1 && s.lastSearch', REPLY_TIMEOUT_MS, "Master's first move");
+  const browserDepth = s.lastSearch.depth;
+  await context.close();
+  if (!workers.some((url) => /ai-worker\.js/.test(url))) throw new Error(`the search did not run in the AI worker (workers: ${workers.join(', ') || 'none'})`);
+  const cli = desktopCli();
+  const out = execFileSync(cli.path, ['bestmove', 'pirates', '--level', 'master'], { encoding: 'utf8' });
+  const desktopDepth = Number(/^depth (\d+)$/m.exec(out)?.[1]);
+  report.figures.masterDepth = { browser: browserDepth, browserNodes: s.lastSearch.nodes, browserSeconds: +s.lastSearch.seconds.toFixed(2), desktop: desktopDepth, desktopCli: cli.profile };
+  log(`Master's first move in Pirates and Bulgars: depth ${browserDepth} in the browser's AI worker (${s.lastSearch.nodes} nodes), ${desktopDepth} on the desktop (${cli.profile} stronghold-cli)`);
+  if (!(browserDepth >= desktopDepth - 1)) throw new Error(`the browser's depth ${browserDepth} is more than one ply under the desktop's ${desktopDepth}`);
+}
+
+/** Waits until the service worker controls the page and keeps this build. */
+async function awaitOfflineCopy(page) {
+  return page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    for (let i = 0; i < 300 && !navigator.serviceWorker.controller; i++) await new Promise((r) => setTimeout(r, 100));
+    if (!navigator.serviceWorker.controller) throw new Error('the service worker never took over the page');
+    return { scope: registration.scope, caches: await caches.keys() };
+  });
+}
+
+/** A copy of the build with another build id, as if built again. */
+function rebuiltCopy(dist, oldId, newId) {
+  const copy = mkdtempSync(join(tmpdir(), 'stronghold-rebuilt-'));
+  cpSync(dist, copy, { recursive: true });
+  for (const f of ['index.html', 'sw.js', 'ai-worker.js']) {
+    const path = join(copy, f);
+    writeFileSync(path, readFileSync(path, 'utf8').split(oldId).join(newId));
+  }
+  return copy;
+}
+
+/**
+ * After one visit the game plays offline: the page reloads with the network
+ * off, draws the board and the computer answers a move. Back online, a new
+ * build comes through whole and the old build's cache goes.
+ */
+async function offlinePlay(browser, base, report, server) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const problems = [];
+  watch(page, 'offline', problems);
+  await openGame(page, base, PLAY);
+  const kept = await awaitOfflineCopy(page);
+  const build = await page.evaluate(() => document.documentElement.dataset.build);
+  log(`offline: the service worker keeps build ${build} (caches: ${kept.caches.join(', ')})`);
+  await context.setOffline(true);
+  const { status: s0, ms } = await openGame(page, base, PLAY);
+  const { move, from, to } = await pickStep(page, s0);
+  await page.mouse.click(from.x, from.y);
+  await waitStatus(page, `s => s.selected === '${move.split('-')[0]}'`, 10_000, 'the piece to be picked up (offline)');
+  await page.mouse.click(to.x, to.y);
+  const s1 = await awaitReply(page, s0.moves, move);
+  await page.screenshot({ path: join(options.out, 'offline.png') });
+  log(`offline: the page reloaded in ${ms} ms, played ${move} and the computer answered ${s1.lastMove}`);
+  // Offline, fetches that find no network fail by design: only the page's own problems count.
+  report.problems.push(...problems.filter((p) => !/request failed|ERR_INTERNET_DISCONNECTED/.test(p)));
+  await context.setOffline(false);
+  const newId = `${build.slice(0, 6)}rebuilt`;
+  const copy = rebuiltCopy(options.dist, build, newId);
+  server.serveFrom(copy);
+  try {
+    await openGame(page, base, PLAY);
+    const shown = await page.evaluate(() => document.documentElement.dataset.build);
+    if (shown !== newId) throw new Error(`back online the page is still build ${shown}, not the new ${newId}`);
+    let keys = [];
+    for (let i = 0; i < 100; i++) {
+      keys = await page.evaluate(() => caches.keys());
+      if (keys.length === 1 && keys[0] === `stronghold-${newId}`) break;
+      await page.waitForTimeout(200);
+    }
+    if (keys.length !== 1 || keys[0] !== `stronghold-${newId}`) throw new Error(`the caches after the new build: ${keys.join(', ')}`);
+    log(`offline: back online, the new build ${newId} came through and replaced the old cache (${keys.join(', ')})`);
+  } finally {
+    server.serveFrom(options.dist);
+    rmSync(copy, { recursive: true, force: true });
+  }
+  await context.close();
 }
 
 function log(text) {
@@ -429,7 +553,10 @@ async function main() {
   try {
     browser = await launch();
     log(`Chromium ${browser.version()}, serving ${options.dist} on ${base}`);
-    const checks = { desktopGame, touchGame, phoneLayout, loadingScreen, failurePages };
+    const checks = {
+      desktopGame, touchGame, phoneLayout, loadingScreen, failurePages, workerDepth,
+      offlinePlay: (b, base, report) => offlinePlay(b, base, report, server),
+    };
     // Online play against the bot through a real server (tests/browser/online.mjs).
     const helpers = { watch, waitStatus, openGame, pickStep, log, out: options.out, onlineJoin: options.onlineJoin };
     checks.onlineGames = (b, base, report) => onlineGames(b, base, report, helpers);

@@ -19,11 +19,15 @@ const TYPES = {
   '.json': 'application/json',
   '.ron': 'text/plain; charset=utf-8',
   '.ftl': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
 };
 
-/** Serves `dir`; resolves to the listening server once it has a port. */
+/**
+ * Serves `dir`; resolves to the listening server once it has a port.
+ * `server.serveFrom(other)` switches to another folder (a new build).
+ */
 export function serve(dir) {
-  const root = resolve(dir);
+  let root = resolve(dir);
   const server = createServer(async (request, response) => {
     const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
     const file = normalize(join(root, path.endsWith('/') ? `${path}index.html` : path));
@@ -42,5 +46,6 @@ export function serve(dir) {
       response.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
     }
   });
+  server.serveFrom = (other) => { root = resolve(other); };
   return new Promise((ready) => server.listen(0, '127.0.0.1', () => ready(server)));
 }

@@ -3,9 +3,10 @@
 //!
 //! On the desktop the whole search runs on Bevy's async compute pool and
 //! wakes the app when it ends; frames only collect the answer (and draw the
-//! "thinking" indicator at a slow pulse). On the web it runs in slices
-//! between frames, whose length `ai_pace` steers (docs/web-figures.md has
-//! the measured balance). The move found goes through the same validation
+//! "thinking" indicator at a slow pulse). On the web it runs in the page's
+//! AI worker (`ai_worker`), which loads Bagh-Chal's table itself; without a
+//! worker, in slices between frames, whose length `ai_pace` steers
+//! (docs/web-figures.md has the measured balance). The move found goes through the same validation
 //! as a click. Undo, new game or exit drop the search, which stops it.
 
 use std::sync::Arc;
@@ -21,6 +22,7 @@ use crate::game::common::screens::{Screen, in_game};
 use crate::game::common::settings::Settings;
 use crate::game::common::view::ViewBusy;
 use crate::game::play::ai_pace::SlicePace;
+use crate::game::play::ai_worker;
 use crate::game::play::background_search::{
     BackgroundSearch, Pacing, Polled, Runner, SearchHow, SearchOrder,
 };
@@ -292,7 +294,11 @@ fn drive_ai(
     // One borrow, so the job and the pace's clock can be used side by side.
     let ai = &mut *ai;
     if ai.job.is_none() {
-        let table = table.for_search(level, the_match.game(), &server, &tables);
+        // The worker reads the table itself: the page need not hold it too.
+        let in_worker = settings.runner == Runner::Worker && !ai_worker::unavailable();
+        let table = (!in_worker)
+            .then(|| table.for_search(level, the_match.game(), &server, &tables))
+            .flatten();
         let pacing = settings.pacing(&pace);
         ai.job = Some(Job::start(
             &the_match, level, table, &settings, pacing, &waker, now,

@@ -5,9 +5,12 @@
 //!   pool until it ends or is stopped; its progress is published through
 //!   atomics, and when it ends it wakes the event loop, so frames only
 //!   collect the answer and the search's speed owes nothing to them.
+//! - **Worker** (the web): the search runs in the page's AI worker
+//!   (`ai_worker`), a thread of its own; frames only collect its replies.
 //! - **Slices** (the web without a worker): the pool runs on the page's one
 //!   thread there, so the search runs in time-boxed slices between frames,
-//!   one slice handed out per frame (`ai_pace` steers their length).
+//!   one slice handed out per frame (`ai_pace` steers their length). A
+//!   worker search that fails goes on this way.
 //!
 //! Dropping a `BackgroundSearch` stops it.
 
@@ -17,8 +20,10 @@ use std::time::Duration;
 
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 
+use crate::ai::remote::RequestLimit;
 use crate::ai::{Level, Search, SearchLimits, SearchResult, SearchStatus, Tablebase};
 use crate::game::common::redraw::FrameWaker;
+use crate::game::play::ai_worker::{WorkerPoll, WorkerRun};
 use crate::rules::{Game, Move};
 
 /// What to search: the position, and how long or how well.
@@ -51,6 +56,13 @@ impl SearchOrder {
         };
         search.with_tablebase(self.table.as_ref())
     }
+
+    fn limit(&self) -> RequestLimit {
+        match self.how {
+            SearchHow::Level(level) => RequestLimit::Level(level),
+            SearchHow::Think { ms } => RequestLimit::Think { ms },
+        }
+    }
 }
 
 /// Where searches run.
@@ -58,6 +70,8 @@ impl SearchOrder {
 pub enum Runner {
     /// To the end on a pool thread (the desktop).
     Pool,
+    /// In the page's AI worker (the web), or in slices where there is none.
+    Worker,
     /// In slices between frames (the web's fallback).
     Slices,
 }
@@ -66,7 +80,7 @@ impl Runner {
     /// This platform's runner.
     pub fn for_platform() -> Runner {
         if cfg!(target_arch = "wasm32") {
-            Runner::Slices
+            Runner::Worker
         } else {
             Runner::Pool
         }
@@ -111,6 +125,8 @@ enum Run {
         task: Task<Option<SearchResult>>,
         progress: Arc<Progress>,
     },
+    /// In the worker; the order is kept to search here if the worker fails.
+    Worker(WorkerRun, Box<SearchOrder>),
     Slices(Box<SliceRun>),
     Finished(Option<SearchResult>),
 }
@@ -137,6 +153,11 @@ impl BackgroundSearch {
                 let task = spawn_whole(order, pacing, progress.clone(), cancel.clone(), waker);
                 Run::Pool { task, progress }
             }
+            Runner::Worker => match WorkerRun::start(&order.game, order.limit(), order.seed, waker)
+            {
+                Some(run) => Run::Worker(run, Box::new(order)),
+                None => Run::Slices(Box::new(SliceRun::new(order, pacing, cancel.clone()))),
+            },
             Runner::Slices => Run::Slices(Box::new(SliceRun::new(order, pacing, cancel.clone()))),
         };
         BackgroundSearch {
@@ -158,6 +179,24 @@ impl BackgroundSearch {
                     self.nodes = progress.nodes.load(Ordering::Relaxed);
                 }
             }
+            Run::Worker(run, order) => match run.poll() {
+                WorkerPoll::Waiting => {}
+                WorkerPoll::Thinking { depth, nodes } => {
+                    self.depth = depth;
+                    self.nodes = nodes;
+                }
+                WorkerPoll::Done(result) => self.run = Run::Finished(Some(result)),
+                WorkerPoll::Nothing => self.run = Run::Finished(None),
+                WorkerPoll::Failed(reason) => {
+                    bevy::log::warn!("the AI worker failed a search ({reason}): searching here");
+                    let order = (**order).clone();
+                    self.run = Run::Slices(Box::new(SliceRun::new(
+                        order,
+                        pacing,
+                        self.cancel.clone(),
+                    )));
+                }
+            },
             Run::Slices(slices) => {
                 if let Some(answer) = slices.drive(now, pacing, &mut self.depth, &mut self.nodes) {
                     self.run = Run::Finished(answer);

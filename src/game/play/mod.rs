@@ -10,6 +10,7 @@ use bevy::prelude::*;
 
 pub mod ai_pace;
 pub mod ai_task;
+pub mod ai_worker;
 pub mod analysis;
 pub mod background_search;
 pub mod hint;

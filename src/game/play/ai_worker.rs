@@ -1,0 +1,259 @@
+//! The web page's AI worker: searches sent to a dedicated Web Worker
+//! (`web/ai-worker.js` running the no-Bevy module `web/worker`), so the
+//! page's one thread only draws and takes input while the computer thinks.
+//!
+//! A search goes out as a JSON [`WorkerCommand::Search`] (the game as its
+//! start position and moves, the level or time, the seed) and its replies
+//! come back as JSON [`SearchReply`]s: progress a few times a second, then
+//! the move. Each reply wakes the app. Dropping a [`WorkerRun`] sends a
+//! stop; a newer search replaces the older one in the worker anyway.
+//!
+//! The worker is started with the first search. Where there is no worker
+//! (an old browser, a page that is not served by `scripts/web`, or a native
+//! build) [`WorkerRun::start`] says so and the caller searches in slices;
+//! a worker that breaks later (its script or module fails to load) makes
+//! every search on it report [`WorkerPoll::Failed`], for the same fallback.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::ai::SearchResult;
+use crate::ai::remote::{ReplyStatus, RequestLimit, SearchReply, SearchRequest, WorkerCommand};
+use crate::game::common::redraw::FrameWaker;
+use crate::rules::Game;
+
+/// What a worker search has got to, at a poll.
+#[derive(Clone, Debug, PartialEq)]
+pub enum WorkerPoll {
+    /// No news since the last poll.
+    Waiting,
+    Thinking {
+        depth: u32,
+        nodes: u64,
+    },
+    Done(SearchResult),
+    /// The position has no move to search.
+    Nothing,
+    /// The worker broke or could not read the request: search here instead.
+    Failed(String),
+}
+
+/// A search out in the worker; dropping it stops it there.
+pub struct WorkerRun {
+    id: u64,
+    /// The position searched, to read the answer's moves in.
+    game: Game,
+}
+
+impl WorkerRun {
+    /// Sends a search to the worker (starting the worker the first time);
+    /// `None` when this page has no working worker.
+    pub fn start(
+        game: &Game,
+        limit: RequestLimit,
+        seed: u64,
+        waker: &FrameWaker,
+    ) -> Option<WorkerRun> {
+        static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+        let id = NEXT_ID.fetch_add(1, Ordering::Relaxed);
+        let request = SearchRequest::new(id, game, limit, seed);
+        let text = serde_json::to_string(&WorkerCommand::Search(request)).ok()?;
+        link::send(&text, waker).then(|| WorkerRun {
+            id,
+            game: game.clone(),
+        })
+    }
+
+    /// The latest news from the worker about this search.
+    pub fn poll(&mut self) -> WorkerPoll {
+        let Some(reply) = link::take_reply(self.id) else {
+            return match link::broken() {
+                Some(reason) => WorkerPoll::Failed(reason),
+                None => WorkerPoll::Waiting,
+            };
+        };
+        match reply.status {
+            ReplyStatus::Thinking { depth, nodes } => WorkerPoll::Thinking { depth, nodes },
+            ReplyStatus::Nothing => WorkerPoll::Nothing,
+            ReplyStatus::Failed { reason } => WorkerPoll::Failed(reason),
+            done @ ReplyStatus::Done { .. } => match done.result(&self.game) {
+                Some(Ok(result)) => WorkerPoll::Done(result),
+                Some(Err(reason)) => WorkerPoll::Failed(format!("the worker's move: {reason}")),
+                None => WorkerPoll::Waiting,
+            },
+        }
+    }
+}
+
+/// True when searches cannot go to a worker here (none, or it broke).
+pub fn unavailable() -> bool {
+    cfg!(not(target_arch = "wasm32")) || link::broken().is_some()
+}
+
+impl Drop for WorkerRun {
+    fn drop(&mut self) {
+        link::stop(self.id);
+    }
+}
+
+/// The link to the worker: a real one on the web.
+#[cfg(target_arch = "wasm32")]
+mod link {
+    use std::cell::RefCell;
+    use std::collections::HashMap;
+
+    use bevy::log::{info, warn};
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen::prelude::*;
+    use web_sys::{ErrorEvent, MessageEvent, Worker, WorkerOptions, WorkerType};
+
+    use super::*;
+
+    enum Link {
+        /// No search has asked for it yet.
+        Untried,
+        Up {
+            worker: Worker,
+            // Kept alive as long as the worker calls them.
+            _on_message: Closure<dyn FnMut(MessageEvent)>,
+            _on_error: Closure<dyn FnMut(ErrorEvent)>,
+        },
+        /// No worker on this page (why).
+        Down(String),
+    }
+
+    thread_local! {
+        static LINK: RefCell<Link> = const { RefCell::new(Link::Untried) };
+        /// Why the worker broke after it started (its closures stay alive:
+        /// one of them may be the caller).
+        static BROKEN: RefCell<Option<String>> = const { RefCell::new(None) };
+        /// The latest reply of each search, until polled.
+        static REPLIES: RefCell<HashMap<u64, SearchReply>> = RefCell::new(HashMap::new());
+    }
+
+    pub fn send(text: &str, waker: &FrameWaker) -> bool {
+        LINK.with(|link| {
+            let mut link = link.borrow_mut();
+            if matches!(*link, Link::Untried) {
+                *link = open(waker.clone());
+            }
+            match &*link {
+                Link::Up { worker, .. } if broken().is_none() => {
+                    worker.post_message(&JsValue::from_str(text)).is_ok()
+                }
+                _ => false,
+            }
+        })
+    }
+
+    pub fn take_reply(id: u64) -> Option<SearchReply> {
+        REPLIES.with(|r| r.borrow_mut().remove(&id))
+    }
+
+    pub fn broken() -> Option<String> {
+        BROKEN.with(|b| b.borrow().clone()).or_else(|| {
+            LINK.with(|link| match &*link.borrow() {
+                Link::Down(reason) => Some(reason.clone()),
+                _ => None,
+            })
+        })
+    }
+
+    pub fn stop(id: u64) {
+        REPLIES.with(|r| r.borrow_mut().remove(&id));
+        LINK.with(|link| {
+            if let Link::Up { worker, .. } = &*link.borrow()
+                && let Ok(text) = serde_json::to_string(&WorkerCommand::Stop { id })
+            {
+                let _ = worker.post_message(&JsValue::from_str(&text));
+            }
+        });
+    }
+
+    /// Marks the worker broken (said once in the console) and wakes the
+    /// app, whose searches then fall back to slices.
+    fn break_down(reason: String, waker: &FrameWaker) {
+        BROKEN.with(|b| {
+            let mut broken = b.borrow_mut();
+            if broken.is_none() {
+                warn!("The AI worker stopped ({reason}): the computer now thinks between frames");
+                *broken = Some(reason);
+            }
+        });
+        waker.wake();
+    }
+
+    /// Starts the worker, next to the page, under the page's build id.
+    fn open(waker: FrameWaker) -> Link {
+        let has_worker = js_sys::Reflect::has(&js_sys::global(), &JsValue::from_str("Worker"))
+            .unwrap_or(false);
+        if !has_worker {
+            let reason = "this browser has no Web Workers".to_string();
+            warn!("{reason}: the computer thinks between frames");
+            return Link::Down(reason);
+        }
+        let build = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.document_element())
+            .and_then(|e| e.get_attribute("data-build"))
+            .map(|id| format!("?v={id}"))
+            .unwrap_or_default();
+        let options = WorkerOptions::new();
+        options.set_type(WorkerType::Module);
+        let worker = match Worker::new_with_options(&format!("ai-worker.js{build}"), &options) {
+            Ok(w) => w,
+            Err(e) => {
+                let reason = format!("the worker did not start: {e:?}");
+                warn!("{reason}: the computer thinks between frames");
+                return Link::Down(reason);
+            }
+        };
+        let on_message = {
+            let waker = waker.clone();
+            Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+                let Some(text) = event.data().as_string() else {
+                    return;
+                };
+                match serde_json::from_str::<SearchReply>(&text) {
+                    // Id 0: the worker itself failed (its module did not load).
+                    Ok(SearchReply {
+                        id: 0,
+                        status: ReplyStatus::Failed { reason },
+                    }) => break_down(reason, &waker),
+                    Ok(reply) => {
+                        REPLIES.with(|r| r.borrow_mut().insert(reply.id, reply));
+                        waker.wake();
+                    }
+                    Err(e) => warn!("an unreadable reply from the AI worker: {e}"),
+                }
+            })
+        };
+        let on_error = Closure::<dyn FnMut(ErrorEvent)>::new(move |event: ErrorEvent| {
+            break_down(event.message(), &waker);
+        });
+        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        info!("The computer thinks in a Web Worker");
+        Link::Up {
+            worker,
+            _on_message: on_message,
+            _on_error: on_error,
+        }
+    }
+}
+
+/// No worker off the web: every search runs on the compute pool there.
+#[cfg(not(target_arch = "wasm32"))]
+mod link {
+    use super::*;
+
+    pub fn send(_text: &str, _waker: &FrameWaker) -> bool {
+        false
+    }
+    pub fn take_reply(_id: u64) -> Option<SearchReply> {
+        None
+    }
+    pub fn broken() -> Option<String> {
+        None
+    }
+    pub fn stop(_id: u64) {}
+}
