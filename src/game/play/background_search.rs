@@ -126,7 +126,7 @@ enum Run {
         progress: Arc<Progress>,
     },
     /// In the worker; the order is kept to search here if the worker fails.
-    Worker(WorkerRun, Box<SearchOrder>),
+    Worker(Box<(WorkerRun, SearchOrder)>),
     Slices(Box<SliceRun>),
     Finished(Option<SearchResult>),
 }
@@ -155,7 +155,7 @@ impl BackgroundSearch {
             }
             Runner::Worker => match WorkerRun::start(&order.game, order.limit(), order.seed, waker)
             {
-                Some(run) => Run::Worker(run, Box::new(order)),
+                Some(run) => Run::Worker(Box::new((run, order))),
                 None => Run::Slices(Box::new(SliceRun::new(order, pacing, cancel.clone()))),
             },
             Runner::Slices => Run::Slices(Box::new(SliceRun::new(order, pacing, cancel.clone()))),
@@ -179,7 +179,7 @@ impl BackgroundSearch {
                     self.nodes = progress.nodes.load(Ordering::Relaxed);
                 }
             }
-            Run::Worker(run, order) => match run.poll() {
+            Run::Worker(worker) => match worker.0.poll() {
                 WorkerPoll::Waiting => {}
                 WorkerPoll::Thinking { depth, nodes } => {
                     self.depth = depth;
@@ -189,7 +189,7 @@ impl BackgroundSearch {
                 WorkerPoll::Nothing => self.run = Run::Finished(None),
                 WorkerPoll::Failed(reason) => {
                     bevy::log::warn!("the AI worker failed a search ({reason}): searching here");
-                    let order = (**order).clone();
+                    let order = worker.1.clone();
                     self.run = Run::Slices(Box::new(SliceRun::new(
                         order,
                         pacing,

@@ -37,6 +37,7 @@ mod keyboard;
 mod menu;
 mod moves;
 mod new_game;
+mod fonts;
 mod online_panel;
 mod online_setup;
 mod panel;
@@ -71,7 +72,7 @@ pub(super) fn plugin(app: &mut App) {
             )
                 .chain(),
         )
-        .add_plugins(rules_page::plugin)
+        .add_plugins((fonts::plugin, rules_page::plugin))
         .add_systems(
             Update,
             (
