@@ -1,7 +1,7 @@
 //! The interface's fonts: egui's own four (Ubuntu Light, Hack, Noto Emoji
 //! and emoji-icon-font) in the same roles, cut down to the characters
 //! Stronghold shows (Latin, Cyrillic, punctuation, arrows, shapes and the
-//! few pictures the buttons use) by `tools/fonts/subset-ui-fonts.sh`, and
+//! few pictures the buttons use) by `tools/font/subset-ui-fonts.sh`, and
 //! last DejaVu Sans for the symbols none of them has in its proportional
 //! family (●, ✓ and the arrows ← →, which showed as boxes before). The
 //! whole four were 0.78 MB of the web page's first download (gzip); these
@@ -114,7 +114,7 @@ mod tests {
             .collect();
         assert!(
             missing.is_empty(),
-            "no glyph for: {missing:?} (run tools/fonts/subset-ui-fonts.sh)"
+            "no glyph for: {missing:?} (run tools/font/subset-ui-fonts.sh)"
         );
     }
 
