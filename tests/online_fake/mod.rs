@@ -118,12 +118,16 @@ fn accept_loop(listener: TcpListener, shared: Arc<Shared>) {
     while !shared.stop.load(Ordering::SeqCst) {
         match listener.accept() {
             Ok((stream, _)) => {
+                // The epoch it was accepted in, read before `open`: a drop
+                // that comes while the handshake is still going drops this
+                // connection too.
+                let epoch = shared.epoch.load(Ordering::SeqCst);
                 if !shared.open.load(Ordering::SeqCst) {
                     drop(stream);
                     continue;
                 }
                 let shared = shared.clone();
-                threads.push(std::thread::spawn(move || serve(stream, shared)));
+                threads.push(std::thread::spawn(move || serve(stream, shared, epoch)));
             }
             Err(e) if e.kind() == IoErrorKind::WouldBlock => {
                 std::thread::sleep(Duration::from_millis(2));
@@ -136,7 +140,7 @@ fn accept_loop(listener: TcpListener, shared: Arc<Shared>) {
     }
 }
 
-fn serve(stream: TcpStream, shared: Arc<Shared>) {
+fn serve(stream: TcpStream, shared: Arc<Shared>, epoch: u32) {
     stream.set_nonblocking(false).ok();
     stream
         .set_read_timeout(Some(Duration::from_millis(500)))
@@ -148,7 +152,6 @@ fn serve(stream: TcpStream, shared: Arc<Shared>) {
         .get_ref()
         .set_read_timeout(Some(Duration::from_millis(3)))
         .ok();
-    let epoch = shared.epoch.load(Ordering::SeqCst);
     let (tx, rx): (Sender<String>, Receiver<String>) = channel();
     let id = {
         let mut hub = shared.hub.lock().unwrap();
