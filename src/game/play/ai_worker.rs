@@ -131,15 +131,16 @@ mod link {
     }
 
     pub fn send(text: &str, waker: &FrameWaker) -> bool {
+        if BROKEN.with(|b| b.borrow().is_some()) {
+            return false;
+        }
         LINK.with(|link| {
             let mut link = link.borrow_mut();
             if matches!(*link, Link::Untried) {
                 *link = open(waker.clone());
             }
             match &*link {
-                Link::Up { worker, .. } if broken().is_none() => {
-                    worker.post_message(&JsValue::from_str(text)).is_ok()
-                }
+                Link::Up { worker, .. } => worker.post_message(&JsValue::from_str(text)).is_ok(),
                 _ => false,
             }
         })
