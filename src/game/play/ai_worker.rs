@@ -130,19 +130,25 @@ mod link {
         static REPLIES: RefCell<HashMap<u64, SearchReply>> = RefCell::new(HashMap::new());
     }
 
+    // No borrow of LINK, BROKEN or REPLIES is held while anything else
+    // runs (the worker's start, a post, a log line): none can come back in.
+
     pub fn send(text: &str, waker: &FrameWaker) -> bool {
-        if BROKEN.with(|b| b.borrow().is_some()) {
+        if broken().is_some() {
             return false;
         }
-        LINK.with(|link| {
-            let mut link = link.borrow_mut();
-            if matches!(*link, Link::Untried) {
-                *link = open(waker.clone());
-            }
-            match &*link {
-                Link::Up { worker, .. } => worker.post_message(&JsValue::from_str(text)).is_ok(),
-                _ => false,
-            }
+        if LINK.with(|link| matches!(*link.borrow(), Link::Untried)) {
+            let opened = open(waker.clone());
+            LINK.with(|link| *link.borrow_mut() = opened);
+        }
+        worker().is_some_and(|w| w.post_message(&JsValue::from_str(text)).is_ok())
+    }
+
+    /// The worker, while it is up.
+    fn worker() -> Option<Worker> {
+        LINK.with(|link| match &*link.borrow() {
+            Link::Up { worker, .. } => Some(worker.clone()),
+            _ => None,
         })
     }
 
@@ -151,7 +157,8 @@ mod link {
     }
 
     pub fn broken() -> Option<String> {
-        BROKEN.with(|b| b.borrow().clone()).or_else(|| {
+        let broken = BROKEN.with(|b| b.borrow().clone());
+        broken.or_else(|| {
             LINK.with(|link| match &*link.borrow() {
                 Link::Down(reason) => Some(reason.clone()),
                 _ => None,
@@ -161,25 +168,21 @@ mod link {
 
     pub fn stop(id: u64) {
         REPLIES.with(|r| r.borrow_mut().remove(&id));
-        LINK.with(|link| {
-            if let Link::Up { worker, .. } = &*link.borrow()
-                && let Ok(text) = serde_json::to_string(&WorkerCommand::Stop { id })
-            {
-                let _ = worker.post_message(&JsValue::from_str(&text));
-            }
-        });
+        if broken().is_none()
+            && let Some(worker) = worker()
+            && let Ok(text) = serde_json::to_string(&WorkerCommand::Stop { id })
+        {
+            let _ = worker.post_message(&JsValue::from_str(&text));
+        }
     }
 
     /// Marks the worker broken (said once in the console) and wakes the
     /// app, whose searches then fall back to slices.
     fn break_down(reason: String, waker: &FrameWaker) {
-        BROKEN.with(|b| {
-            let mut broken = b.borrow_mut();
-            if broken.is_none() {
-                warn!("The AI worker stopped ({reason}): the computer now thinks between frames");
-                *broken = Some(reason);
-            }
-        });
+        let first = BROKEN.with(|b| b.borrow_mut().replace(reason.clone()).is_none());
+        if first {
+            warn!("The AI worker stopped ({reason}): the computer now thinks between frames");
+        }
         waker.wake();
     }
 
