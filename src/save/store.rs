@@ -137,10 +137,12 @@ pub fn write_atomic_with(
 ) -> io::Result<()> {
     let temp = temp_path(path);
     let result = (|| {
-        let mut file = File::create(&temp)?;
-        fill(&mut file)?;
-        file.sync_all()?;
-        drop(file);
+        // The file is closed at the end of this block, before the rename.
+        {
+            let mut file = File::create(&temp)?;
+            fill(&mut file)?;
+            file.sync_all()?;
+        }
         fs::rename(&temp, path)
     })();
     if result.is_err() {
