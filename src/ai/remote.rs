@@ -86,8 +86,8 @@ impl SearchRequest {
 
     /// The game the request describes, or why it cannot be rebuilt.
     pub fn game(&self) -> Result<Game, String> {
-        let mut game = Game::from_position_string(&self.start)
-            .map_err(|e| format!("start position: {e}"))?;
+        let mut game =
+            Game::from_position_string(&self.start).map_err(|e| format!("start position: {e}"))?;
         for (ply, text) in self.moves.iter().enumerate() {
             let mv = game
                 .parse_move(text)

@@ -188,8 +188,8 @@ mod link {
 
     /// Starts the worker, next to the page, under the page's build id.
     fn open(waker: FrameWaker) -> Link {
-        let has_worker = js_sys::Reflect::has(&js_sys::global(), &JsValue::from_str("Worker"))
-            .unwrap_or(false);
+        let has_worker =
+            js_sys::Reflect::has(&js_sys::global(), &JsValue::from_str("Worker")).unwrap_or(false);
         if !has_worker {
             let reason = "this browser has no Web Workers".to_string();
             warn!("{reason}: the computer thinks between frames");

@@ -190,11 +190,8 @@ impl BackgroundSearch {
                 WorkerPoll::Failed(reason) => {
                     bevy::log::warn!("the AI worker failed a search ({reason}): searching here");
                     let order = worker.1.clone();
-                    self.run = Run::Slices(Box::new(SliceRun::new(
-                        order,
-                        pacing,
-                        self.cancel.clone(),
-                    )));
+                    self.run =
+                        Run::Slices(Box::new(SliceRun::new(order, pacing, self.cancel.clone())));
                 }
             },
             Run::Slices(slices) => {
