@@ -420,15 +420,25 @@ async function measure(browser, base, report) {
   await context.close();
 }
 
+/** A file of the build: its size raw, gzip -9 and brotli (each file compressed once: brotli takes a minute on the module). */
+const compressed = new Map();
+function fileSizes(f) {
+  if (!compressed.has(f)) {
+    const bytes = readFileSync(join(options.dist, f));
+    compressed.set(f, { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length, brotli: brotliCompressSync(bytes).length });
+  }
+  return compressed.get(f);
+}
+
 /** The download: what comes before the first board (the bar), and the AI worker's files after it; gzip -9 and brotli. */
 function checkSizes(report) {
   const sizes = (files) => {
     const sum = { files, raw: 0, gzip: 0, brotli: 0 };
     for (const f of files) {
-      const bytes = readFileSync(join(options.dist, f));
-      sum.raw += bytes.length;
-      sum.gzip += gzipSync(bytes, { level: 9 }).length;
-      sum.brotli += brotliCompressSync(bytes).length;
+      const one = fileSizes(f);
+      sum.raw += one.raw;
+      sum.gzip += one.gzip;
+      sum.brotli += one.brotli;
     }
     return sum;
   };
@@ -469,16 +479,14 @@ async function firstLoad(browser, base, report) {
   const sum = { files: fetched.size, raw: 0, gzip: 0, brotli: 0 };
   const assets = { raw: 0, gzip: 0 };
   for (const f of fetched) {
-    const path = join(options.dist, f);
-    if (!existsSync(path)) continue;
-    const bytes = readFileSync(path);
-    const gz = gzipSync(bytes, { level: 9 }).length;
-    sum.raw += bytes.length;
-    sum.gzip += gz;
-    sum.brotli += brotliCompressSync(bytes).length;
+    if (!existsSync(join(options.dist, f))) continue;
+    const one = fileSizes(f);
+    sum.raw += one.raw;
+    sum.gzip += one.gzip;
+    sum.brotli += one.brotli;
     if (f.startsWith('assets/')) {
-      assets.raw += bytes.length;
-      assets.gzip += gz;
+      assets.raw += one.raw;
+      assets.gzip += one.gzip;
     }
   }
   const mb = (n) => (n / 1048576).toFixed(2);
