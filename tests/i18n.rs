@@ -292,6 +292,11 @@ const DEVELOPER_CALLS: &[&str] = &[
     "#[",
     // Entity names, for inspectors and logs ("pirate on c6").
     "Name::new(",
+    // egui's font keys; the AI worker's reasons (logged) and script.
+    "font_names(",
+    "WorkerPoll::Failed(",
+    "down(",
+    "JsValue::from_str(",
 ];
 
 /// The string literals of Rust source, skipping comments, char literals and

@@ -186,14 +186,29 @@ mod link {
         waker.wake();
     }
 
+    /// No worker on this page: said once in the console.
+    fn down(reason: String) -> Link {
+        warn!("{reason}: the computer thinks between frames");
+        Link::Down(reason)
+    }
+
+    /// The worker's script, beside the page, with the build's query.
+    fn worker_url(build: &str) -> String {
+        format!("{}{build}", worker_script())
+    }
+
+    fn worker_script() -> String {
+        JsValue::from_str("ai-worker.js")
+            .as_string()
+            .unwrap_or_default()
+    }
+
     /// Starts the worker, next to the page, under the page's build id.
     fn open(waker: FrameWaker) -> Link {
         let has_worker =
             js_sys::Reflect::has(&js_sys::global(), &JsValue::from_str("Worker")).unwrap_or(false);
         if !has_worker {
-            let reason = "this browser has no Web Workers".to_string();
-            warn!("{reason}: the computer thinks between frames");
-            return Link::Down(reason);
+            return down("this browser has no Web Workers".into());
         }
         let build = web_sys::window()
             .and_then(|w| w.document())
@@ -203,13 +218,9 @@ mod link {
             .unwrap_or_default();
         let options = WorkerOptions::new();
         options.set_type(WorkerType::Module);
-        let worker = match Worker::new_with_options(&format!("ai-worker.js{build}"), &options) {
+        let worker = match Worker::new_with_options(&worker_url(&build), &options) {
             Ok(w) => w,
-            Err(e) => {
-                let reason = format!("the worker did not start: {e:?}");
-                warn!("{reason}: the computer thinks between frames");
-                return Link::Down(reason);
-            }
+            Err(e) => return down(format!("the worker did not start: {e:?}")),
         };
         let on_message = {
             let waker = waker.clone();

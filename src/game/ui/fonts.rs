@@ -36,6 +36,11 @@ fn install_fonts(
     }
 }
 
+/// Font names (egui's keys, not text for players).
+fn font_names(list: &[&str]) -> Vec<String> {
+    list.iter().map(|n| n.to_string()).collect()
+}
+
 /// egui's default families, from the cut fonts.
 pub fn definitions() -> egui::FontDefinitions {
     let font = |bytes: &'static [u8], scale: f32| {
@@ -45,36 +50,33 @@ pub fn definitions() -> egui::FontDefinitions {
         }))
     };
     let mut fonts = egui::FontDefinitions::empty();
+    let faces = font_names(&[
+        "Ubuntu-Light",
+        "Hack",
+        "NotoEmoji-Regular",
+        "emoji-icon-font",
+        "DejaVuSans-Symbols",
+    ]);
+    // egui's own tweaks: its emoji sit a little smaller than the text.
     let data = [
-        ("Ubuntu-Light", font(UBUNTU_LIGHT, 1.0)),
-        ("Hack", font(HACK, 1.0)),
-        // egui's own tweaks: its emoji sit a little smaller than the text.
-        ("NotoEmoji-Regular", font(NOTO_EMOJI, 0.81)),
-        ("emoji-icon-font", font(EMOJI_ICONS, 0.90)),
-        ("DejaVuSans-Symbols", font(DEJAVU_SYMBOLS, 1.0)),
+        font(UBUNTU_LIGHT, 1.0),
+        font(HACK, 1.0),
+        font(NOTO_EMOJI, 0.81),
+        font(EMOJI_ICONS, 0.90),
+        font(DEJAVU_SYMBOLS, 1.0),
     ];
-    for (name, data) in data {
-        fonts.font_data.insert(name.to_owned(), data);
+    for (name, data) in faces.iter().zip(data) {
+        fonts.font_data.insert(name.clone(), data);
     }
-    let names = |list: &[&str]| list.iter().map(|n| n.to_string()).collect::<Vec<_>>();
+    // Proportional: all but Hack; monospace: Hack first, then the rest.
+    let [ubuntu, hack, noto, icons, dejavu] = faces.clone().try_into().expect("five faces");
     fonts.families.insert(
         egui::FontFamily::Proportional,
-        names(&[
-            "Ubuntu-Light",
-            "NotoEmoji-Regular",
-            "emoji-icon-font",
-            "DejaVuSans-Symbols",
-        ]),
+        vec![ubuntu.clone(), noto.clone(), icons.clone(), dejavu.clone()],
     );
     fonts.families.insert(
         egui::FontFamily::Monospace,
-        names(&[
-            "Hack",
-            "Ubuntu-Light",
-            "NotoEmoji-Regular",
-            "emoji-icon-font",
-            "DejaVuSans-Symbols",
-        ]),
+        vec![hack, ubuntu, noto, icons, dejavu],
     );
     fonts
 }
