@@ -36,10 +36,20 @@ pub enum RequestLimit {
     Think { ms: u64 },
 }
 
+impl RequestLimit {
+    /// The search of `game` this limit asks for (without a table).
+    pub fn search(self, game: &Game, seed: u64) -> Search {
+        match self {
+            RequestLimit::Level(level) => Search::new(game, level, seed),
+            RequestLimit::Think { ms } => Search::with_limits(game, SearchLimits::time(ms), seed),
+        }
+    }
+}
+
 /// What the page sends its worker.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum WorkerCommand {
-    /// Start this search (a newer one replaces the one running).
+    /// Start this search (beside any others: they take turns).
     Search(SearchRequest),
     /// Stop this search, if it still runs.
     Stop { id: u64 },
@@ -127,15 +137,12 @@ impl RemoteSearch {
         table: Option<&Arc<Tablebase>>,
     ) -> Result<RemoteSearch, String> {
         let game = request.game()?;
-        let search = match request.limit {
-            RequestLimit::Level(level) => Search::new(&game, level, request.seed),
-            RequestLimit::Think { ms } => {
-                Search::with_limits(&game, SearchLimits::time(ms), request.seed)
-            }
-        };
         Ok(RemoteSearch {
             id: request.id,
-            search: search.with_tablebase(table),
+            search: request
+                .limit
+                .search(&game, request.seed)
+                .with_tablebase(table),
             finished: false,
         })
     }

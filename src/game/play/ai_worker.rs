@@ -6,7 +6,8 @@
 //! start position and moves, the level or time, the seed) and its replies
 //! come back as JSON [`SearchReply`]s: progress a few times a second, then
 //! the move. Each reply wakes the app. Dropping a [`WorkerRun`] sends a
-//! stop; a newer search replaces the older one in the worker anyway.
+//! stop. Searches running together (a hint beside the computer's move)
+//! take turns in the worker.
 //!
 //! The worker is started with the first search. Where there is no worker
 //! (an old browser, a page that is not served by `scripts/web`, or a native

@@ -20,8 +20,7 @@ use std::time::Duration;
 
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 
-use crate::ai::remote::RequestLimit;
-use crate::ai::{Level, Search, SearchLimits, SearchResult, SearchStatus, Tablebase};
+use crate::ai::{Search, SearchResult, SearchStatus, Tablebase};
 use crate::game::common::redraw::FrameWaker;
 use crate::game::play::ai_worker::{WorkerPoll, WorkerRun};
 use crate::rules::{Game, Move};
@@ -36,32 +35,15 @@ pub struct SearchOrder {
     pub table: Option<Arc<Tablebase>>,
 }
 
-/// How a search is limited.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum SearchHow {
-    /// As the computer plays at this level.
-    Level(Level),
-    /// At full strength for about this long (hints).
-    Think { ms: u64 },
-}
+/// How a search is limited: the same as a search sent to the AI worker.
+pub use crate::ai::remote::RequestLimit as SearchHow;
 
 impl SearchOrder {
     /// The search this order asks for, ready to step.
     pub fn build(&self) -> Search {
-        let search = match self.how {
-            SearchHow::Level(level) => Search::new(&self.game, level, self.seed),
-            SearchHow::Think { ms } => {
-                Search::with_limits(&self.game, SearchLimits::time(ms), self.seed)
-            }
-        };
-        search.with_tablebase(self.table.as_ref())
-    }
-
-    fn limit(&self) -> RequestLimit {
-        match self.how {
-            SearchHow::Level(level) => RequestLimit::Level(level),
-            SearchHow::Think { ms } => RequestLimit::Think { ms },
-        }
+        self.how
+            .search(&self.game, self.seed)
+            .with_tablebase(self.table.as_ref())
     }
 }
 
@@ -153,8 +135,7 @@ impl BackgroundSearch {
                 let task = spawn_whole(order, pacing, progress.clone(), cancel.clone(), waker);
                 Run::Pool { task, progress }
             }
-            Runner::Worker => match WorkerRun::start(&order.game, order.limit(), order.seed, waker)
-            {
+            Runner::Worker => match WorkerRun::start(&order.game, order.how, order.seed, waker) {
                 Some(run) => Run::Worker(Box::new((run, order))),
                 None => Run::Slices(Box::new(SliceRun::new(order, pacing, cancel.clone()))),
             },
