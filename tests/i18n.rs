@@ -295,6 +295,7 @@ const DEVELOPER_CALLS: &[&str] = &[
     // egui's font keys; the AI worker's reasons (logged) and script.
     "font_names(",
     "WorkerPoll::Failed(",
+    "AnalysisPoll::Failed(",
     "down(",
     "JsValue::from_str(",
 ];

@@ -103,6 +103,19 @@ function fail(kind, detail) {
   byId('failure').hidden = false;
 }
 
+/** The module is built with WebAssembly SIMD (.cargo/config.toml): a
+ *  browser that cannot validate one SIMD instruction cannot run it. */
+function hasWasmSimd() {
+  // (module (func (result v128) i32.const 0 i8x16.splat i8x16.popcnt))
+  const probe = [0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0,
+    10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11];
+  try {
+    return WebAssembly.validate(new Uint8Array(probe));
+  } catch {
+    return false;
+  }
+}
+
 function hasWebGl2() {
   try {
     const gl = document.createElement('canvas').getContext('webgl2');
@@ -208,6 +221,7 @@ async function main() {
   await loadMessages();
   progress(0, tr('web-loader-check'));
   if (typeof WebAssembly !== 'object') return fail('no-wasm');
+  if (!hasWasmSimd()) return fail('no-wasm', 'WebAssembly SIMD (Chrome 91, Firefox 89, Safari 16.4 and later)');
   if (!hasWebGl2()) return fail('no-webgl2');
   watchForCrashes();
   let bindings;

@@ -51,7 +51,8 @@ impl RequestLimit {
 pub enum WorkerCommand {
     /// Start this search (beside any others: they take turns).
     Search(SearchRequest),
-    /// Stop this search, if it still runs.
+    /// Stop this search (or the coach's analysis, `coach::remote`) if it
+    /// still runs.
     Stop { id: u64 },
 }
 
@@ -96,15 +97,7 @@ impl SearchRequest {
 
     /// The game the request describes, or why it cannot be rebuilt.
     pub fn game(&self) -> Result<Game, String> {
-        let mut game =
-            Game::from_position_string(&self.start).map_err(|e| format!("start position: {e}"))?;
-        for (ply, text) in self.moves.iter().enumerate() {
-            let mv = game
-                .parse_move(text)
-                .map_err(|e| format!("move {}: {e}", ply + 1))?;
-            game.play_unchecked(&mv);
-        }
-        Ok(game)
+        rebuild_game(&self.start, &self.moves)
     }
 
     /// Whether a search of this request reads Bagh-Chal's table.
@@ -118,6 +111,20 @@ impl SearchRequest {
             .ok()
             .map(|(variant, _)| variant.kind)
     }
+}
+
+/// The game that began at the position string `start` and went on with
+/// `moves` (move text), history included, or why it cannot be rebuilt:
+/// how the far side reads any request (searches, analyses).
+pub fn rebuild_game(start: &str, moves: &[String]) -> Result<Game, String> {
+    let mut game = Game::from_position_string(start).map_err(|e| format!("start position: {e}"))?;
+    for (ply, text) in moves.iter().enumerate() {
+        let mv = game
+            .parse_move(text)
+            .map_err(|e| format!("move {}: {e}", ply + 1))?;
+        game.play_unchecked(&mv);
+    }
+    Ok(game)
 }
 
 /// A requested search, stepped for a time at a go by whoever runs it.

@@ -33,6 +33,7 @@ pub mod exact;
 pub mod grade;
 pub mod prove;
 pub mod puzzle;
+pub mod remote;
 mod report;
 pub mod score;
 

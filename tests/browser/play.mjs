@@ -7,7 +7,7 @@
 // WebGL 2 is missing or the module fails, the page says so; online, the page
 // and the engine's bot play each other through a server (online.mjs); the
 // computer thinks in the page's AI worker within one ply of the desktop's
-// depth; after one visit the page plays offline, and a new build replaces
+// depth, and the coach analyses a game there; after one visit the page plays offline, and a new build replaces
 // the old one whole; the first load stays under its download bar. It reads
 // the page's status (`window.strongholdStatus`, src/game/web.rs) instead of
 // pixels and saves screenshots. The desktop's depth comes from
@@ -50,7 +50,7 @@ const FIRST_LOAD = /^(index\.html|loader\.js|style\.css|stronghold\.js|stronghol
 function parseArgs(argv) {
   const o = {
     dist: 'dist/web', out: '/tmp/stronghold-browser', measure: false, seconds: 20, moves: 12, phoneBoard: 'warn',
-    onlineJoin: 'warn', firstLoad: 'warn', depth: 'warn',
+    onlineJoin: 'strict', firstLoad: 'warn', depth: 'warn',
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
@@ -534,6 +534,34 @@ async function workerDepth(browser, base, report) {
   }
 }
 
+/**
+ * The coach's analysis runs in the page's AI worker: started from the
+ * address (`analyse`), it reports the worker as its runner, the page takes
+ * input meanwhile (a piece picked up), and every move ends up graded.
+ */
+async function workerAnalysis(browser, base, report) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  watch(page, 'analysis', report.problems);
+  const moves = ['d4-d5', 'c6-c7'];
+  const started = Date.now();
+  const { status: s0 } = await openGame(page, base, `?game=pirates&hunters=human&crowd=human&moves=${moves.join('+')}&analyse`);
+  if (s0.moves !== moves.length) throw new Error(`the game from the address has ${s0.moves} moves, not ${moves.length}`);
+  const running = await waitStatus(page, 's => s.analysis && (s.analysis.runner || s.analysis.graded)', 20_000, 'the analysis to start');
+  if (running.analysis.runner && running.analysis.runner !== 'worker') throw new Error(`the analysis runs in ${running.analysis.runner}, not the AI worker`);
+  if (running.analysis.runner) {
+    // The page's thread is free while the worker analyses: a piece can be picked up.
+    const { move, from } = await pickStep(page, running);
+    await page.mouse.click(from.x, from.y);
+    await waitStatus(page, `s => s.selected === '${move.split('-')[0]}' || !(s.analysis && s.analysis.runner)`, 10_000, 'a piece to be picked up during the analysis');
+  }
+  const done = await waitStatus(page, `s => s.analysis && !s.analysis.runner && s.analysis.graded === ${moves.length}`, REPLY_TIMEOUT_MS, 'every move to be graded');
+  report.figures.analysisSeconds = +((Date.now() - started) / 1000).toFixed(1);
+  await page.screenshot({ path: join(options.out, 'analysis.png') });
+  log(`the AI worker analysed ${done.analysis.graded} moves (${report.figures.analysisSeconds} s from opening the page)`);
+  await context.close();
+}
+
 /** Waits until the service worker controls the page and keeps this build. */
 async function awaitOfflineCopy(page) {
   return page.evaluate(async () => {
@@ -619,7 +647,7 @@ async function main() {
     browser = await launch();
     log(`Chromium ${browser.version()}, serving ${options.dist} on ${base}`);
     const checks = {
-      desktopGame, firstLoad, touchGame, phoneLayout, loadingScreen, failurePages, workerDepth,
+      desktopGame, firstLoad, touchGame, phoneLayout, loadingScreen, failurePages, workerDepth, workerAnalysis,
       offlinePlay: (b, base, report) => offlinePlay(b, base, report, server),
     };
     // Online play against the bot through a real server (tests/browser/online.mjs).

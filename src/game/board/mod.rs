@@ -10,6 +10,7 @@ use bevy::prelude::*;
 pub mod animation;
 pub mod arrows;
 pub mod audio;
+pub mod glyphs;
 pub mod input;
 pub mod pieces;
 pub mod skin;
@@ -19,6 +20,7 @@ pub mod view;
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((
         skin::plugin,
+        glyphs::plugin,
         view::plugin,
         pieces::plugin,
         input::plugin,

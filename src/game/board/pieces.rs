@@ -9,9 +9,10 @@
 
 use bevy::prelude::*;
 
+use crate::game::board::glyphs::BoardGlyphs;
 use crate::game::board::input::{DragCursor, Selection};
 use crate::game::board::skin::ActiveSkin;
-use crate::game::board::skin::look::{PieceLook, ShapeMeshes, SkinLook, WorldFont};
+use crate::game::board::skin::look::{PieceLook, ShapeMeshes, SkinLook};
 use crate::game::board::tween::Tween;
 use crate::game::board::view::{BoardLayout, UNIT, z};
 use crate::game::common::settings::Settings;
@@ -111,11 +112,11 @@ fn name_pieces(
     }
 }
 
-/// What draws a piece: skin, meshes, font and the game's letters.
+/// What draws a piece: skin, meshes and the game's letters.
 #[derive(bevy::ecs::system::SystemParam)]
 pub struct PieceArt<'w> {
     look: Res<'w, SkinLook>,
-    font: Res<'w, WorldFont>,
+    glyphs: Res<'w, BoardGlyphs>,
 }
 
 impl PieceArt<'_> {
@@ -178,9 +179,7 @@ impl PieceArt<'_> {
                             part(rim, Vec3::new(0.0, 0.0, -0.2), r),
                             (PieceBody, part(body, Vec3::new(0.0, 0.0, -0.1), r * 0.84)),
                             (
-                                Text2d::new(letter.to_string()),
-                                TextFont::from_font_size(r * 1.05).with_font(self.font.0.clone()),
-                                TextColor(*mark),
+                                self.glyphs.label(letter, r * 1.05, *mark),
                                 Transform::from_xyz(0.0, 0.0, 0.1),
                                 Pickable::IGNORE,
                             ),

@@ -8,7 +8,8 @@ use bevy::picking::mesh_picking::ray_cast::RayCastVisibility;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-use crate::game::board::skin::look::{ShapeMeshes, SkinLook, WorldFont};
+use crate::game::board::glyphs::BoardGlyphs;
+use crate::game::board::skin::look::{ShapeMeshes, SkinLook};
 use crate::game::board::skin::{ActiveSkin, SkinData};
 use crate::game::common::settings::Settings;
 use crate::game::play::match_state::Match;
@@ -175,7 +176,7 @@ fn rebuild_board(
     layout: Res<BoardLayout>,
     active: Res<ActiveSkin>,
     look: Res<SkinLook>,
-    font: Res<WorldFont>,
+    glyphs: Res<BoardGlyphs>,
     shapes: Res<ShapeMeshes>,
     settings: Res<Settings>,
     the_match: Res<Match>,
@@ -222,7 +223,7 @@ fn rebuild_board(
     spawn_coordinates(
         painter.commands,
         &look,
-        &font,
+        &glyphs,
         &layout,
         settings.show_coordinates,
     );
@@ -508,12 +509,11 @@ fn spawn_hit_areas(
 fn spawn_coordinates(
     commands: &mut Commands,
     look: &SkinLook,
-    font: &WorldFont,
+    glyphs: &BoardGlyphs,
     layout: &BoardLayout,
     shown: bool,
 ) {
     let size = layout.topology().size;
-    let text_font = TextFont::from_font_size(0.22 * UNIT).with_font(font.0.clone());
     let visibility = if shown {
         Visibility::Inherited
     } else {
@@ -527,16 +527,14 @@ fn spawn_coordinates(
         let x = layout.world(file_point).x;
         let y = layout.world(rank_point).y;
         for (text, at) in [
-            (((b'a' + i) as char).to_string(), Vec2::new(x, -edge)),
-            ((i + 1).to_string(), Vec2::new(-edge, y)),
+            (char::from(b'a' + i), Vec2::new(x, -edge)),
+            (char::from(b'1' + i), Vec2::new(-edge, y)),
         ] {
             commands.spawn((
                 BoardPart,
                 CoordinateLabel,
                 Name::new(format!("coordinate {text}")),
-                Text2d::new(text),
-                text_font.clone(),
-                TextColor(look.coordinates),
+                glyphs.label(text, 0.22 * UNIT, look.coordinates),
                 Transform::from_translation(at.extend(z::LABEL)),
                 visibility,
                 Pickable::IGNORE,

@@ -1,13 +1,16 @@
-//! The web page's AI worker: searches sent to a dedicated Web Worker
-//! (`web/ai-worker.js` running the no-Bevy module `web/worker`), so the
-//! page's one thread only draws and takes input while the computer thinks.
+//! The web page's AI worker: searches and the coach's analyses sent to a
+//! dedicated Web Worker (`web/ai-worker.js` running the no-Bevy module
+//! `web/worker`), so the page's one thread only draws and takes input while
+//! the computer thinks.
 //!
 //! A search goes out as a JSON [`WorkerCommand::Search`] (the game as its
 //! start position and moves, the level or time, the seed) and its replies
 //! come back as JSON [`SearchReply`]s: progress a few times a second, then
-//! the move. Each reply wakes the app. Dropping a [`WorkerRun`] sends a
-//! stop. Searches running together (a hint beside the computer's move)
-//! take turns in the worker.
+//! the move. An analysis goes out as an [`AnalysisCommand`] and its
+//! [`AnalysisReply`]s bring its progress, then the graded game. Each reply
+//! wakes the app. Dropping a [`WorkerRun`] or a [`WorkerAnalysisRun`] sends
+//! a stop. Jobs running together (a hint beside the computer's move, an
+//! analysis) take turns in the worker.
 //!
 //! The worker is started with the first search. Where there is no worker
 //! (an old browser, a page that is not served by `scripts/web`, or a native
@@ -17,10 +20,27 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use serde::Deserialize;
+
 use crate::ai::SearchResult;
 use crate::ai::remote::{ReplyStatus, RequestLimit, SearchReply, SearchRequest, WorkerCommand};
+use crate::coach::remote::{AnalysisCommand, AnalysisReply, AnalysisRequest, AnalysisStatus};
+use crate::coach::{Analysis, Effort, Progress};
 use crate::game::common::redraw::FrameWaker;
 use crate::rules::Game;
+
+/// A fresh id for a job in the worker (searches and analyses share them).
+fn next_id() -> u64 {
+    static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+    NEXT_ID.fetch_add(1, Ordering::Relaxed)
+}
+
+/// The latest reply of job `id`, read as `T`: `Err` when it came but
+/// could not be read.
+fn take_reply<T: for<'de> Deserialize<'de>>(id: u64) -> Option<serde_json::Result<T>> {
+    let text = link::take_reply(id)?;
+    Some(serde_json::from_str(&text))
+}
 
 /// What a worker search has got to, at a poll.
 #[derive(Clone, Debug, PartialEq)]
@@ -54,8 +74,7 @@ impl WorkerRun {
         seed: u64,
         waker: &FrameWaker,
     ) -> Option<WorkerRun> {
-        static NEXT_ID: AtomicU64 = AtomicU64::new(1);
-        let id = NEXT_ID.fetch_add(1, Ordering::Relaxed);
+        let id = next_id();
         let request = SearchRequest::new(id, game, limit, seed);
         let text = serde_json::to_string(&WorkerCommand::Search(request)).ok()?;
         link::send(&text, waker).then(|| WorkerRun {
@@ -66,11 +85,15 @@ impl WorkerRun {
 
     /// The latest news from the worker about this search.
     pub fn poll(&mut self) -> WorkerPoll {
-        let Some(reply) = link::take_reply(self.id) else {
-            return match link::broken() {
-                Some(reason) => WorkerPoll::Failed(reason),
-                None => WorkerPoll::Waiting,
-            };
+        let reply: SearchReply = match take_reply(self.id) {
+            Some(Ok(reply)) => reply,
+            Some(Err(e)) => return WorkerPoll::Failed(format!("an unreadable reply: {e}")),
+            None => {
+                return match link::broken() {
+                    Some(reason) => WorkerPoll::Failed(reason),
+                    None => WorkerPoll::Waiting,
+                };
+            }
         };
         match reply.status {
             ReplyStatus::Thinking { depth, nodes } => WorkerPoll::Thinking { depth, nodes },
@@ -82,6 +105,60 @@ impl WorkerRun {
                 None => WorkerPoll::Waiting,
             },
         }
+    }
+}
+
+/// What a worker analysis has got to, at a poll.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AnalysisPoll {
+    /// No news since the last poll.
+    Waiting,
+    Working(Progress),
+    Done(Box<Analysis>),
+    /// The worker broke or could not read the request: analyse here instead.
+    Failed(String),
+}
+
+/// An analysis out in the worker; dropping it stops it there.
+pub struct WorkerAnalysisRun {
+    id: u64,
+}
+
+impl WorkerAnalysisRun {
+    /// Sends `game` to the worker for analysis (starting the worker the
+    /// first time); `None` when this page has no working worker.
+    pub fn start(game: &Game, effort: Effort, waker: &FrameWaker) -> Option<WorkerAnalysisRun> {
+        let id = next_id();
+        let request = AnalysisRequest::new(id, game, effort);
+        let text = serde_json::to_string(&AnalysisCommand::Analyse(request)).ok()?;
+        link::send(&text, waker).then_some(WorkerAnalysisRun { id })
+    }
+
+    /// The latest news from the worker about this analysis.
+    pub fn poll(&mut self) -> AnalysisPoll {
+        let reply: AnalysisReply = match take_reply(self.id) {
+            Some(Ok(reply)) => reply,
+            Some(Err(e)) => return AnalysisPoll::Failed(format!("an unreadable reply: {e}")),
+            None => {
+                return match link::broken() {
+                    Some(reason) => AnalysisPoll::Failed(reason),
+                    None => AnalysisPoll::Waiting,
+                };
+            }
+        };
+        match reply.status {
+            AnalysisStatus::Working { done, total } => {
+                AnalysisPoll::Working(Progress { done, total })
+            }
+            AnalysisStatus::Done(analysis) => AnalysisPoll::Done(analysis),
+            AnalysisStatus::Failed { reason } => AnalysisPoll::Failed(reason),
+        }
+    }
+}
+
+impl Drop for WorkerAnalysisRun {
+    fn drop(&mut self) {
+        link::stop(self.id);
     }
 }
 
@@ -127,8 +204,8 @@ mod link {
         /// Why the worker broke after it started (its closures stay alive:
         /// one of them may be the caller).
         static BROKEN: RefCell<Option<String>> = const { RefCell::new(None) };
-        /// The latest reply of each search, until polled.
-        static REPLIES: RefCell<HashMap<u64, SearchReply>> = RefCell::new(HashMap::new());
+        /// The latest reply (JSON) of each job, until polled.
+        static REPLIES: RefCell<HashMap<u64, String>> = RefCell::new(HashMap::new());
     }
 
     // No borrow of LINK, BROKEN or REPLIES is held while anything else
@@ -153,7 +230,7 @@ mod link {
         })
     }
 
-    pub fn take_reply(id: u64) -> Option<SearchReply> {
+    pub fn take_reply(id: u64) -> Option<String> {
         REPLIES.with(|r| r.borrow_mut().remove(&id))
     }
 
@@ -229,14 +306,25 @@ mod link {
                 let Some(text) = event.data().as_string() else {
                     return;
                 };
-                match serde_json::from_str::<SearchReply>(&text) {
+                // Every reply names its job; the job reads the rest.
+                #[derive(Deserialize)]
+                struct Envelope {
+                    id: u64,
+                }
+                match serde_json::from_str::<Envelope>(&text) {
                     // Id 0: the worker itself failed (its module did not load).
-                    Ok(SearchReply {
-                        id: 0,
-                        status: ReplyStatus::Failed { reason },
-                    }) => break_down(reason, &waker),
-                    Ok(reply) => {
-                        REPLIES.with(|r| r.borrow_mut().insert(reply.id, reply));
+                    Ok(Envelope { id: 0 }) => {
+                        let reason = match serde_json::from_str::<SearchReply>(&text) {
+                            Ok(SearchReply {
+                                status: ReplyStatus::Failed { reason },
+                                ..
+                            }) => reason,
+                            _ => text,
+                        };
+                        break_down(reason, &waker);
+                    }
+                    Ok(Envelope { id }) => {
+                        REPLIES.with(|r| r.borrow_mut().insert(id, text));
                         waker.wake();
                     }
                     Err(e) => warn!("an unreadable reply from the AI worker: {e}"),
@@ -265,7 +353,7 @@ mod link {
     pub fn send(_text: &str, _waker: &FrameWaker) -> bool {
         false
     }
-    pub fn take_reply(_id: u64) -> Option<SearchReply> {
+    pub fn take_reply(_id: u64) -> Option<String> {
         None
     }
     pub fn broken() -> Option<String> {

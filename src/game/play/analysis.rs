@@ -10,12 +10,15 @@
 //!   compute pool. Its progress is published through an atomic, and it
 //!   yields the pool's thread between steps, so a search for the
 //!   computer's move spawned meanwhile runs at once.
-//! - **Slices** (the web, whose pool is the page's one thread): a few
-//!   milliseconds of analysis per frame, on the main thread.
+//! - **Worker** (the web): the game goes to the page's AI worker
+//!   ([`super::ai_worker`]), which analyses it in turns with the computer's
+//!   searches and fetches Bagh-Chal's table itself; its replies wake the app.
+//! - **Slices** (a page without a worker, or whose worker broke): a few
+//!   milliseconds of analysis per frame, on the page's one thread.
 //!
 //! While it runs the app draws at the "thinking" pulse (progress), every
-//! frame on the web (each frame is a slice); a pool task wakes the app when
-//! it is done, so the result shows at once.
+//! frame for slices (each frame is a slice); a pool task or the worker
+//! wakes the app when it is done, so the result shows at once.
 //!
 //! The analysis is of the game as it stood when asked; moves played since
 //! leave it covering the game's first moves ([`analysed_plies`]). Undo, a
@@ -33,6 +36,7 @@ use crate::coach::{Analysis, Effort, GameAnalyser, PlyReport, Progress};
 use crate::game::GameSet;
 use crate::game::common::redraw::{FrameWaker, LoadWatch, NextFrame, THINKING_PULSE};
 use crate::game::play::ai_task::TablebaseAsset;
+use crate::game::play::ai_worker::{self, AnalysisPoll, WorkerAnalysisRun};
 use crate::game::play::match_state::Match;
 use crate::rules::{Game, GameKind};
 
@@ -74,14 +78,16 @@ pub enum AnalysisCommand {
 pub enum AnalysisRunner {
     /// To the end on a pool thread (the desktop).
     Pool,
-    /// In slices between frames (the web).
+    /// In the page's AI worker (the web); in slices where there is none.
+    Worker,
+    /// In slices between frames.
     Slices,
 }
 
 impl AnalysisRunner {
     pub fn for_platform() -> AnalysisRunner {
         if cfg!(target_arch = "wasm32") {
-            AnalysisRunner::Slices
+            AnalysisRunner::Worker
         } else {
             AnalysisRunner::Pool
         }
@@ -111,6 +117,8 @@ pub struct AnalysisProgress {
     pub loading_table: bool,
     /// The number of moves being analysed.
     pub plies: usize,
+    /// Where it runs (a worker that breaks leaves the rest to slices).
+    pub runner: AnalysisRunner,
 }
 
 impl AnalysisJob {
@@ -128,6 +136,12 @@ impl AnalysisJob {
             progress: run.progress,
             loading_table: matches!(run.work, Work::Waiting { table: Some(_), .. }),
             plies: run.game.ply(),
+            runner: match run.work {
+                Work::Waiting { .. } => self.runner,
+                Work::Pool { .. } => AnalysisRunner::Pool,
+                Work::Worker(_) => AnalysisRunner::Worker,
+                Work::Slices(_) => AnalysisRunner::Slices,
+            },
         })
     }
     pub fn is_running(&self) -> bool {
@@ -166,6 +180,7 @@ enum Work {
         task: Task<Option<Analysis>>,
         done: Arc<AtomicUsize>,
     },
+    Worker(WorkerAnalysisRun),
     /// (A resource must be `Sync`; the analyser is only `Send`: the mutex
     /// is never locked, its `get_mut` is all that is used.)
     Slices(Box<Mutex<GameAnalyser>>),
@@ -222,7 +237,10 @@ fn apply_analysis_commands(
                 if same || !can_analyse(&the_match) {
                     continue;
                 }
-                let table = (game.variant().kind == GameKind::BaghChal)
+                // The worker fetches the table itself: the page only for
+                // its own analysis.
+                let in_worker = job.runner == AnalysisRunner::Worker && !ai_worker::unavailable();
+                let table = (game.variant().kind == GameKind::BaghChal && !in_worker)
                     .then(|| server.load::<TablebaseAsset>(TABLE_PATH));
                 if let Some(handle) = &table {
                     watch.watch(handle.clone());
@@ -271,10 +289,18 @@ impl Run {
             }
         }
         let table = loaded;
+        if runner == AnalysisRunner::Worker
+            && let Some(remote) = WorkerAnalysisRun::start(&self.game, effort, waker)
+        {
+            self.work = Work::Worker(remote);
+            return;
+        }
         let analyser = GameAnalyser::new(&self.game, effort, table);
         self.progress = analyser.progress();
         self.work = match runner {
-            AnalysisRunner::Slices => Work::Slices(Box::new(Mutex::new(analyser))),
+            AnalysisRunner::Slices | AnalysisRunner::Worker => {
+                Work::Slices(Box::new(Mutex::new(analyser)))
+            }
             AnalysisRunner::Pool => {
                 let done = Arc::new(AtomicUsize::new(0));
                 let task = spawn_whole(analyser, done.clone(), self.cancel.clone(), waker);
@@ -285,9 +311,25 @@ impl Run {
 
     /// Advances the work: `None` while it goes on, then the analysis (or
     /// `Some(None)` from a task that stopped without one).
-    fn drive(&mut self) -> Option<Option<Analysis>> {
+    fn drive(&mut self, effort: Effort) -> Option<Option<Analysis>> {
         match &mut self.work {
             Work::Waiting { .. } => None,
+            Work::Worker(remote) => match remote.poll() {
+                AnalysisPoll::Waiting => None,
+                AnalysisPoll::Working(progress) => {
+                    self.progress = progress;
+                    None
+                }
+                AnalysisPoll::Done(analysis) => Some(Some(*analysis)),
+                AnalysisPoll::Failed(reason) => {
+                    // Start again here, without the table (the worker had it).
+                    warn!("the AI worker's analysis failed ({reason}): analysing between frames");
+                    let analyser = GameAnalyser::new(&self.game, effort, None);
+                    self.progress = analyser.progress();
+                    self.work = Work::Slices(Box::new(Mutex::new(analyser)));
+                    None
+                }
+            },
             Work::Pool { task, done } => {
                 self.progress.done = done.load(Ordering::Relaxed);
                 check_ready(task)
@@ -350,7 +392,7 @@ fn drive_analysis(
         Work::Slices(_) => next_frame.now(),
         _ => next_frame.within(THINKING_PULSE),
     }
-    let Some(finished) = run.drive() else {
+    let Some(finished) = run.drive(how.0) else {
         return;
     };
     job.run = None;

@@ -20,10 +20,11 @@ use serde::Serialize;
 
 use crate::game::board::input::Selection;
 use crate::game::board::view::{BoardPoint, MainCamera};
-use crate::game::common::i18n::{I18n, Msg};
+use crate::game::common::i18n::Msg;
 use crate::game::common::notice::Notice;
 use crate::game::common::screens::Screen;
 use crate::game::play::ai_task::{AiJob, SearchReport};
+use crate::game::play::analysis::{AnalysisJob, AnalysisRunner, analysed_plies};
 use crate::game::play::match_state::{Match, Player};
 use crate::game::play::online::{Online, Phase};
 use crate::online::SeatStatus;
@@ -35,8 +36,9 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Last, page::publish_status);
 }
 
-/// Frames the board must have been on screen before the page calls it drawn
-/// (the first frames after spawning compile shaders and upload meshes).
+/// Frames the board must have been on screen, with its texts and pictures
+/// loaded, before the page calls it drawn (the first frames after spawning
+/// compile shaders and upload meshes and pictures).
 const FRAMES_BEFORE_READY: u32 = 3;
 
 /// A problem with the page address's options, shown once the game runs.
@@ -126,6 +128,43 @@ pub struct PageStatus {
     pub strip: f32,
     /// The online game, if one is on.
     pub online: Option<OnlineStatus>,
+    /// The coach's analysis of the game, while it runs or once it is there.
+    pub analysis: Option<AnalysisStatus>,
+}
+
+/// The game's analysis as the page sees it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AnalysisStatus {
+    /// While it runs: `worker`, `slices` or `pool`.
+    pub runner: Option<&'static str>,
+    /// Units of work done, out of `total`, while it runs.
+    pub done: usize,
+    pub total: usize,
+    /// Moves of the game its finished analysis grades.
+    pub graded: usize,
+}
+
+impl AnalysisStatus {
+    pub fn of(job: &AnalysisJob, the_match: &Match) -> Option<AnalysisStatus> {
+        let graded = the_match
+            .analysis()
+            .map_or(0, |a| analysed_plies(a, the_match.game()));
+        let running = job.progress();
+        if running.is_none() && graded == 0 {
+            return None;
+        }
+        Some(AnalysisStatus {
+            runner: running.map(|p| match p.runner {
+                AnalysisRunner::Worker => "worker",
+                AnalysisRunner::Slices => "slices",
+                AnalysisRunner::Pool => "pool",
+            }),
+            done: running.map_or(0, |p| p.progress.done),
+            total: running.map_or(0, |p| p.progress.total),
+            graded,
+        })
+    }
 }
 
 /// An online game as the page sees it.
@@ -224,6 +263,7 @@ impl PageStatus {
             points: BTreeMap::new(),
             strip: 0.0,
             online: None,
+            analysis: None,
         }
     }
 }
@@ -262,7 +302,7 @@ pub fn current_status(
     ai: &AiJob,
     screen: Screen,
     selection: &Selection,
-    i18n: &I18n,
+    loaded: bool,
     points: &Query<(&BoardPoint, &GlobalTransform)>,
     cameras: &Query<(&Camera, &GlobalTransform), With<MainCamera>>,
     frames_shown: &mut u32,
@@ -278,8 +318,9 @@ pub fn current_status(
     if let Ok(camera) = cameras.single() {
         status.points = point_positions(points, camera);
     }
-    let shown = board_frames(!status.points.is_empty(), frames_shown);
-    status.ready = shown >= FRAMES_BEFORE_READY && i18n.is_ready();
+    // The loader gives way to a board with its pieces, not a bare one.
+    let shown = board_frames(!status.points.is_empty() && loaded, frames_shown);
+    status.ready = shown >= FRAMES_BEFORE_READY;
     status
 }
 
@@ -290,11 +331,13 @@ mod page {
 
     use super::{PageStatus, current_status};
     use crate::game::board::input::Selection;
+    use crate::game::board::skin::look::SkinLook;
     use crate::game::board::view::{BoardPoint, MainCamera, StripHeight};
     use crate::game::common::i18n::I18n;
     use crate::game::common::redraw::{LOADING_PULSE, NextFrame};
     use crate::game::common::screens::Screen;
     use crate::game::play::ai_task::AiJob;
+    use crate::game::play::analysis::AnalysisJob;
     use crate::game::play::match_state::Match;
     use crate::game::play::online::Online;
 
@@ -319,19 +362,23 @@ mod page {
         mut frames_shown: Local<u32>,
         mut published: Local<Option<PageStatus>>,
         (mut next_frame, strip): (ResMut<NextFrame>, Res<StripHeight>),
+        analysis: Res<AnalysisJob>,
+        (look, materials, server): (Res<SkinLook>, Res<Assets<ColorMaterial>>, Res<AssetServer>),
     ) {
-        let status = current_status(
+        let loaded = i18n.is_ready() && look.pictures_settled(&materials, &server);
+        let mut status = current_status(
             &the_match,
             &online,
             &ai,
             *screen.get(),
             &selection,
-            &i18n,
+            loaded,
             &points,
             &cameras,
             &mut frames_shown,
             strip.0,
         );
+        status.analysis = super::AnalysisStatus::of(&analysis, &the_match);
         // The page counts drawn frames before it calls the board ready.
         if !status.ready {
             next_frame.within(LOADING_PULSE);

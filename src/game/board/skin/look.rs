@@ -1,5 +1,5 @@
 //! The active skin made drawable: one shared material per colour, the
-//! piece images and shapes, and the world font. Rebuilt when the skin
+//! piece images and shapes. Rebuilt when the skin
 //! changes; the board, pieces and overlays redraw from it.
 
 use bevy::image::{ImageAddressMode, ImageLoaderSettings, ImageSampler, ImageSamplerDescriptor};
@@ -14,7 +14,6 @@ use crate::rules::Side;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ShapeMeshes>()
-        .init_resource::<WorldFont>()
         .init_resource::<SkinLook>()
         .add_systems(
             Update,
@@ -26,8 +25,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             watch_look_images.run_if(resource_changed::<SkinLook>),
-        )
-        .add_systems(Startup, watch_world_font);
+        );
 }
 
 /// The skin's pictures are drawn as soon as they arrive (the app sleeps otherwise).
@@ -36,42 +34,8 @@ fn watch_look_images(
     materials: Res<Assets<ColorMaterial>>,
     mut watch: ResMut<LoadWatch>,
 ) {
-    let fills = [&look.background, &look.surface, &look.stronghold];
-    let textures = fills
-        .into_iter()
-        .map(|f| &f.material)
-        .chain(look.grain.as_ref())
-        .filter_map(|m| materials.get(m).and_then(|m| m.texture.clone()));
-    let sprites = look.pieces.iter().filter_map(|p| match p {
-        PieceLook::Sprite { image, .. } => Some(image.clone()),
-        PieceLook::Shape { .. } => None,
-    });
-    for image in textures.chain(sprites) {
+    for image in look.pictures(&materials) {
         watch.watch(image);
-    }
-}
-
-fn watch_world_font(font: Res<WorldFont>, mut watch: ResMut<LoadWatch>) {
-    watch.watch(font.0.clone());
-}
-
-/// The font for text drawn on the board (coordinates): it has Cyrillic,
-/// which Bevy's built-in font lacks.
-#[derive(Resource, Clone, Debug)]
-pub struct WorldFont(pub Handle<Font>);
-
-/// The font file under `assets/`.
-pub const WORLD_FONT: &str = "fonts/DejaVuSans-Bold.ttf";
-
-impl FromWorld for WorldFont {
-    fn from_world(world: &mut World) -> WorldFont {
-        // Headless apps have no text plugin: they keep the default handle.
-        let loaded = world.contains_resource::<Assets<Font>>();
-        WorldFont(if loaded {
-            world.resource::<AssetServer>().load(WORLD_FONT)
-        } else {
-            Handle::default()
-        })
     }
 }
 
@@ -174,6 +138,36 @@ pub struct SkinLook {
 impl SkinLook {
     pub fn piece(&self, side: Side) -> &PieceLook {
         &self.pieces[side.index()]
+    }
+
+    /// The pictures the skin draws: its fills' textures and piece images.
+    pub fn pictures(&self, materials: &Assets<ColorMaterial>) -> Vec<Handle<Image>> {
+        let fills = [&self.background, &self.surface, &self.stronghold];
+        let textures = fills
+            .into_iter()
+            .map(|f| &f.material)
+            .chain(self.grain.as_ref())
+            .filter_map(|m| materials.get(m).and_then(|m| m.texture.clone()));
+        let sprites = self.pieces.iter().filter_map(|p| match p {
+            PieceLook::Sprite { image, .. } => Some(image.clone()),
+            PieceLook::Shape { .. } => None,
+        });
+        textures.chain(sprites).collect()
+    }
+
+    /// True once every picture has arrived or failed to (a failed one is
+    /// drawn without): what the web page waits for before it shows the board.
+    pub fn pictures_settled(
+        &self,
+        materials: &Assets<ColorMaterial>,
+        server: &AssetServer,
+    ) -> bool {
+        self.pictures(materials).iter().all(|image| {
+            !matches!(
+                server.get_load_state(image.id()),
+                Some(bevy::asset::LoadState::Loading | bevy::asset::LoadState::NotLoaded)
+            )
+        })
     }
 }
 
