@@ -93,8 +93,23 @@ fn wait_for_analysis(app: &mut App) -> usize {
 }
 
 #[test]
-fn an_analysis_runs_to_the_end_on_either_runner_and_grades_every_move() {
-    for runner in [AnalysisRunner::Pool, AnalysisRunner::Slices] {
+fn without_a_worker_the_web_runner_analyses_in_slices() {
+    let mut app = app_on(short_game(), AnalysisRunner::Worker);
+    app.world_mut().write_message(AnalysisCommand::Start);
+    app.update();
+    app.update();
+    let progress = app.world().resource::<AnalysisJob>().progress();
+    assert_eq!(progress.map(|p| p.runner), Some(AnalysisRunner::Slices));
+}
+
+#[test]
+fn an_analysis_runs_to_the_end_on_every_runner_and_grades_every_move() {
+    // (The web's worker runner, where there is no worker, as here: slices.)
+    for runner in [
+        AnalysisRunner::Pool,
+        AnalysisRunner::Slices,
+        AnalysisRunner::Worker,
+    ] {
         let mut app = app_on(short_game(), runner);
         let m = the_match(&app);
         assert!(m.is_over() || can_analyse(m), "{runner:?}: offered");
