@@ -31,6 +31,11 @@ let messages = {};
 let loaderOpen = true;
 let lastPanic = null;
 const assets = { started: 0, done: 0 };
+// When each step of the start ended (ms since the page began to load), for
+// the browser test's figures: where the time to the first board goes.
+const loadTimes = {};
+window.strongholdLoadTimes = loadTimes;
+const mark = (step) => { loadTimes[step] = Math.round(performance.now()); };
 
 /** The game's language for the loader: the browser's first of Russian or English. */
 function pickLanguage() {
@@ -227,14 +232,18 @@ async function main() {
   let bindings;
   let response;
   try {
+    mark('checked');
     [bindings, response] = await Promise.all([import(JS_URL), download()]);
+    mark('downloaded');
     countAssetFetches();
     await bindings.default({ module_or_path: response });
+    mark('started');
   } catch (error) {
     return fail('failed', error?.stack ?? error);
   }
   showAssets();
   await boardDrawn();
+  mark('ready');
   if (!loaderOpen) return;
   loaderOpen = false;
   window.fetch = realFetch;

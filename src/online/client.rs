@@ -182,7 +182,12 @@ impl Client {
         }
     }
 
-    /// Sends a command now, or says there is no connection.
+    /// Sends a command now, or says there is no connection. `Ok` means
+    /// handed to an open socket, not received: a connection that is
+    /// dropping as it is sent loses the command without an error. What must
+    /// arrive is checked against the server's state instead (a move is sent
+    /// again after a reconnect until the server's room has it; see
+    /// `game::play::online`).
     pub fn send(&mut self, command: &Command) -> Result<(), SendError> {
         match &mut self.socket {
             Some(socket) if socket.open => {

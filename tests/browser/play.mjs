@@ -162,7 +162,10 @@ async function desktopGame(browser, base, report) {
   // The plain address: the main menu over the board.
   const { status: menu, ms } = await openGame(page, base);
   report.figures.firstBoardMs = ms;
-  log(`board drawn after ${ms} ms on the ${menu.screen} (${Object.keys(menu.points).length} points)`);
+  // Where the time went (web/loader.js marks each step, from the page's start).
+  const steps = await page.evaluate(() => window.strongholdLoadTimes ?? {});
+  report.figures.firstBoardSteps = steps;
+  log(`board drawn after ${ms} ms on the ${menu.screen} (${Object.keys(menu.points).length} points; ms from the page's start: ${JSON.stringify(steps)})`);
   await page.screenshot({ path: join(options.out, 'menu.png') });
   if (menu.screen !== 'menu') throw new Error(`the plain address should open the menu: ${JSON.stringify(menu)}`);
   // A game from the address: click a move, then drag one.
