@@ -12,11 +12,12 @@
 //! a stop. Jobs running together (a hint beside the computer's move, an
 //! analysis) take turns in the worker.
 //!
-//! The worker is started with the first search. Where there is no worker
+//! The worker is started with the first job. Where there is no worker
 //! (an old browser, a page that is not served by `scripts/web`, or a native
-//! build) [`WorkerRun::start`] says so and the caller searches in slices;
-//! a worker that breaks later (its script or module fails to load) makes
-//! every search on it report [`WorkerPoll::Failed`], for the same fallback.
+//! build) [`WorkerRun::start`] and [`WorkerAnalysisRun::start`] say so and
+//! the caller works in slices; a worker that breaks later (its script or
+//! module fails to load) makes every job on it report a failure
+//! ([`WorkerPoll::Failed`], [`AnalysisPoll::Failed`]), for the same fallback.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 

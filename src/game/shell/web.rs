@@ -7,8 +7,9 @@
 //!   loader and the browser test read instead of pixels: whether the board is
 //!   drawn, the move count, the side to move, the last move, the outcome, the
 //!   legal moves, the AI's last search, where each board point is on the
-//!   canvas (CSS pixels from its top-left corner), and the online game (its
-//!   invite code, the connection).
+//!   canvas (CSS pixels from its top-left corner), the online game (its
+//!   invite code, the connection), and the game's analysis (where it runs,
+//!   how far it is, the moves graded).
 //!
 //! The status is built by plain functions (tested natively); only handing it
 //! to the page is wasm-only.
@@ -408,6 +409,22 @@ mod tests {
     use crate::ai::Level;
     use crate::game::play::match_state::Player;
     use crate::rules::{Game, GameKind, Variant};
+
+    #[test]
+    fn the_analysis_status_says_where_it_runs_and_what_it_graded() {
+        use crate::coach::{Effort, GameAnalyser};
+        let mut game = Game::new(Variant::new(GameKind::Pirates));
+        game.play_text("d4-d5 c6-c7").unwrap();
+        let players = Match::players(Player::Human, Player::Human);
+        let mut the_match = Match::from_game(game.clone(), players);
+        let effort = Effort::of_level(Level::Beginner);
+        let job = AnalysisJob::new(effort, AnalysisRunner::Worker);
+        assert_eq!(AnalysisStatus::of(&job, &the_match), None);
+        let analysis = GameAnalyser::new(&game, effort, None).run_to_end().clone();
+        the_match.set_analysis(Some(std::sync::Arc::new(analysis)));
+        let status = AnalysisStatus::of(&job, &the_match).expect("an analysis");
+        assert_eq!((status.runner, status.graded), (None, 2));
+    }
 
     #[test]
     fn query_becomes_launch_arguments() {
