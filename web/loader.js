@@ -1,5 +1,5 @@
 // Stronghold's loader. It checks that the browser can run the game
-// (WebAssembly, WebGL 2), downloads the module with a real progress bar,
+// (WebAssembly with SIMD; WebGL 2 only when the game fails), downloads the module with a real progress bar,
 // starts it, counts the files the game fetches while it starts (texts,
 // pictures, sounds), and hides itself once the game reports its board drawn
 // (`window.strongholdStatus.ready`, set by src/game/web.rs), then registers
@@ -80,19 +80,28 @@ async function loadMessages() {
   root.lang = language;
 }
 
+const oneDecimal = new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
 function megabytes(bytes) {
-  return (bytes / 1048576).toLocaleString(language, {
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-  });
+  return oneDecimal.format(bytes / 1048576);
 }
 
-/** Moves the bar to `fraction` (0..1) and shows `text` under it. */
+const shown = { percent: -1, text: '' };
+
+/** Moves the bar to `fraction` (0..1) and shows `text` under it. The page
+ *  is touched only when either changes: the module arrives in hundreds of
+ *  chunks, and each update costs the page's thread. */
 function progress(fraction, text) {
   const percent = Math.round(Math.max(0, Math.min(1, fraction)) * 100);
-  byId('bar-fill').style.width = `${percent}%`;
-  document.querySelector('#loader .bar').setAttribute('aria-valuenow', String(percent));
-  byId('loader-text').textContent = text;
+  if (percent !== shown.percent) {
+    shown.percent = percent;
+    byId('bar-fill').style.width = `${percent}%`;
+    document.querySelector('#loader .bar').setAttribute('aria-valuenow', String(percent));
+  }
+  if (text !== shown.text) {
+    shown.text = text;
+    byId('loader-text').textContent = text;
+  }
 }
 
 /** Replaces the loader (or the game) with a message and the technical detail. */
@@ -132,9 +141,9 @@ function hasWebGl2() {
   }
 }
 
-/** The module's response, its body counted on the bar as it streams in. */
-async function download() {
-  const response = await realFetch(WASM_URL);
+/** The module's response (from `fetching`), its body counted on the bar as it streams in. */
+async function download(fetching) {
+  const response = await fetching;
   if (!response.ok) throw new Error(`${WASM_URL}: HTTP ${response.status}`);
   const plain = !response.headers.get('content-encoding');
   const total = Number(root.dataset.wasmBytes) ||
@@ -205,7 +214,13 @@ function watchForCrashes() {
     if (text.includes('panicked at')) lastPanic = text;
     return consoleError.apply(this, args);
   };
-  const crashed = (detail) => fail(loaderOpen ? 'failed' : 'crashed', lastPanic ?? detail);
+  // A game that fails to start on a browser without WebGL 2 gets that said
+  // (checked only now: making a test context costs a software renderer a
+  // third of a second of every start).
+  const crashed = (detail) => {
+    if (loaderOpen && !hasWebGl2()) return fail('no-webgl2', lastPanic ?? detail);
+    fail(loaderOpen ? 'failed' : 'crashed', lastPanic ?? detail);
+  };
   window.addEventListener('error', (event) => crashed(event.error?.stack ?? event.message));
   window.addEventListener('unhandledrejection', (event) => crashed(event.reason?.stack ?? event.reason));
 }
@@ -227,19 +242,20 @@ async function main() {
   progress(0, tr('web-loader-check'));
   if (typeof WebAssembly !== 'object') return fail('no-wasm');
   if (!hasWasmSimd()) return fail('no-wasm', 'WebAssembly SIMD (Chrome 91, Firefox 89, Safari 16.4 and later)');
-  if (!hasWebGl2()) return fail('no-webgl2');
+  mark('checked');
   watchForCrashes();
-  let bindings;
-  let response;
   try {
-    mark('checked');
-    [bindings, response] = await Promise.all([import(JS_URL), download()]);
+    // The module compiles off the page's thread as it downloads.
+    const [bindings, module] = await Promise.all([
+      import(JS_URL),
+      WebAssembly.compileStreaming(download(realFetch(WASM_URL))),
+    ]);
     mark('downloaded');
     countAssetFetches();
-    await bindings.default({ module_or_path: response });
+    await bindings.default({ module_or_path: module });
     mark('started');
   } catch (error) {
-    return fail('failed', error?.stack ?? error);
+    return fail(hasWebGl2() ? 'failed' : 'no-webgl2', error?.stack ?? error);
   }
   showAssets();
   await boardDrawn();

@@ -19,7 +19,10 @@ text_ranges="U+0020-007E,U+00A0-017F,U+0400-045F,U+2010-205E,U+2190-21FF,U+2200-
 symbols="U+2630,U+2691,U+2713,U+23ED,U+23EE,U+23F8,U+25B6,U+25C0,U+25CF,U+2605,U+2606,U+27F2,U+27F3,U+2B05,U+2190-21FF,U+1F310,U+1F4A1,U+1F4BE,U+1F4C8,U+1F4CB,U+1F504"
 subset() { pyftsubset "$src/$1" --unicodes="$2" --output-file="$out/$1" --layout-features='*' --no-hinting --desubroutinize; }
 subset Ubuntu-Light.ttf "$text_ranges"
-subset Hack-Regular.ttf "U+0020-007E,U+00A0-017F,U+0400-045F,U+2010-205E,U+2190-21FF,U+2500-257F"
+# Monospace (move lists, clocks, evaluations, a position with its caret):
+# ASCII, Latin-1, dashes and the minus sign. Anything else in monospace text
+# (Cyrillic in a file's error, an arrow) comes from the fonts after Hack.
+subset Hack-Regular.ttf "U+0020-007E,U+00A0-00FF,U+2010-2027,U+2212"
 subset NotoEmoji-Regular.ttf "$symbols,U+2600-26FF"
 subset emoji-icon-font.ttf "$symbols"
 pyftsubset /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf --unicodes="U+25CF,U+2713,U+2714,U+2717,U+2190-2199" \

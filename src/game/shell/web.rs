@@ -34,13 +34,26 @@ use crate::rules::Side;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, report_address_problem);
     #[cfg(target_arch = "wasm32")]
-    app.add_systems(Last, page::publish_status);
+    app.add_systems(Update, page::draw_once_loaded)
+        .add_systems(Last, page::publish_status);
 }
 
 /// Frames the board must have been on screen, with its texts and pictures
-/// loaded, before the page calls it drawn (the first frames after spawning
-/// compile shaders and upload meshes and pictures).
-const FRAMES_BEFORE_READY: u32 = 3;
+/// loaded, before the page calls it drawn (its first frame compiles the
+/// shaders; the pictures are on the graphics card already).
+const FRAMES_BEFORE_READY: u32 = 1;
+
+/// How long the page waits for the board's texts and pictures before it
+/// draws whatever it has (a file that neither arrives nor fails).
+const LONGEST_WAIT_SECS: f64 = 15.0;
+
+/// Whether the page draws frames yet: not while the loader covers a board
+/// whose files are still coming. Each frame of a software renderer costs up
+/// to a second, and the files come a frame apart (the skin, then its
+/// pictures), so frames nobody sees put the first board off by seconds.
+pub fn draw_yet(board_spawned: bool, loaded: bool, waited_secs: f64) -> bool {
+    (board_spawned && loaded) || waited_secs > LONGEST_WAIT_SECS
+}
 
 /// A problem with the page address's options, shown once the game runs.
 #[derive(Resource, Clone, Debug)]
@@ -350,6 +363,25 @@ mod page {
         super::query_to_args(&search)
     }
 
+    /// Keeps the board's camera off until [`super::draw_yet`], then on.
+    pub(super) fn draw_once_loaded(
+        mut cameras: Query<&mut Camera, With<MainCamera>>,
+        points: Query<(), With<BoardPoint>>,
+        i18n: Res<I18n>,
+        (look, materials, server): (Res<SkinLook>, Res<Assets<ColorMaterial>>, Res<AssetServer>),
+        time: Res<Time<Real>>,
+        mut drawing: Local<bool>,
+    ) {
+        if *drawing {
+            return;
+        }
+        let loaded = i18n.is_ready() && look.pictures_settled(&materials, &server);
+        *drawing = super::draw_yet(!points.is_empty(), loaded, time.elapsed_secs_f64());
+        for mut camera in &mut cameras {
+            camera.is_active = *drawing;
+        }
+    }
+
     /// Sets `window.strongholdStatus` (a frozen object) when the status changes.
     pub(super) fn publish_status(
         the_match: Res<Match>,
@@ -424,6 +456,17 @@ mod tests {
         the_match.set_analysis(Some(std::sync::Arc::new(analysis)));
         let status = AnalysisStatus::of(&job, &the_match).expect("an analysis");
         assert_eq!((status.runner, status.graded), (None, 2));
+    }
+
+    #[test]
+    fn the_page_draws_once_the_board_has_its_files_or_has_waited_long() {
+        assert!(!draw_yet(false, true, 1.0), "no board yet");
+        assert!(!draw_yet(true, false, 1.0), "files still coming");
+        assert!(draw_yet(true, true, 1.0));
+        assert!(
+            draw_yet(false, false, LONGEST_WAIT_SECS + 1.0),
+            "a file that never comes"
+        );
     }
 
     #[test]

@@ -3,19 +3,30 @@
 //! refused move, the end of the game) and this module plays the active
 //! skin's sound for each, at `Settings::effective_volume()`.
 //!
+//! Two players play them: Bevy's audio on the desktop ([`bevy_player`]),
+//! and the browser's Web Audio on the web ([`web_player`], with the Ogg
+//! files decoded by [`clip`]). The web leaves Bevy's audio out: its mixer
+//! and decoders were a fifth of a megabyte of the page's module
+//! (docs/web-figures.md).
+//!
 //! Headless apps have no audio plugin: cues are still queued (tests read
-//! them) but nothing plays. A machine without an audio device gets Bevy's
-//! one warning and silence; sounds that can never start are cleared away.
+//! them) but nothing plays. A machine without an audio device gets one
+//! warning and silence.
 
-use bevy::audio::{AudioSink, PlaybackMode, Volume};
 use bevy::prelude::*;
 
 use crate::game::board::skin::ActiveSkin;
 use crate::game::common::redraw::NextFrame;
-use crate::game::common::settings::Settings;
 use crate::game::common::view::{ShakePiece, ViewBusy};
 use crate::game::play::match_state::{Match, MatchReset, MoveApplied, MoveRejected, Player};
 use crate::rules::Outcome;
+
+#[cfg(not(target_arch = "wasm32"))]
+mod bevy_player;
+#[cfg(any(target_arch = "wasm32", test))]
+pub mod clip;
+#[cfg(target_arch = "wasm32")]
+mod web_player;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<PlaySound>()
@@ -23,20 +34,14 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<GameEndSound>()
         .add_systems(
             Update,
-            (
-                cue_game_sounds,
-                queue_cues,
-                (
-                    load_skin_sounds.run_if(resource_changed::<ActiveSkin>),
-                    play_due_sounds,
-                    clear_stuck_sounds,
-                )
-                    .chain()
-                    .run_if(resource_exists::<Assets<AudioSource>>),
-            )
+            (cue_game_sounds, queue_cues)
                 .chain()
                 .in_set(crate::game::GameSet::View),
         );
+    #[cfg(not(target_arch = "wasm32"))]
+    app.add_plugins(bevy_player::plugin);
+    #[cfg(target_arch = "wasm32")]
+    app.add_plugins(web_player::plugin);
 }
 
 /// The moments that have a sound.
@@ -91,13 +96,15 @@ pub struct SoundQueue {
 #[derive(Resource, Default, Debug)]
 struct GameEndSound(Option<Cue>);
 
-/// The active skin's sounds, by cue.
-#[derive(Resource, Default)]
-struct SkinSounds([Option<Handle<AudioSource>>; 7]);
+/// The active skin's sounds, by cue, as the player's kind of asset `A`.
+#[derive(Resource)]
+struct SkinSounds<A: Asset>([Option<Handle<A>>; 7]);
 
-/// A sound effect entity, with when it was started.
-#[derive(Component)]
-struct SoundEffect(f64);
+impl<A: Asset> SkinSounds<A> {
+    fn get(&self, cue: Cue) -> Option<&Handle<A>> {
+        self.0[cue.index()].as_ref()
+    }
+}
 
 /// Sounds the match causes directly: refused moves and the end of the game.
 fn cue_game_sounds(
@@ -172,70 +179,54 @@ fn queue_cues(
     }
 }
 
-fn load_skin_sounds(mut commands: Commands, active: Res<ActiveSkin>, server: Res<AssetServer>) {
-    let mut sounds = SkinSounds::default();
-    for (slot, path) in sounds.0.iter_mut().zip(active.data.sounds.all()) {
+/// Loads the active skin's sounds (when the skin changes) as `A`s.
+fn load_skin_sounds<A: Asset>(
+    mut commands: Commands,
+    active: Res<ActiveSkin>,
+    server: Res<AssetServer>,
+) {
+    let mut handles: [Option<Handle<A>>; 7] = Default::default();
+    for (slot, path) in handles.iter_mut().zip(active.data.sounds.all()) {
         *slot = path.map(|p| server.load(p.to_string()));
     }
-    commands.insert_resource(sounds);
+    commands.insert_resource(SkinSounds(handles));
 }
 
-/// Plays the cues that came due this frame.
-fn play_due_sounds(
-    mut commands: Commands,
-    mut queue: ResMut<SoundQueue>,
-    mut heard: Local<usize>,
-    sounds: Option<Res<SkinSounds>>,
-    settings: Res<Settings>,
-    time: Res<Time<Real>>,
-) {
+/// The cues that came due since the player last asked (`heard` is its
+/// count of them), oldest first; keeps the record short in a long game.
+fn fresh_cues(queue: &mut SoundQueue, heard: &mut usize) -> Vec<Cue> {
     let fresh = queue.played.len().saturating_sub(*heard);
+    let cues = queue.played[queue.played.len() - fresh..].to_vec();
     *heard = queue.played.len();
-    // Keep the record short in a long game.
     if queue.played.len() > 256 {
         queue.played.drain(..128);
         *heard = queue.played.len();
     }
-    let volume = settings.effective_volume();
-    let Some(sounds) = sounds else { return };
-    if fresh == 0 || volume <= 0.0 {
-        return;
-    }
-    let start = queue.played.len() - fresh.min(queue.played.len());
-    for cue in &queue.played[start..] {
-        let Some(handle) = &sounds.0[cue.index()] else {
-            continue;
-        };
-        commands.spawn((
-            SoundEffect(time.elapsed_secs_f64()),
-            Name::new(format!("sound {cue:?}")),
-            AudioPlayer(handle.clone()),
-            PlaybackSettings {
-                mode: PlaybackMode::Despawn,
-                volume: Volume::Linear(volume),
-                ..default()
-            },
-        ));
-    }
-}
-
-/// Without an audio device a sound never starts (and never despawns itself).
-fn clear_stuck_sounds(
-    mut commands: Commands,
-    time: Res<Time<Real>>,
-    stuck: Query<(Entity, &SoundEffect), Without<AudioSink>>,
-) {
-    let now = time.elapsed_secs_f64();
-    for (e, effect) in &stuck {
-        if now - effect.0 > 5.0 {
-            commands.entity(e).despawn();
-        }
-    }
+    cues
 }
 
 #[cfg(test)]
 mod tests {
-    use super::Cue;
+    use super::{Cue, SoundQueue, fresh_cues};
+
+    #[test]
+    fn each_due_cue_is_handed_to_the_player_once() {
+        let mut queue = SoundQueue::default();
+        let mut heard = 0;
+        queue.played.extend([Cue::Step, Cue::Capture]);
+        assert_eq!(
+            fresh_cues(&mut queue, &mut heard),
+            [Cue::Step, Cue::Capture]
+        );
+        assert!(fresh_cues(&mut queue, &mut heard).is_empty());
+        queue.played.push(Cue::Win);
+        assert_eq!(fresh_cues(&mut queue, &mut heard), [Cue::Win]);
+        // A long game's record is cut, and nothing old comes back.
+        queue.played.extend([Cue::Place; 300]);
+        assert_eq!(fresh_cues(&mut queue, &mut heard).len(), 300);
+        assert!(queue.played.len() < 256);
+        assert!(fresh_cues(&mut queue, &mut heard).is_empty());
+    }
 
     #[test]
     fn every_cue_has_its_own_slot() {
