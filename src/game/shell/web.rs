@@ -34,8 +34,7 @@ use crate::rules::Side;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, report_address_problem);
     #[cfg(target_arch = "wasm32")]
-    app.add_systems(Update, page::draw_once_loaded)
-        .add_systems(Last, page::publish_status);
+    app.add_systems(Last, (page::draw_once_loaded, page::publish_status).chain());
 }
 
 /// Frames the board must have been on screen, with its texts and pictures
@@ -340,11 +339,13 @@ pub fn current_status(
 
 #[cfg(target_arch = "wasm32")]
 mod page {
+    use bevy::ecs::system::SystemParam;
     use bevy::prelude::*;
     use wasm_bindgen::JsValue;
 
     use super::{PageStatus, current_status};
     use crate::game::board::input::Selection;
+    use crate::game::board::skin::SkinRequest;
     use crate::game::board::skin::look::SkinLook;
     use crate::game::board::view::{BoardPoint, MainCamera, StripHeight};
     use crate::game::common::i18n::I18n;
@@ -363,20 +364,39 @@ mod page {
         super::query_to_args(&search)
     }
 
+    /// What the first board needs before it is shown: the texts, the skin
+    /// wanted for the game (not the built-in one standing in while it
+    /// loads), and the skin's pictures.
+    #[derive(SystemParam)]
+    pub(super) struct BoardFiles<'w> {
+        i18n: Res<'w, I18n>,
+        request: Res<'w, SkinRequest>,
+        the_match: Res<'w, Match>,
+        look: Res<'w, SkinLook>,
+        materials: Res<'w, Assets<ColorMaterial>>,
+        server: Res<'w, AssetServer>,
+    }
+
+    impl BoardFiles<'_> {
+        fn loaded(&self) -> bool {
+            self.i18n.is_ready()
+                && self.request.settled_for(self.the_match.kind())
+                && self.look.pictures_settled(&self.materials, &self.server)
+        }
+    }
+
     /// Keeps the board's camera off until [`super::draw_yet`], then on.
     pub(super) fn draw_once_loaded(
         mut cameras: Query<&mut Camera, With<MainCamera>>,
         points: Query<(), With<BoardPoint>>,
-        i18n: Res<I18n>,
-        (look, materials, server): (Res<SkinLook>, Res<Assets<ColorMaterial>>, Res<AssetServer>),
+        files: BoardFiles,
         time: Res<Time<Real>>,
         mut drawing: Local<bool>,
     ) {
         if *drawing {
             return;
         }
-        let loaded = i18n.is_ready() && look.pictures_settled(&materials, &server);
-        *drawing = super::draw_yet(!points.is_empty(), loaded, time.elapsed_secs_f64());
+        *drawing = super::draw_yet(!points.is_empty(), files.loaded(), time.elapsed_secs_f64());
         for mut camera in &mut cameras {
             camera.is_active = *drawing;
         }
@@ -389,16 +409,15 @@ mod page {
         ai: Res<AiJob>,
         screen: Res<State<Screen>>,
         selection: Res<Selection>,
-        i18n: Res<I18n>,
+        files: BoardFiles,
         points: Query<(&BoardPoint, &GlobalTransform)>,
         cameras: Query<(&Camera, &GlobalTransform), With<MainCamera>>,
         mut frames_shown: Local<u32>,
         mut published: Local<Option<PageStatus>>,
         (mut next_frame, strip): (ResMut<NextFrame>, Res<StripHeight>),
         analysis: Res<AnalysisJob>,
-        (look, materials, server): (Res<SkinLook>, Res<Assets<ColorMaterial>>, Res<AssetServer>),
     ) {
-        let loaded = i18n.is_ready() && look.pictures_settled(&materials, &server);
+        let loaded = files.loaded();
         let mut status = current_status(
             &the_match,
             &online,

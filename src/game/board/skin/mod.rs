@@ -160,7 +160,7 @@ pub struct SkinOverride {
 
 /// The skin file asked for and its handle, until it loads or fails.
 #[derive(Resource, Default, Debug)]
-struct SkinRequest {
+pub struct SkinRequest {
     name: String,
     game: Option<GameKind>,
     handle: Option<Handle<Skin>>,
@@ -175,6 +175,14 @@ fn load_catalog(
 ) {
     catalog.index = server.load(loader::INDEX_PATH);
     watch.watch(catalog.index.clone());
+}
+
+impl SkinRequest {
+    /// True once the skin wanted for `game` is active, or has failed and the
+    /// built-in one stands in (not while the built-in one only waits for it).
+    pub fn settled_for(&self, game: GameKind) -> bool {
+        self.settled && self.game == Some(game)
+    }
 }
 
 /// Loads each listed skin once the list is in (and names them as they load).
