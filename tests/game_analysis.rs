@@ -276,13 +276,16 @@ fn frames_come_at_the_thinking_pulse_while_it_runs_and_every_frame_for_slices() 
         (AnalysisRunner::Slices, Duration::ZERO),
     ] {
         let mut app = app_on(short_game(), runner);
-        // Startup's frames (files arriving, the frames after them) end.
+        // Startup's frames (files arriving, the frames after them) end. The
+        // files load on other threads: on a busy machine (the other tests
+        // running beside this one) they take more than a few quick updates.
         let settle = |app: &mut App| {
-            for _ in 0..20 {
+            for _ in 0..400 {
                 if wait(app) == UpdateMode::reactive_low_power(IDLE_WAIT) {
                     break;
                 }
                 app.update();
+                std::thread::sleep(Duration::from_millis(5));
             }
         };
         app.update();

@@ -3,7 +3,7 @@
 use bevy::audio::{AudioSink, PlaybackMode, Volume};
 use bevy::prelude::*;
 
-use super::{SkinSounds, SoundQueue, fresh_cues, load_skin_sounds};
+use super::{SkinSounds, SoundQueue, due_sounds, load_skin_sounds};
 use crate::game::board::skin::ActiveSkin;
 use crate::game::common::settings::Settings;
 
@@ -35,20 +35,12 @@ fn play_due_sounds(
     settings: Res<Settings>,
     time: Res<Time<Real>>,
 ) {
-    let cues = fresh_cues(&mut queue, &mut heard);
-    let volume = settings.effective_volume();
-    let Some(sounds) = sounds else { return };
-    if volume <= 0.0 {
-        return;
-    }
-    for cue in cues {
-        let Some(handle) = sounds.get(cue) else {
-            continue;
-        };
+    let (due, volume) = due_sounds(&mut queue, &mut heard, sounds.as_deref(), &settings);
+    for (cue, handle) in due {
         commands.spawn((
             SoundEffect(time.elapsed_secs_f64()),
             Name::new(format!("sound {cue:?}")),
-            AudioPlayer(handle.clone()),
+            AudioPlayer(handle),
             PlaybackSettings {
                 mode: PlaybackMode::Despawn,
                 volume: Volume::Linear(volume),

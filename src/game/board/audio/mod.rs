@@ -17,6 +17,7 @@ use bevy::prelude::*;
 
 use crate::game::board::skin::ActiveSkin;
 use crate::game::common::redraw::NextFrame;
+use crate::game::common::settings::Settings;
 use crate::game::common::view::{ShakePiece, ViewBusy};
 use crate::game::play::match_state::{Match, MatchReset, MoveApplied, MoveRejected, Player};
 use crate::rules::Outcome;
@@ -192,6 +193,28 @@ fn load_skin_sounds<A: Asset>(
     commands.insert_resource(SkinSounds(handles));
 }
 
+/// The sounds a player plays now: each cue that came due since it last
+/// asked (`heard` is its count of them) with the skin's sound for it, and
+/// the volume. None while the sound is off or the skin's sounds are not
+/// asked for yet (the cues still count as heard).
+fn due_sounds<A: Asset>(
+    queue: &mut SoundQueue,
+    heard: &mut usize,
+    sounds: Option<&SkinSounds<A>>,
+    settings: &Settings,
+) -> (Vec<(Cue, Handle<A>)>, f32) {
+    let cues = fresh_cues(queue, heard);
+    let volume = settings.effective_volume();
+    let Some(sounds) = sounds.filter(|_| volume > 0.0) else {
+        return (Vec::new(), volume);
+    };
+    let due = cues
+        .into_iter()
+        .filter_map(|cue| Some((cue, sounds.get(cue)?.clone())))
+        .collect();
+    (due, volume)
+}
+
 /// The cues that came due since the player last asked (`heard` is its
 /// count of them), oldest first; keeps the record short in a long game.
 fn fresh_cues(queue: &mut SoundQueue, heard: &mut usize) -> Vec<Cue> {
@@ -208,6 +231,43 @@ fn fresh_cues(queue: &mut SoundQueue, heard: &mut usize) -> Vec<Cue> {
 #[cfg(test)]
 mod tests {
     use super::{Cue, SoundQueue, fresh_cues};
+
+    #[test]
+    fn due_cues_come_with_the_skin_s_sound_and_none_while_muted() {
+        use super::{Settings, SkinSounds, due_sounds};
+        use bevy::prelude::{Handle, Image};
+        let mut handles: [Option<Handle<Image>>; 7] = Default::default();
+        handles[Cue::Step.index()] = Some(Handle::default());
+        let sounds = SkinSounds(handles);
+        let mut settings = Settings::default();
+        let mut queue = SoundQueue::default();
+        let mut heard = 0;
+        // A cue without a sound in the skin is skipped.
+        queue.played.extend([Cue::Step, Cue::Huff]);
+        let (due, volume) = due_sounds(&mut queue, &mut heard, Some(&sounds), &settings);
+        assert_eq!(due.iter().map(|(c, _)| *c).collect::<Vec<_>>(), [Cue::Step]);
+        assert_eq!(volume, settings.effective_volume());
+        // Muted, or before the skin's sounds: nothing, and the cues are heard.
+        settings.muted = true;
+        queue.played.push(Cue::Step);
+        assert!(
+            due_sounds(&mut queue, &mut heard, Some(&sounds), &settings)
+                .0
+                .is_empty()
+        );
+        settings.muted = false;
+        queue.played.push(Cue::Step);
+        assert!(
+            due_sounds::<Image>(&mut queue, &mut heard, None, &settings)
+                .0
+                .is_empty()
+        );
+        assert!(
+            due_sounds(&mut queue, &mut heard, Some(&sounds), &settings)
+                .0
+                .is_empty()
+        );
+    }
 
     #[test]
     fn each_due_cue_is_handed_to_the_player_once() {

@@ -15,7 +15,7 @@ use wasm_bindgen::prelude::*;
 use web_sys::{AudioBuffer, AudioContext, AudioContextState};
 
 use super::clip::{OggFile, OggFileLoader, SoundClip};
-use super::{SkinSounds, SoundQueue, fresh_cues, load_skin_sounds};
+use super::{SkinSounds, SoundQueue, due_sounds, load_skin_sounds};
 use crate::game::board::skin::ActiveSkin;
 use crate::game::common::settings::Settings;
 
@@ -174,18 +174,10 @@ fn play_due_sounds(
     files: Res<Assets<OggFile>>,
     settings: Res<Settings>,
 ) {
-    let cues = fresh_cues(&mut queue, &mut heard);
-    let volume = settings.effective_volume();
-    let Some(sounds) = sounds else { return };
-    if volume <= 0.0 {
-        return;
-    }
-    for cue in cues {
-        let Some(handle) = sounds.get(cue) else {
-            continue;
-        };
+    let (due, volume) = due_sounds(&mut queue, &mut heard, sounds.as_deref(), &settings);
+    for (_, handle) in due {
         // A sound still loading (or that failed to) is skipped, as Bevy's player does.
-        if let Some(file) = files.get(handle) {
+        if let Some(file) = files.get(&handle) {
             AUDIO.with(|a| a.borrow_mut().play(handle.id(), file, volume));
         }
     }
