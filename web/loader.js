@@ -1,11 +1,12 @@
 // Stronghold's loader. It checks that the browser can run the game
-// (WebAssembly with SIMD; WebGL 2 only when the game fails), downloads the module with a real progress bar,
-// starts it, counts the files the game fetches while it starts (texts,
-// pictures, sounds), and hides itself once the game reports its board drawn
-// (`window.strongholdStatus.ready`, set by src/game/web.rs), then registers
-// the service worker that keeps the game for offline play. Whatever fails is
-// shown as a message, never as a blank page. Its texts are the `web-loader-*`
-// messages of assets/i18n/<lang>/web.ftl.
+// (WebAssembly with SIMD; WebGL 2 only when the game fails), downloads and
+// compiles the module with a real progress bar, starts it, counts the files
+// the game fetches while it starts (texts, pictures, sounds), and hides
+// itself once the game reports its board drawn
+// (`window.strongholdStatus.ready`, set by src/game/shell/web.rs), then
+// registers the service worker that keeps the game for offline play.
+// Whatever fails is shown as a message, never as a blank page. Its texts are
+// the `web-loader-*` messages of assets/i18n/<lang>/web.ftl.
 
 const root = document.documentElement;
 // scripts/web stamps a build id on the page: a new build is never mixed
@@ -156,7 +157,9 @@ async function download(fetching) {
     }));
   };
   show(0);
-  if (!response.body) return response;
+  // Compiling as it streams needs the wasm type, whatever the server said.
+  const wasm = { 'Content-Type': 'application/wasm' };
+  if (!response.body) return new Response(await response.arrayBuffer(), { headers: wasm });
   const reader = response.body.getReader();
   let received = 0;
   const counted = new ReadableStream({
@@ -175,7 +178,7 @@ async function download(fetching) {
       return reader.cancel(reason);
     },
   });
-  return new Response(counted, { headers: { 'Content-Type': 'application/wasm' } });
+  return new Response(counted, { headers: wasm });
 }
 
 function showAssets() {

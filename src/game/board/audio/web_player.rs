@@ -45,8 +45,8 @@ struct WebAudio {
     context: Option<AudioContext>,
     /// `None` for a file that did not decode (said once).
     buffers: HashMap<AssetId<OggFile>, Option<AudioBuffer>>,
-    /// Why audio is off for good on this page (said once).
-    broken: Option<String>,
+    /// Audio is off for good on this page (the log said why, once).
+    broken: bool,
     // The page listeners that wake the audio, kept alive.
     _wake: Vec<Closure<dyn FnMut()>>,
 }
@@ -58,13 +58,16 @@ thread_local! {
 impl WebAudio {
     /// The context, made the first time; `None` once audio has failed.
     fn context(&mut self) -> Option<AudioContext> {
-        if self.broken.is_some() {
+        if self.broken {
             return None;
         }
         if self.context.is_none() {
             match AudioContext::new() {
                 Ok(context) => self.context = Some(context),
-                Err(e) => self.fail(format!("no Web Audio on this page ({e:?})")),
+                Err(e) => {
+                    warn!("sound is off: no Web Audio on this page ({e:?})");
+                    self.turn_off();
+                }
             }
         }
         self.context.clone()
@@ -79,9 +82,8 @@ impl WebAudio {
         }
     }
 
-    fn fail(&mut self, why: String) {
-        warn!("sound is off: {why}");
-        self.broken = Some(why);
+    fn turn_off(&mut self) {
+        self.broken = true;
         self.context = None;
         self.buffers.clear();
     }
@@ -112,12 +114,16 @@ impl WebAudio {
                         self.buffers.insert(id, Some(buffer.clone()));
                         buffer
                     }
-                    Err(e) => return self.fail(format!("a clip could not be made ({e:?})")),
+                    Err(e) => {
+                        warn!("sound is off: a clip could not be made ({e:?})");
+                        return self.turn_off();
+                    }
                 }
             }
         };
         if let Err(e) = start(&context, &buffer, volume) {
-            self.fail(format!("a sound could not start ({e:?})"));
+            warn!("sound is off: a sound could not start ({e:?})");
+            self.turn_off();
         }
     }
 }
