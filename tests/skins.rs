@@ -18,6 +18,7 @@ use stronghold::game::board::skin::{
 };
 use stronghold::game::common::notice::{NoticeKind, Notices};
 use stronghold::game::common::settings::Settings;
+use stronghold::game::common::view::FirstBoard;
 use stronghold::game::play::ai_task::AiJob;
 use stronghold::game::play::match_state::{Match, MoveIntent, MoveSource, Player};
 use stronghold::game::{headless_app, headless_app_with_assets};
@@ -308,6 +309,29 @@ fn each_game_opens_with_its_own_skin_and_the_catalog_names_them_all() {
         ),
         "Офицеры и мятежники"
     );
+}
+
+#[test]
+fn the_other_skins_are_read_only_after_the_first_board_is_drawn_with_its_own() {
+    let mut app = headless_app();
+    humans(&mut app, GameKind::Pirates);
+    let mut seen_before_drawn = Vec::new();
+    let filled = run_until(&mut app, |app| {
+        let drawn = app.world().resource::<FirstBoard>().drawn;
+        let catalog = app.world().resource::<SkinCatalog>();
+        if !drawn && !catalog.skins.is_empty() {
+            seen_before_drawn.extend(catalog.skins.iter().map(|e| e.name.clone()));
+        }
+        drawn && catalog.skins.iter().any(|e| e.title.is_some())
+    });
+    assert!(filled, "the catalog fills once the first board is drawn");
+    assert!(
+        seen_before_drawn.is_empty(),
+        "skins loaded before the first board: {seen_before_drawn:?}"
+    );
+    // The board it waited for wears the game's own skin, pictures and all.
+    assert_eq!(app.world().resource::<ActiveSkin>().name, "pirates-bulgars");
+    assert!(!app.world().resource::<ActiveSkin>().fallback);
 }
 
 #[test]

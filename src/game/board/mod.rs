@@ -1,5 +1,6 @@
 //! The board on screen: points and lines, pieces, the player's clicks and
-//! drags, the animations of moves, sounds, skins, and the arrows of hints and analysis.
+//! drags, the animations of moves, sounds, skins, the arrows of hints and
+//! analysis, and what the first board waits for.
 //!
 //! Reads `play` (what to draw) and `common`. Its entities are a view of the
 //! match: a click becomes a `MoveIntent` that `play` checks, never a change
@@ -10,6 +11,7 @@ use bevy::prelude::*;
 pub mod animation;
 pub mod arrows;
 pub mod audio;
+pub mod first_board;
 pub mod glyphs;
 pub mod input;
 pub mod pieces;
@@ -26,6 +28,7 @@ pub(super) fn plugin(app: &mut App) {
         input::plugin,
         animation::plugin,
         audio::plugin,
+        first_board::plugin,
         arrows::plugin,
     ));
 }

@@ -1,14 +1,17 @@
 //! What the board's view tells the other wings, and what they ask of it:
-//! whether an animation that input must wait for is playing, and which
-//! piece to shake for a refused move. Input, the AI task and sound read these
-//! without depending on the animation code.
+//! whether an animation that input must wait for is playing, which piece to
+//! shake for a refused move, and whether the first board has been drawn yet.
+//! Input, the AI task, sound and the skins read these without depending on
+//! the animation or drawing code.
 
 use bevy::prelude::*;
 
 use crate::rules::Point;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<ViewBusy>().add_message::<ShakePiece>();
+    app.init_resource::<ViewBusy>()
+        .init_resource::<FirstBoard>()
+        .add_message::<ShakePiece>();
 }
 
 /// True while an animation that input must wait for is playing.
@@ -18,3 +21,18 @@ pub struct ViewBusy(pub bool);
 /// Shake the piece on this point: a refused move.
 #[derive(Message, Clone, Copy, Debug)]
 pub struct ShakePiece(pub Point);
+
+/// Whether the first board has been drawn with its texts and pictures (set
+/// by `board::first_board`). Until then only what that board needs is
+/// fetched: the other skins (the catalog reads every picture and sound of
+/// each to check it) and the sounds wait. On the web that is most of a
+/// megabyte off the first load (docs/web-figures.md).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FirstBoard {
+    pub drawn: bool,
+}
+
+/// Run condition: the first board has been drawn.
+pub fn first_board_drawn(first: Res<FirstBoard>) -> bool {
+    first.drawn
+}

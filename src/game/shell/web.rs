@@ -19,6 +19,7 @@ use std::collections::BTreeMap;
 use bevy::prelude::*;
 use serde::Serialize;
 
+use crate::game::board::first_board::LONGEST_WAIT_SECS;
 use crate::game::board::input::Selection;
 use crate::game::board::view::{BoardPoint, MainCamera};
 use crate::game::common::i18n::Msg;
@@ -41,10 +42,6 @@ pub(super) fn plugin(app: &mut App) {
 /// loaded, before the page calls it drawn (its first frame compiles the
 /// shaders; the pictures are on the graphics card already).
 const FRAMES_BEFORE_READY: u32 = 1;
-
-/// How long the page waits for the board's texts and pictures before it
-/// draws whatever it has (a file that neither arrives nor fails).
-const LONGEST_WAIT_SECS: f64 = 15.0;
 
 /// Whether the page draws frames yet: not while the loader covers a board
 /// whose files are still coming. Each frame of a software renderer costs up
@@ -339,16 +336,13 @@ pub fn current_status(
 
 #[cfg(target_arch = "wasm32")]
 mod page {
-    use bevy::ecs::system::SystemParam;
     use bevy::prelude::*;
     use wasm_bindgen::JsValue;
 
     use super::{PageStatus, current_status};
+    use crate::game::board::first_board::BoardFiles;
     use crate::game::board::input::Selection;
-    use crate::game::board::skin::SkinRequest;
-    use crate::game::board::skin::look::SkinLook;
     use crate::game::board::view::{BoardPoint, MainCamera, StripHeight};
-    use crate::game::common::i18n::I18n;
     use crate::game::common::redraw::{LOADING_PULSE, NextFrame};
     use crate::game::common::screens::Screen;
     use crate::game::play::ai_task::AiJob;
@@ -362,27 +356,6 @@ mod page {
             .and_then(|w| w.location().search().ok())
             .unwrap_or_default();
         super::query_to_args(&search)
-    }
-
-    /// What the first board needs before it is shown: the texts, the skin
-    /// wanted for the game (not the built-in one standing in while it
-    /// loads), and the skin's pictures.
-    #[derive(SystemParam)]
-    pub(super) struct BoardFiles<'w> {
-        i18n: Res<'w, I18n>,
-        request: Res<'w, SkinRequest>,
-        the_match: Res<'w, Match>,
-        look: Res<'w, SkinLook>,
-        materials: Res<'w, Assets<ColorMaterial>>,
-        server: Res<'w, AssetServer>,
-    }
-
-    impl BoardFiles<'_> {
-        fn loaded(&self) -> bool {
-            self.i18n.is_ready()
-                && self.request.settled_for(self.the_match.kind())
-                && self.look.pictures_settled(&self.materials, &self.server)
-        }
     }
 
     /// Keeps the board's camera off until [`super::draw_yet`], then on.

@@ -6,12 +6,14 @@ use bevy::prelude::*;
 use super::{SkinSounds, SoundQueue, due_sounds, load_skin_sounds};
 use crate::game::board::skin::ActiveSkin;
 use crate::game::common::settings::Settings;
+use crate::game::common::view::first_board_drawn;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            load_skin_sounds::<AudioSource>.run_if(resource_changed::<ActiveSkin>),
+            load_skin_sounds::<AudioSource>
+                .run_if(first_board_drawn.and_then(resource_changed::<ActiveSkin>)),
             play_due_sounds,
             clear_stuck_sounds,
         )

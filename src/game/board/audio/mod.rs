@@ -180,7 +180,8 @@ fn queue_cues(
     }
 }
 
-/// Loads the active skin's sounds (when the skin changes) as `A`s.
+/// Loads the active skin's sounds (when the skin changes) as `A`s, once the
+/// first board has been drawn (no move can sound before it).
 fn load_skin_sounds<A: Asset>(
     mut commands: Commands,
     active: Res<ActiveSkin>,

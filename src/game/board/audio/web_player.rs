@@ -18,6 +18,7 @@ use super::clip::{OggFile, OggFileLoader, SoundClip};
 use super::{SkinSounds, SoundQueue, due_sounds, load_skin_sounds};
 use crate::game::board::skin::ActiveSkin;
 use crate::game::common::settings::Settings;
+use crate::game::common::view::first_board_drawn;
 
 pub(super) fn plugin(app: &mut App) {
     if !app.world().contains_resource::<AssetServer>() {
@@ -29,7 +30,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                load_skin_sounds::<OggFile>.run_if(resource_changed::<ActiveSkin>),
+                load_skin_sounds::<OggFile>
+                    .run_if(first_board_drawn.and_then(resource_changed::<ActiveSkin>)),
                 play_due_sounds,
             )
                 .chain()

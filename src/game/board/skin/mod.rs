@@ -22,6 +22,7 @@ use crate::game::common::notice::Notice;
 use crate::game::common::redraw::LoadWatch;
 use crate::game::common::settings::Settings;
 use crate::game::common::text_asset::TextAsset;
+use crate::game::common::view::first_board_drawn;
 use crate::game::play::match_state::Match;
 use crate::rules::{GameKind, Side};
 pub use data::{SkinData, SkinError, SkinTitle};
@@ -38,7 +39,12 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, load_catalog)
         .add_systems(
             Update,
-            (fill_catalog, report_failures, request_skin, activate_skin)
+            (
+                fill_catalog.run_if(first_board_drawn),
+                report_failures,
+                request_skin,
+                activate_skin,
+            )
                 .chain()
                 .in_set(crate::game::GameSet::Commands),
         );
@@ -186,6 +192,8 @@ impl SkinRequest {
 }
 
 /// Loads each listed skin once the list is in (and names them as they load).
+/// Runs once the first board has been drawn: loading a skin reads every
+/// file it names, which the first board does not need.
 fn fill_catalog(
     mut catalog: ResMut<SkinCatalog>,
     server: Res<AssetServer>,
