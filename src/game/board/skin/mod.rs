@@ -192,8 +192,8 @@ impl SkinRequest {
 }
 
 /// Loads each listed skin once the list is in (and names them as they load).
-/// Runs once the first board has been drawn: loading a skin reads every
-/// file it names, which the first board does not need.
+/// Runs once the first board has been drawn: the first board needs only its
+/// own skin, and on the desktop loading a skin reads every file it names.
 fn fill_catalog(
     mut catalog: ResMut<SkinCatalog>,
     server: Res<AssetServer>,
