@@ -1,11 +1,13 @@
 //! Headless app tests of the AI task: a turn completes with a legal move,
-//! and undo while it thinks cancels it cleanly.
+//! undo while it thinks cancels it cleanly, and the computer waits for the
+//! first board to be on screen.
 
 use std::time::{Duration, Instant};
 
 use stronghold::ai::Level;
 use stronghold::game::board::input::BoardInput;
 use stronghold::game::common::settings::Settings;
+use stronghold::game::common::view::FirstBoard;
 use stronghold::game::headless_app;
 use stronghold::game::play::ai_task::AiJob;
 use stronghold::game::play::match_state::{Match, MatchCommand, Player};
@@ -15,19 +17,34 @@ fn pt(name: &str) -> Point {
     Point::parse(name).expect("point name")
 }
 
-/// The launch setup: the person as the Bulgars against the AI.
+/// The launch setup: the person as the Bulgars against the AI, on a board
+/// that has been drawn (the person plays what they see).
 fn app_against(level: Level) -> bevy::app::App {
+    let mut app = app_with(Match::players(Player::Ai(level), Player::Human));
+    draw_the_first_board(&mut app);
+    app
+}
+
+/// A game of Pirates and Bulgars between these players, one frame in.
+fn app_with(players: [Player; 2]) -> bevy::app::App {
     let mut app = headless_app();
-    app.insert_resource(Match::new(
-        Variant::new(GameKind::Pirates),
-        Match::players(Player::Ai(level), Player::Human),
-    ));
+    app.insert_resource(Match::new(Variant::new(GameKind::Pirates), players));
     app.insert_resource(Settings {
         reduced_motion: true,
         ..Settings::default()
     });
     app.update();
     app
+}
+
+/// Frames until the first board counts as drawn (its texts and pictures in).
+fn draw_the_first_board(app: &mut bevy::app::App) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !app.world().resource::<FirstBoard>().drawn {
+        assert!(Instant::now() < deadline, "the first board was not drawn");
+        app.update();
+        std::thread::sleep(Duration::from_millis(2));
+    }
 }
 
 fn click(app: &mut bevy::app::App, name: &str) {
@@ -64,6 +81,22 @@ fn ai_turn_completes_with_a_legal_move() {
     for mv in m.game().moves() {
         check.play(mv).expect("a legal move");
     }
+}
+
+#[test]
+fn the_computer_thinks_once_the_first_board_is_drawn() {
+    // The Bulgars move first: the computer's turn from the start.
+    let mut app = app_with(Match::players(Player::Human, Player::Ai(Level::Beginner)));
+    assert!(!app.world().resource::<FirstBoard>().drawn);
+    assert!(app.world().resource::<AiJob>().thinking().is_none());
+    draw_the_first_board(&mut app);
+    app.update();
+    let ai = app.world().resource::<AiJob>();
+    let moved = app.world().resource::<Match>().game().ply() > 0;
+    assert!(
+        ai.thinking().is_some() || moved,
+        "the computer took its turn"
+    );
 }
 
 #[test]

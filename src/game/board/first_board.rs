@@ -3,8 +3,9 @@
 //! moment it has been drawn with them ([`FirstBoard`]), after which the
 //! files it does not need (the other skins, the sounds) are fetched.
 //!
-//! The web page keeps its loader up until the same files are in
-//! (`shell::web`), so both sides agree on what the first board is.
+//! The web page draws nothing until [`FirstBoard::files_in`] (`shell::web`),
+//! and its loader waits for the same files, so both sides agree on what the
+//! first board is.
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -18,8 +19,13 @@ use crate::game::common::view::FirstBoard;
 use crate::game::play::match_state::Match;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Last, note_first_board);
+    app.add_systems(Last, note_first_board.in_set(FirstBoardNoted));
 }
+
+/// Systems that read [`FirstBoard`] in the frame it changes order
+/// themselves after this set.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct FirstBoardNoted;
 
 /// How long the first board may wait for its texts and pictures before it
 /// counts as drawn with whatever it has (a file that neither arrives nor
@@ -52,14 +58,15 @@ impl BoardFiles<'_> {
     }
 }
 
-/// Whether the first board counts as drawn after `frames_with_files` frames
-/// with its points and files in, `waited_secs` after the start.
-pub fn first_board_done(frames_with_files: u32, waited_secs: f64) -> bool {
-    frames_with_files >= FRAMES_WITH_FILES || waited_secs > LONGEST_WAIT_SECS
+/// Whether the first board has what it is drawn with: its points and its
+/// files, or the longest wait, `waited_secs` after the start.
+pub fn files_in(board_spawned: bool, loaded: bool, waited_secs: f64) -> bool {
+    (board_spawned && loaded) || waited_secs > LONGEST_WAIT_SECS
 }
 
-/// Sets [`FirstBoard::drawn`] once the board has been drawn with its files,
-/// asking for the frames that takes (the app draws only on demand).
+/// Sets [`FirstBoard::files_in`] once the board has its files, and
+/// [`FirstBoard::drawn`] a frame after that, asking for the frames this
+/// takes (the app draws only on demand).
 fn note_first_board(
     mut first: ResMut<FirstBoard>,
     files: BoardFiles,
@@ -71,12 +78,13 @@ fn note_first_board(
     if first.drawn {
         return;
     }
-    *frames_with_files = if !points.is_empty() && files.loaded() {
-        *frames_with_files + 1
-    } else {
-        0
-    };
-    if first_board_done(*frames_with_files, time.elapsed_secs_f64()) {
+    if !first.files_in && files_in(!points.is_empty(), files.loaded(), time.elapsed_secs_f64()) {
+        first.files_in = true;
+    }
+    if first.files_in {
+        *frames_with_files += 1;
+    }
+    if *frames_with_files >= FRAMES_WITH_FILES {
         first.drawn = true;
     } else {
         next_frame.within(LOADING_PULSE);
@@ -88,13 +96,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_first_board_is_drawn_a_frame_after_its_files_are_in_or_after_the_longest_wait() {
-        assert!(!first_board_done(0, 1.0), "files still coming");
-        assert!(!first_board_done(1, 1.0), "the frame that draws it");
-        assert!(first_board_done(2, 1.0), "the frame after it");
+    fn the_first_board_has_its_files_once_board_and_files_are_there_or_after_the_longest_wait() {
+        assert!(!files_in(false, true, 1.0), "no board yet");
+        assert!(!files_in(true, false, 1.0), "files still coming");
+        assert!(files_in(true, true, 1.0));
         assert!(
-            first_board_done(0, LONGEST_WAIT_SECS + 0.1),
-            "waited long enough"
+            files_in(false, false, LONGEST_WAIT_SECS + 0.1),
+            "a file that never comes"
         );
     }
 }

@@ -13,7 +13,7 @@
 //!   every-frame modifier event, which egui takes as input to redraw for);
 //! - `NextFrame::within(d)` for a timer (a notice that fades, a delayed
 //!   sound, a settings write) or a heartbeat (the "thinking" indicator at
-//!   `THINKING_PULSE`, files still loading at `LOADING_PULSE`);
+//!   `NextFrame::thinking`, files still loading at `LOADING_PULSE`);
 //! - `FrameWaker::wake()` from another thread when a background job ends
 //!   (the AI's search, an autosave), so its answer is shown at once.
 //!
@@ -33,15 +33,20 @@ pub const IDLE_WAIT: Duration = Duration::from_secs(5);
 pub const UNFOCUSED_IDLE_WAIT: Duration = Duration::from_secs(60);
 /// The "thinking" indicator's pace while the computer searches (10 frames a second).
 pub const THINKING_PULSE: Duration = Duration::from_millis(100);
+/// Its pace under a software renderer (no graphics card, e.g. a browser
+/// that falls back to SwiftShader): each frame is drawn by the processor
+/// the search runs on, and costs it more than the frame's 100 ms.
+pub const SOFTWARE_THINKING_PULSE: Duration = Duration::from_millis(500);
 /// The pace while files load, so what arrives is shown soon.
 pub const LOADING_PULSE: Duration = Duration::from_millis(50);
 
 /// The waits the event loop is given (see `NextFrame::within`).
-const WAIT_STEPS: [Duration; 6] = [
+const WAIT_STEPS: [Duration; 7] = [
     Duration::ZERO,
     LOADING_PULSE,
     THINKING_PULSE,
     Duration::from_millis(250),
+    SOFTWARE_THINKING_PULSE,
     Duration::from_secs(1),
     IDLE_WAIT,
 ];
@@ -60,6 +65,11 @@ pub(super) fn plugin(app: &mut App) {
             unfocused_mode: UpdateMode::reactive_low_power(UNFOCUSED_IDLE_WAIT),
         })
         .add_systems(Startup, take_waker)
+        .add_systems(
+            First,
+            pace_thinking_for_the_renderer
+                .run_if(resource_added::<bevy::render::renderer::RenderAdapterInfo>),
+        )
         .add_systems(Update, (watch_loads, settle_after_input))
         .add_systems(
             PreUpdate,
@@ -113,11 +123,19 @@ fn drop_unchanged_modifiers(
 }
 
 /// How soon the next frame must come, as the wings asked this frame.
-#[derive(Resource, Debug, Default, Clone, Copy, PartialEq)]
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
 pub struct NextFrame {
     within: Option<Duration>,
     /// Where the soonest ask came from (the frame log names it).
     by: Option<&'static Location<'static>>,
+    /// The "thinking" indicator's pace on this machine (kept across frames).
+    thinking_pulse: Duration,
+}
+
+impl Default for NextFrame {
+    fn default() -> Self {
+        NextFrame::paced(THINKING_PULSE)
+    }
 }
 
 /// The last frame's ask as it was handed to the event loop, and who made
@@ -129,6 +147,26 @@ pub struct LastAsk {
 }
 
 impl NextFrame {
+    /// No frame asked yet, with this pace for the "thinking" indicator.
+    fn paced(thinking_pulse: Duration) -> NextFrame {
+        NextFrame {
+            within: None,
+            by: None,
+            thinking_pulse,
+        }
+    }
+    /// The next frame of the "thinking" indicator, while the computer
+    /// searches: `THINKING_PULSE`, or `SOFTWARE_THINKING_PULSE` under a
+    /// software renderer.
+    #[track_caller]
+    pub fn thinking(&mut self) {
+        self.within(self.thinking_pulse);
+    }
+    /// The pace of [`NextFrame::thinking`]: an indicator that moves a step
+    /// a frame turns at this pace.
+    pub fn thinking_pulse(&self) -> Duration {
+        self.thinking_pulse
+    }
     /// The next frame is wanted at once (something is moving).
     #[track_caller]
     pub fn now(&mut self) {
@@ -175,6 +213,30 @@ impl FrameWaker {
             // Fails only when the event loop is gone (the app is closing).
             let _ = proxy.send_event(WinitUserEvent::WakeUp);
         }
+    }
+}
+
+/// The "thinking" pulse for a renderer: slow under a software one, whose
+/// frames take the processor from the search the indicator reports on
+/// (docs/web-figures.md: in headless Chromium a frame costs SwiftShader more
+/// CPU than a tenth of a second).
+pub fn thinking_pulse(software_renderer: bool) -> Duration {
+    if software_renderer {
+        SOFTWARE_THINKING_PULSE
+    } else {
+        THINKING_PULSE
+    }
+}
+
+fn pace_thinking_for_the_renderer(
+    adapter: Res<bevy::render::renderer::RenderAdapterInfo>,
+    mut next: ResMut<NextFrame>,
+) {
+    // wgpu's `DeviceType` is not re-exported by Bevy; its name is enough.
+    let software = format!("{:?}", adapter.device_type).eq_ignore_ascii_case("cpu");
+    next.thinking_pulse = thinking_pulse(software);
+    if software {
+        info!("A software renderer: the \"thinking\" indicator moves twice a second");
     }
 }
 
@@ -275,10 +337,12 @@ pub(crate) fn schedule_next_frame(
     mut last: ResMut<LastAsk>,
     mut tail: Local<u8>,
 ) {
+    let pulse = next.thinking_pulse;
     let NextFrame {
         within: mut asked,
         by,
-    } = std::mem::take(&mut *next);
+        ..
+    } = std::mem::replace(&mut *next, NextFrame::paced(pulse));
     // A burst of frames ends with a few more: what its last frame changed
     // (a picture uploaded, egui's hit areas, the pointer's hover) is one
     // frame behind, and must reach the screen before the app sleeps.
@@ -327,6 +391,34 @@ mod tests {
         next.within_secs(f64::NAN);
         next.within_secs(-1.0);
         assert_eq!(next.asked(), Some(Duration::ZERO));
+        next = NextFrame::default();
+        next.within(Duration::from_millis(700));
+        assert_eq!(next.asked(), Some(SOFTWARE_THINKING_PULSE), "a step too");
+    }
+
+    #[test]
+    fn the_thinking_pulse_slows_under_a_software_renderer_and_keeps_its_pace_across_frames() {
+        use bevy::ecs::system::RunSystemOnce;
+        assert_eq!(thinking_pulse(false), THINKING_PULSE);
+        assert_eq!(thinking_pulse(true), SOFTWARE_THINKING_PULSE);
+        let mut world = World::new();
+        world.insert_resource(NextFrame::paced(thinking_pulse(true)));
+        world.init_resource::<LastAsk>();
+        world.init_resource::<Messages<RequestRedraw>>();
+        world.insert_resource(WinitSettings::desktop_app());
+        for _ in 0..2 {
+            world.resource_mut::<NextFrame>().thinking();
+            world.run_system_once(schedule_next_frame).unwrap();
+            assert_eq!(
+                world.resource::<LastAsk>().within,
+                Some(SOFTWARE_THINKING_PULSE)
+            );
+            let next = world.resource::<NextFrame>();
+            assert_eq!(
+                (next.asked(), next.thinking_pulse()),
+                (None, SOFTWARE_THINKING_PULSE)
+            );
+        }
     }
 
     #[test]

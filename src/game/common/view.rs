@@ -22,13 +22,19 @@ pub struct ViewBusy(pub bool);
 #[derive(Message, Clone, Copy, Debug)]
 pub struct ShakePiece(pub Point);
 
-/// Whether the first board has been drawn with its texts and pictures (set
-/// by `board::first_board`). Until then only what that board needs is
-/// fetched: the other skins (the catalog reads every picture and sound of
-/// each to check it) and the sounds wait. On the web that is most of a
-/// megabyte off the first load (docs/web-figures.md).
+/// The first board's progress (set by `board::first_board`).
+///
+/// Until it has been drawn with its texts and pictures only what that board
+/// needs is fetched: the other skins (the catalog reads every picture and
+/// sound of each to check it) and the sounds wait. On the web that is most
+/// of a megabyte off the first load (docs/web-figures.md), and the page
+/// draws nothing before its files are in.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FirstBoard {
+    /// The board exists and its files have arrived (or the longest wait
+    /// has passed): from this frame on it is drawn.
+    pub files_in: bool,
+    /// A frame with the files in has been drawn.
     pub drawn: bool,
 }
 

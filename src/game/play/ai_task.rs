@@ -8,6 +8,11 @@
 //! worker, in slices between frames, whose length `ai_pace` steers
 //! (docs/web-figures.md has the measured balance). The move found goes through the same validation
 //! as a click. Undo, new game or exit drop the search, which stops it.
+//!
+//! The computer starts thinking once the first board is on screen
+//! (`FirstBoard::drawn`): its move is never made behind the web page's
+//! loader, and its search does not share the processor with the app's start
+//! (on a small machine the page's start halved the worker's search).
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -17,10 +22,10 @@ use bevy::prelude::*;
 
 use crate::ai::{Level, SearchResult, Tablebase};
 use crate::game::GameSet;
-use crate::game::common::redraw::{FrameWaker, NextFrame, THINKING_PULSE};
+use crate::game::common::redraw::{FrameWaker, NextFrame};
 use crate::game::common::screens::{Screen, in_game};
 use crate::game::common::settings::Settings;
-use crate::game::common::view::ViewBusy;
+use crate::game::common::view::{FirstBoard, ViewBusy};
 use crate::game::play::ai_pace::SlicePace;
 use crate::game::play::ai_worker;
 use crate::game::play::background_search::{
@@ -267,7 +272,7 @@ fn drive_ai(
         Res<AssetServer>,
         Res<Assets<TablebaseAsset>>,
     ),
-    (waker, mut next_frame): (Res<FrameWaker>, ResMut<NextFrame>),
+    (waker, mut next_frame, first): (Res<FrameWaker>, ResMut<NextFrame>, Res<FirstBoard>),
 ) {
     let now = time.elapsed_secs_f64();
     if settings.paced {
@@ -280,7 +285,9 @@ fn drive_ai(
         ai.last_move_at = now;
     }
     // A search for another state (undo, new game, changed players) is dropped.
-    let wanted = the_match.ai_to_move().filter(|_| !the_match.paused);
+    let wanted = the_match
+        .ai_to_move()
+        .filter(|_| !the_match.paused && first.drawn);
     let stale = ai
         .job
         .as_ref()
@@ -290,7 +297,7 @@ fn drive_ai(
     }
     let Some(level) = wanted else { return };
     // The "thinking" indicator (and the AI vs AI pace) need a few frames a second.
-    next_frame.within(THINKING_PULSE);
+    next_frame.thinking();
     // One borrow, so the job and the pace's clock can be used side by side.
     let ai = &mut *ai;
     if ai.job.is_none() {

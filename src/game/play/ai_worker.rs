@@ -7,8 +7,9 @@
 //! start position and moves, the level or time, the seed) and its replies
 //! come back as JSON [`SearchReply`]s: progress a few times a second, then
 //! the move. An analysis goes out as an [`AnalysisCommand`] and its
-//! [`AnalysisReply`]s bring its progress, then the graded game. Each reply
-//! wakes the app. Dropping a [`WorkerRun`] or a [`WorkerAnalysisRun`] sends
+//! [`AnalysisReply`]s bring its progress, then the graded game. A reply
+//! that ends its job wakes the app; progress waits for the "thinking"
+//! pulse, which polls it. Dropping a [`WorkerRun`] or a [`WorkerAnalysisRun`] sends
 //! a stop. Jobs running together (a hint beside the computer's move, an
 //! analysis) take turns in the worker.
 //!
@@ -41,6 +42,32 @@ fn next_id() -> u64 {
 fn take_reply<T: for<'de> Deserialize<'de>>(id: u64) -> Option<serde_json::Result<T>> {
     let text = link::take_reply(id)?;
     Some(serde_json::from_str(&text))
+}
+
+/// Whether a reply ends its job (a move, an analysis, a failure) and so
+/// must wake the app at once. Progress replies come every step of the
+/// worker's (about 16 a second) and wait for the "thinking" pulse, which
+/// polls them anyway: a frame for each would take the cores the search
+/// needs on a small machine (a frame under a software renderer costs more
+/// than the step it reports).
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+fn ends_its_job(text: &str) -> bool {
+    let search_progress = matches!(
+        serde_json::from_str::<SearchReply>(text),
+        Ok(SearchReply {
+            status: ReplyStatus::Thinking { .. },
+            ..
+        })
+    );
+    let analysis_progress = !search_progress
+        && matches!(
+            serde_json::from_str::<AnalysisReply>(text),
+            Ok(AnalysisReply {
+                status: AnalysisStatus::Working { .. },
+                ..
+            })
+        );
+    !(search_progress || analysis_progress)
 }
 
 /// What a worker search has got to, at a poll.
@@ -325,8 +352,11 @@ mod link {
                         break_down(reason, &waker);
                     }
                     Ok(Envelope { id }) => {
+                        let wake = ends_its_job(&text);
                         REPLIES.with(|r| r.borrow_mut().insert(id, text));
-                        waker.wake();
+                        if wake {
+                            waker.wake();
+                        }
                     }
                     Err(e) => warn!("an unreadable reply from the AI worker: {e}"),
                 }
@@ -361,4 +391,42 @@ mod link {
         None
     }
     pub fn stop(_id: u64) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_reply_that_ends_its_job_wakes_the_app() {
+        let search = |status| serde_json::to_string(&SearchReply { id: 3, status }).unwrap();
+        let analysis = |status| serde_json::to_string(&AnalysisReply { id: 4, status }).unwrap();
+        let thinking = ReplyStatus::Thinking {
+            depth: 9,
+            nodes: 1000,
+        };
+        assert!(!ends_its_job(&search(thinking)));
+        assert!(!ends_its_job(&analysis(AnalysisStatus::Working {
+            done: 1,
+            total: 5
+        })));
+        let done = ReplyStatus::Done {
+            best: "b4-c5".into(),
+            score: 10,
+            depth: 9,
+            nodes: 1000,
+            pv: vec!["b4-c5".into()],
+        };
+        assert!(ends_its_job(&search(done)));
+        assert!(ends_its_job(&search(ReplyStatus::Nothing)));
+        let failed = || "no module".to_string();
+        assert!(ends_its_job(&search(ReplyStatus::Failed {
+            reason: failed()
+        })));
+        assert!(ends_its_job(&analysis(AnalysisStatus::Failed {
+            reason: failed()
+        })));
+        // What cannot be read is the poll's to report: it wakes the app.
+        assert!(ends_its_job("{\"id\": 5, \"status\": 7}"));
+    }
 }

@@ -34,7 +34,7 @@ use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 
 use crate::coach::{Analysis, Effort, GameAnalyser, PlyReport, Progress};
 use crate::game::GameSet;
-use crate::game::common::redraw::{FrameWaker, LoadWatch, NextFrame, THINKING_PULSE};
+use crate::game::common::redraw::{FrameWaker, LoadWatch, NextFrame};
 use crate::game::play::ai_task::TablebaseAsset;
 use crate::game::play::ai_worker::{self, AnalysisPoll, WorkerAnalysisRun};
 use crate::game::play::match_state::Match;
@@ -390,7 +390,7 @@ fn drive_analysis(
     // Slices run one a frame; the pool needs frames only for the progress.
     match run.work {
         Work::Slices(_) => next_frame.now(),
-        _ => next_frame.within(THINKING_PULSE),
+        _ => next_frame.thinking(),
     }
     let Some(finished) = run.drive(how.0) else {
         return;

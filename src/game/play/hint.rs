@@ -9,7 +9,7 @@
 use bevy::prelude::*;
 
 use crate::game::common::i18n::Msg;
-use crate::game::common::redraw::{FrameWaker, NextFrame, THINKING_PULSE};
+use crate::game::common::redraw::{FrameWaker, NextFrame};
 use crate::game::play::ai_task::AiSettings;
 use crate::game::play::background_search::{
     BackgroundSearch, Pacing, Polled, SearchHow, SearchOrder,
@@ -141,7 +141,7 @@ fn drive_hint(
         job.search = None;
         return;
     }
-    next_frame.within(THINKING_PULSE);
+    next_frame.thinking();
     let (for_generation, side) = (*for_generation, *side);
     match search.poll(time.elapsed_secs_f64(), HINT_PACING) {
         Polled::Thinking { .. } => {}

@@ -19,7 +19,6 @@ use std::collections::BTreeMap;
 use bevy::prelude::*;
 use serde::Serialize;
 
-use crate::game::board::first_board::LONGEST_WAIT_SECS;
 use crate::game::board::input::Selection;
 use crate::game::board::view::{BoardPoint, MainCamera};
 use crate::game::common::i18n::Msg;
@@ -35,21 +34,18 @@ use crate::rules::Side;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, report_address_problem);
     #[cfg(target_arch = "wasm32")]
-    app.add_systems(Last, (page::draw_once_loaded, page::publish_status).chain());
+    app.add_systems(
+        Last,
+        (page::draw_once_loaded, page::publish_status)
+            .chain()
+            .after(crate::game::board::first_board::FirstBoardNoted),
+    );
 }
 
 /// Frames the board must have been on screen, with its texts and pictures
 /// loaded, before the page calls it drawn (its first frame compiles the
 /// shaders; the pictures are on the graphics card already).
 const FRAMES_BEFORE_READY: u32 = 1;
-
-/// Whether the page draws frames yet: not while the loader covers a board
-/// whose files are still coming. Each frame of a software renderer costs up
-/// to a second, and the files come a frame apart (the skin, then its
-/// pictures), so frames nobody sees put the first board off by seconds.
-pub fn draw_yet(board_spawned: bool, loaded: bool, waited_secs: f64) -> bool {
-    (board_spawned && loaded) || waited_secs > LONGEST_WAIT_SECS
-}
 
 /// A problem with the page address's options, shown once the game runs.
 #[derive(Resource, Clone, Debug)]
@@ -345,6 +341,7 @@ mod page {
     use crate::game::board::view::{BoardPoint, MainCamera, StripHeight};
     use crate::game::common::redraw::{LOADING_PULSE, NextFrame};
     use crate::game::common::screens::Screen;
+    use crate::game::common::view::FirstBoard;
     use crate::game::play::ai_task::AiJob;
     use crate::game::play::analysis::AnalysisJob;
     use crate::game::play::match_state::Match;
@@ -358,18 +355,21 @@ mod page {
         super::query_to_args(&search)
     }
 
-    /// Keeps the board's camera off until [`super::draw_yet`], then on.
+    /// Keeps the board's camera off until the first board has its files
+    /// ([`FirstBoard::files_in`]), then on. The page draws no frame while
+    /// the loader covers a board whose files are still coming: each frame
+    /// of a software renderer costs up to a second, and the files come a
+    /// frame apart (the skin, then its pictures), so frames nobody sees
+    /// would put the first board off by seconds.
     pub(super) fn draw_once_loaded(
         mut cameras: Query<&mut Camera, With<MainCamera>>,
-        points: Query<(), With<BoardPoint>>,
-        files: BoardFiles,
-        time: Res<Time<Real>>,
+        first: Res<FirstBoard>,
         mut drawing: Local<bool>,
     ) {
         if *drawing {
             return;
         }
-        *drawing = super::draw_yet(!points.is_empty(), files.loaded(), time.elapsed_secs_f64());
+        *drawing = first.files_in;
         for mut camera in &mut cameras {
             camera.is_active = *drawing;
         }
@@ -448,17 +448,6 @@ mod tests {
         the_match.set_analysis(Some(std::sync::Arc::new(analysis)));
         let status = AnalysisStatus::of(&job, &the_match).expect("an analysis");
         assert_eq!((status.runner, status.graded), (None, 2));
-    }
-
-    #[test]
-    fn the_page_draws_once_the_board_has_its_files_or_has_waited_long() {
-        assert!(!draw_yet(false, true, 1.0), "no board yet");
-        assert!(!draw_yet(true, false, 1.0), "files still coming");
-        assert!(draw_yet(true, true, 1.0));
-        assert!(
-            draw_yet(false, false, LONGEST_WAIT_SECS + 1.0),
-            "a file that never comes"
-        );
     }
 
     #[test]

@@ -2,11 +2,14 @@
 //! the computer thinking, the hint), and the material on the board. The
 //! side panel and the phone strip both show it.
 
+use std::time::Duration;
+
 use bevy_egui::egui;
 
 use super::theme::{GOLD, RED};
 use super::{GameUi, level_name};
 use crate::game::common::i18n::Msg;
+use crate::game::common::redraw::THINKING_PULSE;
 use crate::game::play::match_state::Player;
 use crate::rules::{GameKind, Side};
 
@@ -45,8 +48,9 @@ pub(super) fn status(ui: &mut egui::Ui, p: &mut GameUi) {
     if let Some(t) = p.ai.thinking() {
         let secs = p.time.elapsed_secs_f64() - t.started_at;
         let dots = ".".repeat(1 + (secs * 3.0) as usize % 3);
+        let pulse = p.next_frame.thinking_pulse();
         ui.horizontal(|ui| {
-            slow_spinner(ui);
+            slow_spinner(ui, pulse);
             ui.label(
                 p.i18n.msg(
                     &Msg::new("status-thinking")
@@ -64,8 +68,9 @@ pub(super) fn status(ui: &mut egui::Ui, p: &mut GameUi) {
 
 fn hint_line(ui: &mut egui::Ui, p: &mut GameUi) {
     if p.hint.is_thinking() {
+        let pulse = p.next_frame.thinking_pulse();
         ui.horizontal(|ui| {
-            slow_spinner(ui);
+            slow_spinner(ui, pulse);
             ui.label(p.tr("hint-thinking"));
         });
     } else if let Some(hint) = p.hint.shown(&p.the_match) {
@@ -175,10 +180,11 @@ pub(super) fn material_line(ui: &mut egui::Ui, p: &GameUi) {
     ui.label(parts.join(" · "));
 }
 
-/// egui's spinner without its endless repaint requests: it turns at the
-/// pace of the "thinking" pulse (`redraw::THINKING_PULSE`), not at 60 frames
-/// a second, so a search costs the renderer next to nothing.
-fn slow_spinner(ui: &mut egui::Ui) {
+/// egui's spinner without its endless repaint requests: it is drawn at the
+/// pace of the "thinking" pulse (`NextFrame::thinking`), not at 60 frames a
+/// second, so a search costs the renderer next to nothing. It turns by the
+/// same step each frame, however slow the pulse (a tenth of a turn).
+fn slow_spinner(ui: &mut egui::Ui, pulse: Duration) {
     let size = ui.style().spacing.interact_size.y;
     let (rect, _) = ui.allocate_exact_size(egui::vec2(size, size), egui::Sense::hover());
     if !ui.is_rect_visible(rect) {
@@ -186,7 +192,7 @@ fn slow_spinner(ui: &mut egui::Ui) {
     }
     let color = ui.visuals().strong_text_color();
     let radius = rect.height().min(rect.width()) / 2.0 - 2.0;
-    let time = ui.input(|i| i.time);
+    let time = ui.input(|i| i.time) * THINKING_PULSE.as_secs_f64() / pulse.as_secs_f64().max(1e-3);
     let start = time * std::f64::consts::TAU;
     let end = start + 240f64.to_radians() * time.sin();
     let points: Vec<egui::Pos2> = (0..16)
