@@ -272,8 +272,12 @@ fn frames_come_at_the_thinking_pulse_while_it_runs_and_every_frame_for_slices() 
     use stronghold::game::common::redraw::{IDLE_WAIT, THINKING_PULSE};
     let wait = |app: &App| app.world().resource::<WinitSettings>().focused_mode;
     for (runner, pace) in [
-        (AnalysisRunner::Pool, THINKING_PULSE),
-        (AnalysisRunner::Slices, Duration::ZERO),
+        (
+            AnalysisRunner::Pool,
+            UpdateMode::reactive_low_power(THINKING_PULSE),
+        ),
+        // Every frame: the event loop runs on from one redraw to the next.
+        (AnalysisRunner::Slices, UpdateMode::Continuous),
     ] {
         let mut app = app_on(short_game(), runner);
         // Startup's frames (files arriving, the frames after them) end. The
@@ -303,11 +307,7 @@ fn frames_come_at_the_thinking_pulse_while_it_runs_and_every_frame_for_slices() 
             app.world().resource::<AnalysisJob>().is_running(),
             "{runner:?}"
         );
-        assert_eq!(
-            wait(&app),
-            UpdateMode::reactive_low_power(pace),
-            "{runner:?}: running"
-        );
+        assert_eq!(wait(&app), pace, "{runner:?}: running");
         wait_for_analysis(&mut app);
         app.update();
         settle(&mut app);

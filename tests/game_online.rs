@@ -225,7 +225,8 @@ fn a_created_room_plays_moves_both_ways() {
     app.update();
     match app.world().resource::<WinitSettings>().focused_mode {
         UpdateMode::Reactive { wait, .. } => assert!(wait <= Duration::from_secs(1), "{wait:?}"),
-        other => panic!("{other:?}"),
+        // A frame wanted at once (something still moving).
+        UpdateMode::Continuous => {}
     }
 }
 

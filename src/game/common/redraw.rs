@@ -35,19 +35,19 @@ pub const UNFOCUSED_IDLE_WAIT: Duration = Duration::from_secs(60);
 pub const THINKING_PULSE: Duration = Duration::from_millis(100);
 /// Its pace under a software renderer (no graphics card, e.g. a browser
 /// that falls back to SwiftShader): each frame is drawn by the processor
-/// the search runs on, and costs it more than the frame's 100 ms.
-pub const SOFTWARE_THINKING_PULSE: Duration = Duration::from_millis(500);
+/// the search runs on, and costs it far more than the pulse's 100 ms (0.4 s
+/// of SwiftShader's time for a 1280×800 board in headless Chromium).
+pub const SOFTWARE_THINKING_PULSE: Duration = Duration::from_secs(1);
 /// The pace while files load, so what arrives is shown soon.
 pub const LOADING_PULSE: Duration = Duration::from_millis(50);
 
 /// The waits the event loop is given (see `NextFrame::within`).
-const WAIT_STEPS: [Duration; 7] = [
+const WAIT_STEPS: [Duration; 6] = [
     Duration::ZERO,
     LOADING_PULSE,
     THINKING_PULSE,
     Duration::from_millis(250),
     SOFTWARE_THINKING_PULSE,
-    Duration::from_secs(1),
     IDLE_WAIT,
 ];
 
@@ -236,7 +236,7 @@ fn pace_thinking_for_the_renderer(
     let software = format!("{:?}", adapter.device_type).eq_ignore_ascii_case("cpu");
     next.thinking_pulse = thinking_pulse(software);
     if software {
-        info!("A software renderer: the \"thinking\" indicator moves twice a second");
+        info!("A software renderer: the \"thinking\" indicator moves once a second");
     }
 }
 
@@ -359,14 +359,30 @@ pub(crate) fn schedule_next_frame(
     if asked == Some(Duration::ZERO) {
         redraws.write(RequestRedraw);
     }
-    // Low power: raw device events (the mouse moving anywhere on the
-    // desktop) wake nothing; the window's own events do.
     let wanted = WinitSettings {
-        focused_mode: UpdateMode::reactive_low_power(asked.unwrap_or(IDLE_WAIT)),
-        unfocused_mode: UpdateMode::reactive_low_power(asked.unwrap_or(UNFOCUSED_IDLE_WAIT)),
+        focused_mode: update_mode(asked, IDLE_WAIT),
+        unfocused_mode: update_mode(asked, UNFOCUSED_IDLE_WAIT),
     };
     if winit.focused_mode != wanted.focused_mode || winit.unfocused_mode != wanted.unfocused_mode {
         *winit = wanted;
+    }
+}
+
+/// The event loop's mode for a frame wanted within `asked` (`idle` when
+/// nothing was asked).
+///
+/// - Low power: raw device events (the mouse moving anywhere on the
+///   desktop) wake nothing; the window's own events do.
+/// - A frame wanted at once makes the loop continuous: it waits for the
+///   window's next redraw. Reactive with no wait would poll the loop until
+///   that redraw comes, which on the web spins the page's thread between
+///   animation frames: 1,400 turns a second in Chromium, most of a core,
+///   while a software renderer took 0.4 s to draw each frame
+///   (docs/web-figures.md).
+pub fn update_mode(asked: Option<Duration>, idle: Duration) -> UpdateMode {
+    match asked {
+        Some(Duration::ZERO) => UpdateMode::Continuous,
+        asked => UpdateMode::reactive_low_power(asked.unwrap_or(idle)),
     }
 }
 
@@ -391,9 +407,6 @@ mod tests {
         next.within_secs(f64::NAN);
         next.within_secs(-1.0);
         assert_eq!(next.asked(), Some(Duration::ZERO));
-        next = NextFrame::default();
-        next.within(Duration::from_millis(700));
-        assert_eq!(next.asked(), Some(SOFTWARE_THINKING_PULSE), "a step too");
     }
 
     #[test]
@@ -484,14 +497,15 @@ mod tests {
             !redraws.is_empty(),
             "a frame asked for at once is a redraw request"
         );
-        // A few more frames, then sleep.
+        // Frames at once: the loop runs on from redraw to redraw (not
+        // reactive with no wait, which polls in between). A few more
+        // frames, then sleep.
+        let winit = app.world().resource::<WinitSettings>();
+        assert_eq!(winit.focused_mode, UpdateMode::Continuous);
         for _ in 0..TAIL_FRAMES {
             app.update();
             let winit = app.world().resource::<WinitSettings>();
-            assert_eq!(
-                winit.focused_mode,
-                UpdateMode::reactive_low_power(Duration::ZERO)
-            );
+            assert_eq!(winit.focused_mode, UpdateMode::Continuous);
         }
         app.update();
         let winit = app.world().resource::<WinitSettings>();

@@ -34,7 +34,8 @@ pub struct FirstBoard {
     /// The board exists and its files have arrived (or the longest wait
     /// has passed): from this frame on it is drawn.
     pub files_in: bool,
-    /// A frame with the files in has been drawn.
+    /// It has been drawn with them, and the frames that follow their
+    /// arrival are over: the app is still.
     pub drawn: bool,
 }
 
