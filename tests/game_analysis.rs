@@ -269,15 +269,18 @@ fn the_export_reads_in_both_languages_with_every_move_and_summary() {
 #[test]
 fn frames_come_at_the_thinking_pulse_while_it_runs_and_every_frame_for_slices() {
     use bevy::winit::{UpdateMode, WinitSettings};
-    use stronghold::game::common::redraw::{IDLE_WAIT, THINKING_PULSE};
+    use stronghold::game::common::redraw::{IDLE_WAIT, THINKING_PULSE, update_mode};
     let wait = |app: &App| app.world().resource::<WinitSettings>().focused_mode;
     for (runner, pace) in [
         (
             AnalysisRunner::Pool,
             UpdateMode::reactive_low_power(THINKING_PULSE),
         ),
-        // Every frame: the event loop runs on from one redraw to the next.
-        (AnalysisRunner::Slices, UpdateMode::Continuous),
+        // Every frame.
+        (
+            AnalysisRunner::Slices,
+            update_mode(Some(Duration::ZERO), IDLE_WAIT),
+        ),
     ] {
         let mut app = app_on(short_game(), runner);
         // Startup's frames (files arriving, the frames after them) end. The

@@ -373,15 +373,16 @@ pub(crate) fn schedule_next_frame(
 ///
 /// - Low power: raw device events (the mouse moving anywhere on the
 ///   desktop) wake nothing; the window's own events do.
-/// - A frame wanted at once makes the loop continuous: it waits for the
-///   window's next redraw. Reactive with no wait would poll the loop until
-///   that redraw comes, which on the web spins the page's thread between
-///   animation frames: 1,400 turns a second in Chromium, most of a core,
-///   while a software renderer took 0.4 s to draw each frame
-///   (docs/web-figures.md).
+/// - On the web a frame wanted at once makes the loop continuous: it waits
+///   for the page's next animation frame. Reactive with no wait polls the
+///   loop until that frame comes, which spins the page's thread: 1,400
+///   turns a second in Chromium, most of a core, while a software renderer
+///   took 0.4 s to draw each frame (docs/web-figures.md). The desktop
+///   keeps reactive with no wait: under X11, continuous drew frames wanted
+///   at once half a second apart.
 pub fn update_mode(asked: Option<Duration>, idle: Duration) -> UpdateMode {
     match asked {
-        Some(Duration::ZERO) => UpdateMode::Continuous,
+        Some(Duration::ZERO) if cfg!(target_arch = "wasm32") => UpdateMode::Continuous,
         asked => UpdateMode::reactive_low_power(asked.unwrap_or(idle)),
     }
 }
@@ -497,15 +498,15 @@ mod tests {
             !redraws.is_empty(),
             "a frame asked for at once is a redraw request"
         );
-        // Frames at once: the loop runs on from redraw to redraw (not
-        // reactive with no wait, which polls in between). A few more
-        // frames, then sleep.
+        // Frames at once (continuous on the web), a few more, then sleep.
+        let at_once = update_mode(Some(Duration::ZERO), IDLE_WAIT);
+        assert_eq!(at_once, UpdateMode::reactive_low_power(Duration::ZERO));
         let winit = app.world().resource::<WinitSettings>();
-        assert_eq!(winit.focused_mode, UpdateMode::Continuous);
+        assert_eq!(winit.focused_mode, at_once);
         for _ in 0..TAIL_FRAMES {
             app.update();
             let winit = app.world().resource::<WinitSettings>();
-            assert_eq!(winit.focused_mode, UpdateMode::Continuous);
+            assert_eq!(winit.focused_mode, at_once);
         }
         app.update();
         let winit = app.world().resource::<WinitSettings>();

@@ -321,6 +321,10 @@ fn drive_ai(
     let ai_vs_ai = the_match.player(job.side.other()).is_ai();
     let pace_ok = !ai_vs_ai || now - ai.last_move_at >= settings.ai_vs_ai_pace as f64;
     if busy.0 || !pace_ok {
+        if !pace_ok {
+            // At the pace's end, not at the next "thinking" pulse.
+            next_frame.within_secs(settings.ai_vs_ai_pace as f64 - (now - ai.last_move_at));
+        }
         return;
     }
     if let Some((mv, report)) = job.answer(now) {
@@ -336,6 +340,8 @@ fn drive_ai(
         });
         ai.last_search = Some(report);
         ai.job = None;
+        // The move is played next frame: at once, not at the next pulse.
+        next_frame.now();
     }
 }
 

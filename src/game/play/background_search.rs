@@ -18,7 +18,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::time::Duration;
 
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, futures::check_ready};
 
 use crate::ai::{Search, SearchResult, SearchStatus, Tablebase};
 use crate::game::common::redraw::FrameWaker;
@@ -118,6 +118,9 @@ enum Run {
 struct Progress {
     depth: AtomicU32,
     nodes: AtomicU64,
+    /// Set when the search has ended, just before it wakes the app: its
+    /// task is only returning the answer.
+    ended: AtomicBool,
 }
 
 impl BackgroundSearch {
@@ -153,7 +156,16 @@ impl BackgroundSearch {
     pub fn poll(&mut self, now: f64, pacing: Pacing) -> Polled {
         match &mut self.run {
             Run::Pool { task, progress } => {
-                if let Some(answer) = check_ready(task) {
+                // The wake-up comes from inside the task, a moment before it
+                // returns: that moment is waited for, not the next frame
+                // (a second away under a software renderer's pulse).
+                let ended = progress.ended.load(Ordering::Acquire);
+                let answer = if ended {
+                    Some(block_on(&mut *task))
+                } else {
+                    check_ready(task)
+                };
+                if let Some(answer) = answer {
                     self.run = Run::Finished(answer);
                 } else {
                     self.depth = progress.depth.load(Ordering::Relaxed);
@@ -232,6 +244,7 @@ fn spawn_whole(
             }
             rest.after(started.elapsed());
         };
+        progress.ended.store(true, Ordering::Release);
         waker.wake();
         answer
     })
@@ -410,6 +423,29 @@ mod tests {
                 "{runner:?}: {}",
                 result.best
             );
+        }
+    }
+
+    #[test]
+    fn the_first_poll_after_a_pool_search_ends_has_its_answer() {
+        AsyncComputeTaskPool::get_or_init(TaskPool::new);
+        for _ in 0..20 {
+            let mut search =
+                BackgroundSearch::start(order(5), Runner::Pool, pacing(), &FrameWaker::default());
+            let progress = match &search.run {
+                Run::Pool { progress, .. } => progress.clone(),
+                _ => unreachable!(),
+            };
+            // The moment the app is woken: the answer must be there, not a
+            // frame later (that frame may be a second away).
+            let mut waited = 0;
+            while !progress.ended.load(Ordering::Acquire) {
+                assert!(waited < 20_000, "the search never ended");
+                waited += 1;
+                std::thread::sleep(Duration::from_micros(50));
+            }
+            let polled = search.poll(0.0, pacing());
+            assert!(matches!(polled, Polled::Done(_)), "{polled:?}");
         }
     }
 
