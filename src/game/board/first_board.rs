@@ -95,7 +95,9 @@ fn note_first_board(
     if first.files_in {
         *frames_with_files += 1;
     }
-    let settled = last_ask.within != Some(Duration::ZERO);
+    // Something that never stops moving cannot hold the rest back for good.
+    let settled = last_ask.within != Some(Duration::ZERO)
+        || time.elapsed_secs_f64() > 2.0 * LONGEST_WAIT_SECS;
     if *frames_with_files >= FRAMES_WITH_FILES && settled {
         first.drawn = true;
     } else {
