@@ -380,6 +380,11 @@ fn draws_rematches_resignation_claims_and_the_flag() {
         matches!(e, Event::DrawDeclined { .. }).then_some(())
     });
     x.send(&Command::OfferDraw);
+    // Y accepts the offer it has seen: X's and Y's messages come over two
+    // connections, and an accept that overtakes the offer is refused.
+    y.expect("the second offer", |e| {
+        matches!(e, Event::DrawOffered { by: Side::Hunters }).then_some(())
+    });
     y.send(&Command::AcceptDraw);
     let draw = ended(&mut x);
     assert_eq!((draw.winner, draw.reason), (None, EndReason::DrawAgreed));
