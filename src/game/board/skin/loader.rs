@@ -40,7 +40,7 @@ impl AssetLoader for SkinLoader {
         let data = parse_skin(&text, &file)?;
         // On the web each read is a download, of pictures and sounds the
         // page may never show (the catalog loads every skin); only the
-        // shipped skins are there, and tests/skins.rs checks their files.
+        // shipped skins are there, and tests/game/skins.rs checks their files.
         #[cfg(not(target_arch = "wasm32"))]
         check_named_files(&data, &text, &file, load_context).await?;
         Ok(Skin(data))

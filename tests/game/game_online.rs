@@ -6,7 +6,7 @@
 //! back without losing a move, and a wrong code is refused. Every wait is
 //! a bounded loop.
 
-mod online_fake;
+use crate::online_fake;
 
 use std::time::Duration;
 

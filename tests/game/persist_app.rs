@@ -4,7 +4,7 @@
 //! both languages; pasted text that is not a position names its column and
 //! changes nothing; settings are written once they settle and on exit.
 
-mod save_common;
+use crate::save_common;
 
 use std::fs;
 use std::path::Path;
@@ -631,10 +631,10 @@ fn every_saves_message_the_code_names_is_in_both_languages() {
     let i18n = i18n();
     assert!(i18n.problems.is_empty(), "{:?}", i18n.problems);
     let sources = [
-        include_str!("../src/game/shell/persist.rs"),
-        include_str!("../src/game/shell/persist/commands.rs"),
-        include_str!("../src/game/shell/persist/writer.rs"),
-        include_str!("../src/game/ui/saves.rs"),
+        include_str!("../../src/game/shell/persist.rs"),
+        include_str!("../../src/game/shell/persist/commands.rs"),
+        include_str!("../../src/game/shell/persist/writer.rs"),
+        include_str!("../../src/game/ui/saves.rs"),
     ];
     let mut ids = Vec::new();
     for source in sources {

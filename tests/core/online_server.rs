@@ -5,7 +5,7 @@
 //! while another room plays on; draws, rematches, resignation, claims
 //! and the clock's flag.
 
-mod online_support;
+use crate::online_support;
 
 use std::time::Duration;
 

@@ -65,7 +65,7 @@ fn pirates_first_moves_by_hand() {
 /// tests/data/perft_cases.txt: middle-game positions of every game and option set.
 #[test]
 fn middle_game_positions_match_the_reference() {
-    let data = include_str!("data/perft_cases.txt");
+    let data = include_str!("../data/perft_cases.txt");
     let mut checked = 0;
     for line in data
         .lines()

@@ -6,7 +6,7 @@
 use std::fs;
 use std::path::Path;
 
-mod save_common;
+use crate::save_common;
 
 use save_common::{every_variant, random_game, take_back};
 use stronghold::ai::Level;

@@ -1,0 +1,35 @@
+//! Every test that needs no Bevy, in one binary: the rules, the AI, the
+//! coach, saves, the command-line tool, the house rules read from the
+//! source, and online play (the protocol, and the server with its bots).
+//!
+//! One binary instead of one per file: each test binary is compiled and
+//! linked on its own, and a fresh clone's test run was mostly that
+//! (docs/ARCHITECTURE.md, "Where the tests go"). A new test file is a
+//! module here (or in `tests/game/` if it needs the Bevy game).
+
+#[path = "../save_common/mod.rs"]
+mod save_common;
+
+mod ai_cli;
+mod ai_draws;
+mod ai_forced_wins;
+mod ai_levels;
+mod ai_slices;
+mod ai_tablebase;
+mod architecture;
+mod cli;
+mod cli_soak;
+mod coach;
+mod module_layers;
+mod notation;
+mod perft;
+mod properties;
+mod rules;
+mod save_format;
+
+#[cfg(feature = "online")]
+mod online_protocol;
+#[cfg(feature = "server")]
+mod online_server;
+#[cfg(feature = "server")]
+mod online_support;
