@@ -69,9 +69,9 @@ pub struct GameFile {
     pub capture: CaptureSpec,
     /// How the game ends besides a side with no move ([`GameFile::no_moves`]).
     pub ends: Vec<EndSpec>,
-    /// What a side with no legal move does.
+    /// What a side with no legal move does, per side.
     #[serde(default)]
-    pub no_moves: NoMoves,
+    pub no_moves: NoMovesSpec,
     #[serde(default)]
     pub draws: DrawSpec,
     /// The skin the game opens in (any skin fits any board).
@@ -163,18 +163,37 @@ pub struct SideSpec {
     pub forward: Heading,
 }
 
-/// The directions a side's steps may take, measured on the drawing.
+/// The directions a side's steps may take, measured on the drawing in
+/// sectors of the compass rose of 16 (22.5 degrees each, as Ludii measures
+/// them).
 #[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
 pub enum Steps {
     /// Along any line.
     #[default]
     Any,
-    /// Only lines that lead forward (straight or slanted).
+    /// Straight ahead only (within 11.25 degrees of forward).
+    Ahead,
+    /// Forward, straight or slanted (less than 78.75 degrees from forward).
     Forward,
-    /// Forward or sideways, never back.
+    /// Forward or sideways, never back (less than 101.25 degrees from
+    /// forward).
     ForwardOrSideways,
     /// No steps at all (pieces are only placed).
     None,
+}
+
+impl Steps {
+    /// Whether a step whose direction makes `cos` (the cosine of its angle
+    /// with forward) is allowed.
+    pub fn allows(self, cos: f32) -> bool {
+        match self {
+            Steps::Any => true,
+            Steps::Ahead => cos > 0.980_785,
+            Steps::Forward => cos > 0.195_09,
+            Steps::ForwardOrSideways => cos > -0.195_09,
+            Steps::None => false,
+        }
+    }
 }
 
 /// A direction on the drawing.
@@ -250,14 +269,38 @@ pub enum EndSpec {
     OutlastsMoves(Side, u16),
 }
 
+/// What each side does when it has no legal move.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct NoMovesSpec {
+    #[serde(default)]
+    pub hunters: NoMoves,
+    #[serde(default)]
+    pub crowd: NoMoves,
+}
+
+impl NoMovesSpec {
+    pub fn of(&self, side: Side) -> NoMoves {
+        match side {
+            Side::Hunters => self.hunters,
+            Side::Crowd => self.crowd,
+        }
+    }
+}
+
 /// What a side with no legal move does.
 #[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
 pub enum NoMoves {
     /// It loses.
     #[default]
     Loses,
+    /// It loses once the other side has placed all its pieces; before
+    /// that it passes.
+    LosesOncePlaced,
     /// It passes; when neither side can move the game is drawn.
     Passes,
+    /// The game is drawn.
+    Draws,
 }
 
 /// The draws.

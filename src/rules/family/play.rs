@@ -75,6 +75,14 @@ pub struct HuntPosition {
     pub hash: u64,
 }
 
+/// What a side with no move does here.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Stuck {
+    Loses,
+    Passes,
+    Draws,
+}
+
 /// How a game of the family ended.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum HuntReason {
@@ -82,8 +90,9 @@ pub enum HuntReason {
     RegionFilled,
     RegionReached(Side),
     Outlasted(Side),
+    /// This side had no move: it lost, or (with no winner) the game is
+    /// drawn.
     NoMoves(Side),
-    NeitherCanMove,
     QuietLimit,
     Repetition,
 }
@@ -133,8 +142,25 @@ impl Ruleset {
     pub fn generate(&self, pos: &HuntPosition, out: &mut Vec<HuntMove>) {
         let start = out.len();
         self.generate_moves(pos, out);
-        if out.len() == start && self.file.no_moves == NoMoves::Passes {
+        if out.len() == start && self.when_stuck(pos) == Stuck::Passes {
             out.push(HuntMove::pass());
+        }
+    }
+
+    /// What happens to the side to move if it has no move (whether it has
+    /// one is not looked at here).
+    fn when_stuck(&self, pos: &HuntPosition) -> Stuck {
+        let side = pos.side_to_move;
+        let other_can_move = || {
+            let mut flipped = *pos;
+            flipped.side_to_move = side.other();
+            self.can_move(&flipped)
+        };
+        match self.file.no_moves.of(side) {
+            NoMoves::Loses => Stuck::Loses,
+            NoMoves::LosesOncePlaced if pos.in_hand[side.other().index()] == 0 => Stuck::Loses,
+            NoMoves::LosesOncePlaced | NoMoves::Passes if other_can_move() => Stuck::Passes,
+            NoMoves::LosesOncePlaced | NoMoves::Passes | NoMoves::Draws => Stuck::Draws,
         }
     }
 
@@ -370,21 +396,16 @@ impl HuntGame {
         }
         let stuck = self.position.side_to_move;
         if !self.rules.can_move(&self.position) {
-            let other_moves = {
-                let mut flipped = self.position;
-                flipped.side_to_move = stuck.other();
-                self.rules.can_move(&flipped)
-            };
-            return match self.rules.file.no_moves {
-                NoMoves::Loses => Some(HuntOutcome {
+            return match self.rules.when_stuck(&self.position) {
+                Stuck::Loses => Some(HuntOutcome {
                     winner: Some(stuck.other()),
                     reason: HuntReason::NoMoves(stuck),
                 }),
-                NoMoves::Passes if !other_moves => Some(HuntOutcome {
+                Stuck::Draws => Some(HuntOutcome {
                     winner: None,
-                    reason: HuntReason::NeitherCanMove,
+                    reason: HuntReason::NoMoves(stuck),
                 }),
-                NoMoves::Passes => None,
+                Stuck::Passes => None,
             };
         }
         if self.drawn_by_repetition() {
@@ -408,10 +429,6 @@ impl HuntGame {
             return;
         }
         self.rules.generate(&self.position, out);
-        // A pass when neither side can move ends the game instead.
-        if out.len() == 1 && out[0].kind == HuntMoveKind::Pass && self.outcome().is_some() {
-            out.clear();
-        }
     }
 
     /// Plays a legal move; anything else changes nothing.

@@ -155,13 +155,7 @@ fn step_table(graph: &Graph, steps: Steps, forward: (f32, f32)) -> Vec<u64> {
             bits(graph.neighbours[p as usize])
                 .filter(|&q| {
                     let (dx, dy) = graph.vector(p, q);
-                    let ahead = (dx * forward.0 + dy * forward.1) / dx.hypot(dy);
-                    match steps {
-                        Steps::Any => true,
-                        Steps::Forward => ahead > 1e-3,
-                        Steps::ForwardOrSideways => ahead > -1e-3,
-                        Steps::None => false,
-                    }
+                    steps.allows((dx * forward.0 + dy * forward.1) / dx.hypot(dy))
                 })
                 .fold(0, |set, q| set | 1 << q)
         })
@@ -251,7 +245,10 @@ fn ends(
             }
         }
     }
-    if file.ends.is_empty() && file.no_moves == NoMoves::Passes && file.draws.quiet_limit.is_none()
+    let no_moves = [file.no_moves.hunters, file.no_moves.crowd];
+    if file.ends.is_empty()
+        && no_moves.iter().all(|&n| n == NoMoves::Passes)
+        && file.draws.quiet_limit.is_none()
     {
         return Err(Problem::NoEnds);
     }
