@@ -52,7 +52,10 @@ impl Reference {
 
     fn start(&self) -> RefPosition {
         let mut board = vec![None; self.names.len()];
-        for (side, spec) in [(Side::Hunters, &self.file.hunters), (Side::Crowd, &self.file.crowd)] {
+        for (side, spec) in [
+            (Side::Hunters, &self.file.hunters),
+            (Side::Crowd, &self.file.crowd),
+        ] {
             for name in spec.start.split_whitespace() {
                 board[self.index(name)] = Some(side);
             }
@@ -106,7 +109,11 @@ impl Reference {
     }
 
     fn may_step(&self, side: Side, a: usize, b: usize) -> bool {
-        let spec = if side == Side::Hunters { &self.file.hunters } else { &self.file.crowd };
+        let spec = if side == Side::Hunters {
+            &self.file.hunters
+        } else {
+            &self.file.crowd
+        };
         let f = spec.forward.vector();
         let (dx, dy) = (self.at[b].0 - self.at[a].0, self.at[b].1 - self.at[a].1);
         let cos = (dx * f.0 + dy * f.1) / dx.hypot(dy);
@@ -140,7 +147,10 @@ impl Reference {
                     }
                     EndSpec::CrowdFills(r) => {
                         side == Side::Crowd
-                            && self.region(r).iter().all(|&q| p.board[q] == Some(Side::Crowd))
+                            && self
+                                .region(r)
+                                .iter()
+                                .all(|&q| p.board[q] == Some(Side::Crowd))
                     }
                     EndSpec::Reaches(s, r) => {
                         *s == side && self.region(r).iter().any(|&q| p.board[q] == Some(side))
@@ -167,7 +177,11 @@ impl Reference {
             q.to_move = side.other();
             q
         };
-        let spec = if side == Side::Hunters { &self.file.hunters } else { &self.file.crowd };
+        let spec = if side == Side::Hunters {
+            &self.file.hunters
+        } else {
+            &self.file.crowd
+        };
         if p.hand[s] > 0 {
             let area: Vec<usize> = if spec.place_on.trim().is_empty() {
                 (0..self.names.len()).collect()
@@ -326,19 +340,31 @@ fn perft_counts_are_pinned() {
         ("la-yagua", &[5, 55, 176, 2794, 13391]),
         ("refskak", &[10, 54, 860, 4086, 71996]),
         ("el-zorro", &[6, 78, 482, 7466, 49856]),
-        ("hund-efter-hare-vendsyssel", &[1, 5, 19, 116, 379, 2944, 10554]),
+        (
+            "hund-efter-hare-vendsyssel",
+            &[1, 5, 19, 116, 379, 2944, 10554],
+        ),
     ];
     assert_eq!(pinned.len(), family::BUILT_IN.len(), "every game pinned");
     for (id, counts) in pinned {
         let mut game = HuntGame::new(family::built_in(id).expect("a built-in game"));
         for (depth, &expected) in counts.iter().enumerate() {
-            assert_eq!(game.perft(depth as u32 + 1), expected, "{id} perft {}", depth + 1);
+            assert_eq!(
+                game.perft(depth as u32 + 1),
+                expected,
+                "{id} perft {}",
+                depth + 1
+            );
         }
     }
 }
 
 fn kaooa_text() -> &'static str {
-    family::BUILT_IN.iter().find(|(id, _)| *id == "kaooa").expect("kaooa").1
+    family::BUILT_IN
+        .iter()
+        .find(|(id, _)| *id == "kaooa")
+        .expect("kaooa")
+        .1
 }
 
 fn refused(text: &str) -> family::GameFileError {
@@ -351,21 +377,38 @@ fn broken_files_are_refused_with_a_place_and_a_reason() {
     // Not a jump line: b1 to c3 to e2 bends.
     let bent = good.replace("lines: [", "jumps: Some([\"b1 c3 e2\"]),\n        lines: [");
     let e = refused(&bent);
-    assert!(matches!(e.problem, Problem::JumpOffLines(_) | Problem::JumpNotStraight(_)), "{e}");
+    assert!(
+        matches!(
+            e.problem,
+            Problem::JumpOffLines(_) | Problem::JumpNotStraight(_)
+        ),
+        "{e}"
+    );
     assert!(e.line > 0 && e.column > 0, "{e}");
     // A point with no lines.
-    let lonely = good.replace("(\"e2\", 0.0, -1.52),", "(\"e2\", 0.0, -1.52),\n            (\"z9\", 9.0, 9.0),");
+    let lonely = good.replace(
+        "(\"e2\", 0.0, -1.52),",
+        "(\"e2\", 0.0, -1.52),\n            (\"z9\", 9.0, 9.0),",
+    );
     let e = refused(&lonely);
     assert_eq!(e.problem, Problem::PointWithoutLines("z9".into()), "{e}");
-    assert_eq!(e.to_string().split(':').nth(1), Some(e.line.to_string().as_str()));
+    assert_eq!(
+        e.to_string().split(':').nth(1),
+        Some(e.line.to_string().as_str())
+    );
     // An end that cannot come.
     let e = refused(&good.replace("ends: []", "ends: [CrowdAtMost(9)]"));
     assert!(matches!(e.problem, Problem::Unreachable(_)), "{e}");
     // 65 points.
-    let extra: String = (0..55).map(|i| format!("(\"q{i}\", {i}.0, 20.0),")).collect();
+    let extra: String = (0..55)
+        .map(|i| format!("(\"q{i}\", {i}.0, 20.0),"))
+        .collect();
     let run: Vec<String> = (0..55).map(|i| format!("q{i}")).collect();
     let many = good
-        .replace("(\"e2\", 0.0, -1.52),", &format!("(\"e2\", 0.0, -1.52),{extra}"))
+        .replace(
+            "(\"e2\", 0.0, -1.52),",
+            &format!("(\"e2\", 0.0, -1.52),{extra}"),
+        )
         .replace("lines: [", &format!("lines: [\"{}\",", run.join(" ")));
     let e = refused(&many);
     assert_eq!(e.problem, Problem::TooManyPoints(65), "{e}");
@@ -389,7 +432,9 @@ fn the_loader_never_panics_on_damaged_files() {
         for _ in 0..400 {
             let mut damaged = bytes.to_vec();
             for _ in 0..3 {
-                state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
                 let at = (state >> 33) as usize % damaged.len();
                 damaged[at] ^= 1 << ((state >> 20) % 8);
             }
@@ -400,4 +445,141 @@ fn the_loader_never_panics_on_damaged_files() {
             }
         }
     }
+}
+
+/// Every level plays a legal move in every game, from the start and from a
+/// few plies in.
+#[test]
+fn every_level_plays_a_legal_move_in_every_game() {
+    use stronghold::ai::Level;
+    use stronghold::ai::family::FamilySearch;
+    for (id, _) in family::BUILT_IN {
+        let mut game = HuntGame::new(family::built_in(id).expect("a built-in game"));
+        for (ply, level) in [Level::Beginner, Level::Easy, Level::Medium]
+            .into_iter()
+            .enumerate()
+        {
+            let result = FamilySearch::for_level(&game, level, ply as u64)
+                .run()
+                .unwrap_or_else(|| panic!("{id}: no move at ply {ply}"));
+            assert!(
+                game.legal_moves().contains(&result.best),
+                "{id}: {level} played an illegal move"
+            );
+            game.play(&result.best).expect("legal");
+        }
+    }
+}
+
+/// The search takes a win in one and sees a loss coming: in Jeu Militaire
+/// the army that can step onto a tower's empty starting point does.
+#[test]
+fn the_search_takes_a_win_it_can_see() {
+    use stronghold::ai::SearchLimits;
+    use stronghold::ai::family::FamilySearch;
+    let rules = family::built_in("jeu-militaire").expect("jeu-militaire");
+    let mut game = HuntGame::new(rules.clone());
+    // The army goes up; the tower on a2 steps to a3; a2 is then open.
+    for text in ["b2-b3", "a2-a3"] {
+        let mv = rules.parse_move(text).expect("a move");
+        game.play(&mv).expect("legal");
+    }
+    let result = FamilySearch::with_limits(&game, SearchLimits::depth(4), 0, 0)
+        .run()
+        .expect("a move");
+    assert_eq!(rules.move_text(&result.best), "b3-a2");
+    assert_eq!(result.mate_in(), Some(1), "score {}", result.score);
+}
+
+fn cli(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_stronghold-cli"))
+        .args(args)
+        .output()
+        .expect("stronghold-cli runs")
+}
+
+/// `perft`, `bestmove` and `selfplay` play a built-in family game by its id
+/// and any game file by `--game-file`; a broken file is refused with its
+/// place and reason, and the process does not panic.
+#[test]
+fn the_command_line_plays_family_games_and_game_files() {
+    let out = cli(&["perft", "kaooa", "3"]);
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "260");
+
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = dir.path().join("my.game.ron");
+    std::fs::write(&path, kaooa_text()).expect("written");
+    let path = path.to_str().expect("a UTF-8 path");
+    let out = cli(&["perft", "--game-file", path, "2", "--divide"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("@a4 9\n"), "{text}");
+    assert!(text.ends_with("\n90\n"), "{text}");
+
+    let out = cli(&[
+        "bestmove",
+        "--game-file",
+        path,
+        "--moves",
+        "@e5",
+        "--depth",
+        "3",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let best = text
+        .lines()
+        .next()
+        .and_then(|l| l.strip_prefix("bestmove @"))
+        .expect("a placement");
+    assert!(
+        best != "e5"
+            && family::built_in("kaooa")
+                .unwrap()
+                .graph
+                .find(best)
+                .is_some(),
+        "{text}"
+    );
+
+    let out = cli(&[
+        "selfplay",
+        "haretavl",
+        "--games",
+        "1",
+        "--hunters",
+        "beginner",
+        "--crowd",
+        "beginner",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("game 1: "));
+
+    std::fs::write(
+        dir.path().join("bad.game.ron"),
+        kaooa_text().replace("\"b1 c3 d4 e5\"", "\"b1 q7\""),
+    )
+    .expect("written");
+    let bad = dir.path().join("bad.game.ron");
+    let out = cli(&["perft", "--game-file", bad.to_str().unwrap(), "1"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("bad.game.ron:") && err.contains("`q7` in `lines` is not a point"),
+        "{err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
 }

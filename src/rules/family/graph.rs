@@ -36,7 +36,10 @@ pub struct Graph {
 impl Graph {
     /// The index of a point by name.
     pub fn find(&self, name: &str) -> Option<u8> {
-        self.nodes.iter().position(|n| n.name == name).map(|i| i as u8)
+        self.nodes
+            .iter()
+            .position(|n| n.name == name)
+            .map(|i| i as u8)
     }
 
     /// Every point of the board, as a set.
@@ -264,7 +267,9 @@ pub fn bits(mut set: u64) -> impl Iterator<Item = u8> {
 /// notation's `-`, `x` and `@`.
 pub fn valid_name(name: &str) -> bool {
     matches!(name.chars().next(), Some(c) if c.is_ascii_lowercase())
-        && name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
         && name.len() <= 8
         && !name.contains('x')
 }

@@ -18,24 +18,62 @@ mod ruleset;
 use std::sync::Arc;
 
 pub use notation::HuntMoveTextError;
-pub use play::{HuntGame, HuntMove, HuntMoveKind, HuntOutcome, HuntPosition, HuntReason, IllegalHuntMove};
+pub use play::{
+    HuntGame, HuntMove, HuntMoveKind, HuntOutcome, HuntPosition, HuntReason, IllegalHuntMove,
+};
 pub use problem::{GameFileError, Problem};
 pub use ruleset::{MAX_CROWD, Ruleset};
 
 /// The built-in game files: (id, text).
 pub const BUILT_IN: &[(&str, &str)] = &[
-    ("kaooa", include_str!("../../../assets/games/kaooa.game.ron")),
-    ("haretavl", include_str!("../../../assets/games/haretavl.game.ron")),
-    ("cercar-la-liebre", include_str!("../../../assets/games/cercar-la-liebre.game.ron")),
-    ("adugo", include_str!("../../../assets/games/adugo.game.ron")),
-    ("demala-diviyan-keliya", include_str!("../../../assets/games/demala-diviyan-keliya.game.ron")),
-    ("juroku-musashi", include_str!("../../../assets/games/juroku-musashi.game.ron")),
-    ("komikan", include_str!("../../../assets/games/komikan.game.ron")),
-    ("jeu-militaire", include_str!("../../../assets/games/jeu-militaire.game.ron")),
-    ("la-yagua", include_str!("../../../assets/games/la-yagua.game.ron")),
-    ("refskak", include_str!("../../../assets/games/refskak.game.ron")),
-    ("el-zorro", include_str!("../../../assets/games/el-zorro.game.ron")),
-    ("hund-efter-hare-vendsyssel", include_str!("../../../assets/games/hund-efter-hare-vendsyssel.game.ron")),
+    (
+        "kaooa",
+        include_str!("../../../assets/games/kaooa.game.ron"),
+    ),
+    (
+        "haretavl",
+        include_str!("../../../assets/games/haretavl.game.ron"),
+    ),
+    (
+        "cercar-la-liebre",
+        include_str!("../../../assets/games/cercar-la-liebre.game.ron"),
+    ),
+    (
+        "adugo",
+        include_str!("../../../assets/games/adugo.game.ron"),
+    ),
+    (
+        "demala-diviyan-keliya",
+        include_str!("../../../assets/games/demala-diviyan-keliya.game.ron"),
+    ),
+    (
+        "juroku-musashi",
+        include_str!("../../../assets/games/juroku-musashi.game.ron"),
+    ),
+    (
+        "komikan",
+        include_str!("../../../assets/games/komikan.game.ron"),
+    ),
+    (
+        "jeu-militaire",
+        include_str!("../../../assets/games/jeu-militaire.game.ron"),
+    ),
+    (
+        "la-yagua",
+        include_str!("../../../assets/games/la-yagua.game.ron"),
+    ),
+    (
+        "refskak",
+        include_str!("../../../assets/games/refskak.game.ron"),
+    ),
+    (
+        "el-zorro",
+        include_str!("../../../assets/games/el-zorro.game.ron"),
+    ),
+    (
+        "hund-efter-hare-vendsyssel",
+        include_str!("../../../assets/games/hund-efter-hare-vendsyssel.game.ron"),
+    ),
 ];
 
 /// A built-in game by its id.
@@ -52,7 +90,12 @@ pub fn parse_bytes(file: &str, bytes: &[u8]) -> Result<Ruleset, GameFileError> {
     let text = std::str::from_utf8(bytes).map_err(|e| {
         let before = &bytes[..e.valid_up_to()];
         let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-        let column = before.len() - before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1) + 1;
+        let column = before.len()
+            - before
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1)
+            + 1;
         GameFileError {
             file: file.to_string(),
             line,

@@ -46,7 +46,11 @@ impl Ruleset {
             text: text.to_string(),
             reason,
         };
-        let point = |name: &str| self.graph.find(name).ok_or(err("no such point on this board"));
+        let point = |name: &str| {
+            self.graph
+                .find(name)
+                .ok_or(err("no such point on this board"))
+        };
         let text = text.trim();
         if text == "pass" {
             return Ok(HuntMove::pass());

@@ -220,7 +220,15 @@ impl Ruleset {
                 if crowd & (1 << over) != 0 && (others | crowd) & (1 << to) == 0 {
                     extended = true;
                     path[depth] = to;
-                    self.chains(start, to, others, crowd & !(1 << over), path, depth + 1, out);
+                    self.chains(
+                        start,
+                        to,
+                        others,
+                        crowd & !(1 << over),
+                        path,
+                        depth + 1,
+                        out,
+                    );
                 }
             }
         }
@@ -272,7 +280,11 @@ impl Ruleset {
             }
             HuntMoveKind::Pass => {}
         }
-        next.quiet_plies = if progress { 0 } else { pos.quiet_plies.saturating_add(1) };
+        next.quiet_plies = if progress {
+            0
+        } else {
+            pos.quiet_plies.saturating_add(1)
+        };
         next.moves_made[s] = pos.moves_made[s].saturating_add(1);
         next.side_to_move = side.other();
         next.hash ^= CROWD_TO_MOVE;
@@ -283,7 +295,12 @@ impl Ruleset {
     /// having no move, nor a repetition): the mover's wins first.
     pub fn end_of(&self, pos: &HuntPosition) -> Option<HuntOutcome> {
         let mover = pos.side_to_move.other();
-        let win = |side: Side, reason| Some(HuntOutcome { winner: Some(side), reason });
+        let win = |side: Side, reason| {
+            Some(HuntOutcome {
+                winner: Some(side),
+                reason,
+            })
+        };
         let ends = &self.ends;
         for side in [mover, mover.other()] {
             let s = side.index();
@@ -326,7 +343,8 @@ impl Ruleset {
 /// ruleset's).
 const CROWD_TO_MOVE: u64 = 0x2d35_8dcc_aa6c_78a5;
 fn hand_key(side: Side, count: u8) -> u64 {
-    let mut z = (count as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (side.index() as u64) << 61;
+    let mut z =
+        (count as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (side.index() as u64) << 61;
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z ^ (z >> 31)
 }

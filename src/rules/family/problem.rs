@@ -14,9 +14,18 @@ pub enum Problem {
     NotText,
     /// The file's `id` is not lower case letters, digits and hyphens.
     BadId(String),
-    GridSize { files: u8, ranks: u8 },
-    UnknownPoint { name: String, field: String },
-    PointTwice { name: String, field: String },
+    GridSize {
+        files: u8,
+        ranks: u8,
+    },
+    UnknownPoint {
+        name: String,
+        field: String,
+    },
+    PointTwice {
+        name: String,
+        field: String,
+    },
     BadPointName(String),
     BadCoordinate(String),
     SamePlace(String, String),
@@ -55,26 +64,42 @@ impl fmt::Display for Problem {
             Problem::UnknownPoint { name, field } => {
                 write!(f, "`{name}` in `{field}` is not a point of the board")
             }
-            Problem::PointTwice { name, field } => write!(f, "`{name}` is named twice in `{field}`"),
+            Problem::PointTwice { name, field } => {
+                write!(f, "`{name}` is named twice in `{field}`")
+            }
             Problem::BadPointName(name) => write!(
                 f,
                 "the point name `{name}` must be lower-case letters and digits, start with a letter, have no `x` and be at most 8 long"
             ),
-            Problem::BadCoordinate(name) => write!(f, "the point `{name}` has no finite coordinates"),
-            Problem::SamePlace(a, b) => write!(f, "the points `{a}` and `{b}` are drawn in the same place"),
+            Problem::BadCoordinate(name) => {
+                write!(f, "the point `{name}` has no finite coordinates")
+            }
+            Problem::SamePlace(a, b) => {
+                write!(f, "the points `{a}` and `{b}` are drawn in the same place")
+            }
             Problem::TooManyPoints(n) => write!(f, "the board has {n} points (at most 64)"),
             Problem::TooFewPoints(n) => write!(f, "the board has {n} points (at least 2)"),
             Problem::ShortLine(run) => write!(f, "the line `{run}` needs at least two points"),
             Problem::LineToItself(name) => write!(f, "a line joins `{name}` to itself"),
             Problem::PointWithoutLines(name) => write!(f, "the point `{name}` has no lines"),
             Problem::BadJump(triple) => {
-                write!(f, "the jump line `{triple}` must name three points: from, over, to")
+                write!(
+                    f,
+                    "the jump line `{triple}` must name three points: from, over, to"
+                )
             }
             Problem::JumpOffLines(triple) => {
-                write!(f, "the jump line `{triple}` does not follow the board's lines")
+                write!(
+                    f,
+                    "the jump line `{triple}` does not follow the board's lines"
+                )
             }
-            Problem::JumpNotStraight(triple) => write!(f, "the jump line `{triple}` is not straight"),
-            Problem::BadLetter(c) => write!(f, "the piece letter `{c}` must be an upper-case letter"),
+            Problem::JumpNotStraight(triple) => {
+                write!(f, "the jump line `{triple}` is not straight")
+            }
+            Problem::BadLetter(c) => {
+                write!(f, "the piece letter `{c}` must be an upper-case letter")
+            }
             Problem::SameLetter(c) => write!(f, "both sides use the letter `{c}`"),
             Problem::BothStartOn(name) => write!(f, "both sides start on `{name}`"),
             Problem::NoPieces(side) => write!(f, "the {} have no pieces", side_word(*side)),
@@ -139,10 +164,9 @@ impl GameFileError {
             .or_else(|| {
                 let anchor = problem.anchor()?;
                 let quoted = [format!("\"{anchor}"), format!(" {anchor}"), anchor.clone()];
-                let offset = quoted.iter().find_map(|q| {
-                    text.find(q.as_str())
-                        .map(|i| i + q.len() - anchor.len())
-                })?;
+                let offset = quoted
+                    .iter()
+                    .find_map(|q| text.find(q.as_str()).map(|i| i + q.len() - anchor.len()))?;
                 let before = &text[..offset];
                 let line = before.matches('\n').count() + 1;
                 let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
@@ -161,7 +185,11 @@ impl GameFileError {
 impl fmt::Display for GameFileError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.line > 0 {
-            write!(f, "{}:{}:{}: {}", self.file, self.line, self.column, self.problem)
+            write!(
+                f,
+                "{}:{}:{}: {}",
+                self.file, self.line, self.column, self.problem
+            )
         } else {
             write!(f, "{}: {}", self.file, self.problem)
         }
