@@ -44,6 +44,7 @@
 mod bagh_chal;
 mod board;
 pub mod eval;
+pub mod family;
 pub mod fox_geese_proof;
 mod level;
 mod ordering;

@@ -62,6 +62,8 @@ pub(super) struct Args {
     pub(super) out: Option<String>,
     /// `--file`: a file to read (a puzzle set).
     pub(super) file: Option<String>,
+    /// `--game-file`: a game of the hunt family from a file.
+    pub(super) game_file: Option<String>,
     pub(super) record: Option<String>,
     pub(super) table: Option<TableChoice>,
     /// `online` (with its feature only).
@@ -116,6 +118,7 @@ impl Args {
             "--option" => self.options.push(v.parse().map_err(|e| format!("{e}"))?),
             "--out" => self.out = Some(v.to_string()),
             "--file" => self.file = Some(v.to_string()),
+            "--game-file" => self.game_file = Some(v.to_string()),
             "--record" => self.record = Some(v.to_string()),
             "--table" => self.table = Some(table_choice(v)),
             "--level" => self.level = Some(level(flag, v)?),

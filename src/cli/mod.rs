@@ -12,6 +12,7 @@ mod arena;
 mod args;
 mod bagh_chal_table;
 mod bestmove;
+mod family;
 #[cfg(feature = "online")]
 mod online;
 mod puzzles;

@@ -4,18 +4,26 @@
 use std::fmt::Write as _;
 
 use super::args::{Args, game_kind};
+use super::family::{family_game, ids as family_ids};
 use super::usage::usage_of;
+use crate::rules::family::HuntGame;
 use crate::rules::{Game, Side, Topology, board::Point};
 
 /// `perft GAME DEPTH`: the leaf count, each root move's with `--divide`.
 pub(super) fn perft(args: &Args) -> Result<String, String> {
-    let [game_id, depth] = args.positional.as_slice() else {
-        return Err(format!("perft takes GAME DEPTH\n{}", usage_of("perft")));
+    let (game_id, depth) = match args.positional.as_slice() {
+        [game_id, depth] => (Some(game_id.as_str()), depth),
+        [depth] if args.game_file.is_some() => (None, depth),
+        _ => return Err(format!("perft takes GAME DEPTH\n{}", usage_of("perft"))),
     };
-    let kind = game_kind(game_id)?;
     let depth: u32 = depth
         .parse()
         .map_err(|_| format!("DEPTH must be a whole number, found `{depth}`"))?;
+    if let Some(game) = family_game(args, game_id) {
+        return Ok(family_perft(&mut game?, depth, args.divide));
+    }
+    let kind = game_kind(game_id.unwrap_or_default())
+        .map_err(|e| format!("{e}; or a game of the family: {}", family_ids()))?;
     let mut game = args.game(kind)?;
     let mut s = String::new();
     let total = if args.divide {
@@ -30,6 +38,23 @@ pub(super) fn perft(args: &Args) -> Result<String, String> {
     };
     writeln!(s, "{total}").unwrap();
     Ok(s)
+}
+
+/// Perft of a family game, as for the four.
+fn family_perft(game: &mut HuntGame, depth: u32, divide: bool) -> String {
+    let mut s = String::new();
+    let total = if divide {
+        let mut total = 0;
+        for (mv, n) in game.perft_divide(depth.max(1)) {
+            writeln!(s, "{mv} {n}").unwrap();
+            total += n;
+        }
+        if depth == 0 { 1 } else { total }
+    } else {
+        game.perft(depth)
+    };
+    writeln!(s, "{total}").unwrap();
+    s
 }
 
 /// `show GAME`: the position after the arguments, described.

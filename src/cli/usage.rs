@@ -5,7 +5,13 @@
 const COMMANDS: [(&str, &str); 10] = [
     (
         "perft",
-        "  stronghold-cli perft GAME DEPTH [--moves \"M1 M2 ...\"] [--option KEY=VALUE]... [--divide]",
+        "  stronghold-cli perft GAME DEPTH [--moves \"M1 M2 ...\"] [--option KEY=VALUE]... [--divide]
+  stronghold-cli perft --game-file PATH DEPTH [--moves \"M1 M2 ...\"] [--divide]
+      GAME is one of the four (pirates, asalto, fox-geese, bagh-chal) or a game of the hunt
+      family (kaooa, haretavl, cercar-la-liebre, adugo, demala-diviyan-keliya,
+      juroku-musashi, komikan, jeu-militaire, la-yagua, refskak, el-zorro,
+      hund-efter-hare-vendsyssel); --game-file plays any game file (docs/game-files.md).
+      bestmove and selfplay take a family game or --game-file too.",
     ),
     (
         "show",

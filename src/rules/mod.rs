@@ -5,6 +5,7 @@
 //! them, and reports the [`Outcome`].
 
 pub mod board;
+pub mod family;
 pub mod game;
 pub mod movegen;
 pub mod notation;

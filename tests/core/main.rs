@@ -20,6 +20,7 @@ mod architecture;
 mod cli;
 mod cli_soak;
 mod coach;
+mod family;
 mod module_layers;
 mod notation;
 mod perft;

@@ -1,0 +1,458 @@
+//! The computer for the hunt family's games: a general evaluation built
+//! from the game file, and an alpha-beta search (iterative deepening, a
+//! transposition table, captures first) with the levels' budgets and noise.
+//!
+//! The evaluation's terms, all from the hunters' side (positive: hunters
+//! better), in hundredths of a piece:
+//!
+//! - **material against the goal**: each capture counts more the nearer it
+//!   brings the hunters to the crowd count that wins ([`EndSpec::CrowdAtMost`]);
+//! - **the hunters' room**: their moves, and a hunter with one move or none
+//!   counted as nearly trapped (blockade progress, the crowd's aim wherever
+//!   a blocked side loses);
+//! - **crowd pieces the hunters can jump next** (seed 000's main term, in
+//!   general form): each threatened piece, the more when it cannot be
+//!   covered;
+//! - **regions**: crowd pieces on a region to fill, and each side's distance
+//!   to a region it wins by reaching.
+//!
+//! [`FamilyWeights`] holds the weights; a game file may carry its own.
+
+use web_time::Instant;
+
+use super::rng::SplitMix64;
+use super::{Level, SearchLimits};
+use crate::rules::Side;
+use crate::rules::family::file::{Chain, EndSpec};
+use crate::rules::family::{HuntGame, HuntMove, HuntMoveKind, HuntOutcome, HuntPosition, Ruleset};
+
+/// A forced win is worth this, less the plies to it.
+pub const FAMILY_WIN: i32 = 100_000;
+
+/// The evaluation's weights, in hundredths of a piece.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FamilyWeights {
+    /// A captured crowd piece, before the goal's factor.
+    pub capture: i32,
+    /// One hunter move (step or capture) more.
+    pub hunter_move: i32,
+    /// A hunter with one move left or none.
+    pub hunter_trapped: i32,
+    /// A crowd piece a hunter can jump now.
+    pub threatened: i32,
+    /// A crowd piece on a point of the region to fill.
+    pub region_held: i32,
+    /// One step nearer a region to reach.
+    pub region_step: i32,
+}
+
+impl FamilyWeights {
+    pub const DEFAULT: FamilyWeights = FamilyWeights {
+        capture: 100,
+        hunter_move: 6,
+        hunter_trapped: 45,
+        threatened: 30,
+        region_held: 25,
+        region_step: 40,
+    };
+}
+
+/// What the evaluation needs of a game, worked out once from its file.
+struct Judge {
+    weights: FamilyWeights,
+    crowd_total: i32,
+    /// Captures that win, if captures win.
+    captures_to_win: Option<i32>,
+    fill: Option<u64>,
+    /// Per side: a region it wins by reaching, and every point's distance
+    /// (in lines) to it.
+    reach: [Option<Vec<i32>>; 2],
+}
+
+impl Judge {
+    fn new(rules: &Ruleset) -> Judge {
+        let crowd_total = rules.crowd_total() as i32;
+        let mut judge = Judge {
+            weights: FamilyWeights::DEFAULT,
+            crowd_total,
+            captures_to_win: None,
+            fill: None,
+            reach: [None, None],
+        };
+        for end in &rules.file.ends {
+            match end {
+                EndSpec::CrowdAtMost(k) => judge.captures_to_win = Some(crowd_total - *k as i32),
+                EndSpec::CrowdFills(names) => judge.fill = rules.graph.set(names, "").ok(),
+                EndSpec::Reaches(side, names) => {
+                    if let Ok(region) = rules.graph.set(names, "") {
+                        judge.reach[side.index()] = Some(distances(rules, region));
+                    }
+                }
+                EndSpec::OutlastsMoves(..) => {}
+            }
+        }
+        judge
+    }
+
+    /// The position's value for the hunters.
+    fn hunters_score(&self, rules: &Ruleset, pos: &HuntPosition) -> i32 {
+        let w = &self.weights;
+        let crowd_now = pos.pieces[1].count_ones() as i32 + pos.in_hand[1] as i32;
+        let captured = self.crowd_total - crowd_now;
+        let mut score = match self.captures_to_win {
+            // Each capture weighs more as the goal comes near.
+            Some(goal) if goal > 0 => captured * w.capture * (goal + captured) / goal,
+            _ => captured * w.capture,
+        };
+        let empty = rules.graph.all() & !(pos.pieces[0] | pos.pieces[1]);
+        let captures = rules.file.capture.chain != Chain::NoCapture;
+        let mut threatened = 0u64;
+        for h in bits(pos.pieces[0]) {
+            let steps = (rules.graph.neighbours[h as usize] & empty).count_ones() as i32;
+            let mut jumps = 0;
+            if captures {
+                for &(over, to) in &rules.graph.jumps[h as usize] {
+                    if pos.pieces[1] & (1 << over) != 0 && empty & (1 << to) != 0 {
+                        jumps += 1;
+                        threatened |= 1 << over;
+                    }
+                }
+            }
+            let moves = steps + jumps;
+            score += moves * w.hunter_move;
+            if moves <= 1 {
+                score -= w.hunter_trapped * (2 - moves);
+            }
+        }
+        score += threatened.count_ones() as i32 * w.threatened;
+        if let Some(region) = self.fill {
+            score -= (pos.pieces[1] & region).count_ones() as i32 * w.region_held;
+        }
+        for side in [Side::Hunters, Side::Crowd] {
+            if let Some(dist) = &self.reach[side.index()] {
+                let nearest = bits(pos.pieces[side.index()])
+                    .map(|p| dist[p as usize])
+                    .min()
+                    .unwrap_or(16)
+                    .min(16);
+                let value = nearest * w.region_step;
+                score += if side == Side::Hunters { -value } else { value };
+            }
+        }
+        score
+    }
+}
+
+/// Every point's distance along lines to the nearest point of `region`.
+fn distances(rules: &Ruleset, region: u64) -> Vec<i32> {
+    let n = rules.graph.nodes.len();
+    let mut dist = vec![i32::MAX; n];
+    let mut frontier: Vec<u8> = bits(region).collect();
+    for &p in &frontier {
+        dist[p as usize] = 0;
+    }
+    let mut d = 0;
+    while !frontier.is_empty() {
+        d += 1;
+        let mut next = Vec::new();
+        for p in frontier {
+            for q in bits(rules.graph.neighbours[p as usize]) {
+                if dist[q as usize] == i32::MAX {
+                    dist[q as usize] = d;
+                    next.push(q);
+                }
+            }
+        }
+        frontier = next;
+    }
+    dist
+}
+
+fn bits(set: u64) -> impl Iterator<Item = u8> {
+    crate::rules::family::graph::bits(set)
+}
+
+/// The search's answer.
+#[derive(Clone, Debug)]
+pub struct FamilyResult {
+    pub best: HuntMove,
+    /// For the side to move, hundredths of a piece, or near
+    /// [`FAMILY_WIN`] for a forced result.
+    pub score: i32,
+    pub depth: u32,
+    pub nodes: u64,
+    pub pv: Vec<HuntMove>,
+}
+
+impl FamilyResult {
+    /// Plies to a forced win (positive) or loss (negative), if the score
+    /// is one.
+    pub fn mate_in(&self) -> Option<i32> {
+        if self.score.abs() >= FAMILY_WIN - 1_000 {
+            let plies = FAMILY_WIN - self.score.abs();
+            Some(if self.score > 0 { plies } else { -plies })
+        } else {
+            None
+        }
+    }
+}
+
+#[derive(Clone, Copy)]
+struct Entry {
+    key: u64,
+    depth: u8,
+    score: i32,
+    bound: Bound,
+    best: Option<HuntMove>,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+/// One search of a family game.
+pub struct FamilySearch {
+    game: HuntGame,
+    judge: Judge,
+    limits: SearchLimits,
+    noise: i32,
+    seed: u64,
+    nodes: u64,
+    started: Instant,
+    stopped: bool,
+    table: Vec<Option<Entry>>,
+}
+
+const TABLE_SLOTS: usize = 1 << 16;
+
+impl FamilySearch {
+    /// A search with a level's budgets and noise.
+    pub fn for_level(game: &HuntGame, level: Level, seed: u64) -> FamilySearch {
+        FamilySearch::with_limits(game, level.limits(), level.randomness(), seed)
+    }
+
+    /// A search with explicit limits and evaluation noise (half-width, in
+    /// hundredths of a piece).
+    pub fn with_limits(game: &HuntGame, limits: SearchLimits, noise: i32, seed: u64) -> Self {
+        FamilySearch {
+            judge: Judge::new(&game.rules),
+            game: game.clone(),
+            limits,
+            noise,
+            seed,
+            nodes: 0,
+            started: Instant::now(),
+            stopped: false,
+            table: vec![None; TABLE_SLOTS],
+        }
+    }
+
+    /// Searches deeper and deeper until a limit; `None` when the game is
+    /// over.
+    pub fn run(&mut self) -> Option<FamilyResult> {
+        let root_moves = self.game.legal_moves();
+        let mut best = FamilyResult {
+            best: *root_moves.first()?,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            pv: vec![root_moves[0]],
+        };
+        self.started = Instant::now();
+        for depth in 1..=self.limits.max_depth.min(64) {
+            let score = self.negamax(depth as i32, 0, -FAMILY_WIN - 1, FAMILY_WIN + 1);
+            if self.stopped {
+                break;
+            }
+            let pv = self.principal_variation(depth as usize);
+            if let Some(&first) = pv.first() {
+                best = FamilyResult {
+                    best: first,
+                    score,
+                    depth,
+                    nodes: self.nodes,
+                    pv,
+                };
+            }
+            if score.abs() >= FAMILY_WIN - 1_000 {
+                break;
+            }
+        }
+        best.nodes = self.nodes;
+        Some(best)
+    }
+
+    fn out_of_budget(&mut self) -> bool {
+        if self.limits.max_nodes.is_some_and(|n| self.nodes >= n) {
+            self.stopped = true;
+        }
+        if self.nodes % 1024 == 0
+            && let Some(ms) = self.limits.time_ms
+            && self.started.elapsed().as_millis() as u64 >= ms
+        {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// The score for the side to move.
+    fn evaluate(&self, pos: &HuntPosition) -> i32 {
+        let hunters = self.judge.hunters_score(&self.game.rules, pos);
+        let noise = if self.noise > 0 {
+            let mut rng = SplitMix64::new(pos.hash ^ self.seed);
+            rng.below(2 * self.noise as u64 + 1) as i32 - self.noise
+        } else {
+            0
+        };
+        let score = hunters + noise;
+        if pos.side_to_move == Side::Hunters {
+            score
+        } else {
+            -score
+        }
+    }
+
+    fn outcome_score(outcome: &HuntOutcome, to_move: Side, ply: i32) -> i32 {
+        match outcome.winner {
+            None => 0,
+            Some(w) if w == to_move => FAMILY_WIN - ply,
+            Some(_) => -(FAMILY_WIN - ply),
+        }
+    }
+
+    fn negamax(&mut self, depth: i32, ply: i32, mut alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        if self.out_of_budget() {
+            return 0;
+        }
+        let pos = *self.game.position();
+        if let Some(outcome) = self.game.outcome() {
+            return Self::outcome_score(&outcome, pos.side_to_move, ply);
+        }
+        if depth <= 0 {
+            return self.evaluate(&pos);
+        }
+        let slot = (pos.hash as usize) & (TABLE_SLOTS - 1);
+        let mut hinted = None;
+        if let Some(e) = self.table[slot]
+            && e.key == pos.hash
+        {
+            hinted = e.best;
+            if e.depth as i32 >= depth && ply > 0 {
+                let usable = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => e.score >= beta,
+                    Bound::Upper => e.score <= alpha,
+                };
+                if usable {
+                    return e.score;
+                }
+            }
+        }
+        let mut moves = self.game.legal_moves();
+        // The table's move first, then captures (longest first), then the rest.
+        moves.sort_by_key(|m| {
+            let first = Some(*m) == hinted;
+            let hops = if m.kind == HuntMoveKind::Jump {
+                m.landings().len()
+            } else {
+                0
+            };
+            (!first, std::cmp::Reverse(hops))
+        });
+        let alpha_in = alpha;
+        let mut best_score = -FAMILY_WIN - 1;
+        let mut best_move = None;
+        for mv in moves {
+            self.game.play_unchecked(&mv);
+            let score = -self.negamax(depth - 1, ply + 1, -beta, -alpha);
+            self.game.undo();
+            if self.stopped {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(mv);
+            }
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        let bound = if best_score <= alpha_in {
+            Bound::Upper
+        } else if best_score >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.table[slot] = Some(Entry {
+            key: pos.hash,
+            depth: depth as u8,
+            score: best_score,
+            bound,
+            best: best_move,
+        });
+        best_score
+    }
+
+    /// The line the table holds from the root.
+    fn principal_variation(&mut self, longest: usize) -> Vec<HuntMove> {
+        let mut line = Vec::new();
+        while line.len() < longest {
+            let pos = *self.game.position();
+            let slot = (pos.hash as usize) & (TABLE_SLOTS - 1);
+            let Some(mv) = self.table[slot]
+                .filter(|e| e.key == pos.hash)
+                .and_then(|e| e.best)
+            else {
+                break;
+            };
+            if !self.game.legal_moves().contains(&mv) {
+                break;
+            }
+            self.game.play_unchecked(&mv);
+            line.push(mv);
+        }
+        for _ in 0..line.len() {
+            self.game.undo();
+        }
+        line
+    }
+}
+
+/// Plays a whole game between two levels from the start; the outcome, or
+/// `None` when `ply_cap` plies pass first. Returns the moves too.
+pub fn play_out(
+    rules: std::sync::Arc<Ruleset>,
+    hunters: Level,
+    crowd: Level,
+    seed: u64,
+    ply_cap: usize,
+) -> (Option<HuntOutcome>, Vec<HuntMove>) {
+    let mut game = HuntGame::new(rules);
+    let mut moves = Vec::new();
+    while moves.len() < ply_cap {
+        if let Some(outcome) = game.outcome() {
+            return (Some(outcome), moves);
+        }
+        let side = game.position().side_to_move;
+        let level = if side == Side::Hunters {
+            hunters
+        } else {
+            crowd
+        };
+        let seed = seed
+            .wrapping_add(moves.len() as u64)
+            .wrapping_mul(0x9e37_79b9);
+        let Some(result) = FamilySearch::for_level(&game, level, seed).run() else {
+            break;
+        };
+        game.play_unchecked(&result.best);
+        moves.push(result.best);
+    }
+    (game.outcome(), moves)
+}

@@ -1,0 +1,208 @@
+//! The hunt family's games on the command line: a built-in game named by
+//! its id (`kaooa`), or any game file (`--game-file PATH`), played to the
+//! position `--moves` names.
+
+use std::fmt::Write as _;
+use std::io::Write;
+use std::sync::Arc;
+
+use web_time::Instant;
+
+use super::args::{Args, say};
+use crate::ai::family::{FamilySearch, play_out};
+use crate::ai::{Level, SearchLimits};
+use crate::rules::family::{self, HuntGame, HuntMove, HuntOutcome, HuntReason, Ruleset};
+use crate::rules::{GameKind, Side};
+
+/// The family game the arguments name, if they name one: `--game-file`
+/// (then GAME may be left out), or a GAME that is a built-in family game
+/// and not one of the four.
+pub(super) fn family_game(args: &Args, game_id: Option<&str>) -> Option<Result<HuntGame, String>> {
+    let rules = match (&args.game_file, game_id) {
+        (Some(path), _) => read_game_file(path),
+        (None, Some(id)) if GameKind::from_id(id).is_none() => Ok(family::built_in(id)?),
+        _ => return None,
+    };
+    Some(rules.and_then(|rules| with_moves(args, rules)))
+}
+
+/// Reads and checks a game file.
+pub(super) fn read_game_file(path: &str) -> Result<Arc<Ruleset>, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{path}: cannot read the file: {e}"))?;
+    family::parse_bytes(path, &bytes)
+        .map(Arc::new)
+        .map_err(|e| e.to_string())
+}
+
+fn with_moves(args: &Args, rules: Arc<Ruleset>) -> Result<HuntGame, String> {
+    if args.position.is_some() || !args.options.is_empty() {
+        return Err("--position and --option are not read for this game yet".to_string());
+    }
+    let mut game = HuntGame::new(rules);
+    for (i, word) in args
+        .moves
+        .iter()
+        .flat_map(|m| m.split_whitespace())
+        .enumerate()
+    {
+        let legal = |game: &HuntGame| {
+            let mut all: Vec<String> = game
+                .legal_moves()
+                .iter()
+                .map(|m| game.rules.move_text(m))
+                .collect();
+            all.sort();
+            if all.is_empty() {
+                "none (the game is over)".to_string()
+            } else {
+                all.join(" ")
+            }
+        };
+        let mv = game
+            .rules
+            .parse_move(word)
+            .map_err(|e| format!("move {} {e}\nlegal moves: {}", i + 1, legal(&game)))?;
+        game.play(&mv)
+            .map_err(|e| format!("move {} {e}\nlegal moves: {}", i + 1, legal(&game)))?;
+    }
+    Ok(game)
+}
+
+/// The ids of the built-in family games, for messages.
+pub(super) fn ids() -> String {
+    family::BUILT_IN
+        .iter()
+        .map(|(id, _)| *id)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// `bestmove` for a family game: the move, its score, depth, nodes and
+/// line, as for the four.
+pub(super) fn bestmove(
+    args: &Args,
+    game: &HuntGame,
+    limits: SearchLimits,
+) -> Result<String, String> {
+    if let Some(o) = game.outcome() {
+        return Err(format!("the game is over: {}", describe(game, &o)));
+    }
+    let seed = args.seed.unwrap_or(0);
+    let noise = args.level.map_or(0, Level::randomness);
+    let start = Instant::now();
+    let r = FamilySearch::with_limits(game, limits, noise, seed)
+        .run()
+        .ok_or("the game is over: no legal move")?;
+    let secs = start.elapsed().as_secs_f64();
+    let text = |m: &HuntMove| game.rules.move_text(m);
+    let score = match r.mate_in() {
+        Some(n) if n > 0 => format!("win in {n} plies"),
+        Some(n) => format!("loss in {} plies", -n),
+        None => format!("{:+} (hundredths of a piece)", r.score),
+    };
+    let mut s = String::new();
+    writeln!(s, "bestmove {}", text(&r.best)).unwrap();
+    writeln!(s, "score {score}").unwrap();
+    writeln!(s, "depth {}", r.depth).unwrap();
+    writeln!(s, "nodes {}", r.nodes).unwrap();
+    writeln!(s, "time {:.0} ms", secs * 1000.0).unwrap();
+    writeln!(s, "nps {:.0}", r.nodes as f64 / secs.max(1e-9)).unwrap();
+    writeln!(
+        s,
+        "pv {}",
+        r.pv.iter().map(text).collect::<Vec<_>>().join(" ")
+    )
+    .unwrap();
+    Ok(s)
+}
+
+/// `selfplay` for a family game: a line per game as it ends, then each
+/// side's results.
+pub(super) fn selfplay(
+    args: &Args,
+    rules: Arc<Ruleset>,
+    out: &mut dyn Write,
+) -> Result<(), String> {
+    let games = args.games.ok_or("selfplay needs --games N")?;
+    let hunters = args.hunters.ok_or("selfplay needs --hunters LEVEL")?;
+    let crowd = args.crowd.ok_or("selfplay needs --crowd LEVEL")?;
+    let seed = args.seed.unwrap_or(0);
+    let cap = args.ply_cap.unwrap_or(600);
+    let many = |side: Side| {
+        let spec = if side == Side::Hunters {
+            &rules.file.hunters
+        } else {
+            &rules.file.crowd
+        };
+        spec.many.en.clone()
+    };
+    let header = format!(
+        "{}: {} {hunters}, {} {crowd}, {games} games, seed {seed}\n",
+        rules.file.name.en,
+        many(Side::Hunters),
+        many(Side::Crowd)
+    );
+    say(out, &header)?;
+    let mut wins = [0u32; 2];
+    let mut draws = 0;
+    for g in 0..games {
+        let game_seed = seed.wrapping_add(g as u64);
+        let (outcome, moves) = play_out(rules.clone(), hunters, crowd, game_seed, cap);
+        let result = match &outcome {
+            Some(o) => {
+                match o.winner {
+                    Some(side) => wins[side.index()] += 1,
+                    None => draws += 1,
+                }
+                describe_rules(&rules, o)
+            }
+            None => {
+                draws += 1;
+                format!("stopped after {cap} plies")
+            }
+        };
+        if !args.quiet {
+            say(
+                out,
+                &format!("game {}: {result} after {} plies\n", g + 1, moves.len()),
+            )?;
+        }
+    }
+    let summary = format!(
+        "{} ({hunters}) won {}, {} ({crowd}) won {}, drawn {draws}\n",
+        many(Side::Hunters),
+        wins[0],
+        many(Side::Crowd),
+        wins[1]
+    );
+    say(out, &summary)
+}
+
+/// How a family game ended, in words.
+pub(super) fn describe(game: &HuntGame, outcome: &HuntOutcome) -> String {
+    describe_rules(&game.rules, outcome)
+}
+
+fn describe_rules(rules: &Ruleset, outcome: &HuntOutcome) -> String {
+    let many = |side: Side| {
+        let spec = if side == Side::Hunters {
+            &rules.file.hunters
+        } else {
+            &rules.file.crowd
+        };
+        spec.many.en.clone()
+    };
+    let why = match outcome.reason {
+        HuntReason::CrowdTooFew => format!("the {} are too few", many(Side::Crowd)),
+        HuntReason::RegionFilled => "the region is filled".to_string(),
+        HuntReason::RegionReached(side) => format!("the {} reached their goal", many(side)),
+        HuntReason::Outlasted(side) => format!("the {} outlasted the move limit", many(side)),
+        HuntReason::NoMoves(side) => format!("the {} have no move", many(side)),
+        HuntReason::QuietLimit => "too long without progress".to_string(),
+        HuntReason::Repetition => "the same position again".to_string(),
+    };
+    match outcome.winner {
+        Some(side) => format!("the {} win ({why})", many(side)),
+        None => format!("draw ({why})"),
+    }
+}

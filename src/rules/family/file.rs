@@ -1,0 +1,318 @@
+//! The game file: what `assets/games/NAME.game.ron` holds, as serde types.
+//!
+//! A file says what a player and the rules need and nothing the engine can
+//! work out: the board is points with coordinates and the lines through
+//! them (a grid can be named instead of listed), and jump lines come from
+//! straight triples of points unless the file lists them. `docs/game-files.md`
+//! documents every field with a complete example; [`super::Ruleset`] is what
+//! the file becomes once checked.
+
+use serde::Deserialize;
+
+use crate::rules::Side;
+
+/// A text in both of the game's languages.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Words {
+    pub en: String,
+    pub ru: String,
+}
+
+/// Where on the new-game page a game is listed.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Region {
+    Europe,
+    Asia,
+    Africa,
+    Americas,
+    Oceania,
+}
+
+/// The board family: the shape a player recognises, for browsing.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum BoardFamily {
+    /// The 33-point cross and its relatives.
+    Cross,
+    /// The Alquerque square of 5x5 points, with or without extra points.
+    Alquerque,
+    /// A square grid with a triangle (or two) on its sides.
+    Triangles,
+    /// The five-pointed star.
+    Star,
+    /// Small graphs of hare-and-hounds games.
+    Hounds,
+    /// Anything else.
+    Other,
+}
+
+/// One game, as its file says it.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameFile {
+    /// The command-line name: lower case with hyphens (`cercar-la-liebre`).
+    pub id: String,
+    pub name: Words,
+    /// Where and when it is played or recorded ("Spain, 1283").
+    pub origin: Words,
+    pub region: Region,
+    /// Where the rules come from: a Ludii `.lud` path or a book.
+    pub source: String,
+    /// One line for the new-game page.
+    pub description: Words,
+    pub board: BoardSpec,
+    pub hunters: SideSpec,
+    pub crowd: SideSpec,
+    /// Who moves first.
+    pub first: Side,
+    #[serde(default)]
+    pub capture: CaptureSpec,
+    /// How the game ends besides a side with no move ([`GameFile::no_moves`]).
+    pub ends: Vec<EndSpec>,
+    /// What a side with no legal move does, per side.
+    #[serde(default)]
+    pub no_moves: NoMovesSpec,
+    #[serde(default)]
+    pub draws: DrawSpec,
+    /// The skin the game opens in (any skin fits any board).
+    #[serde(default = "default_skin")]
+    pub skin: String,
+    /// Every reading of the source that is ours, with its reason: the rules
+    /// page shows each as **Chosen**.
+    #[serde(default)]
+    pub chosen: Vec<Words>,
+}
+
+fn default_skin() -> String {
+    "classic".to_string()
+}
+
+/// The board: points and the lines that join them.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardSpec {
+    pub family: BoardFamily,
+    /// A grid of points named like a chess board (`a1` bottom left), at
+    /// integer coordinates, joined along files and ranks (and diagonals as
+    /// it says). Points and lines below add to it.
+    #[serde(default)]
+    pub grid: Option<GridSpec>,
+    /// Grid points that are not on the board (the corners of a cross).
+    #[serde(default)]
+    pub remove: Vec<String>,
+    /// Points besides the grid's: a name and where it is drawn (x right,
+    /// y up, in grid steps).
+    #[serde(default)]
+    pub points: Vec<(String, f32, f32)>,
+    /// Lines besides the grid's, each a run of point names joined in order
+    /// (`"c1 c0 b-1"`).
+    #[serde(default)]
+    pub lines: Vec<String>,
+    /// Jump lines as triples (`"a1 b2 c3"`: from, over, to, and back). When
+    /// absent, every straight run of three joined points is one.
+    #[serde(default)]
+    pub jumps: Option<Vec<String>>,
+}
+
+/// A rectangular grid of points.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GridSpec {
+    pub files: u8,
+    pub ranks: u8,
+    #[serde(default)]
+    pub diagonals: Diagonals,
+}
+
+/// Which diagonals a grid draws.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+pub enum Diagonals {
+    /// None: only files and ranks.
+    #[default]
+    None,
+    /// Through every point whose file and rank add up to an even number
+    /// (the Alquerque pattern: `a1` has diagonals).
+    Alternating,
+    /// Through every point.
+    All,
+}
+
+/// One side: its names, its pieces and how they move.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SideSpec {
+    /// One piece ("vulture"), and several ("vultures").
+    pub one: Words,
+    pub many: Words,
+    /// The letter of its pieces in position strings.
+    pub letter: char,
+    /// Points its pieces start on, separated by spaces.
+    #[serde(default)]
+    pub start: String,
+    /// Pieces it holds to place.
+    #[serde(default)]
+    pub in_hand: u8,
+    /// Where its pieces may be placed (point names; all points when empty).
+    #[serde(default)]
+    pub place_on: String,
+    /// Which way its steps may go.
+    #[serde(default)]
+    pub steps: Steps,
+    /// Which way is forward for it (for [`Steps`]).
+    #[serde(default)]
+    pub forward: Heading,
+}
+
+/// The directions a side's steps may take, measured on the drawing in
+/// sectors of the compass rose of 16 (22.5 degrees each, as Ludii measures
+/// them).
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+pub enum Steps {
+    /// Along any line.
+    #[default]
+    Any,
+    /// Straight ahead only (within 11.25 degrees of forward).
+    Ahead,
+    /// Forward, straight or slanted (less than 78.75 degrees from forward).
+    Forward,
+    /// Forward or sideways, never back (less than 101.25 degrees from
+    /// forward).
+    ForwardOrSideways,
+    /// No steps at all (pieces are only placed).
+    None,
+}
+
+impl Steps {
+    /// Whether a step whose direction makes `cos` (the cosine of its angle
+    /// with forward) is allowed.
+    pub fn allows(self, cos: f32) -> bool {
+        match self {
+            Steps::Any => true,
+            Steps::Ahead => cos > 0.980_785,
+            Steps::Forward => cos > 0.195_09,
+            Steps::ForwardOrSideways => cos > -0.195_09,
+            Steps::None => false,
+        }
+    }
+}
+
+/// A direction on the drawing.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+pub enum Heading {
+    /// Up the drawing (y grows).
+    #[default]
+    North,
+    South,
+    East,
+    West,
+}
+
+impl Heading {
+    /// The unit vector of the heading.
+    pub fn vector(self) -> (f32, f32) {
+        match self {
+            Heading::North => (0.0, 1.0),
+            Heading::South => (0.0, -1.0),
+            Heading::East => (1.0, 0.0),
+            Heading::West => (-1.0, 0.0),
+        }
+    }
+}
+
+/// How the hunters capture.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct CaptureSpec {
+    /// Whether a capture goes on to more captures, and whether it may stop.
+    #[serde(default)]
+    pub chain: Chain,
+    /// A hunter that can capture must (some capture, not the longest).
+    #[serde(default)]
+    pub compulsory: bool,
+}
+
+impl Default for CaptureSpec {
+    fn default() -> CaptureSpec {
+        CaptureSpec {
+            chain: Chain::Single,
+            compulsory: false,
+        }
+    }
+}
+
+/// How many hops a capture may make.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+pub enum Chain {
+    /// No captures at all (hare and hounds).
+    NoCapture,
+    /// One hop.
+    #[default]
+    Single,
+    /// Hops go on while the hunter can jump again; it may stop after any.
+    Optional,
+    /// Hops go on while the hunter can jump again; it may not stop early.
+    Maximal,
+}
+
+/// One way the game ends with a winner.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+pub enum EndSpec {
+    /// The hunters win once the crowd has this many pieces or fewer, on the
+    /// board and in hand together.
+    CrowdAtMost(u8),
+    /// The crowd wins once its pieces hold every one of these points.
+    CrowdFills(String),
+    /// This side wins once one of its pieces stands on one of these points.
+    Reaches(Side, String),
+    /// This side wins once the other has made this many moves (a move limit
+    /// that counts against the other side, as in Hare and Hounds).
+    OutlastsMoves(Side, u16),
+}
+
+/// What each side does when it has no legal move.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct NoMovesSpec {
+    #[serde(default)]
+    pub hunters: NoMoves,
+    #[serde(default)]
+    pub crowd: NoMoves,
+}
+
+impl NoMovesSpec {
+    pub fn of(&self, side: Side) -> NoMoves {
+        match side {
+            Side::Hunters => self.hunters,
+            Side::Crowd => self.crowd,
+        }
+    }
+}
+
+/// What a side with no legal move does.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+pub enum NoMoves {
+    /// It loses.
+    #[default]
+    Loses,
+    /// It loses once the other side has placed all its pieces; before
+    /// that it passes.
+    LosesOncePlaced,
+    /// It passes; when neither side can move the game is drawn.
+    Passes,
+    /// The game is drawn.
+    Draws,
+}
+
+/// The draws.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct DrawSpec {
+    /// A draw after this many plies in a row with no capture and no
+    /// placement.
+    #[serde(default)]
+    pub quiet_limit: Option<u16>,
+    /// A draw when the same position (with the same side to move) comes up
+    /// this many times.
+    #[serde(default)]
+    pub repetition: Option<u8>,
+}

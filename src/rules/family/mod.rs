@@ -1,0 +1,107 @@
+//! The hunt family: games described by data. A game file
+//! (`assets/games/NAME.game.ron`, [`file::GameFile`]) is read and checked
+//! ([`Ruleset::parse`]) into the tables its move generator reads: a graph of
+//! up to 64 points, one `u64` per side. `docs/game-files.md` documents the
+//! format.
+//!
+//! The games built in are compiled into the program (the web page and the
+//! command-line tool need no files); `stronghold-cli --game-file PATH`
+//! reads any other (the caller reads the file: [`parse_bytes`]).
+
+pub mod file;
+pub mod graph;
+mod notation;
+mod play;
+pub mod problem;
+mod ruleset;
+
+use std::sync::Arc;
+
+pub use notation::HuntMoveTextError;
+pub use play::{
+    HuntGame, HuntMove, HuntMoveKind, HuntOutcome, HuntPosition, HuntReason, IllegalHuntMove,
+};
+pub use problem::{GameFileError, Problem};
+pub use ruleset::{MAX_CROWD, Ruleset};
+
+/// The built-in game files: (id, text).
+pub const BUILT_IN: &[(&str, &str)] = &[
+    (
+        "kaooa",
+        include_str!("../../../assets/games/kaooa.game.ron"),
+    ),
+    (
+        "haretavl",
+        include_str!("../../../assets/games/haretavl.game.ron"),
+    ),
+    (
+        "cercar-la-liebre",
+        include_str!("../../../assets/games/cercar-la-liebre.game.ron"),
+    ),
+    (
+        "adugo",
+        include_str!("../../../assets/games/adugo.game.ron"),
+    ),
+    (
+        "demala-diviyan-keliya",
+        include_str!("../../../assets/games/demala-diviyan-keliya.game.ron"),
+    ),
+    (
+        "juroku-musashi",
+        include_str!("../../../assets/games/juroku-musashi.game.ron"),
+    ),
+    (
+        "komikan",
+        include_str!("../../../assets/games/komikan.game.ron"),
+    ),
+    (
+        "jeu-militaire",
+        include_str!("../../../assets/games/jeu-militaire.game.ron"),
+    ),
+    (
+        "la-yagua",
+        include_str!("../../../assets/games/la-yagua.game.ron"),
+    ),
+    (
+        "refskak",
+        include_str!("../../../assets/games/refskak.game.ron"),
+    ),
+    (
+        "el-zorro",
+        include_str!("../../../assets/games/el-zorro.game.ron"),
+    ),
+    (
+        "hund-efter-hare-vendsyssel",
+        include_str!("../../../assets/games/hund-efter-hare-vendsyssel.game.ron"),
+    ),
+];
+
+/// A built-in game by its id.
+pub fn built_in(id: &str) -> Option<Arc<Ruleset>> {
+    let (name, text) = BUILT_IN.iter().find(|(name, _)| *name == id)?;
+    let rules = Ruleset::parse(&format!("assets/games/{name}.game.ron"), text)
+        .unwrap_or_else(|e| panic!("built-in game file: {e}"));
+    Some(Arc::new(rules))
+}
+
+/// Reads a game file's bytes (as read from disk: the caller reads, the
+/// rules do no I/O). `file` names it in errors.
+pub fn parse_bytes(file: &str, bytes: &[u8]) -> Result<Ruleset, GameFileError> {
+    let text = std::str::from_utf8(bytes).map_err(|e| {
+        let before = &bytes[..e.valid_up_to()];
+        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+        let column = before.len()
+            - before
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1)
+            + 1;
+        GameFileError {
+            file: file.to_string(),
+            line,
+            column,
+            problem: Problem::NotText,
+        }
+    })?;
+    Ruleset::parse(file, text)
+}

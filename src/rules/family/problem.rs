@@ -1,0 +1,199 @@
+//! Why a game file is refused, and where in the file.
+
+use std::fmt;
+
+use crate::rules::Side;
+
+/// What is wrong with a game file. `Display` is the English of the command
+/// line; the game translates each kind.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Problem {
+    /// The text is not a game file (RON's own message).
+    Syntax(String),
+    /// The file is not UTF-8 text.
+    NotText,
+    /// The file's `id` is not lower case letters, digits and hyphens.
+    BadId(String),
+    GridSize {
+        files: u8,
+        ranks: u8,
+    },
+    UnknownPoint {
+        name: String,
+        field: String,
+    },
+    PointTwice {
+        name: String,
+        field: String,
+    },
+    BadPointName(String),
+    BadCoordinate(String),
+    SamePlace(String, String),
+    TooManyPoints(usize),
+    TooFewPoints(usize),
+    ShortLine(String),
+    LineToItself(String),
+    PointWithoutLines(String),
+    BadJump(String),
+    JumpOffLines(String),
+    JumpNotStraight(String),
+    BadLetter(char),
+    SameLetter(char),
+    /// A point where both sides start.
+    BothStartOn(String),
+    NoPieces(Side),
+    CrowdTooLarge(usize),
+    /// An end the game can never reach, and why.
+    Unreachable(String),
+    NoEnds,
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Problem::Syntax(message) => write!(f, "{message}"),
+            Problem::NotText => write!(f, "the file is not UTF-8 text"),
+            Problem::BadId(id) => write!(
+                f,
+                "the id `{id}` must be lower-case letters, digits and hyphens"
+            ),
+            Problem::GridSize { files, ranks } => write!(
+                f,
+                "a grid of {files} files and {ranks} ranks (1 to 23 files, 1 to 9 ranks)"
+            ),
+            Problem::UnknownPoint { name, field } => {
+                write!(f, "`{name}` in `{field}` is not a point of the board")
+            }
+            Problem::PointTwice { name, field } => {
+                write!(f, "`{name}` is named twice in `{field}`")
+            }
+            Problem::BadPointName(name) => write!(
+                f,
+                "the point name `{name}` must be lower-case letters and digits, start with a letter, have no `x` and be at most 8 long"
+            ),
+            Problem::BadCoordinate(name) => {
+                write!(f, "the point `{name}` has no finite coordinates")
+            }
+            Problem::SamePlace(a, b) => {
+                write!(f, "the points `{a}` and `{b}` are drawn in the same place")
+            }
+            Problem::TooManyPoints(n) => write!(f, "the board has {n} points (at most 64)"),
+            Problem::TooFewPoints(n) => write!(f, "the board has {n} points (at least 2)"),
+            Problem::ShortLine(run) => write!(f, "the line `{run}` needs at least two points"),
+            Problem::LineToItself(name) => write!(f, "a line joins `{name}` to itself"),
+            Problem::PointWithoutLines(name) => write!(f, "the point `{name}` has no lines"),
+            Problem::BadJump(triple) => {
+                write!(
+                    f,
+                    "the jump line `{triple}` must name three points: from, over, to"
+                )
+            }
+            Problem::JumpOffLines(triple) => {
+                write!(
+                    f,
+                    "the jump line `{triple}` does not follow the board's lines"
+                )
+            }
+            Problem::JumpNotStraight(triple) => {
+                write!(f, "the jump line `{triple}` is not straight")
+            }
+            Problem::BadLetter(c) => {
+                write!(f, "the piece letter `{c}` must be an upper-case letter")
+            }
+            Problem::SameLetter(c) => write!(f, "both sides use the letter `{c}`"),
+            Problem::BothStartOn(name) => write!(f, "both sides start on `{name}`"),
+            Problem::NoPieces(side) => write!(f, "the {} have no pieces", side_word(*side)),
+            Problem::CrowdTooLarge(n) => write!(f, "the crowd has {n} pieces (at most 48)"),
+            Problem::Unreachable(why) => write!(f, "an end that can never come: {why}"),
+            Problem::NoEnds => write!(f, "the game has no way to end"),
+        }
+    }
+}
+
+fn side_word(side: Side) -> &'static str {
+    match side {
+        Side::Hunters => "hunters",
+        Side::Crowd => "crowd",
+    }
+}
+
+impl Problem {
+    /// The text in the file the problem is about, to find its line.
+    pub fn anchor(&self) -> Option<String> {
+        match self {
+            Problem::UnknownPoint { name, .. }
+            | Problem::PointTwice { name, .. }
+            | Problem::BadPointName(name)
+            | Problem::BadCoordinate(name)
+            | Problem::LineToItself(name)
+            | Problem::PointWithoutLines(name)
+            | Problem::BothStartOn(name)
+            | Problem::SamePlace(_, name) => Some(name.clone()),
+            Problem::BadId(text)
+            | Problem::ShortLine(text)
+            | Problem::BadJump(text)
+            | Problem::JumpOffLines(text)
+            | Problem::JumpNotStraight(text) => Some(text.clone()),
+            Problem::GridSize { .. } => Some("grid".to_string()),
+            Problem::BadLetter(c) | Problem::SameLetter(c) => Some(format!("'{c}'")),
+            Problem::TooManyPoints(_) | Problem::TooFewPoints(_) => Some("board".to_string()),
+            Problem::NoPieces(side) => Some(format!("{}:", side_word(*side))),
+            Problem::CrowdTooLarge(_) => Some("crowd:".to_string()),
+            Problem::Unreachable(_) | Problem::NoEnds => Some("ends".to_string()),
+            Problem::Syntax(_) | Problem::NotText => None,
+        }
+    }
+}
+
+/// A refused game file: which file, where in it, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameFileError {
+    /// The file's path, or a name for a built-in game.
+    pub file: String,
+    /// From 1; 0 when the problem has no place in the text.
+    pub line: usize,
+    pub column: usize,
+    pub problem: Problem,
+}
+
+impl GameFileError {
+    /// The error for `problem` in `text`, placed at its span (a syntax
+    /// error) or at the first mention of what it is about.
+    pub fn locate(file: &str, text: &str, problem: Problem, at: Option<(usize, usize)>) -> Self {
+        let (line, column) = at
+            .or_else(|| {
+                let anchor = problem.anchor()?;
+                let quoted = [format!("\"{anchor}"), format!(" {anchor}"), anchor.clone()];
+                let offset = quoted
+                    .iter()
+                    .find_map(|q| text.find(q.as_str()).map(|i| i + q.len() - anchor.len()))?;
+                let before = &text[..offset];
+                let line = before.matches('\n').count() + 1;
+                let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+                Some((line, column))
+            })
+            .unwrap_or((0, 0));
+        GameFileError {
+            file: file.to_string(),
+            line,
+            column,
+            problem,
+        }
+    }
+}
+
+impl fmt::Display for GameFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line > 0 {
+            write!(
+                f,
+                "{}:{}:{}: {}",
+                self.file, self.line, self.column, self.problem
+            )
+        } else {
+            write!(f, "{}: {}", self.file, self.problem)
+        }
+    }
+}
+
+impl std::error::Error for GameFileError {}

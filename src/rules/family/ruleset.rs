@@ -1,0 +1,266 @@
+//! A checked game file, compiled into the tables the move generator reads.
+
+use super::file::{Chain, EndSpec, GameFile, NoMoves, Steps};
+use super::graph::{Graph, bits};
+use super::problem::{GameFileError, Problem};
+use crate::rules::Side;
+
+/// The most crowd pieces a game may have: a capture chain takes one a hop.
+pub const MAX_CROWD: usize = 48;
+
+/// One game's rules, ready to play: the file it came from (names, words,
+/// notes), its board, and per side the step targets from every point.
+#[derive(Clone, Debug)]
+pub struct Ruleset {
+    pub file: GameFile,
+    pub graph: Graph,
+    /// `steps[side][p]`: where a piece of `side` on `p` may step (before
+    /// occupancy).
+    pub(super) steps: [Vec<u64>; 2],
+    /// Where each side may place.
+    pub(super) place_on: [u64; 2],
+    pub(super) start: [u64; 2],
+    pub(super) in_hand: [u8; 2],
+    /// `between[a * 64 + b]`: the point jumped over from `a` to `b`.
+    pub(super) between: Vec<u8>,
+    pub(super) zobrist: Vec<[u64; 2]>,
+    pub(super) ends: Ends,
+}
+
+/// The ends of a game, as sets of points.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Ends {
+    pub crowd_at_most: Option<u8>,
+    pub crowd_fills: Option<u64>,
+    pub reaches: [Option<u64>; 2],
+    pub outlasts: [Option<u16>; 2],
+}
+
+impl Ruleset {
+    /// Reads and checks a game file's text. `file` names it in errors.
+    pub fn parse(file: &str, text: &str) -> Result<Ruleset, GameFileError> {
+        let spec: GameFile = ron::Options::default()
+            .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+            .from_str(text)
+            .map_err(|e| {
+                let at = (e.span.start.line, e.span.start.col);
+                GameFileError::locate(file, text, Problem::Syntax(e.code.to_string()), Some(at))
+            })?;
+        Ruleset::compile(spec).map_err(|problem| GameFileError::locate(file, text, problem, None))
+    }
+
+    /// Checks a parsed file and builds its tables.
+    pub fn compile(file: GameFile) -> Result<Ruleset, Problem> {
+        let id_ok = !file.id.is_empty()
+            && file
+                .id
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+        if !id_ok {
+            return Err(Problem::BadId(file.id.clone()));
+        }
+        let graph = Graph::build(&file.board)?;
+        let n = graph.nodes.len();
+        let sides = [&file.hunters, &file.crowd];
+        for spec in sides {
+            if !spec.letter.is_ascii_uppercase() {
+                return Err(Problem::BadLetter(spec.letter));
+            }
+        }
+        if file.hunters.letter == file.crowd.letter {
+            return Err(Problem::SameLetter(file.crowd.letter));
+        }
+        let start = [
+            graph.set(&file.hunters.start, "hunters.start")?,
+            graph.set(&file.crowd.start, "crowd.start")?,
+        ];
+        if let Some(p) = bits(start[0] & start[1]).next() {
+            return Err(Problem::BothStartOn(graph.nodes[p as usize].name.clone()));
+        }
+        let in_hand = [file.hunters.in_hand, file.crowd.in_hand];
+        for side in [Side::Hunters, Side::Crowd] {
+            let s = side.index();
+            if start[s] == 0 && in_hand[s] == 0 {
+                return Err(Problem::NoPieces(side));
+            }
+        }
+        let crowd_total = start[1].count_ones() as usize + in_hand[1] as usize;
+        if crowd_total > MAX_CROWD {
+            return Err(Problem::CrowdTooLarge(crowd_total));
+        }
+        let hunters_total = start[0].count_ones() as usize + in_hand[0] as usize;
+        if hunters_total > n || crowd_total > n {
+            return Err(Problem::TooManyPoints(hunters_total + crowd_total));
+        }
+        let place_on = [
+            place_area(&graph, &file.hunters.place_on, "hunters.place_on")?,
+            place_area(&graph, &file.crowd.place_on, "crowd.place_on")?,
+        ];
+        let steps = [
+            step_table(&graph, file.hunters.steps, file.hunters.forward.vector()),
+            step_table(&graph, file.crowd.steps, file.crowd.forward.vector()),
+        ];
+        let mut between = vec![u8::MAX; 64 * 64];
+        for (from, jumps) in graph.jumps.iter().enumerate() {
+            for &(over, to) in jumps {
+                between[from * 64 + to as usize] = over;
+            }
+        }
+        let ends = ends(&file, &graph, &steps, start, place_on, in_hand, crowd_total)?;
+        let mut seed = 0x5eed_1234_abcd_ef01u64 ^ n as u64;
+        let zobrist = (0..n)
+            .map(|_| [splitmix(&mut seed), splitmix(&mut seed)])
+            .collect();
+        Ok(Ruleset {
+            file,
+            graph,
+            steps,
+            place_on,
+            start,
+            in_hand,
+            between,
+            zobrist,
+            ends,
+        })
+    }
+
+    /// The game's command-line name.
+    pub fn id(&self) -> &str {
+        &self.file.id
+    }
+
+    /// A point's name.
+    pub fn name(&self, p: u8) -> &str {
+        &self.graph.nodes[p as usize].name
+    }
+
+    /// How many crowd pieces the game starts with, on the board and in hand.
+    pub fn crowd_total(&self) -> u32 {
+        self.start[1].count_ones() + self.in_hand[1] as u32
+    }
+}
+
+fn place_area(graph: &Graph, names: &str, field: &str) -> Result<u64, Problem> {
+    if names.trim().is_empty() {
+        Ok(graph.all())
+    } else {
+        graph.set(names, field)
+    }
+}
+
+/// Where a piece may step from each point, with the side's direction limit.
+fn step_table(graph: &Graph, steps: Steps, forward: (f32, f32)) -> Vec<u64> {
+    (0..graph.nodes.len() as u8)
+        .map(|p| {
+            bits(graph.neighbours[p as usize])
+                .filter(|&q| {
+                    let (dx, dy) = graph.vector(p, q);
+                    steps.allows((dx * forward.0 + dy * forward.1) / dx.hypot(dy))
+                })
+                .fold(0, |set, q| set | 1 << q)
+        })
+        .collect()
+}
+
+/// Reads the ends and refuses those that can never come.
+fn ends(
+    file: &GameFile,
+    graph: &Graph,
+    steps: &[Vec<u64>; 2],
+    start: [u64; 2],
+    place_on: [u64; 2],
+    in_hand: [u8; 2],
+    crowd_total: usize,
+) -> Result<Ends, Problem> {
+    let mut ends = Ends::default();
+    // Every point a side's pieces can ever stand on: where they start or
+    // are placed, and every point their steps lead to from there (a capture
+    // lands where a step could not, so hunters count their jumps too).
+    let reachable = |side: Side| {
+        let s = side.index();
+        let mut seen = start[s] | if in_hand[s] > 0 { place_on[s] } else { 0 };
+        loop {
+            let mut next = seen;
+            for p in bits(seen) {
+                next |= steps[s][p as usize];
+                if side == Side::Hunters && file.capture.chain != Chain::NoCapture {
+                    for &(_, to) in &graph.jumps[p as usize] {
+                        next |= 1 << to;
+                    }
+                }
+            }
+            if next == seen {
+                return seen;
+            }
+            seen = next;
+        }
+    };
+    for end in &file.ends {
+        match end {
+            EndSpec::CrowdAtMost(k) => {
+                if file.capture.chain == Chain::NoCapture {
+                    return Err(Problem::Unreachable(
+                        "the crowd is cut down but nothing captures".to_string(),
+                    ));
+                }
+                if *k as usize >= crowd_total {
+                    return Err(Problem::Unreachable(format!(
+                        "the crowd starts with {crowd_total}, not more than {k}"
+                    )));
+                }
+                ends.crowd_at_most = Some(*k);
+            }
+            EndSpec::CrowdFills(names) => {
+                let region = graph.set(names, "CrowdFills")?;
+                if region == 0 {
+                    return Err(Problem::Unreachable("an empty region to fill".to_string()));
+                }
+                if region.count_ones() as usize > crowd_total {
+                    return Err(Problem::Unreachable(format!(
+                        "{} points to fill with {crowd_total} pieces",
+                        region.count_ones()
+                    )));
+                }
+                if region & !reachable(Side::Crowd) != 0 {
+                    return Err(Problem::Unreachable(
+                        "the crowd can never stand on every point to fill".to_string(),
+                    ));
+                }
+                ends.crowd_fills = Some(region);
+            }
+            EndSpec::Reaches(side, names) => {
+                let region = graph.set(names, "Reaches")?;
+                if region & reachable(*side) == 0 {
+                    return Err(Problem::Unreachable(
+                        "no piece can ever reach the region".to_string(),
+                    ));
+                }
+                ends.reaches[side.index()] = Some(region);
+            }
+            EndSpec::OutlastsMoves(side, moves) => {
+                if *moves == 0 {
+                    return Err(Problem::Unreachable("a move limit of 0".to_string()));
+                }
+                ends.outlasts[side.index()] = Some(*moves);
+            }
+        }
+    }
+    let no_moves = [file.no_moves.hunters, file.no_moves.crowd];
+    if file.ends.is_empty()
+        && no_moves.iter().all(|&n| n == NoMoves::Passes)
+        && file.draws.quiet_limit.is_none()
+    {
+        return Err(Problem::NoEnds);
+    }
+    Ok(ends)
+}
+
+/// The generator the hash keys come from (fixed, so hashes never change
+/// between runs).
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}

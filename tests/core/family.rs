@@ -1,0 +1,585 @@
+//! The hunt family's games: every built-in file loads, perft from the start
+//! agrees with a plain reference written apart from the engine (a board of
+//! `Option<Side>`, adjacency and straightness worked out from the lines and
+//! coordinates on every call, chains by recursion), and bad files are
+//! refused with a place and a reason, never a panic.
+
+use std::collections::HashMap;
+
+use stronghold::rules::Side;
+use stronghold::rules::family::file::{Chain, EndSpec, GameFile, NoMoves};
+use stronghold::rules::family::{self, HuntGame, Problem, Ruleset};
+
+/// A second, slow implementation of the family's rules.
+struct Reference {
+    names: Vec<String>,
+    at: Vec<(f32, f32)>,
+    adjacent: Vec<Vec<usize>>,
+    file: GameFile,
+}
+
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct RefPosition {
+    board: Vec<Option<Side>>,
+    hand: [u8; 2],
+    to_move: Side,
+    quiet: u16,
+    made: [u16; 2],
+}
+
+impl Reference {
+    fn new(rules: &Ruleset) -> Reference {
+        let g = &rules.graph;
+        let names: Vec<String> = g.nodes.iter().map(|n| n.name.clone()).collect();
+        let at = g.nodes.iter().map(|n| (n.x, n.y)).collect();
+        let mut adjacent = vec![Vec::new(); names.len()];
+        // From the line list, not the engine's bitboards.
+        for &(a, b) in &g.lines {
+            adjacent[a as usize].push(b as usize);
+            adjacent[b as usize].push(a as usize);
+        }
+        Reference {
+            names,
+            at,
+            adjacent,
+            file: rules.file.clone(),
+        }
+    }
+
+    fn index(&self, name: &str) -> usize {
+        self.names.iter().position(|n| n == name).expect("a point")
+    }
+
+    fn start(&self) -> RefPosition {
+        let mut board = vec![None; self.names.len()];
+        for (side, spec) in [
+            (Side::Hunters, &self.file.hunters),
+            (Side::Crowd, &self.file.crowd),
+        ] {
+            for name in spec.start.split_whitespace() {
+                board[self.index(name)] = Some(side);
+            }
+        }
+        RefPosition {
+            board,
+            hand: [self.file.hunters.in_hand, self.file.crowd.in_hand],
+            to_move: self.file.first,
+            quiet: 0,
+            made: [0, 0],
+        }
+    }
+
+    fn straight(&self, a: usize, b: usize, c: usize) -> bool {
+        let (u, v) = (
+            (self.at[b].0 - self.at[a].0, self.at[b].1 - self.at[a].1),
+            (self.at[c].0 - self.at[b].0, self.at[c].1 - self.at[b].1),
+        );
+        let cross = (u.0 * v.1 - u.1 * v.0) / (u.0.hypot(u.1) * v.0.hypot(v.1));
+        cross.abs() < 1e-3 && u.0 * v.0 + u.1 * v.1 > 0.0
+    }
+
+    /// (over, to) pairs from `a`, from the file's list or the straight runs.
+    fn jumps(&self, a: usize) -> Vec<(usize, usize)> {
+        match &self.file.board.jumps {
+            Some(triples) => triples
+                .iter()
+                .filter_map(|t| {
+                    let p: Vec<usize> = t.split_whitespace().map(|n| self.index(n)).collect();
+                    if p[0] == a {
+                        Some((p[1], p[2]))
+                    } else if p[2] == a {
+                        Some((p[1], p[0]))
+                    } else {
+                        None
+                    }
+                })
+                .collect(),
+            None => {
+                let mut out = Vec::new();
+                for &b in &self.adjacent[a] {
+                    for &c in &self.adjacent[b] {
+                        if c != a && self.straight(a, b, c) {
+                            out.push((b, c));
+                        }
+                    }
+                }
+                out
+            }
+        }
+    }
+
+    fn may_step(&self, side: Side, a: usize, b: usize) -> bool {
+        let spec = if side == Side::Hunters {
+            &self.file.hunters
+        } else {
+            &self.file.crowd
+        };
+        let f = spec.forward.vector();
+        let (dx, dy) = (self.at[b].0 - self.at[a].0, self.at[b].1 - self.at[a].1);
+        let cos = (dx * f.0 + dy * f.1) / dx.hypot(dy);
+        // The compass rose of 16: sector edges at 11.25 + 22.5 k degrees.
+        let degrees = cos.clamp(-1.0, 1.0).acos().to_degrees();
+        match spec.steps {
+            stronghold::rules::family::file::Steps::Any => true,
+            stronghold::rules::family::file::Steps::Ahead => degrees < 11.25,
+            stronghold::rules::family::file::Steps::Forward => degrees < 78.75,
+            stronghold::rules::family::file::Steps::ForwardOrSideways => degrees < 101.25,
+            stronghold::rules::family::file::Steps::None => false,
+        }
+    }
+
+    fn crowd_count(&self, p: &RefPosition) -> usize {
+        p.board.iter().filter(|s| **s == Some(Side::Crowd)).count() + p.hand[1] as usize
+    }
+
+    fn region(&self, names: &str) -> Vec<usize> {
+        names.split_whitespace().map(|n| self.index(n)).collect()
+    }
+
+    /// A winner or draw the position itself shows (the mover's wins first).
+    fn ended(&self, p: &RefPosition) -> bool {
+        let mover = p.to_move.other();
+        for side in [mover, mover.other()] {
+            for end in &self.file.ends {
+                let won = match end {
+                    EndSpec::CrowdAtMost(k) => {
+                        side == Side::Hunters && self.crowd_count(p) <= *k as usize
+                    }
+                    EndSpec::CrowdFills(r) => {
+                        side == Side::Crowd
+                            && self
+                                .region(r)
+                                .iter()
+                                .all(|&q| p.board[q] == Some(Side::Crowd))
+                    }
+                    EndSpec::Reaches(s, r) => {
+                        *s == side && self.region(r).iter().any(|&q| p.board[q] == Some(side))
+                    }
+                    EndSpec::OutlastsMoves(s, n) => {
+                        *s == side && p.made[side.other().index()] >= *n
+                    }
+                };
+                if won {
+                    return true;
+                }
+            }
+        }
+        self.file.draws.quiet_limit.is_some_and(|l| p.quiet >= l)
+    }
+
+    fn children(&self, p: &RefPosition, with_pass: bool) -> Vec<RefPosition> {
+        let side = p.to_move;
+        let s = side.index();
+        let mut out = Vec::new();
+        let next = |mut q: RefPosition, progress: bool| {
+            q.quiet = if progress { 0 } else { p.quiet + 1 };
+            q.made[s] += 1;
+            q.to_move = side.other();
+            q
+        };
+        let spec = if side == Side::Hunters {
+            &self.file.hunters
+        } else {
+            &self.file.crowd
+        };
+        if p.hand[s] > 0 {
+            let area: Vec<usize> = if spec.place_on.trim().is_empty() {
+                (0..self.names.len()).collect()
+            } else {
+                self.region(&spec.place_on)
+            };
+            for q in area {
+                if p.board[q].is_none() {
+                    let mut c = p.clone();
+                    c.board[q] = Some(side);
+                    c.hand[s] -= 1;
+                    out.push(next(c, true));
+                }
+            }
+            return out;
+        }
+        if side == Side::Hunters && self.file.capture.chain != Chain::NoCapture {
+            for a in 0..self.names.len() {
+                if p.board[a] == Some(Side::Hunters) {
+                    let mut board = p.board.clone();
+                    board[a] = None;
+                    self.chain(a, &board, 0, &mut |b: Vec<Option<Side>>, end: usize| {
+                        let mut c = p.clone();
+                        c.board = b;
+                        c.board[end] = Some(Side::Hunters);
+                        out.push(next(c, true));
+                    });
+                }
+            }
+            if !out.is_empty() && self.file.capture.compulsory {
+                return out;
+            }
+        }
+        for a in 0..self.names.len() {
+            if p.board[a] == Some(side) {
+                for &b in &self.adjacent[a] {
+                    if p.board[b].is_none() && self.may_step(side, a, b) {
+                        let mut c = p.clone();
+                        c.board[a] = None;
+                        c.board[b] = Some(side);
+                        out.push(next(c, false));
+                    }
+                }
+            }
+        }
+        if out.is_empty() && with_pass {
+            let mut other = p.clone();
+            other.to_move = side.other();
+            let other_moves = !self.children(&other, false).is_empty();
+            let passes = match self.file.no_moves.of(side) {
+                NoMoves::Loses | NoMoves::Draws => false,
+                NoMoves::LosesOncePlaced => p.hand[side.other().index()] > 0 && other_moves,
+                NoMoves::Passes => other_moves,
+            };
+            if passes {
+                out.push(next(p.clone(), false));
+            }
+        }
+        out
+    }
+
+    /// Every chain from `at` over `board` (the hunter lifted off it).
+    fn chain(
+        &self,
+        at: usize,
+        board: &[Option<Side>],
+        depth: usize,
+        emit: &mut dyn FnMut(Vec<Option<Side>>, usize),
+    ) {
+        let kind = self.file.capture.chain;
+        let mut extended = false;
+        if depth == 0 || matches!(kind, Chain::Optional | Chain::Maximal) {
+            for (over, to) in self.jumps(at) {
+                if board[over] == Some(Side::Crowd) && board[to].is_none() {
+                    extended = true;
+                    let mut b = board.to_vec();
+                    b[over] = None;
+                    self.chain(to, &b, depth + 1, emit);
+                }
+            }
+        }
+        if depth > 0 && (!extended || kind == Chain::Optional) {
+            emit(board.to_vec(), at);
+        }
+    }
+
+    fn perft(&self, p: &RefPosition, depth: u32, seen: &mut Vec<RefPosition>) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if self.ended(p) {
+            return 0;
+        }
+        if let Some(times) = self.file.draws.repetition {
+            let key = (p.board.clone(), p.hand, p.to_move);
+            let count = seen
+                .iter()
+                .filter(|q| (q.board.clone(), q.hand, q.to_move) == key)
+                .count();
+            if count + 1 >= times as usize {
+                return 0;
+            }
+        }
+        let children = self.children(p, true);
+        let mut total = 0;
+        for c in children {
+            seen.push(p.clone());
+            total += self.perft(&c, depth - 1, seen);
+            seen.pop();
+        }
+        total
+    }
+}
+
+/// Every built-in game's perft from the start, engine against reference,
+/// to the depth each can afford in a debug build.
+#[test]
+fn perft_from_the_start_agrees_with_the_reference() {
+    let mut checked = HashMap::new();
+    for (id, _) in family::BUILT_IN {
+        let rules = family::built_in(id).expect("a built-in game");
+        let reference = Reference::new(&rules);
+        let mut game = HuntGame::new(rules.clone());
+        let mut depth = 0;
+        // Deepen until a depth costs more than about 200 000 leaves.
+        loop {
+            depth += 1;
+            let engine = game.perft(depth);
+            let slow = reference.perft(&reference.start(), depth, &mut Vec::new());
+            assert_eq!(engine, slow, "{id}: perft {depth}");
+            if engine > 200_000 || depth >= 12 || engine == 0 {
+                break;
+            }
+        }
+        checked.insert(id.to_string(), depth);
+    }
+    assert_eq!(checked.len(), family::BUILT_IN.len());
+    for (id, depth) in checked {
+        assert!(depth >= 3, "{id}: only to depth {depth}");
+    }
+}
+
+/// The counts pinned for each game (from the engine, agreed by the
+/// reference above), so a change of reading shows.
+#[test]
+fn perft_counts_are_pinned() {
+    let pinned: &[(&str, &[u64])] = &[
+        ("kaooa", &[10, 90, 260, 2100, 6390, 46150]),
+        ("haretavl", &[11, 110, 990, 3168, 25344, 81760]),
+        ("cercar-la-liebre", &[8, 40, 522, 2268, 34586]),
+        ("adugo", &[3, 29, 144, 1951, 8464]),
+        ("demala-diviyan-keliya", &[6, 120, 1022, 19452]),
+        ("juroku-musashi", &[27, 200, 4887, 15560]),
+        ("komikan", &[4, 20, 75, 450, 1738, 11264]),
+        ("jeu-militaire", &[1, 5, 29, 133, 381, 2211, 7278]),
+        ("la-yagua", &[5, 55, 176, 2794, 13391]),
+        ("refskak", &[10, 54, 860, 4086, 71996]),
+        ("el-zorro", &[6, 78, 482, 7466, 49856]),
+        (
+            "hund-efter-hare-vendsyssel",
+            &[1, 5, 19, 116, 379, 2944, 10554],
+        ),
+    ];
+    assert_eq!(pinned.len(), family::BUILT_IN.len(), "every game pinned");
+    for (id, counts) in pinned {
+        let mut game = HuntGame::new(family::built_in(id).expect("a built-in game"));
+        for (depth, &expected) in counts.iter().enumerate() {
+            assert_eq!(
+                game.perft(depth as u32 + 1),
+                expected,
+                "{id} perft {}",
+                depth + 1
+            );
+        }
+    }
+}
+
+fn kaooa_text() -> &'static str {
+    family::BUILT_IN
+        .iter()
+        .find(|(id, _)| *id == "kaooa")
+        .expect("kaooa")
+        .1
+}
+
+fn refused(text: &str) -> family::GameFileError {
+    family::parse_bytes("test.game.ron", text.as_bytes()).expect_err("refused")
+}
+
+#[test]
+fn broken_files_are_refused_with_a_place_and_a_reason() {
+    let good = kaooa_text();
+    // Not a jump line: b1 to c3 to e2 bends.
+    let bent = good.replace("lines: [", "jumps: Some([\"b1 c3 e2\"]),\n        lines: [");
+    let e = refused(&bent);
+    assert!(
+        matches!(
+            e.problem,
+            Problem::JumpOffLines(_) | Problem::JumpNotStraight(_)
+        ),
+        "{e}"
+    );
+    assert!(e.line > 0 && e.column > 0, "{e}");
+    // A point with no lines.
+    let lonely = good.replace(
+        "(\"e2\", 0.0, -1.52),",
+        "(\"e2\", 0.0, -1.52),\n            (\"z9\", 9.0, 9.0),",
+    );
+    let e = refused(&lonely);
+    assert_eq!(e.problem, Problem::PointWithoutLines("z9".into()), "{e}");
+    assert_eq!(
+        e.to_string().split(':').nth(1),
+        Some(e.line.to_string().as_str())
+    );
+    // An end that cannot come.
+    let e = refused(&good.replace("ends: []", "ends: [CrowdAtMost(9)]"));
+    assert!(matches!(e.problem, Problem::Unreachable(_)), "{e}");
+    // 65 points.
+    let extra: String = (0..55)
+        .map(|i| format!("(\"q{i}\", {i}.0, 20.0),"))
+        .collect();
+    let run: Vec<String> = (0..55).map(|i| format!("q{i}")).collect();
+    let many = good
+        .replace(
+            "(\"e2\", 0.0, -1.52),",
+            &format!("(\"e2\", 0.0, -1.52),{extra}"),
+        )
+        .replace("lines: [", &format!("lines: [\"{}\",", run.join(" ")));
+    let e = refused(&many);
+    assert_eq!(e.problem, Problem::TooManyPoints(65), "{e}");
+    // Cut short, and not text.
+    let e = refused(&good[..good.len() / 2]);
+    assert!(matches!(e.problem, Problem::Syntax(_)) && e.line > 0, "{e}");
+    let e = family::parse_bytes("x", &[0x47, 0xff, 0x28]).expect_err("refused");
+    assert_eq!(e.problem, Problem::NotText);
+}
+
+/// Cut at every length and flipped bytes anywhere: an error or a game,
+/// never a panic.
+#[test]
+fn the_loader_never_panics_on_damaged_files() {
+    for (_, text) in family::BUILT_IN {
+        let bytes = text.as_bytes();
+        for cut in (0..bytes.len()).step_by(7) {
+            let _ = family::parse_bytes("cut", &bytes[..cut]);
+        }
+        let mut state = 0x1234_5678u64;
+        for _ in 0..400 {
+            let mut damaged = bytes.to_vec();
+            for _ in 0..3 {
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let at = (state >> 33) as usize % damaged.len();
+                damaged[at] ^= 1 << ((state >> 20) % 8);
+            }
+            if let Ok(rules) = family::parse_bytes("flipped", &damaged) {
+                // Whatever loads must play.
+                let mut game = HuntGame::new(std::sync::Arc::new(rules));
+                let _ = game.perft(2);
+            }
+        }
+    }
+}
+
+/// Every level plays a legal move in every game, from the start and from a
+/// few plies in.
+#[test]
+fn every_level_plays_a_legal_move_in_every_game() {
+    use stronghold::ai::Level;
+    use stronghold::ai::family::FamilySearch;
+    for (id, _) in family::BUILT_IN {
+        let mut game = HuntGame::new(family::built_in(id).expect("a built-in game"));
+        for (ply, level) in [Level::Beginner, Level::Easy, Level::Medium]
+            .into_iter()
+            .enumerate()
+        {
+            let result = FamilySearch::for_level(&game, level, ply as u64)
+                .run()
+                .unwrap_or_else(|| panic!("{id}: no move at ply {ply}"));
+            assert!(
+                game.legal_moves().contains(&result.best),
+                "{id}: {level} played an illegal move"
+            );
+            game.play(&result.best).expect("legal");
+        }
+    }
+}
+
+/// The search takes a win in one and sees a loss coming: in Jeu Militaire
+/// the army that can step onto a tower's empty starting point does.
+#[test]
+fn the_search_takes_a_win_it_can_see() {
+    use stronghold::ai::SearchLimits;
+    use stronghold::ai::family::FamilySearch;
+    let rules = family::built_in("jeu-militaire").expect("jeu-militaire");
+    let mut game = HuntGame::new(rules.clone());
+    // The army goes up; the tower on a2 steps to a3; a2 is then open.
+    for text in ["b2-b3", "a2-a3"] {
+        let mv = rules.parse_move(text).expect("a move");
+        game.play(&mv).expect("legal");
+    }
+    let result = FamilySearch::with_limits(&game, SearchLimits::depth(4), 0, 0)
+        .run()
+        .expect("a move");
+    assert_eq!(rules.move_text(&result.best), "b3-a2");
+    assert_eq!(result.mate_in(), Some(1), "score {}", result.score);
+}
+
+fn cli(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_stronghold-cli"))
+        .args(args)
+        .output()
+        .expect("stronghold-cli runs")
+}
+
+/// `perft`, `bestmove` and `selfplay` play a built-in family game by its id
+/// and any game file by `--game-file`; a broken file is refused with its
+/// place and reason, and the process does not panic.
+#[test]
+fn the_command_line_plays_family_games_and_game_files() {
+    let out = cli(&["perft", "kaooa", "3"]);
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "260");
+
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = dir.path().join("my.game.ron");
+    std::fs::write(&path, kaooa_text()).expect("written");
+    let path = path.to_str().expect("a UTF-8 path");
+    let out = cli(&["perft", "--game-file", path, "2", "--divide"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("@a4 9\n"), "{text}");
+    assert!(text.ends_with("\n90\n"), "{text}");
+
+    let out = cli(&[
+        "bestmove",
+        "--game-file",
+        path,
+        "--moves",
+        "@e5",
+        "--depth",
+        "3",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let best = text
+        .lines()
+        .next()
+        .and_then(|l| l.strip_prefix("bestmove @"))
+        .expect("a placement");
+    assert!(
+        best != "e5"
+            && family::built_in("kaooa")
+                .unwrap()
+                .graph
+                .find(best)
+                .is_some(),
+        "{text}"
+    );
+
+    let out = cli(&[
+        "selfplay",
+        "haretavl",
+        "--games",
+        "1",
+        "--hunters",
+        "beginner",
+        "--crowd",
+        "beginner",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("game 1: "));
+
+    std::fs::write(
+        dir.path().join("bad.game.ron"),
+        kaooa_text().replace("\"b1 c3 d4 e5\"", "\"b1 q7\""),
+    )
+    .expect("written");
+    let bad = dir.path().join("bad.game.ron");
+    let out = cli(&["perft", "--game-file", bad.to_str().unwrap(), "1"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("bad.game.ron:") && err.contains("`q7` in `lines` is not a point"),
+        "{err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+}
