@@ -18,5 +18,6 @@
 //! module) carries none of it.
 
 pub mod backwards;
+pub mod family_solve;
 pub mod puzzles;
 pub mod tablebase;

@@ -9,14 +9,20 @@ use std::io::Write;
 use web_time::Instant;
 
 use super::args::{Args, say};
+use super::family::family_game;
 use crate::ai::fox_geese_proof::{FoxGeeseSolver, Winner};
 use crate::analysis::backwards::{FoxGeeseTable, LayerDone};
+use crate::analysis::family_solve::{self, Solved};
+use crate::rules::family::HuntGame;
 use crate::rules::{Game, GameKind, Move, Side};
 
 /// `solve`: the proven winner of a Fox and Geese position (sideways off);
 /// with `--record`, of each recorded game's position after `--after-ply`
 /// plies, a line per game as it is proven.
 pub(super) fn solve(args: &Args, out: &mut dyn Write) -> Result<(), String> {
+    if let Some(game) = family_game(args, args.positional.first().map(String::as_str)) {
+        return solve_family(&game?, out);
+    }
     let kind = args.only_game("solve")?;
     if let Some(path) = args.record.as_deref() {
         return solve_games(args, kind, path, out);
@@ -301,4 +307,45 @@ fn solve_games(args: &Args, kind: GameKind, path: &str, out: &mut dyn Write) -> 
         say(out, &text)?;
     }
     Ok(())
+}
+
+/// The most positions a family game is solved over (a few hundred
+/// megabytes at most).
+const FAMILY_SOLVE_LIMIT: usize = 20_000_000;
+
+/// `solve GAME` for a small family game: who wins from the start with
+/// perfect play, solved backwards over every position that can follow.
+fn solve_family(game: &HuntGame, out: &mut dyn Write) -> Result<(), String> {
+    if game.moves().next().is_some() {
+        return Err("solve solves a family game from its start: --moves does not apply".into());
+    }
+    let start = Instant::now();
+    let solution =
+        family_solve::solve(&game.rules, FAMILY_SOLVE_LIMIT).map_err(|e| e.to_string())?;
+    let name = |side: Side| {
+        let spec = if side == Side::Hunters {
+            &game.rules.file.hunters
+        } else {
+            &game.rules.file.crowd
+        };
+        spec.many.en.clone()
+    };
+    let verdict = match (solution.winner(), solution.start) {
+        (Some(side), Solved::Win(n) | Solved::Loss(n)) => {
+            format!(
+                "the {} win with perfect play, in {n} plies at most",
+                name(side)
+            )
+        }
+        _ => "a draw with perfect play (the game can go round for ever)".to_string(),
+    };
+    say(
+        out,
+        &format!(
+            "{}: {verdict}\npositions {}\ntime {:.1} s\n",
+            game.rules.file.name.en,
+            solution.positions,
+            start.elapsed().as_secs_f64()
+        ),
+    )
 }

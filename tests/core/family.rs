@@ -583,3 +583,23 @@ fn the_command_line_plays_family_games_and_game_files() {
     );
     assert!(!err.contains("panicked"), "{err}");
 }
+
+/// The small games, solved backwards, give the results RULES.md states.
+#[test]
+fn the_small_games_are_solved_as_the_rules_say() {
+    use stronghold::analysis::family_solve::solve;
+    for (id, winner, plies) in [
+        ("kaooa", Side::Crowd, 16),
+        ("haretavl", Side::Crowd, 17),
+        ("jeu-militaire", Side::Crowd, 24),
+        ("hund-efter-hare-vendsyssel", Side::Crowd, 24),
+    ] {
+        let rules = family::built_in(id).expect("a built-in game");
+        let solution = solve(&rules, 1_000_000).expect("small enough");
+        assert_eq!(solution.winner(), Some(winner), "{id}");
+        assert_eq!(solution.plies(), Some(plies), "{id}");
+    }
+    // A game too large for the bound says so.
+    let big = family::built_in("el-zorro").expect("el-zorro");
+    assert!(solve(&big, 10_000).is_err());
+}

@@ -379,6 +379,14 @@ impl HuntGame {
             history: Vec::new(),
         }
     }
+    /// A game from `position`, with no history.
+    pub fn at(rules: Arc<Ruleset>, position: HuntPosition) -> HuntGame {
+        HuntGame {
+            rules,
+            position,
+            history: Vec::new(),
+        }
+    }
     pub fn position(&self) -> &HuntPosition {
         &self.position
     }
