@@ -71,6 +71,7 @@ const COMMANDS: [(&str, &str); 10] = [
     (
         "solve",
         "  stronghold-cli solve fox-geese [--moves ...] [--position STRING] [--option geese=N] [--nodes N] [--hash-mb MB]
+  stronghold-cli solve GAME   (a small game of the hunt family: kaooa, haretavl, jeu-militaire, ...)
       Proves who wins with perfect play (Fox and Geese without sideways steps);
       --hash-mb sizes its table of proven positions (default 1024, a power of two used).
   stronghold-cli solve fox-geese --record FILE --after-ply N [--nodes N] [--hash-mb MB]
