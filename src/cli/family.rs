@@ -128,14 +128,7 @@ pub(super) fn selfplay(
     let crowd = args.crowd.ok_or("selfplay needs --crowd LEVEL")?;
     let seed = args.seed.unwrap_or(0);
     let cap = args.ply_cap.unwrap_or(600);
-    let many = |side: Side| {
-        let spec = if side == Side::Hunters {
-            &rules.file.hunters
-        } else {
-            &rules.file.crowd
-        };
-        spec.many.en.clone()
-    };
+    let many = |side: Side| many(&rules, side);
     let header = format!(
         "{}: {} {hunters}, {} {crowd}, {games} games, seed {seed}\n",
         rules.file.name.en,
@@ -184,14 +177,7 @@ pub(super) fn describe(game: &HuntGame, outcome: &HuntOutcome) -> String {
 }
 
 fn describe_rules(rules: &Ruleset, outcome: &HuntOutcome) -> String {
-    let many = |side: Side| {
-        let spec = if side == Side::Hunters {
-            &rules.file.hunters
-        } else {
-            &rules.file.crowd
-        };
-        spec.many.en.clone()
-    };
+    let many = |side: Side| many(&rules, side);
     let why = match outcome.reason {
         HuntReason::CrowdTooFew => format!("the {} are too few", many(Side::Crowd)),
         HuntReason::RegionFilled => "the region is filled".to_string(),
@@ -205,4 +191,14 @@ fn describe_rules(rules: &Ruleset, outcome: &HuntOutcome) -> String {
         Some(side) => format!("the {} win ({why})", many(side)),
         None => format!("draw ({why})"),
     }
+}
+
+/// The English name of several pieces of a side ("crows").
+pub(super) fn many(rules: &Ruleset, side: Side) -> String {
+    let spec = if side == Side::Hunters {
+        &rules.file.hunters
+    } else {
+        &rules.file.crowd
+    };
+    spec.many.en.clone()
 }

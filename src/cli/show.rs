@@ -6,7 +6,6 @@ use std::fmt::Write as _;
 use super::args::{Args, game_kind};
 use super::family::{family_game, ids as family_ids};
 use super::usage::usage_of;
-use crate::rules::family::HuntGame;
 use crate::rules::{Game, Side, Topology, board::Point};
 
 /// `perft GAME DEPTH`: the leaf count, each root move's with `--divide`.
@@ -20,38 +19,48 @@ pub(super) fn perft(args: &Args) -> Result<String, String> {
         .parse()
         .map_err(|_| format!("DEPTH must be a whole number, found `{depth}`"))?;
     if let Some(game) = family_game(args, game_id) {
-        return Ok(family_perft(&mut game?, depth, args.divide));
+        let mut game = game?;
+        return Ok(perft_text(depth, args.divide, |d| {
+            if d.is_some() {
+                game.perft_divide(depth.max(1))
+            } else {
+                vec![(String::new(), game.perft(depth))]
+            }
+        }));
     }
     let kind = game_kind(game_id.unwrap_or_default())
         .map_err(|e| format!("{e}; or a game of the family: {}", family_ids()))?;
     let mut game = args.game(kind)?;
-    let mut s = String::new();
-    let total = if args.divide {
-        let mut total = 0;
-        for (mv, n) in game.perft_divide(depth.max(1)) {
-            writeln!(s, "{mv} {n}").unwrap();
-            total += n;
+    Ok(perft_text(depth, args.divide, |d| {
+        if d.is_some() {
+            game.perft_divide(depth.max(1))
+                .into_iter()
+                .map(|(mv, n)| (mv.to_string(), n))
+                .collect()
+        } else {
+            vec![(String::new(), game.perft(depth))]
         }
-        if depth == 0 { 1 } else { total }
-    } else {
-        game.perft(depth)
-    };
-    writeln!(s, "{total}").unwrap();
-    Ok(s)
+    }))
 }
 
-/// Perft of a family game, as for the four.
-fn family_perft(game: &mut HuntGame, depth: u32, divide: bool) -> String {
+/// Perft's output, for the four and the family alike: with `--divide`, a
+/// line per root move (`count(Some(()))` gives them), then the total;
+/// without, the total alone (`count(None)` gives it).
+fn perft_text(
+    depth: u32,
+    divide: bool,
+    mut count: impl FnMut(Option<()>) -> Vec<(String, u64)>,
+) -> String {
     let mut s = String::new();
     let total = if divide {
         let mut total = 0;
-        for (mv, n) in game.perft_divide(depth.max(1)) {
+        for (mv, n) in count(Some(())) {
             writeln!(s, "{mv} {n}").unwrap();
             total += n;
         }
         if depth == 0 { 1 } else { total }
     } else {
-        game.perft(depth)
+        count(None).iter().map(|(_, n)| n).sum()
     };
     writeln!(s, "{total}").unwrap();
     s

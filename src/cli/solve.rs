@@ -9,7 +9,7 @@ use std::io::Write;
 use web_time::Instant;
 
 use super::args::{Args, say};
-use super::family::family_game;
+use super::family::{family_game, many};
 use crate::ai::fox_geese_proof::{FoxGeeseSolver, Winner};
 use crate::analysis::backwards::{FoxGeeseTable, LayerDone};
 use crate::analysis::family_solve::{self, Solved};
@@ -322,14 +322,7 @@ fn solve_family(game: &HuntGame, out: &mut dyn Write) -> Result<(), String> {
     let start = Instant::now();
     let solution =
         family_solve::solve(&game.rules, FAMILY_SOLVE_LIMIT).map_err(|e| e.to_string())?;
-    let name = |side: Side| {
-        let spec = if side == Side::Hunters {
-            &game.rules.file.hunters
-        } else {
-            &game.rules.file.crowd
-        };
-        spec.many.en.clone()
-    };
+    let name = |side: Side| many(&game.rules, side);
     let verdict = match (solution.winner(), solution.start) {
         (Some(side), Solved::Win(n) | Solved::Loss(n)) => {
             format!(
