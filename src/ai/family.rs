@@ -289,7 +289,7 @@ impl FamilySearch {
         if self.limits.max_nodes.is_some_and(|n| self.nodes >= n) {
             self.stopped = true;
         }
-        if self.nodes % 1024 == 0
+        if self.nodes.is_multiple_of(1024)
             && let Some(ms) = self.limits.time_ms
             && self.started.elapsed().as_millis() as u64 >= ms
         {

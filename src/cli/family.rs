@@ -177,7 +177,7 @@ pub(super) fn describe(game: &HuntGame, outcome: &HuntOutcome) -> String {
 }
 
 fn describe_rules(rules: &Ruleset, outcome: &HuntOutcome) -> String {
-    let many = |side: Side| many(&rules, side);
+    let many = |side: Side| many(rules, side);
     let why = match outcome.reason {
         HuntReason::CrowdTooFew => format!("the {} are too few", many(Side::Crowd)),
         HuntReason::RegionFilled => "the region is filled".to_string(),
