@@ -43,6 +43,11 @@ pub enum Problem {
     BothStartOn(String),
     NoPieces(Side),
     CrowdTooLarge(usize),
+    /// A side has more pieces than the board has points.
+    TooManyPieces {
+        pieces: usize,
+        points: usize,
+    },
     /// An end the game can never reach, and why.
     Unreachable(String),
     NoEnds,
@@ -104,6 +109,12 @@ impl fmt::Display for Problem {
             Problem::BothStartOn(name) => write!(f, "both sides start on `{name}`"),
             Problem::NoPieces(side) => write!(f, "the {} have no pieces", side_word(*side)),
             Problem::CrowdTooLarge(n) => write!(f, "the crowd has {n} pieces (at most 48)"),
+            Problem::TooManyPieces { pieces, points } => {
+                write!(
+                    f,
+                    "{pieces} pieces of one side on a board of {points} points"
+                )
+            }
             Problem::Unreachable(why) => write!(f, "an end that can never come: {why}"),
             Problem::NoEnds => write!(f, "the game has no way to end"),
         }
@@ -139,6 +150,7 @@ impl Problem {
             Problem::TooManyPoints(_) | Problem::TooFewPoints(_) => Some("board".to_string()),
             Problem::NoPieces(side) => Some(format!("{}:", side_word(*side))),
             Problem::CrowdTooLarge(_) => Some("crowd:".to_string()),
+            Problem::TooManyPieces { .. } => Some("in_hand".to_string()),
             Problem::Unreachable(_) | Problem::NoEnds => Some("ends".to_string()),
             Problem::Syntax(_) | Problem::NotText => None,
         }

@@ -89,8 +89,11 @@ impl Ruleset {
             return Err(Problem::CrowdTooLarge(crowd_total));
         }
         let hunters_total = start[0].count_ones() as usize + in_hand[0] as usize;
-        if hunters_total > n || crowd_total > n {
-            return Err(Problem::TooManyPoints(hunters_total + crowd_total));
+        if hunters_total.max(crowd_total) > n {
+            return Err(Problem::TooManyPieces {
+                pieces: hunters_total.max(crowd_total),
+                points: n,
+            });
         }
         let place_on = [
             place_area(&graph, &file.hunters.place_on, "hunters.place_on")?,
