@@ -202,3 +202,55 @@ pub(super) fn many(rules: &Ruleset, side: Side) -> String {
     };
     spec.many.en.clone()
 }
+
+/// `show` for a family game: the title, each point with what stands on it
+/// (row by row, top first, as drawn), the hands, the side to move, the
+/// outcome and the legal moves.
+pub(super) fn show(game: &HuntGame) -> String {
+    let rules = &game.rules;
+    let pos = game.position();
+    let mut s = format!("{} ({})\n", rules.file.name.en, rules.id());
+    let mut points: Vec<(usize, &family::graph::Node)> =
+        rules.graph.nodes.iter().enumerate().collect();
+    points.sort_by(|(_, a), (_, b)| b.y.total_cmp(&a.y).then(a.x.total_cmp(&b.x)));
+    let mut row_y = None;
+    for (i, node) in points {
+        if row_y.is_some_and(|y: f32| (y - node.y).abs() > 1e-3) {
+            s.push('\n');
+        }
+        row_y = Some(node.y);
+        let piece = if pos.pieces[0] & (1 << i) != 0 {
+            rules.file.hunters.letter
+        } else if pos.pieces[1] & (1 << i) != 0 {
+            rules.file.crowd.letter
+        } else {
+            '.'
+        };
+        write!(s, " {}:{piece}", node.name).unwrap();
+    }
+    s.push('\n');
+    for side in [Side::Hunters, Side::Crowd] {
+        writeln!(
+            s,
+            "{}: {} on the board, {} in hand",
+            many(rules, side),
+            pos.pieces[side.index()].count_ones(),
+            pos.in_hand[side.index()]
+        )
+        .unwrap();
+    }
+    match game.outcome() {
+        Some(o) => writeln!(s, "over: {}", describe(game, &o)).unwrap(),
+        None => {
+            writeln!(s, "to move: {}", many(rules, pos.side_to_move)).unwrap();
+            let mut legal: Vec<String> = game
+                .legal_moves()
+                .iter()
+                .map(|m| rules.move_text(m))
+                .collect();
+            legal.sort();
+            writeln!(s, "legal moves: {}", legal.join(" ")).unwrap();
+        }
+    }
+    s
+}

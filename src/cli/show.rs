@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use super::args::{Args, game_kind};
-use super::family::{family_game, ids as family_ids};
+use super::family::{self, family_game, ids as family_ids};
 use super::usage::usage_of;
 use crate::rules::{Game, Side, Topology, board::Point};
 
@@ -68,6 +68,9 @@ fn perft_text(
 
 /// `show GAME`: the position after the arguments, described.
 pub(super) fn show(args: &Args) -> Result<String, String> {
+    if let Some(game) = family_game(args, args.positional.first().map(String::as_str)) {
+        return Ok(family::show(&game?));
+    }
     let game = args.game(args.only_game("show")?)?;
     Ok(describe(&game))
 }

@@ -414,7 +414,14 @@ fn broken_files_are_refused_with_a_place_and_a_reason() {
     assert_eq!(e.problem, Problem::TooManyPoints(65), "{e}");
     // More crows than points.
     let e = refused(&good.replace("in_hand: 7", "in_hand: 12"));
-    assert_eq!(e.problem, Problem::TooManyPieces { pieces: 12, points: 10 }, "{e}");
+    assert_eq!(
+        e.problem,
+        Problem::TooManyPieces {
+            pieces: 12,
+            points: 10
+        },
+        "{e}"
+    );
     // Cut short, and not text.
     let e = refused(&good[..good.len() / 2]);
     assert!(matches!(e.problem, Problem::Syntax(_)) && e.line > 0, "{e}");
