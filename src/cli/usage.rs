@@ -11,7 +11,7 @@ const COMMANDS: [(&str, &str); 10] = [
       family (kaooa, haretavl, cercar-la-liebre, adugo, demala-diviyan-keliya,
       juroku-musashi, komikan, jeu-militaire, la-yagua, refskak, el-zorro,
       hund-efter-hare-vendsyssel); --game-file plays any game file (docs/game-files.md).
-      bestmove and selfplay take a family game or --game-file too.",
+      show, bestmove, selfplay and solve take a family game or --game-file too.",
     ),
     (
         "show",

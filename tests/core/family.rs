@@ -508,7 +508,7 @@ fn cli(args: &[&str]) -> std::process::Output {
         .expect("stronghold-cli runs")
 }
 
-/// `perft`, `bestmove` and `selfplay` play a built-in family game by its id
+/// `perft`, `show`, `bestmove` and `selfplay` play a built-in family game by its id
 /// and any game file by `--game-file`; a broken file is refused with its
 /// place and reason, and the process does not panic.
 #[test]
@@ -558,6 +558,22 @@ fn the_command_line_plays_family_games_and_game_files() {
                 .graph
                 .find(best)
                 .is_some(),
+        "{text}"
+    );
+
+    let out = cli(&["show", "jeu-militaire", "--moves", "b2-b3"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains(" b3:A ") && text.contains("to move: towers"),
+        "{text}"
+    );
+    assert!(
+        text.contains("legal moves: a2-a3 a2-b2 b1-b2 c2-b2 c2-c3"),
         "{text}"
     );
 
