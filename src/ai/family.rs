@@ -329,9 +329,10 @@ impl FamilySearch {
             return 0;
         }
         let pos = *self.game.position();
-        if let Some(outcome) = self.game.outcome() {
-            return Self::outcome_score(&outcome, pos.side_to_move, ply);
-        }
+        let mut moves = match self.game.moves_or_outcome() {
+            Ok(moves) => moves,
+            Err(outcome) => return Self::outcome_score(&outcome, pos.side_to_move, ply),
+        };
         if depth <= 0 {
             return self.evaluate(&pos);
         }
@@ -352,7 +353,6 @@ impl FamilySearch {
                 }
             }
         }
-        let mut moves = self.game.legal_moves();
         // The table's move first, then captures (longest first), then the rest.
         moves.sort_by_key(|m| {
             let first = Some(*m) == hinted;

@@ -422,17 +422,21 @@ impl HuntGame {
         }
         let stuck = self.position.side_to_move;
         if !self.rules.can_move(&self.position) {
-            return match self.rules.when_stuck(&self.position) {
-                Stuck::Loses => Some(HuntOutcome {
-                    winner: Some(stuck.other()),
-                    reason: HuntReason::NoMoves(stuck),
-                }),
-                Stuck::Draws => Some(HuntOutcome {
-                    winner: None,
-                    reason: HuntReason::NoMoves(stuck),
-                }),
-                Stuck::Passes => None,
-            };
+            match self.rules.when_stuck(&self.position) {
+                Stuck::Loses => {
+                    return Some(HuntOutcome {
+                        winner: Some(stuck.other()),
+                        reason: HuntReason::NoMoves(stuck),
+                    });
+                }
+                Stuck::Draws => {
+                    return Some(HuntOutcome {
+                        winner: None,
+                        reason: HuntReason::NoMoves(stuck),
+                    });
+                }
+                Stuck::Passes => {}
+            }
         }
         if self.drawn_by_repetition() {
             return Some(HuntOutcome {
@@ -441,6 +445,21 @@ impl HuntGame {
             });
         }
         None
+    }
+
+    /// The legal moves, or the outcome when there are none: one move
+    /// generation where [`HuntGame::outcome`] and
+    /// [`HuntGame::legal_moves`] would make two (for the search).
+    pub fn moves_or_outcome(&self) -> Result<Vec<HuntMove>, HuntOutcome> {
+        let moves = self.legal_moves();
+        if !moves.is_empty() {
+            return Ok(moves);
+        }
+        // No legal move: the game is over (a side that passes has a pass).
+        Err(self.outcome().unwrap_or(HuntOutcome {
+            winner: None,
+            reason: HuntReason::Repetition,
+        }))
     }
 
     /// Every legal move; none once the game is over.
