@@ -18,6 +18,9 @@
 //!
 //! [`FamilyWeights`] holds the weights; a game file may carry its own.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use web_time::Instant;
 
 use super::rng::SplitMix64;
@@ -223,6 +226,8 @@ pub struct FamilySearch {
     nodes: u64,
     started: Instant,
     stopped: bool,
+    /// Set from elsewhere to stop the search (a new game, a closed screen).
+    stop: Option<Arc<AtomicBool>>,
     table: Vec<Option<Entry>>,
 }
 
@@ -246,8 +251,16 @@ impl FamilySearch {
             nodes: 0,
             started: Instant::now(),
             stopped: false,
+            stop: None,
             table: vec![None; TABLE_SLOTS],
         }
+    }
+
+    /// The same search, stopped early once `flag` is set: it then answers
+    /// with the best move of its last whole iteration.
+    pub fn with_stop(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.stop = Some(flag);
+        self
     }
 
     /// Searches deeper and deeper until a limit; `None` when the game is
@@ -292,6 +305,14 @@ impl FamilySearch {
         if self.nodes.is_multiple_of(1024)
             && let Some(ms) = self.limits.time_ms
             && self.started.elapsed().as_millis() as u64 >= ms
+        {
+            self.stopped = true;
+        }
+        if self.nodes.is_multiple_of(1024)
+            && self
+                .stop
+                .as_ref()
+                .is_some_and(|f| f.load(Ordering::Relaxed))
         {
             self.stopped = true;
         }

@@ -13,6 +13,7 @@ pub mod ai_task;
 pub mod ai_worker;
 pub mod analysis;
 pub mod background_search;
+pub mod family;
 pub mod hint;
 pub mod match_state;
 pub mod online;
@@ -26,5 +27,6 @@ pub(super) fn plugin(app: &mut App) {
         online::plugin,
         analysis::plugin,
         puzzle::plugin,
+        family::plugin,
     ));
 }

@@ -17,18 +17,25 @@ use crate::game::common::redraw::{LOADING_PULSE, NextFrame};
 use crate::game::common::screens::{MenuPage, RulesWindow, Screen};
 use crate::game::common::settings::Settings;
 use crate::game::play::analysis::AnalysisCommand;
+use crate::game::play::family::{FamilyMatch, FamilyPlay};
 use crate::game::play::match_state::{Match, MatchCommand, Player};
 use crate::game::play::online::OnlineCommand;
 use crate::game::play::puzzle::{PuzzleCommand, PuzzleLibrary, PuzzleSetAsset, SetState};
 use crate::game::shell::persist::{self, Boot, Persistence};
 use crate::online::ClockSpec;
 use crate::online::protocol::side_text;
+use crate::rules::family::{self, Ruleset};
 use crate::rules::{Game, GameKind, Side, Variant};
+
+use std::sync::Arc;
 
 /// What the game starts with.
 #[derive(Clone, Debug)]
 pub struct LaunchOptions {
     pub variant: Variant,
+    /// `--game ID` naming a game of the hunt family, or `--game-file PATH`:
+    /// play it instead of the four games' `variant`.
+    pub family: Option<Arc<Ruleset>>,
     pub hunters: Player,
     pub crowd: Player,
     /// Moves to play before the window opens, in notation.
@@ -43,6 +50,8 @@ pub struct LaunchOptions {
     pub help: bool,
     /// `--rules GAME`: open on this game's rules page.
     pub rules: Option<GameKind>,
+    /// `--rules ID` of a hunt-family game: its place in `BUILT_IN`.
+    pub family_rules: Option<usize>,
     /// `--language en|ru`: the language for this run.
     pub language: Option<Language>,
     /// `--skin NAME`: the skin to draw, whatever the game.
@@ -71,6 +80,7 @@ impl Default for LaunchOptions {
     fn default() -> LaunchOptions {
         LaunchOptions {
             variant: Variant::new(GameKind::Pirates),
+            family: None,
             hunters: Player::Ai(Level::Medium),
             crowd: Player::Human,
             moves: String::new(),
@@ -79,6 +89,7 @@ impl Default for LaunchOptions {
             start_in_game: false,
             help: false,
             rules: None,
+            family_rules: None,
             language: None,
             skin: None,
             join: None,
@@ -100,7 +111,11 @@ usage: stronghold [FLAGS]
 Without flags the game opens on its main menu. Naming a game or a player
 starts playing at once.
 
-  --game GAME          pirates, asalto, fox-geese or bagh-chal
+  --game GAME          pirates, asalto, fox-geese or bagh-chal, or a game
+                       of the hunt family (kaooa, haretavl, adugo, ...:
+                       the files in assets/games/)
+  --game-file PATH     play the hunt-family game this file describes
+                       (docs/game-files.md)
   --option KEY=VALUE   compulsory=on|off, retreat=on|off (pirates);
                        geese=13|15|17, sideways=on|off (fox-geese);
                        quiet-limit=on|off (bagh-chal)
@@ -126,6 +141,25 @@ starts playing at once.
   --exit-after SECONDS quit after this many seconds (scripts)
   -h, --help           this help";
 
+/// A built-in family game's place in `BUILT_IN`.
+fn family_index(id: &str) -> Option<usize> {
+    family::BUILT_IN.iter().position(|(name, _)| *name == id)
+}
+
+/// Reads and checks a game file from disk: a broken file is refused with
+/// its file, line, column and reason.
+#[cfg(not(target_arch = "wasm32"))]
+fn read_game_file(path: &str) -> Result<Ruleset, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+    family::parse_bytes(path, &bytes).map_err(|e| e.to_string())
+}
+
+/// The web page has no files to read.
+#[cfg(target_arch = "wasm32")]
+fn read_game_file(path: &str) -> Result<Ruleset, String> {
+    Err(format!("{path}: the web page cannot read game files"))
+}
+
 fn parse_player(text: &str) -> Result<Player, String> {
     if text == "human" {
         return Ok(Player::Human);
@@ -149,16 +183,22 @@ impl LaunchOptions {
             let mut value = |name: &str| args.next().ok_or_else(|| format!("{name} needs a value"));
             if matches!(
                 arg.as_str(),
-                "--game" | "--option" | "--hunters" | "--crowd" | "--moves"
+                "--game" | "--game-file" | "--option" | "--hunters" | "--crowd" | "--moves"
             ) {
                 o.start_in_game = true;
             }
             match arg.as_str() {
                 "--game" => {
                     let id = value("--game")?;
-                    let kind =
-                        GameKind::from_id(&id).ok_or_else(|| format!("unknown game `{id}`"))?;
-                    o.variant = Variant::new(kind);
+                    match (GameKind::from_id(&id), family::built_in(&id)) {
+                        (Some(kind), _) => o.variant = Variant::new(kind),
+                        (None, Some(rules)) => o.family = Some(rules),
+                        (None, None) => return Err(format!("unknown game `{id}`")),
+                    }
+                }
+                "--game-file" => {
+                    let path = value("--game-file")?;
+                    o.family = Some(Arc::new(read_game_file(&path)?));
                 }
                 "--option" => options.push(value("--option")?),
                 "--hunters" => o.hunters = parse_player(&value("--hunters")?)?,
@@ -167,9 +207,11 @@ impl LaunchOptions {
                 "--flip" => o.flipped = true,
                 "--rules" => {
                     let id = value("--rules")?;
-                    let kind =
-                        GameKind::from_id(&id).ok_or_else(|| format!("unknown game `{id}`"))?;
-                    o.rules = Some(kind);
+                    match (GameKind::from_id(&id), family_index(&id)) {
+                        (Some(kind), _) => o.rules = Some(kind),
+                        (None, Some(index)) => o.family_rules = Some(index),
+                        (None, None) => return Err(format!("unknown game `{id}`")),
+                    }
                 }
                 "--language" => {
                     let code = value("--language")?;
@@ -244,8 +286,36 @@ impl LaunchOptions {
         Ok(())
     }
 
+    /// The family game these options start, if they name one, with its
+    /// `--moves` played.
+    pub fn initial_family_game(&self) -> Result<Option<FamilyPlay>, String> {
+        let Some(rules) = &self.family else {
+            return Ok(None);
+        };
+        let skin = self.skin.clone().unwrap_or_else(|| rules.file.skin.clone());
+        let mut play = FamilyPlay::new(
+            rules.clone(),
+            Match::players(self.hunters, self.crowd),
+            skin,
+        );
+        for text in self.moves.split_whitespace() {
+            let mv = rules.parse_move(text).map_err(|e| e.to_string())?;
+            if !play.play(&mv) {
+                return Err(format!("{text} is not a legal move here"));
+            }
+        }
+        Ok(Some(play))
+    }
+
     /// The match these options start.
     pub fn initial_match(&self) -> Result<Match, String> {
+        if self.family.is_some() {
+            // The classic board behind the family screen stays at its start.
+            return Ok(Match::from_game(
+                Game::new(self.variant),
+                Match::players(self.hunters, self.crowd),
+            ));
+        }
         let mut game = Game::new(self.variant);
         game.play_text(&self.moves).map_err(|e| e.to_string())?;
         Ok(Match::from_game(
@@ -262,6 +332,7 @@ impl LaunchOptions {
 pub struct Launch {
     pub options: LaunchOptions,
     the_match: Match,
+    family: Option<FamilyPlay>,
     boot: Boot,
     address_problem: Option<String>,
 }
@@ -304,6 +375,7 @@ impl Launch {
     /// `persistence`; an error when the options' moves cannot be played.
     pub fn new(options: LaunchOptions, persistence: Persistence) -> Result<Launch, String> {
         let the_match = options.initial_match()?;
+        let family = options.initial_family_game()?;
         let mut boot = persistence.boot();
         if let Some(language) = options.language {
             boot.settings.language = language;
@@ -319,6 +391,7 @@ impl Launch {
         Ok(Launch {
             options,
             the_match,
+            family,
             boot,
             address_problem: None,
         })
@@ -340,6 +413,7 @@ impl Plugin for LaunchPlugin {
         let Launch {
             options,
             the_match,
+            family,
             boot,
             address_problem,
         } = self.0.clone();
@@ -348,7 +422,10 @@ impl Plugin for LaunchPlugin {
             ..BoardLayout::for_variant(the_match.variant())
         });
         app.insert_resource(the_match);
-        if options.start_in_game {
+        if let Some(play) = family {
+            app.insert_resource(FamilyMatch { play: Some(play) })
+                .insert_state(Screen::Family);
+        } else if options.start_in_game {
             app.insert_state(Screen::Game);
         }
         match (options.rules, options.start_in_game) {
@@ -356,6 +433,9 @@ impl Plugin for LaunchPlugin {
             (Some(game), false) => app.insert_resource(MenuPage::Rules(game)),
             (None, _) => app,
         };
+        if let Some(index) = options.family_rules {
+            app.insert_resource(MenuPage::FamilyRules(index));
+        }
         if let Some(game) = options.puzzles {
             app.insert_resource(MenuPage::Puzzles(game));
         }

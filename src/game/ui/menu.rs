@@ -5,16 +5,19 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
+use super::family_screen;
 use super::new_game::NewGameAction;
 use super::theme::{self, CARD_FILL, GOLD, MUTED, VEIL};
 use super::{
-    NewGameForm, PuzzleUi, about, game_title, new_game, puzzles_page, rules_page, settings_page,
+    NewGameForm, PuzzleUi, about, family_rules, game_title, new_game, puzzles_page, rules_page,
+    settings_page,
 };
 use crate::game::board::skin::{ActiveSkin, SkinCatalog};
 use crate::game::common::i18n::I18n;
 use crate::game::common::redraw::{LOADING_PULSE, NextFrame};
 use crate::game::common::screens::{MenuPage, Screen};
 use crate::game::common::settings::Settings;
+use crate::game::play::family::{FamilyCommand, FamilyMatch};
 use crate::game::play::match_state::{Match, MatchCommand};
 use crate::game::play::online::{Online, OnlineCommand};
 use crate::game::play::puzzle::SetState;
@@ -41,6 +44,8 @@ pub(super) struct MenuUi<'w, 's> {
     online_commands: MessageWriter<'w, OnlineCommand>,
     puzzles: PuzzleUi<'w>,
     next_frame: ResMut<'w, NextFrame>,
+    family: Res<'w, FamilyMatch>,
+    family_commands: MessageWriter<'w, FamilyCommand>,
 }
 
 pub(super) fn menu_screen(mut m: MenuUi) -> Result {
@@ -59,7 +64,7 @@ pub(super) fn menu_screen(mut m: MenuUi) -> Result {
     ))
     .rect_filled(screen, 0.0, VEIL);
     let widest = match *m.page {
-        MenuPage::Rules(_) => 1000.0,
+        MenuPage::Rules(_) | MenuPage::FamilyRules(_) => 1000.0,
         MenuPage::Main => 520.0,
         _ => 760.0,
     };
@@ -77,7 +82,7 @@ pub(super) fn menu_screen(mut m: MenuUi) -> Result {
                 .show(ui, |ui| {
                     ui.set_width(width - 40.0);
                     ui.set_max_height(height - 40.0);
-                    if matches!(*m.page, MenuPage::Rules(_)) {
+                    if matches!(*m.page, MenuPage::Rules(_) | MenuPage::FamilyRules(_)) {
                         // The rules page has its own scroll area.
                         ui.set_height(height - 40.0);
                         page(ui, &mut m);
@@ -102,8 +107,10 @@ fn page(ui: &mut egui::Ui, m: &mut MenuUi) {
                 &m.catalog,
                 &m.online,
             );
-            if asked.is_some()
-                && let Some(skin) = m.form.skin.clone()
+            if matches!(
+                asked,
+                Some(NewGameAction::Start(_) | NewGameAction::Online(_))
+            ) && let Some(skin) = m.form.skin.clone()
             {
                 m.settings.set_skin_for(m.form.variant.kind, &skin);
             }
@@ -111,6 +118,13 @@ fn page(ui: &mut egui::Ui, m: &mut MenuUi) {
                 Some(NewGameAction::Start(start)) => {
                     m.commands.write(start);
                     m.screen.set(Screen::Game);
+                }
+                Some(NewGameAction::Family(start)) => {
+                    m.family_commands.write(start);
+                    m.screen.set(Screen::Family);
+                }
+                Some(NewGameAction::FamilyRules(index)) => {
+                    *m.page = MenuPage::FamilyRules(index);
                 }
                 // The game opens when the server has seated the player.
                 Some(NewGameAction::Online(command)) => {
@@ -125,6 +139,18 @@ fn page(ui: &mut egui::Ui, m: &mut MenuUi) {
             rules_page::rules_screen(ui, &m.i18n, &mut shown);
             if shown != kind {
                 *m.page = MenuPage::Rules(shown);
+            }
+        }
+        MenuPage::FamilyRules(index) => {
+            if ui.button(format!("⬅ {}", m.i18n.tr("menu-back"))).clicked() {
+                *m.page = MenuPage::NewGame;
+            }
+            ui.add_space(6.0);
+            if let Some((_, rules)) = new_game::family_games()
+                .into_iter()
+                .find(|(i, _)| *i == index)
+            {
+                family_rules::rules_page(ui, &m.i18n, &rules);
             }
         }
         MenuPage::Puzzles(kind) => {
@@ -190,6 +216,28 @@ fn main_page(ui: &mut egui::Ui, m: &mut MenuUi) {
                     m.i18n.msg(
                         &crate::game::common::i18n::Msg::new("menu-continue-plies")
                             .num("count", m.the_match.game().ply() as u32)
+                    )
+                ),
+            );
+            ui.add_space(4.0);
+        }
+        if let Some(play) = m
+            .family
+            .play
+            .as_ref()
+            .filter(|p| !p.is_over() && p.ply() > 0)
+        {
+            if theme::big_button(ui, m.i18n.tr("menu-continue"), true).clicked() {
+                m.screen.set(Screen::Family);
+            }
+            theme::note(
+                ui,
+                format!(
+                    "{} · {}",
+                    family_screen::words(&m.i18n, &play.rules().file.name),
+                    m.i18n.msg(
+                        &crate::game::common::i18n::Msg::new("menu-continue-plies")
+                            .num("count", play.ply() as u32)
                     )
                 ),
             );

@@ -5,20 +5,27 @@
 
 use bevy_egui::egui;
 
+use super::family_screen::{side_title, words};
 use super::online_setup::online_section;
 use super::theme::{self, GOLD, MUTED};
 use super::{NewGameForm, SideNames, game_title, player_choices, player_label};
 use crate::game::board::skin::{SkinCatalog, default_skin};
 use crate::game::common::i18n::I18n;
 use crate::game::common::settings::Settings;
+use crate::game::play::family::FamilyCommand;
 use crate::game::play::match_state::{Match, MatchCommand, Player};
 use crate::game::play::online::{Online, OnlineCommand};
+use crate::rules::family::{self, Ruleset, file::BoardFamily};
 use crate::rules::{GameKind, OptionKey, Side, Variant};
 
 /// What the page asks for.
 pub(super) enum NewGameAction {
     /// "Start": a game at this screen.
     Start(MatchCommand),
+    /// "Start" on a game of the hunt family.
+    Family(FamilyCommand),
+    /// Open a family game's rules page.
+    FamilyRules(usize),
     /// Create or join an online room.
     Online(OnlineCommand),
 }
@@ -35,7 +42,11 @@ pub(super) fn new_game_page(
     theme::heading(ui, i18n.tr("new-game-title"));
     ui.add_space(4.0);
     game_choice(ui, i18n, form);
+    let mut asked = family_choice(ui, i18n, form);
     ui.separator();
+    if let Some(index) = form.family {
+        return family_setup(ui, i18n, form, settings, catalog, index).or(asked.take());
+    }
     options(ui, i18n, &mut form.variant);
     ui.separator();
     players(ui, i18n, form);
@@ -56,12 +67,13 @@ pub(super) fn new_game_page(
     online_section(ui, i18n, form, online, settings)
         .map(NewGameAction::Online)
         .or(start)
+        .or(asked)
 }
 
 fn game_choice(ui: &mut egui::Ui, i18n: &I18n, form: &mut NewGameForm) {
     theme::section(ui, i18n.tr("new-game-game"));
     for kind in GameKind::ALL {
-        let selected = form.variant.kind == kind;
+        let selected = form.family.is_none() && form.variant.kind == kind;
         let response = ui.add(
             egui::Button::selectable(
                 selected,
@@ -71,6 +83,7 @@ fn game_choice(ui: &mut egui::Ui, i18n: &I18n, form: &mut NewGameForm) {
         );
         if response.clicked() && !selected {
             form.variant = Variant::new(kind);
+            form.family = None;
             form.skin = None;
         }
         let blurb = match kind {
@@ -168,14 +181,20 @@ fn options(ui: &mut egui::Ui, i18n: &I18n, variant: &mut Variant) {
 }
 
 fn players(ui: &mut egui::Ui, i18n: &I18n, form: &mut NewGameForm) {
-    theme::section(ui, i18n.tr("new-game-players"));
     let names = SideNames::traditional(i18n, form.variant.kind);
+    let titles = [Side::Hunters, Side::Crowd].map(|side| names.title(i18n, side));
+    players_of(ui, i18n, form, titles);
+}
+
+/// Who plays each side, the sides named by `titles` (hunters, crowd).
+fn players_of(ui: &mut egui::Ui, i18n: &I18n, form: &mut NewGameForm, titles: [String; 2]) {
+    theme::section(ui, i18n.tr("new-game-players"));
     egui::Grid::new("new_game_players")
         .num_columns(2)
         .spacing([12.0, 6.0])
         .show(ui, |ui| {
             for side in [Side::Hunters, Side::Crowd] {
-                ui.label(egui::RichText::new(names.title(i18n, side)).color(GOLD));
+                ui.label(egui::RichText::new(&titles[side.index()]).color(GOLD));
                 let player = match side {
                     Side::Hunters => &mut form.hunters,
                     Side::Crowd => &mut form.crowd,
@@ -213,14 +232,25 @@ fn skin_choice(
     settings: &Settings,
     catalog: &SkinCatalog,
 ) {
-    theme::section(ui, i18n.tr("new-game-skin"));
-    let language = i18n.language();
     let kind = form.variant.kind;
     let current = form
         .skin
         .clone()
         .or_else(|| settings.skin_for(kind).map(str::to_string))
         .unwrap_or_else(|| default_skin(kind).to_string());
+    skin_combo(ui, i18n, form, catalog, current);
+}
+
+/// The skin picker, `current` shown until the player picks another.
+fn skin_combo(
+    ui: &mut egui::Ui,
+    i18n: &I18n,
+    form: &mut NewGameForm,
+    catalog: &SkinCatalog,
+    current: String,
+) {
+    theme::section(ui, i18n.tr("new-game-skin"));
+    let language = i18n.language();
     egui::ComboBox::from_id_salt("new_game_skin")
         .selected_text(catalog.title(&current, language))
         .width(220.0)
@@ -232,4 +262,92 @@ fn skin_choice(
             }
         });
     theme::note(ui, i18n.tr("new-game-skin-note"));
+}
+
+/// The games of the hunt family, grouped by the board they are played on,
+/// each with its origin and one line on it.
+fn family_choice(ui: &mut egui::Ui, i18n: &I18n, form: &mut NewGameForm) -> Option<NewGameAction> {
+    ui.add_space(6.0);
+    theme::section(ui, i18n.tr("new-game-family"));
+    theme::note(ui, i18n.tr("new-game-family-note"));
+    let games = family_games();
+    let mut families: Vec<BoardFamily> = games.iter().map(|(_, r)| r.file.board.family).collect();
+    families.sort();
+    families.dedup();
+    let mut asked = None;
+    for family in families {
+        ui.add_space(4.0);
+        ui.label(
+            egui::RichText::new(i18n.tr(&format!("new-game-family-board-{family:?}")))
+                .color(MUTED)
+                .strong(),
+        );
+        for (index, rules) in games.iter().filter(|(_, r)| r.file.board.family == family) {
+            let selected = form.family == Some(*index);
+            let file = &rules.file;
+            let title = format!(
+                "{}  ·  {}",
+                words(i18n, &file.name),
+                words(i18n, &file.origin)
+            );
+            let response = ui.add(
+                egui::Button::selectable(selected, egui::RichText::new(title).size(16.0))
+                    .min_size(egui::vec2(ui.available_width(), 26.0)),
+            );
+            if response.clicked() && !selected {
+                form.family = Some(*index);
+                form.skin = None;
+            }
+            ui.horizontal_wrapped(|ui| {
+                ui.label(
+                    egui::RichText::new(words(i18n, &file.description))
+                        .color(MUTED)
+                        .size(13.0),
+                );
+                if ui.small_button(i18n.tr("new-game-family-rules")).clicked() {
+                    asked = Some(NewGameAction::FamilyRules(*index));
+                }
+            });
+        }
+    }
+    asked
+}
+
+/// Who plays, the skin, and "Start" for a family game.
+fn family_setup(
+    ui: &mut egui::Ui,
+    i18n: &I18n,
+    form: &mut NewGameForm,
+    settings: &Settings,
+    catalog: &SkinCatalog,
+    index: usize,
+) -> Option<NewGameAction> {
+    let (_, rules) = family_games().into_iter().find(|(i, _)| *i == index)?;
+    let titles = [Side::Hunters, Side::Crowd].map(|side| side_title(i18n, &rules, side, false));
+    players_of(ui, i18n, form, titles);
+    ui.separator();
+    let _ = settings;
+    let current = form.skin.clone().unwrap_or_else(|| rules.file.skin.clone());
+    skin_combo(ui, i18n, form, catalog, current.clone());
+    ui.add_space(10.0);
+    let mut start = None;
+    ui.vertical_centered(|ui| {
+        if theme::big_button(ui, i18n.tr("new-game-start"), true).clicked() {
+            start = Some(NewGameAction::Family(FamilyCommand::Start {
+                rules: rules.clone(),
+                players: Match::players(form.hunters, form.crowd),
+                skin: current.clone(),
+            }));
+        }
+    });
+    start
+}
+
+/// The built-in family games, by their place in `BUILT_IN`.
+pub(super) fn family_games() -> Vec<(usize, std::sync::Arc<Ruleset>)> {
+    family::BUILT_IN
+        .iter()
+        .enumerate()
+        .filter_map(|(i, (id, _))| family::built_in(id).map(|r| (i, r)))
+        .collect()
 }

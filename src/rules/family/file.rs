@@ -81,6 +81,23 @@ pub struct GameFile {
     /// page shows each as **Chosen**.
     #[serde(default)]
     pub chosen: Vec<Words>,
+    /// The result with perfect play, where the game has been solved
+    /// (`stronghold-cli solve`): the rules page shows it, and a test solves
+    /// the game again and checks it.
+    #[serde(default)]
+    pub solved: Option<SolvedSpec>,
+}
+
+/// A proven result: who wins from the start, and in how many plies at most
+/// (`None` winner: a draw).
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct SolvedSpec {
+    pub winner: Option<Side>,
+    #[serde(default)]
+    pub plies: Option<u16>,
+    /// Positions the solve went through.
+    pub positions: u32,
 }
 
 fn default_skin() -> String {

@@ -76,12 +76,21 @@ pub const BUILT_IN: &[(&str, &str)] = &[
     ),
 ];
 
-/// A built-in game by its id.
+/// A built-in game by its id (each file is read once, on first use).
 pub fn built_in(id: &str) -> Option<Arc<Ruleset>> {
-    let (name, text) = BUILT_IN.iter().find(|(name, _)| *name == id)?;
-    let rules = Ruleset::parse(&format!("assets/games/{name}.game.ron"), text)
-        .unwrap_or_else(|e| panic!("built-in game file: {e}"));
-    Some(Arc::new(rules))
+    static READ: std::sync::OnceLock<Vec<Arc<Ruleset>>> = std::sync::OnceLock::new();
+    let all = READ.get_or_init(|| {
+        BUILT_IN
+            .iter()
+            .map(|(name, text)| {
+                let rules = Ruleset::parse(&format!("assets/games/{name}.game.ron"), text)
+                    .unwrap_or_else(|e| panic!("built-in game file: {e}"));
+                Arc::new(rules)
+            })
+            .collect()
+    });
+    let index = BUILT_IN.iter().position(|(name, _)| *name == id)?;
+    Some(all[index].clone())
 }
 
 /// Reads a game file's bytes (as read from disk: the caller reads, the

@@ -125,7 +125,7 @@ pub struct SkinEntry {
     pub title: Option<SkinTitle>,
     /// What is wrong with the file, if it failed to load.
     pub error: Option<String>,
-    handle: Handle<Skin>,
+    pub handle: Handle<Skin>,
 }
 
 /// The skins listed in `assets/skins/index.txt`, in order.
