@@ -50,6 +50,8 @@ pub struct LaunchOptions {
     pub help: bool,
     /// `--rules GAME`: open on this game's rules page.
     pub rules: Option<GameKind>,
+    /// `--new-game`: open on the new-game page.
+    pub new_game: bool,
     /// `--rules ID` of a hunt-family game: its place in `BUILT_IN`.
     pub family_rules: Option<usize>,
     /// `--language en|ru`: the language for this run.
@@ -90,6 +92,7 @@ impl Default for LaunchOptions {
             help: false,
             rules: None,
             family_rules: None,
+            new_game: false,
             language: None,
             skin: None,
             join: None,
@@ -133,6 +136,7 @@ starts playing at once.
   --server URL         the game server for online play (ws://host:port/ws,
                        wss://... behind TLS); kept in the settings
   --rules GAME         open on a game's rules page
+  --new-game           open on the new-game page
   --review PLY         show the game after PLY moves (review)
   --analyse            analyse the game at once
   --puzzles GAME       open on a game's puzzles page
@@ -234,6 +238,7 @@ impl LaunchOptions {
                     o.review = Some(v.parse().map_err(|_| format!("bad ply `{v}`"))?);
                 }
                 "--analyse" => o.analyse = true,
+                "--new-game" => o.new_game = true,
                 "--puzzles" => {
                     let id = value("--puzzles")?;
                     let kind =
@@ -433,6 +438,9 @@ impl Plugin for LaunchPlugin {
             (Some(game), false) => app.insert_resource(MenuPage::Rules(game)),
             (None, _) => app,
         };
+        if options.new_game {
+            app.insert_resource(MenuPage::NewGame);
+        }
         if let Some(index) = options.family_rules {
             app.insert_resource(MenuPage::FamilyRules(index));
         }

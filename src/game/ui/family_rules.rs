@@ -190,7 +190,12 @@ fn sides_text(i18n: &I18n, rules: &Ruleset, side: Side) -> String {
         Side::Crowd => &rules.file.crowd,
     };
     let on_board = spec.start.split_whitespace().count() as u32;
-    let msg = Msg::new("family-rules-side")
+    let id = match (on_board, spec.in_hand) {
+        (_, 0) => "family-rules-side-board",
+        (0, _) => "family-rules-side-hand",
+        _ => "family-rules-side-both",
+    };
+    let msg = Msg::new(id)
         .text("side", side_title(i18n, rules, side, false))
         .num("board", on_board)
         .num("hand", spec.in_hand)

@@ -276,41 +276,55 @@ fn family_choice(ui: &mut egui::Ui, i18n: &I18n, form: &mut NewGameForm) -> Opti
     families.dedup();
     let mut asked = None;
     for family in families {
-        ui.add_space(4.0);
-        ui.label(
-            egui::RichText::new(i18n.tr(&format!("new-game-family-board-{family:?}")))
-                .color(MUTED)
-                .strong(),
+        let members: Vec<_> = games
+            .iter()
+            .filter(|(_, r)| r.file.board.family == family)
+            .collect();
+        let holds_choice = members.iter().any(|(i, _)| form.family == Some(*i));
+        let title = format!(
+            "{} ({})",
+            i18n.tr(&format!("new-game-family-board-{family:?}")),
+            members.len()
         );
-        for (index, rules) in games.iter().filter(|(_, r)| r.file.board.family == family) {
-            let selected = form.family == Some(*index);
-            let file = &rules.file;
-            let title = format!(
-                "{}  ·  {}",
-                words(i18n, &file.name),
-                words(i18n, &file.origin)
-            );
-            let response = ui.add(
-                egui::Button::selectable(selected, egui::RichText::new(title).size(16.0))
-                    .min_size(egui::vec2(ui.available_width(), 26.0)),
-            );
-            if response.clicked() && !selected {
-                form.family = Some(*index);
-                form.skin = None;
-            }
-            ui.horizontal_wrapped(|ui| {
-                ui.label(
-                    egui::RichText::new(words(i18n, &file.description))
-                        .color(MUTED)
-                        .size(13.0),
-                );
-                if ui.small_button(i18n.tr("new-game-family-rules")).clicked() {
-                    asked = Some(NewGameAction::FamilyRules(*index));
+        egui::CollapsingHeader::new(egui::RichText::new(title).color(GOLD))
+            .id_salt(("family-board", family))
+            .default_open(holds_choice)
+            .show(ui, |ui| {
+                for (index, rules) in members {
+                    family_row(ui, i18n, form, *index, rules, &mut asked);
                 }
             });
-        }
     }
     asked
+}
+
+/// One family game: its name and origin to choose it, its line, and a
+/// link to its rules.
+fn family_row(
+    ui: &mut egui::Ui,
+    i18n: &I18n,
+    form: &mut NewGameForm,
+    index: usize,
+    rules: &Ruleset,
+    asked: &mut Option<NewGameAction>,
+) {
+    let selected = form.family == Some(index);
+    let file = &rules.file;
+    let title = format!("{}  ·  {}", words(i18n, &file.name), words(i18n, &file.origin));
+    let response = ui.add(
+        egui::Button::selectable(selected, egui::RichText::new(title).size(16.0))
+            .min_size(egui::vec2(ui.available_width(), 26.0)),
+    );
+    if response.clicked() && !selected {
+        form.family = Some(index);
+        form.skin = None;
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.label(egui::RichText::new(words(i18n, &file.description)).color(MUTED).size(13.0));
+        if ui.small_button(i18n.tr("new-game-family-rules")).clicked() {
+            *asked = Some(NewGameAction::FamilyRules(index));
+        }
+    });
 }
 
 /// Who plays, the skin, and "Start" for a family game.
