@@ -9,6 +9,7 @@
 #[path = "../save_common/mod.rs"]
 mod save_common;
 
+mod family_play;
 mod game_ai;
 mod game_analysis;
 mod game_input;

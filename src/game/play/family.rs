@@ -20,7 +20,7 @@ use crate::ai::family::{FamilyResult, FamilySearch};
 use crate::game::common::redraw::{FrameWaker, NextFrame};
 use crate::game::common::screens::Screen;
 use crate::rules::Side;
-use crate::rules::family::{HuntGame, HuntMove, HuntOutcome, Ruleset};
+use crate::rules::family::{HuntGame, HuntMove, HuntMoveKind, HuntOutcome, Ruleset};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<FamilyMatch>()
@@ -357,5 +357,117 @@ fn start_search(play: &FamilyPlay, level: Level, waker: &FrameWaker) -> FamilyJo
         stop,
         started: web_time::Instant::now(),
         answer: None,
+    }
+}
+
+/// A person's move chosen by clicks on the board: a piece, then where it
+/// goes, hop by hop for a capture chain (clicking the piece again where a
+/// chain may stop ends it there); or, with pieces to place, a point.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Picking {
+    /// The piece picked up.
+    pub selected: Option<u8>,
+    /// The landings chosen so far.
+    pub path: Vec<u8>,
+}
+
+/// What a click did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pick {
+    /// A whole move is chosen: play it (the picking starts over).
+    Play(HuntMove),
+    /// The picking changed (or not); a message id of `family.ftl` that
+    /// tells the player why, when it needs telling.
+    Picked(Option<&'static str>),
+}
+
+impl Picking {
+    /// The moves that go on from the picked piece along the hops chosen.
+    fn chains(moves: &[HuntMove], from: u8, path: &[u8]) -> Vec<HuntMove> {
+        moves
+            .iter()
+            .filter(|m| matches!(m.kind, HuntMoveKind::Step | HuntMoveKind::Jump))
+            .filter(|m| m.from == from && m.landings().starts_with(path))
+            .copied()
+            .collect()
+    }
+
+    /// Where the next click may go: the next hops of the picked piece, or
+    /// the points to place on.
+    pub fn targets(&self, moves: &[HuntMove]) -> u64 {
+        match self.selected {
+            Some(from) => Self::chains(moves, from, &self.path)
+                .iter()
+                .filter_map(|m| m.landings().get(self.path.len()))
+                .fold(0, |set, &p| set | 1 << p),
+            None => moves
+                .iter()
+                .filter(|m| m.kind == HuntMoveKind::Place)
+                .fold(0, |set, m| set | 1 << m.to()),
+        }
+    }
+
+    /// A click on `p`, with the legal `moves` and the mover's pieces `own`.
+    pub fn click(&mut self, moves: &[HuntMove], own: u64, p: u8) -> Pick {
+        if let Some(from) = self.selected {
+            let end = self.path.last().copied().unwrap_or(from);
+            // The piece clicked again where it stands: stop the chain there.
+            if p == end && !self.path.is_empty() {
+                let whole = Self::chains(moves, from, &self.path)
+                    .into_iter()
+                    .find(|m| m.landings().len() == self.path.len());
+                return match whole {
+                    Some(mv) => self.play(mv),
+                    None => Pick::Picked(Some("family-hint-finish-chain")),
+                };
+            }
+            let mut longer = self.path.clone();
+            longer.push(p);
+            let going_on = Self::chains(moves, from, &longer);
+            if !going_on.is_empty() {
+                let ends_here = going_on.iter().find(|m| m.landings() == longer.as_slice());
+                let more = going_on.iter().any(|m| m.landings().len() > longer.len());
+                return match (ends_here, more) {
+                    (Some(&mv), false) => self.play(mv),
+                    (ends_here, _) => {
+                        self.path = longer;
+                        Pick::Picked(ends_here.map(|_| "family-hint-stop-or-go-on"))
+                    }
+                };
+            }
+            if !self.path.is_empty() {
+                // A chain half chosen stays chosen: only its next hops count.
+                return Pick::Picked(Some("family-hint-finish-chain"));
+            }
+            if p == from {
+                *self = Picking::default();
+                return Pick::Picked(None);
+            }
+        }
+        if let Some(&mv) = moves
+            .iter()
+            .find(|m| m.kind == HuntMoveKind::Place && m.to() == p)
+        {
+            return self.play(mv);
+        }
+        *self = Picking::default();
+        if own & (1 << p) == 0 {
+            return Pick::Picked(None);
+        }
+        if Self::chains(moves, p, &[]).is_empty() {
+            let placing = moves.iter().any(|m| m.kind == HuntMoveKind::Place);
+            return Pick::Picked(Some(if placing {
+                "family-hint-place-first"
+            } else {
+                "family-hint-stuck-piece"
+            }));
+        }
+        self.selected = Some(p);
+        Pick::Picked(None)
+    }
+
+    fn play(&mut self, mv: HuntMove) -> Pick {
+        *self = Picking::default();
+        Pick::Play(mv)
     }
 }

@@ -20,7 +20,9 @@ use crate::game::board::skin::{SkinCatalog, builtin, loader::Skin};
 use crate::game::common::i18n::{I18n, Language, Msg};
 use crate::game::common::redraw::NextFrame;
 use crate::game::common::screens::Screen;
-use crate::game::play::family::{FamilyAi, FamilyCommand, FamilyIntent, FamilyMatch, FamilyPlay};
+use crate::game::play::family::{
+    FamilyAi, FamilyCommand, FamilyIntent, FamilyMatch, FamilyPlay, Pick, Picking,
+};
 use crate::game::play::match_state::Player;
 use crate::rules::family::file::Words;
 use crate::rules::family::{HuntMove, HuntMoveKind, HuntReason, Ruleset};
@@ -36,9 +38,8 @@ const NARROW: f32 = 760.0;
 /// What the family screen remembers between frames.
 #[derive(Resource, Default)]
 pub struct FamilyView {
-    selected: Option<u8>,
-    /// The hops chosen so far of a capture chain.
-    path: Vec<u8>,
+    /// The piece picked up and the hops chosen so far.
+    picking: Picking,
     /// The generation of the game last drawn.
     shown: Option<u64>,
     animation: Option<Animation>,
@@ -198,8 +199,7 @@ fn follow_the_game(view: &mut FamilyView, play: &FamilyPlay, now: f64) {
         return;
     }
     view.shown = Some(play.generation);
-    view.selected = None;
-    view.path.clear();
+    view.picking = Picking::default();
     view.hint = None;
     view.animation = play.last.as_ref().map(|last| Animation {
         mv: last.mv,
@@ -267,16 +267,6 @@ fn human_moves(f: &FamilyUi, play: &FamilyPlay) -> Vec<HuntMove> {
     play.game.legal_moves()
 }
 
-/// The moves that go on from the selected piece along the hops chosen.
-fn chains_from(moves: &[HuntMove], from: u8, path: &[u8]) -> Vec<HuntMove> {
-    moves
-        .iter()
-        .filter(|m| m.kind != HuntMoveKind::Place && m.kind != HuntMoveKind::Pass)
-        .filter(|m| m.from == from && m.landings().starts_with(path))
-        .copied()
-        .collect()
-}
-
 fn board(
     ui: &mut egui::Ui,
     f: &mut FamilyUi,
@@ -297,10 +287,7 @@ fn board(
     {
         match fit.point_at(rules, pointer) {
             Some(p) => click(f, play, &moves, p),
-            None => {
-                f.view.selected = None;
-                f.view.path.clear();
-            }
+            None => f.view.picking = Picking::default(),
         }
     }
     let marks = marks(f, play, &moves);
@@ -373,9 +360,10 @@ fn animated(
 /// The selection, the targets and the trail of the last move.
 fn marks(f: &FamilyUi, play: &FamilyPlay, moves: &[HuntMove]) -> Marks {
     let mut marks = Marks {
-        selected: f.view.selected,
-        path: f.view.path.clone(),
+        selected: f.view.picking.selected,
+        path: f.view.picking.path.clone(),
         names: f.view.names,
+        targets: f.view.picking.targets(moves),
         ..Marks::default()
     };
     if f.view.animation.is_none()
@@ -387,100 +375,24 @@ fn marks(f: &FamilyUi, play: &FamilyPlay, moves: &[HuntMove]) -> Marks {
         }
         marks.last.extend_from_slice(last.mv.landings());
     }
-    match f.view.selected {
-        Some(from) => {
-            let path = &f.view.path;
-            for m in chains_from(moves, from, path) {
-                if let Some(&next) = m.landings().get(path.len()) {
-                    marks.targets |= 1 << next;
-                }
-            }
-        }
-        None => {
-            for m in moves.iter().filter(|m| m.kind == HuntMoveKind::Place) {
-                marks.targets |= 1 << m.to();
-            }
-        }
-    }
     marks
 }
 
-/// A click on point `p`.
+/// A click on point `p`: a move to send, or a new selection.
 fn click(f: &mut FamilyUi, play: &FamilyPlay, moves: &[HuntMove], p: u8) {
     if moves.is_empty() {
         return;
     }
-    let send = |f: &mut FamilyUi, mv: HuntMove| {
-        f.intents.write(FamilyIntent {
-            mv,
-            generation: play.generation,
-        });
-        f.view.selected = None;
-        f.view.path.clear();
-    };
-    let own = play.game.position().pieces[play.side_to_move().index()] & (1 << p) != 0;
-    if let Some(from) = f.view.selected {
-        let path = f.view.path.clone();
-        let end = path.last().copied().unwrap_or(from);
-        // The piece clicked again where it stands: stop the chain there.
-        if p == end && !path.is_empty() {
-            if let Some(m) = chains_from(moves, from, &path)
-                .into_iter()
-                .find(|m| m.landings().len() == path.len())
-            {
-                send(f, m);
-            }
-            return;
-        }
-        let mut longer = path.clone();
-        longer.push(p);
-        let going_on = chains_from(moves, from, &longer);
-        if !going_on.is_empty() {
-            let ends_here = going_on.iter().find(|m| m.landings() == longer.as_slice());
-            let more = going_on.iter().any(|m| m.landings().len() > longer.len());
-            match (ends_here, more) {
-                (Some(&m), false) => send(f, m),
-                _ => {
-                    f.view.path = longer;
-                    f.view.hint = ends_here.map(|_| Msg::new("family-hint-stop-or-go-on"));
-                }
-            }
-            return;
-        }
-        if p == from && path.is_empty() {
-            f.view.selected = None;
-            return;
-        }
-        if !path.is_empty() {
-            // A chain half chosen stays chosen: only its next hops are taken.
-            f.view.hint = Some(Msg::new("family-hint-finish-chain"));
-            return;
-        }
-    }
-    if let Some(m) = moves
-        .iter()
-        .find(|m| m.kind == HuntMoveKind::Place && m.to() == p)
-    {
-        send(f, *m);
-        return;
-    }
-    if own {
-        if chains_from(moves, p, &[]).is_empty() {
-            f.view.selected = None;
-            f.view.hint = Some(Msg::new(
-                if moves.iter().any(|m| m.kind == HuntMoveKind::Place) {
-                    "family-hint-place-first"
-                } else {
-                    "family-hint-stuck-piece"
-                },
-            ));
-        } else {
-            f.view.selected = Some(p);
-            f.view.path.clear();
+    let own = play.game.position().pieces[play.side_to_move().index()];
+    match f.view.picking.click(moves, own, p) {
+        Pick::Play(mv) => {
+            f.intents.write(FamilyIntent {
+                mv,
+                generation: play.generation,
+            });
             f.view.hint = None;
         }
-    } else {
-        f.view.selected = None;
+        Pick::Picked(hint) => f.view.hint = hint.map(Msg::new),
     }
 }
 
