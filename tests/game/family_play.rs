@@ -88,7 +88,10 @@ fn placing_takes_one_click_and_a_piece_of_the_other_side_is_not_picked() {
     // Every empty point is a target for the vulture's placement.
     assert_eq!(picking.targets(&moves), rules.graph.all());
     let d4 = point(&rules, "d4");
-    assert_eq!(picking.click(&moves, 0, d4), Pick::Play(HuntMove::place(d4)));
+    assert_eq!(
+        picking.click(&moves, 0, d4),
+        Pick::Play(HuntMove::place(d4))
+    );
     // A crow on a point is not the vulture's to pick up.
     let mut game = game;
     game.play(&HuntMove::place(d4)).expect("legal");
@@ -149,7 +152,9 @@ fn the_computer_answers_and_take_back_returns_to_the_player() {
     let vulture = first.game.position().pieces[0];
     assert_eq!(vulture.count_ones(), 1);
     // The person places a crow on a free point.
-    let free = (0..10u8).find(|p| vulture & (1 << p) == 0).expect("a point");
+    let free = (0..10u8)
+        .find(|p| vulture & (1 << p) == 0)
+        .expect("a point");
     app.world_mut().write_message(FamilyIntent {
         mv: HuntMove::place(free),
         generation: first.generation,

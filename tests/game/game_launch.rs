@@ -99,3 +99,84 @@ fn the_launch_plugin_works_added_before_or_after_the_game() {
         );
     }
 }
+
+/// `--game` names a hunt-family game too, and `--game-file` reads one from
+/// anywhere: the game opens on the family screen with the `--moves` played.
+#[test]
+fn a_family_game_by_name_or_by_file_opens_on_its_screen() {
+    use stronghold::game::play::family::FamilyMatch;
+    let path =
+        std::env::temp_dir().join(format!("stronghold-launch-{}.game.ron", std::process::id()));
+    std::fs::write(
+        &path,
+        stronghold::rules::family::BUILT_IN
+            .iter()
+            .find(|(id, _)| *id == "haretavl")
+            .expect("haretavl")
+            .1,
+    )
+    .unwrap();
+    let from_file = ["--game-file", path.to_str().unwrap()];
+    for (args, id) in [
+        (&["--game", "kaooa"][..], "kaooa"),
+        (&from_file[..], "haretavl"),
+    ] {
+        let mut args = args.to_vec();
+        args.extend(["--hunters", "human", "--crowd", "human"]);
+        let options = parse(&args).unwrap();
+        assert!(options.start_in_game);
+        let launch = Launch::new(options, Persistence::off()).unwrap();
+        let mut app = headless_base("assets");
+        app.add_plugins((GamePlugin, LaunchPlugin(launch)));
+        app.update();
+        let world = app.world();
+        assert_eq!(
+            world.resource::<State<Screen>>().get(),
+            &Screen::Family,
+            "{id}"
+        );
+        let play = world
+            .resource::<FamilyMatch>()
+            .play
+            .clone()
+            .expect("a family game");
+        assert_eq!(play.rules().id(), id);
+        assert_eq!(play.ply(), 0);
+    }
+    // With moves: each is played; a bad one refuses the launch with its text.
+    let options = parse(&["--game", "kaooa", "--moves", "@d4 @c3"]).unwrap();
+    let launch = Launch::new(options, Persistence::off()).unwrap();
+    let mut app = headless_base("assets");
+    app.add_plugins((GamePlugin, LaunchPlugin(launch)));
+    app.update();
+    let play = app.world().resource::<FamilyMatch>().play.clone().unwrap();
+    assert_eq!(play.ply(), 2);
+    let options = parse(&["--game", "kaooa", "--moves", "@d4 @d4"]).unwrap();
+    let err = Launch::new(options, Persistence::off())
+        .err()
+        .expect("refused");
+    assert!(err.contains("@d4"), "{err}");
+    std::fs::remove_file(&path).ok();
+}
+
+/// A broken game file is refused with its file, line, column and reason;
+/// a missing one with the system's reason.
+#[test]
+fn a_broken_game_file_is_refused_with_where_and_why() {
+    let path =
+        std::env::temp_dir().join(format!("stronghold-broken-{}.game.ron", std::process::id()));
+    let text = stronghold::rules::family::BUILT_IN[0].1.replacen(
+        "lines: [",
+        "lines: [\n            \"q9 e5\",",
+        1,
+    );
+    std::fs::write(&path, text).unwrap();
+    let err = parse(&["--game-file", path.to_str().unwrap()]).unwrap_err();
+    let name = path.to_str().unwrap();
+    assert!(err.starts_with(&format!("{name}:")), "{err}");
+    assert!(err.contains("`q9`"), "{err}");
+    let err = parse(&["--game-file", "/no/such/file.game.ron"]).unwrap_err();
+    assert!(err.contains("/no/such/file.game.ron"), "{err}");
+    std::fs::remove_file(&path).ok();
+    assert!(parse(&["--rules", "kaooa"]).unwrap().family_rules.is_some());
+}

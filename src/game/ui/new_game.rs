@@ -283,7 +283,7 @@ fn family_choice(ui: &mut egui::Ui, i18n: &I18n, form: &mut NewGameForm) -> Opti
         let holds_choice = members.iter().any(|(i, _)| form.family == Some(*i));
         let title = format!(
             "{} ({})",
-            i18n.tr(&format!("new-game-family-board-{family:?}")),
+            i18n.tr(board_family_title(family)),
             members.len()
         );
         egui::CollapsingHeader::new(egui::RichText::new(title).color(GOLD))
@@ -310,7 +310,11 @@ fn family_row(
 ) {
     let selected = form.family == Some(index);
     let file = &rules.file;
-    let title = format!("{}  ·  {}", words(i18n, &file.name), words(i18n, &file.origin));
+    let title = format!(
+        "{}  ·  {}",
+        words(i18n, &file.name),
+        words(i18n, &file.origin)
+    );
     let response = ui.add(
         egui::Button::selectable(selected, egui::RichText::new(title).size(16.0))
             .min_size(egui::vec2(ui.available_width(), 26.0)),
@@ -320,7 +324,11 @@ fn family_row(
         form.skin = None;
     }
     ui.horizontal_wrapped(|ui| {
-        ui.label(egui::RichText::new(words(i18n, &file.description)).color(MUTED).size(13.0));
+        ui.label(
+            egui::RichText::new(words(i18n, &file.description))
+                .color(MUTED)
+                .size(13.0),
+        );
         if ui.small_button(i18n.tr("new-game-family-rules")).clicked() {
             *asked = Some(NewGameAction::FamilyRules(index));
         }
@@ -364,4 +372,16 @@ pub(super) fn family_games() -> Vec<(usize, std::sync::Arc<Ruleset>)> {
         .enumerate()
         .filter_map(|(i, (id, _))| family::built_in(id).map(|r| (i, r)))
         .collect()
+}
+
+/// The message naming a board family's group.
+fn board_family_title(family: BoardFamily) -> &'static str {
+    match family {
+        BoardFamily::Cross => "new-game-family-board-cross",
+        BoardFamily::Alquerque => "new-game-family-board-alquerque",
+        BoardFamily::Triangles => "new-game-family-board-triangles",
+        BoardFamily::Star => "new-game-family-board-star",
+        BoardFamily::Hounds => "new-game-family-board-hounds",
+        BoardFamily::Other => "new-game-family-board-other",
+    }
 }
