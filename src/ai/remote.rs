@@ -12,6 +12,8 @@ use serde::{Deserialize, Serialize};
 use web_time::{Duration, Instant};
 
 use crate::ai::{Level, Search, SearchLimits, SearchResult, SearchStatus, Tablebase};
+use crate::ai::family::FamilySearch;
+use crate::rules::family::{self, HuntGame};
 use crate::rules::{Game, GameKind, Move, notation};
 
 /// What the far side should search.
@@ -25,6 +27,34 @@ pub struct SearchRequest {
     pub moves: Vec<String>,
     pub limit: RequestLimit,
     pub seed: u64,
+    /// A game of the hunt family instead (then `start` and `moves` are
+    /// unused).
+    #[serde(default)]
+    pub family: Option<FamilyOrder>,
+}
+
+/// A hunt-family game to search: a built-in game's id and the moves played.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FamilyOrder {
+    pub game: String,
+    pub moves: Vec<String>,
+}
+
+impl FamilyOrder {
+    /// The game the order describes, or why it cannot be rebuilt.
+    pub fn game(&self) -> Result<HuntGame, String> {
+        let rules = family::built_in(&self.game)
+            .ok_or_else(|| format!("`{}` is not a built-in game", self.game))?;
+        let mut game = HuntGame::new(rules);
+        for (ply, text) in self.moves.iter().enumerate() {
+            let mv = game
+                .rules
+                .parse_move(text)
+                .map_err(|e| format!("move {}: {e}", ply + 1))?;
+            game.play(&mv).map_err(|e| format!("move {}: {e}", ply + 1))?;
+        }
+        Ok(game)
+    }
 }
 
 /// How a requested search is limited.
@@ -92,6 +122,22 @@ impl SearchRequest {
             moves: game.moves().map(|m| m.to_string()).collect(),
             limit,
             seed,
+            family: None,
+        }
+    }
+
+    /// A search of a built-in hunt-family game at a level.
+    pub fn family(id: u64, game: &HuntGame, level: Level, seed: u64) -> SearchRequest {
+        SearchRequest {
+            id,
+            start: String::new(),
+            moves: Vec::new(),
+            limit: RequestLimit::Level(level),
+            seed,
+            family: Some(FamilyOrder {
+                game: game.rules.id().to_string(),
+                moves: game.moves().map(|m| game.rules.move_text(m)).collect(),
+            }),
         }
     }
 
@@ -130,8 +176,16 @@ pub fn rebuild_game(start: &str, moves: &[String]) -> Result<Game, String> {
 /// A requested search, stepped for a time at a go by whoever runs it.
 pub struct RemoteSearch {
     id: u64,
-    search: Search,
+    search: Engine,
     finished: bool,
+}
+
+/// What a remote search runs.
+enum Engine {
+    Classic(Search),
+    /// A family game's search runs whole in one step (its level bounds it):
+    /// the worker it runs in is not the page's thread.
+    Family(Box<FamilySearch>, HuntGame),
 }
 
 impl RemoteSearch {
@@ -143,13 +197,30 @@ impl RemoteSearch {
         request: &SearchRequest,
         table: Option<&Arc<Tablebase>>,
     ) -> Result<RemoteSearch, String> {
+        if let Some(order) = &request.family {
+            let game = order.game()?;
+            let level = match request.limit {
+                RequestLimit::Level(level) => level,
+                RequestLimit::Think { .. } => Level::Master,
+            };
+            return Ok(RemoteSearch {
+                id: request.id,
+                search: Engine::Family(
+                    Box::new(FamilySearch::for_level(&game, level, request.seed)),
+                    game,
+                ),
+                finished: false,
+            });
+        }
         let game = request.game()?;
         Ok(RemoteSearch {
             id: request.id,
-            search: request
-                .limit
-                .search(&game, request.seed)
-                .with_tablebase(table),
+            search: Engine::Classic(
+                request
+                    .limit
+                    .search(&game, request.seed)
+                    .with_tablebase(table),
+            ),
             finished: false,
         })
     }
@@ -166,9 +237,29 @@ impl RemoteSearch {
     /// Searches for about `budget` (or to the end), then says where it is.
     pub fn run_for(&mut self, budget: Duration) -> SearchReply {
         let started = Instant::now();
+        let search = match &mut self.search {
+            Engine::Classic(search) => search,
+            Engine::Family(search, game) => {
+                let status = match search.run() {
+                    Some(result) => ReplyStatus::Done {
+                        best: game.rules.move_text(&result.best),
+                        score: result.score,
+                        depth: result.depth,
+                        nodes: result.nodes,
+                        pv: result.pv.iter().map(|m| game.rules.move_text(m)).collect(),
+                    },
+                    None => ReplyStatus::Nothing,
+                };
+                self.finished = true;
+                return SearchReply {
+                    id: self.id,
+                    status,
+                };
+            }
+        };
         let status = loop {
-            let status = match self.search.step(Self::NODES_PER_STEP) {
-                SearchStatus::Done(result) => break self.done(&result),
+            let status = match search.step(Self::NODES_PER_STEP) {
+                SearchStatus::Done(result) => break Self::done(&result),
                 // A finished game: nothing to search.
                 SearchStatus::Thinking { nodes: 0, .. } => break ReplyStatus::Nothing,
                 SearchStatus::Thinking { depth, nodes, .. } => {
@@ -186,7 +277,7 @@ impl RemoteSearch {
         }
     }
 
-    fn done(&self, result: &SearchResult) -> ReplyStatus {
+    fn done(result: &SearchResult) -> ReplyStatus {
         ReplyStatus::Done {
             best: result.best.to_string(),
             score: result.score,

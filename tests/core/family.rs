@@ -640,3 +640,38 @@ fn the_small_games_are_solved_as_their_files_say() {
     let big = family::built_in("el-zorro").expect("el-zorro");
     assert!(solve(&big, 10_000).is_err());
 }
+
+/// A family game's search sent elsewhere (the web page's AI worker) comes
+/// back as a legal move of the position sent, read back from its text.
+#[test]
+fn a_family_search_request_gets_a_legal_move() {
+    use stronghold::ai::Level;
+    use stronghold::ai::remote::{RemoteSearch, ReplyStatus, SearchRequest, WorkerCommand};
+    let rules = family::built_in("adugo").expect("adugo");
+    let mut game = HuntGame::new(rules.clone());
+    let first = game.legal_moves()[0];
+    game.play(&first).expect("legal");
+    let request = SearchRequest::family(7, &game, Level::Easy, 3);
+    // Through its JSON, as the page sends it.
+    let text = serde_json::to_string(&WorkerCommand::Search(request)).unwrap();
+    let WorkerCommand::Search(request) = serde_json::from_str(&text).unwrap() else {
+        panic!("a search");
+    };
+    let mut search = RemoteSearch::start(&request, None).expect("a search");
+    let reply = search.run_for(std::time::Duration::from_millis(5));
+    assert!(search.finished());
+    assert_eq!(reply.id, 7);
+    let ReplyStatus::Done { best, .. } = reply.status else {
+        panic!("no move: {:?}", reply.status);
+    };
+    let mv = rules.parse_move(&best).expect("move text");
+    assert!(game.legal_moves().contains(&mv), "{best}");
+    // A request for a game that is not built in, or a move that does not
+    // fit, is refused with the reason.
+    let mut bad = SearchRequest::family(8, &game, Level::Easy, 3);
+    bad.family.as_mut().unwrap().game = "chess".into();
+    assert!(RemoteSearch::start(&bad, None).err().unwrap().contains("chess"));
+    let mut bad = SearchRequest::family(9, &game, Level::Easy, 3);
+    bad.family.as_mut().unwrap().moves.push("zz9-a1".into());
+    assert!(RemoteSearch::start(&bad, None).is_err());
+}

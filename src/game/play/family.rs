@@ -14,6 +14,7 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 
+use super::ai_worker::{self, FamilyPoll, WorkerFamilyRun};
 use super::match_state::Player;
 use crate::ai::Level;
 use crate::ai::family::{FamilyResult, FamilySearch};
@@ -266,11 +267,10 @@ pub struct FamilyAi {
 
 struct FamilyJob {
     generation: u64,
-    task: Task<Option<FamilyResult>>,
-    stop: Arc<AtomicBool>,
+    runner: Runner,
     started: web_time::Instant,
     /// The answer, held until the minimum think time has passed.
-    answer: Option<Option<FamilyResult>>,
+    answer: Option<Option<HuntMove>>,
 }
 
 impl FamilyAi {
@@ -279,8 +279,41 @@ impl FamilyAi {
         self.job.is_some()
     }
     fn stop(&mut self) {
-        if let Some(job) = self.job.take() {
-            job.stop.store(true, Ordering::Relaxed);
+        if let Some(job) = self.job.take()
+            && let Runner::Pool { stop, .. } = &job.runner
+        {
+            stop.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+/// Where a family search runs: on the compute pool (the desktop), or in the
+/// page's AI worker (the web, whose pool is the page's own thread).
+enum Runner {
+    Pool {
+        task: Task<Option<FamilyResult>>,
+        stop: Arc<AtomicBool>,
+    },
+    /// Dropping it stops the search in the worker.
+    Worker(WorkerFamilyRun),
+}
+
+impl Runner {
+    /// The move found, once the search is over (`Some(None)`: no move).
+    fn poll(&mut self) -> Option<Option<HuntMove>> {
+        match self {
+            Runner::Pool { task, .. } => check_ready(task).map(|r| r.map(|r| r.best)),
+            Runner::Worker(run) => match run.poll() {
+                FamilyPoll::Waiting => None,
+                FamilyPoll::Done(mv) => Some(Some(mv)),
+                FamilyPoll::Nothing => Some(None),
+                // The worker broke: no move from it (the next frame starts
+                // the search again, on the pool).
+                FamilyPoll::Failed(reason) => {
+                    warn!("the AI worker failed a family search: {reason}");
+                    Some(None)
+                }
+            },
         }
     }
 }
@@ -320,7 +353,7 @@ fn drive_family_ai(
     }
     let job = ai.job.as_mut().expect("just started");
     if job.answer.is_none()
-        && let Some(answer) = check_ready(&mut job.task)
+        && let Some(answer) = job.runner.poll()
     {
         job.answer = Some(answer);
     }
@@ -335,26 +368,37 @@ fn drive_family_ai(
         return;
     }
     let answer = ai.job.take().and_then(|j| j.answer).flatten();
-    if let (Some(result), Some(play)) = (answer, family.play.as_mut()) {
-        play.play(&result.best);
+    if let (Some(mv), Some(play)) = (answer, family.play.as_mut()) {
+        play.play(&mv);
         next_frame.now();
     }
 }
 
 fn start_search(play: &FamilyPlay, level: Level, waker: &FrameWaker) -> FamilyJob {
-    let stop = Arc::new(AtomicBool::new(false));
     let seed = play.generation ^ (play.ply() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    let mut search = FamilySearch::for_level(&play.game, level, seed).with_stop(stop.clone());
-    let waker = waker.clone();
-    let task = AsyncComputeTaskPool::get().spawn(async move {
-        let result = search.run();
-        waker.wake();
-        result
-    });
+    let worker = if cfg!(target_arch = "wasm32") && !ai_worker::unavailable() {
+        WorkerFamilyRun::start(&play.game, level, seed, waker)
+    } else {
+        None
+    };
+    let runner = match worker {
+        Some(run) => Runner::Worker(run),
+        None => {
+            let stop = Arc::new(AtomicBool::new(false));
+            let mut search =
+                FamilySearch::for_level(&play.game, level, seed).with_stop(stop.clone());
+            let waker = waker.clone();
+            let task = AsyncComputeTaskPool::get().spawn(async move {
+                let result = search.run();
+                waker.wake();
+                result
+            });
+            Runner::Pool { task, stop }
+        }
+    };
     FamilyJob {
         generation: play.generation,
-        task,
-        stop,
+        runner,
         started: web_time::Instant::now(),
         answer: None,
     }
