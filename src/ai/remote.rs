@@ -182,7 +182,7 @@ pub struct RemoteSearch {
 
 /// What a remote search runs.
 enum Engine {
-    Classic(Search),
+    Classic(Box<Search>),
     /// A family game's search runs whole in one step (its level bounds it):
     /// the worker it runs in is not the page's thread.
     Family(Box<FamilySearch>, HuntGame),
@@ -215,12 +215,12 @@ impl RemoteSearch {
         let game = request.game()?;
         Ok(RemoteSearch {
             id: request.id,
-            search: Engine::Classic(
+            search: Engine::Classic(Box::new(
                 request
                     .limit
                     .search(&game, request.seed)
                     .with_tablebase(table),
-            ),
+            )),
             finished: false,
         })
     }

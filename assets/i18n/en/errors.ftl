@@ -89,3 +89,40 @@ error-skin-not-ogg = { $file }{ $at ->
     [line] , line { $line }, column { $column }
    *[file] { "" }
 }: “{ $path }” is not an Ogg Vorbis sound
+
+# A refused game file (--game-file): where, then why.
+error-game-file-at = { $file }, line { $line }, column { $column }: { $reason }
+error-game-file = { $file }: { $reason }
+error-game-file-syntax = this is not a game file ({ $words })
+error-game-file-not-text = the file is not UTF-8 text
+error-game-file-bad-id = the id “{ $text }” must be lower-case letters, digits and hyphens
+error-game-file-grid-size = a grid of { $files } files and { $ranks } ranks (1 to 23 files, 1 to 9 ranks)
+error-game-file-unknown-point = “{ $text }” in “{ $field }” is not a point of the board
+error-game-file-point-twice = “{ $text }” is named twice in “{ $field }”
+error-game-file-bad-point-name = the point name “{ $text }” must be lower-case letters and digits, start with a letter, have no x and be at most 8 long
+error-game-file-bad-coordinate = the point “{ $text }” has no finite coordinates
+error-game-file-same-place = the points “{ $text }” and “{ $other }” are drawn in the same place
+error-game-file-too-many-points = the board has { $count } points (at most 64)
+error-game-file-too-few-points = the board has { $count } points (at least 2)
+error-game-file-short-line = the line “{ $text }” needs at least two points
+error-game-file-line-to-itself = a line joins “{ $text }” to itself
+error-game-file-point-without-lines = the point “{ $text }” has no lines
+error-game-file-bad-jump = the jump line “{ $text }” must name three points: from, over, to
+error-game-file-jump-off-lines = the jump line “{ $text }” does not follow the board's lines
+error-game-file-jump-not-straight = the jump line “{ $text }” is not straight
+error-game-file-bad-letter = the piece letter “{ $text }” must be an upper-case letter
+error-game-file-same-letter = both sides use the letter “{ $text }”
+error-game-file-both-start-on = both sides start on “{ $text }”
+error-game-file-no-hunters = the hunters have no pieces
+error-game-file-no-crowd = the crowd has no pieces
+error-game-file-crowd-too-large = the crowd has { $count } pieces (at most 48)
+error-game-file-too-many-pieces = { $count } pieces of one side on a board of { $points } points
+error-game-file-unreachable = an end that can never come: { $why }
+error-game-file-no-ends = the game has no way to end
+error-game-file-end-nothing-captures = the crowd is to be cut down, but nothing captures
+error-game-file-end-crowd-already-down = the crowd starts with { $count }, not more than { $limit }
+error-game-file-end-empty-region = the region to fill has no point
+error-game-file-end-region-too-large = { $points } points to fill with { $count } pieces
+error-game-file-end-region-out-of-reach = the crowd can never stand on every point to fill
+error-game-file-end-goal-out-of-reach = no piece can ever reach the goal
+error-game-file-end-zero-moves = a move limit of 0

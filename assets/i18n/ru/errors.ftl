@@ -101,3 +101,40 @@ error-skin-not-ogg = { $file }{ $at ->
     [line] , строка { $line }, столбец { $column }
    *[file] { "" }
 }: «{ $path }» — не звук Ogg Vorbis
+
+# Отвергнутый файл игры (--game-file): где и почему.
+error-game-file-at = { $file }, строка { $line }, столбец { $column }: { $reason }
+error-game-file = { $file }: { $reason }
+error-game-file-syntax = это не файл игры ({ $words })
+error-game-file-not-text = файл — не текст в UTF-8
+error-game-file-bad-id = идентификатор «{ $text }» должен состоять из строчных латинских букв, цифр и дефисов
+error-game-file-grid-size = сетка из { $files } вертикалей и { $ranks } горизонталей (вертикалей от 1 до 23, горизонталей от 1 до 9)
+error-game-file-unknown-point = «{ $text }» в «{ $field }» — не пункт доски
+error-game-file-point-twice = «{ $text }» назван дважды в «{ $field }»
+error-game-file-bad-point-name = имя пункта «{ $text }» должно состоять из строчных латинских букв и цифр, начинаться с буквы, не содержать x и быть не длиннее 8
+error-game-file-bad-coordinate = у пункта «{ $text }» нет конечных координат
+error-game-file-same-place = пункты «{ $text }» и «{ $other }» нарисованы в одном месте
+error-game-file-too-many-points = на доске { $count } пунктов (не больше 64)
+error-game-file-too-few-points = на доске { $count } пунктов (не меньше 2)
+error-game-file-short-line = в линии «{ $text }» нужно хотя бы два пункта
+error-game-file-line-to-itself = линия соединяет «{ $text }» с ним самим
+error-game-file-point-without-lines = у пункта «{ $text }» нет линий
+error-game-file-bad-jump = линия прыжка «{ $text }» должна называть три пункта: откуда, через что, куда
+error-game-file-jump-off-lines = линия прыжка «{ $text }» не идёт по линиям доски
+error-game-file-jump-not-straight = линия прыжка «{ $text }» не прямая
+error-game-file-bad-letter = буква фигуры «{ $text }» должна быть заглавной латинской
+error-game-file-same-letter = обе стороны пользуются буквой «{ $text }»
+error-game-file-both-start-on = обе стороны начинают на «{ $text }»
+error-game-file-no-hunters = у охотников нет фигур
+error-game-file-no-crowd = у толпы нет фигур
+error-game-file-crowd-too-large = у толпы { $count } фигур (не больше 48)
+error-game-file-too-many-pieces = { $count } фигур одной стороны на доске из { $points } пунктов
+error-game-file-unreachable = конец партии, который никогда не наступит: { $why }
+error-game-file-no-ends = партии нечем закончиться
+error-game-file-end-nothing-captures = толпу надо сократить, но никто не берёт
+error-game-file-end-crowd-already-down = у толпы в начале { $count }, не больше чем { $limit }
+error-game-file-end-empty-region = в области, которую надо занять, нет пунктов
+error-game-file-end-region-too-large = занять { $points } пунктов при { $count } фигурах
+error-game-file-end-region-out-of-reach = толпа никогда не сможет встать на все пункты цели
+error-game-file-end-goal-out-of-reach = ни одна фигура никогда не дойдёт до цели
+error-game-file-end-zero-moves = предел в 0 ходов

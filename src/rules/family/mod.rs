@@ -21,7 +21,7 @@ pub use notation::HuntMoveTextError;
 pub use play::{
     HuntGame, HuntMove, HuntMoveKind, HuntOutcome, HuntPosition, HuntReason, IllegalHuntMove,
 };
-pub use problem::{GameFileError, Problem};
+pub use problem::{GameFileError, Problem, Unreachable};
 pub use ruleset::{MAX_CROWD, Ruleset};
 
 /// The built-in game files: (id, text).

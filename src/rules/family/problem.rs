@@ -49,7 +49,7 @@ pub enum Problem {
         points: usize,
     },
     /// An end the game can never reach, and why.
-    Unreachable(String),
+    Unreachable(Unreachable),
     NoEnds,
 }
 
@@ -117,6 +117,45 @@ impl fmt::Display for Problem {
             }
             Problem::Unreachable(why) => write!(f, "an end that can never come: {why}"),
             Problem::NoEnds => write!(f, "the game has no way to end"),
+        }
+    }
+}
+
+/// Why an end can never come.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unreachable {
+    /// The crowd is to be cut down, but nothing captures.
+    NothingCaptures,
+    /// The crowd starts with `crowd`, not more than the `limit` that ends it.
+    CrowdAlreadyDown { crowd: usize, limit: u8 },
+    /// A region to fill with no point in it.
+    EmptyRegion,
+    /// More points to fill than the crowd has pieces.
+    RegionTooLarge { points: usize, pieces: usize },
+    /// The crowd can never stand on some point of the region.
+    RegionOutOfReach,
+    /// No piece of the side can ever reach the region.
+    GoalOutOfReach,
+    /// A move limit of 0.
+    ZeroMoves,
+}
+
+impl fmt::Display for Unreachable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unreachable::NothingCaptures => write!(f, "the crowd is cut down but nothing captures"),
+            Unreachable::CrowdAlreadyDown { crowd, limit } => {
+                write!(f, "the crowd starts with {crowd}, not more than {limit}")
+            }
+            Unreachable::EmptyRegion => write!(f, "an empty region to fill"),
+            Unreachable::RegionTooLarge { points, pieces } => {
+                write!(f, "{points} points to fill with {pieces} pieces")
+            }
+            Unreachable::RegionOutOfReach => {
+                write!(f, "the crowd can never stand on every point to fill")
+            }
+            Unreachable::GoalOutOfReach => write!(f, "no piece can ever reach the region"),
+            Unreachable::ZeroMoves => write!(f, "a move limit of 0"),
         }
     }
 }

@@ -2,7 +2,7 @@
 
 use super::file::{Chain, EndSpec, GameFile, NoMoves, Steps};
 use super::graph::{Graph, bits};
-use super::problem::{GameFileError, Problem};
+use super::problem::{GameFileError, Problem, Unreachable};
 use crate::rules::Side;
 
 /// The most crowd pieces a game may have: a capture chain takes one a hop.
@@ -202,47 +202,42 @@ fn ends(
         match end {
             EndSpec::CrowdAtMost(k) => {
                 if file.capture.chain == Chain::NoCapture {
-                    return Err(Problem::Unreachable(
-                        "the crowd is cut down but nothing captures".to_string(),
-                    ));
+                    return Err(Problem::Unreachable(Unreachable::NothingCaptures));
                 }
                 if *k as usize >= crowd_total {
-                    return Err(Problem::Unreachable(format!(
-                        "the crowd starts with {crowd_total}, not more than {k}"
-                    )));
+                    return Err(Problem::Unreachable(Unreachable::CrowdAlreadyDown {
+                        crowd: crowd_total,
+                        limit: *k,
+                    }));
                 }
                 ends.crowd_at_most = Some(*k);
             }
             EndSpec::CrowdFills(names) => {
                 let region = graph.set(names, "CrowdFills")?;
                 if region == 0 {
-                    return Err(Problem::Unreachable("an empty region to fill".to_string()));
+                    return Err(Problem::Unreachable(Unreachable::EmptyRegion));
                 }
                 if region.count_ones() as usize > crowd_total {
-                    return Err(Problem::Unreachable(format!(
-                        "{} points to fill with {crowd_total} pieces",
-                        region.count_ones()
-                    )));
+                    return Err(Problem::Unreachable(Unreachable::RegionTooLarge {
+                        points: region.count_ones() as usize,
+                        pieces: crowd_total,
+                    }));
                 }
                 if region & !reachable(Side::Crowd) != 0 {
-                    return Err(Problem::Unreachable(
-                        "the crowd can never stand on every point to fill".to_string(),
-                    ));
+                    return Err(Problem::Unreachable(Unreachable::RegionOutOfReach));
                 }
                 ends.crowd_fills = Some(region);
             }
             EndSpec::Reaches(side, names) => {
                 let region = graph.set(names, "Reaches")?;
                 if region & reachable(*side) == 0 {
-                    return Err(Problem::Unreachable(
-                        "no piece can ever reach the region".to_string(),
-                    ));
+                    return Err(Problem::Unreachable(Unreachable::GoalOutOfReach));
                 }
                 ends.reaches[side.index()] = Some(region);
             }
             EndSpec::OutlastsMoves(side, moves) => {
                 if *moves == 0 {
-                    return Err(Problem::Unreachable("a move limit of 0".to_string()));
+                    return Err(Problem::Unreachable(Unreachable::ZeroMoves));
                 }
                 ends.outlasts[side.index()] = Some(*moves);
             }

@@ -6,6 +6,7 @@
 
 use super::{I18n, Msg};
 use crate::rules::{GameKind, MoveTextError, OptionError, OptionKey, PositionError, Side};
+use crate::rules::family::{GameFileError, Problem, Unreachable};
 use crate::save::LoadError;
 
 /// An error the player may read.
@@ -203,4 +204,90 @@ fn piece_count(game: GameKind, side: Side, count: u32) -> Msg {
         .nested("few", form("few"))
         .nested("many", form("many"))
         .nested("plural", form("plural"))
+}
+
+/// A refused game file: where (file, line, column) and why, each kind of
+/// problem an `error-game-file-*` message; RON's own words for a syntax
+/// error are shown as they are.
+impl Localize for GameFileError {
+    fn to_msg(&self) -> Msg {
+        let reason = game_file_problem(&self.problem);
+        let msg = if self.line > 0 {
+            Msg::new("error-game-file-at")
+                .num("line", self.line as u32)
+                .num("column", self.column as u32)
+        } else {
+            Msg::new("error-game-file")
+        };
+        msg.text("file", self.file.clone()).nested("reason", reason)
+    }
+    fn foreign_words(&self) -> Option<&str> {
+        match &self.problem {
+            Problem::Syntax(words) => Some(words),
+            _ => None,
+        }
+    }
+}
+
+fn game_file_problem(problem: &Problem) -> Msg {
+    use Problem as P;
+    match problem {
+        P::Syntax(words) => Msg::new("error-game-file-syntax").text("words", words.clone()),
+        P::NotText => Msg::new("error-game-file-not-text"),
+        P::BadId(id) => Msg::new("error-game-file-bad-id").text("text", id.clone()),
+        P::GridSize { files, ranks } => Msg::new("error-game-file-grid-size")
+            .num("files", *files)
+            .num("ranks", *ranks),
+        P::UnknownPoint { name, field } => Msg::new("error-game-file-unknown-point")
+            .text("text", name.clone())
+            .text("field", field.clone()),
+        P::PointTwice { name, field } => Msg::new("error-game-file-point-twice")
+            .text("text", name.clone())
+            .text("field", field.clone()),
+        P::BadPointName(name) => Msg::new("error-game-file-bad-point-name").text("text", name.clone()),
+        P::BadCoordinate(name) => Msg::new("error-game-file-bad-coordinate").text("text", name.clone()),
+        P::SamePlace(a, b) => Msg::new("error-game-file-same-place")
+            .text("text", a.clone())
+            .text("other", b.clone()),
+        P::TooManyPoints(n) => Msg::new("error-game-file-too-many-points").num("count", *n as u32),
+        P::TooFewPoints(n) => Msg::new("error-game-file-too-few-points").num("count", *n as u32),
+        P::ShortLine(run) => Msg::new("error-game-file-short-line").text("text", run.clone()),
+        P::LineToItself(name) => Msg::new("error-game-file-line-to-itself").text("text", name.clone()),
+        P::PointWithoutLines(name) => {
+            Msg::new("error-game-file-point-without-lines").text("text", name.clone())
+        }
+        P::BadJump(t) => Msg::new("error-game-file-bad-jump").text("text", t.clone()),
+        P::JumpOffLines(t) => Msg::new("error-game-file-jump-off-lines").text("text", t.clone()),
+        P::JumpNotStraight(t) => Msg::new("error-game-file-jump-not-straight").text("text", t.clone()),
+        P::BadLetter(c) => Msg::new("error-game-file-bad-letter").text("text", c.to_string()),
+        P::SameLetter(c) => Msg::new("error-game-file-same-letter").text("text", c.to_string()),
+        P::BothStartOn(name) => Msg::new("error-game-file-both-start-on").text("text", name.clone()),
+        P::NoPieces(side) => Msg::new(match side {
+            Side::Hunters => "error-game-file-no-hunters",
+            Side::Crowd => "error-game-file-no-crowd",
+        }),
+        P::CrowdTooLarge(n) => Msg::new("error-game-file-crowd-too-large").num("count", *n as u32),
+        P::TooManyPieces { pieces, points } => Msg::new("error-game-file-too-many-pieces")
+            .num("count", *pieces as u32)
+            .num("points", *points as u32),
+        P::Unreachable(why) => Msg::new("error-game-file-unreachable").nested("why", unreachable(*why)),
+        P::NoEnds => Msg::new("error-game-file-no-ends"),
+    }
+}
+
+fn unreachable(why: Unreachable) -> Msg {
+    use Unreachable as U;
+    match why {
+        U::NothingCaptures => Msg::new("error-game-file-end-nothing-captures"),
+        U::CrowdAlreadyDown { crowd, limit } => Msg::new("error-game-file-end-crowd-already-down")
+            .num("count", crowd as u32)
+            .num("limit", limit),
+        U::EmptyRegion => Msg::new("error-game-file-end-empty-region"),
+        U::RegionTooLarge { points, pieces } => Msg::new("error-game-file-end-region-too-large")
+            .num("points", points as u32)
+            .num("count", pieces as u32),
+        U::RegionOutOfReach => Msg::new("error-game-file-end-region-out-of-reach"),
+        U::GoalOutOfReach => Msg::new("error-game-file-end-goal-out-of-reach"),
+        U::ZeroMoves => Msg::new("error-game-file-end-zero-moves"),
+    }
 }
