@@ -11,8 +11,8 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use web_time::{Duration, Instant};
 
-use crate::ai::{Level, Search, SearchLimits, SearchResult, SearchStatus, Tablebase};
 use crate::ai::family::FamilySearch;
+use crate::ai::{Level, Search, SearchLimits, SearchResult, SearchStatus, Tablebase};
 use crate::rules::family::{self, HuntGame};
 use crate::rules::{Game, GameKind, Move, notation};
 
@@ -51,7 +51,8 @@ impl FamilyOrder {
                 .rules
                 .parse_move(text)
                 .map_err(|e| format!("move {}: {e}", ply + 1))?;
-            game.play(&mv).map_err(|e| format!("move {}: {e}", ply + 1))?;
+            game.play(&mv)
+                .map_err(|e| format!("move {}: {e}", ply + 1))?;
         }
         Ok(game)
     }

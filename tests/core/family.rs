@@ -670,7 +670,12 @@ fn a_family_search_request_gets_a_legal_move() {
     // fit, is refused with the reason.
     let mut bad = SearchRequest::family(8, &game, Level::Easy, 3);
     bad.family.as_mut().unwrap().game = "chess".into();
-    assert!(RemoteSearch::start(&bad, None).err().unwrap().contains("chess"));
+    assert!(
+        RemoteSearch::start(&bad, None)
+            .err()
+            .unwrap()
+            .contains("chess")
+    );
     let mut bad = SearchRequest::family(9, &game, Level::Easy, 3);
     bad.family.as_mut().unwrap().moves.push("zz9-a1".into());
     assert!(RemoteSearch::start(&bad, None).is_err());

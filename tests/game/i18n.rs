@@ -299,6 +299,7 @@ const DEVELOPER_CALLS: &[&str] = &[
     "font_names(",
     "WorkerPoll::Failed(",
     "AnalysisPoll::Failed(",
+    "FamilyPoll::Failed(",
     "down(",
     "JsValue::from_str(",
 ];
@@ -430,6 +431,7 @@ mod errors {
     use stronghold::game::play::match_state::{Match, MatchCommand, Player};
     use stronghold::game::shell::persist::{SaveCommand, SavesWindow};
     use stronghold::game::ui::{PanelState, read_move_box};
+    use stronghold::rules::family::{GameFileError, Problem};
     use stronghold::rules::{
         CountField, Game, GameKind, MoveTextError, OptionError, OptionKey, PositionError, Variant,
     };
@@ -649,6 +651,77 @@ mod errors {
         all
     }
 
+    /// One game-file error of every kind (and one with no place in the file).
+    fn game_file_errors() -> Vec<GameFileError> {
+        use stronghold::rules::Side;
+        use stronghold::rules::family::Unreachable as U;
+        let problems = vec![
+            Problem::Syntax("Expected closing `)`".into()),
+            Problem::NotText,
+            Problem::BadId("Kaooa".into()),
+            Problem::GridSize {
+                files: 30,
+                ranks: 2,
+            },
+            Problem::UnknownPoint {
+                name: "q9".into(),
+                field: "lines".into(),
+            },
+            Problem::PointTwice {
+                name: "a1".into(),
+                field: "points".into(),
+            },
+            Problem::BadPointName("xx".into()),
+            Problem::BadCoordinate("a1".into()),
+            Problem::SamePlace("a1".into(), "b2".into()),
+            Problem::TooManyPoints(65),
+            Problem::TooFewPoints(1),
+            Problem::ShortLine("a1".into()),
+            Problem::LineToItself("a1".into()),
+            Problem::PointWithoutLines("c3".into()),
+            Problem::BadJump("a1 b2".into()),
+            Problem::JumpOffLines("a1 b2 c3".into()),
+            Problem::JumpNotStraight("a1 b2 c1".into()),
+            Problem::BadLetter('v'),
+            Problem::SameLetter('C'),
+            Problem::BothStartOn("e5".into()),
+            Problem::NoPieces(Side::Hunters),
+            Problem::NoPieces(Side::Crowd),
+            Problem::CrowdTooLarge(60),
+            Problem::TooManyPieces {
+                pieces: 30,
+                points: 10,
+            },
+            Problem::Unreachable(U::NothingCaptures),
+            Problem::Unreachable(U::CrowdAlreadyDown { crowd: 7, limit: 9 }),
+            Problem::Unreachable(U::EmptyRegion),
+            Problem::Unreachable(U::RegionTooLarge {
+                points: 9,
+                pieces: 4,
+            }),
+            Problem::Unreachable(U::RegionOutOfReach),
+            Problem::Unreachable(U::GoalOutOfReach),
+            Problem::Unreachable(U::ZeroMoves),
+            Problem::NoEnds,
+        ];
+        let mut errors: Vec<GameFileError> = problems
+            .into_iter()
+            .map(|problem| GameFileError {
+                file: "mine.game.ron".into(),
+                line: 3,
+                column: 7,
+                problem,
+            })
+            .collect();
+        errors.push(GameFileError {
+            file: "mine.game.ron".into(),
+            line: 0,
+            column: 0,
+            problem: Problem::NoEnds,
+        });
+        errors
+    }
+
     /// The error's own text (the refused move, token or file name): the
     /// quoted strings and characters of its `Debug` form.
     fn quoted(error: &impl std::fmt::Debug) -> String {
@@ -673,6 +746,7 @@ mod errors {
         all.extend(position_errors().iter().map(|e| (e.to_msg(), quoted(e))));
         all.extend(load_errors().iter().map(|e| (e.to_msg(), quoted(e))));
         all.extend(skin_errors().iter().map(|e| (e.to_msg(), quoted(e))));
+        all.extend(game_file_errors().iter().map(|e| (e.to_msg(), quoted(e))));
         all
     }
 

@@ -24,12 +24,12 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use serde::Deserialize;
 
+use crate::ai::Level;
 use crate::ai::SearchResult;
 use crate::ai::remote::{ReplyStatus, RequestLimit, SearchReply, SearchRequest, WorkerCommand};
 use crate::coach::remote::{AnalysisCommand, AnalysisReply, AnalysisRequest, AnalysisStatus};
 use crate::coach::{Analysis, Effort, Progress};
 use crate::game::common::redraw::FrameWaker;
-use crate::ai::Level;
 use crate::rules::Game;
 use crate::rules::family::{self, HuntGame, HuntMove};
 
@@ -187,12 +187,10 @@ impl WorkerFamilyRun {
             ReplyStatus::Thinking { .. } => FamilyPoll::Waiting,
             ReplyStatus::Nothing => FamilyPoll::Nothing,
             ReplyStatus::Failed { reason } => FamilyPoll::Failed(reason),
-            ReplyStatus::Done { best, .. } => {
-                match self.game.rules.parse_move(&best) {
-                    Ok(mv) if self.game.legal_moves().contains(&mv) => FamilyPoll::Done(mv),
-                    _ => FamilyPoll::Failed(format!("the worker's move `{best}` is not legal")),
-                }
-            }
+            ReplyStatus::Done { best, .. } => match self.game.rules.parse_move(&best) {
+                Ok(mv) if self.game.legal_moves().contains(&mv) => FamilyPoll::Done(mv),
+                _ => FamilyPoll::Failed(format!("the worker's move `{best}` is not legal")),
+            },
         }
     }
 }

@@ -5,8 +5,8 @@
 //! is the English of the command line and the logs.
 
 use super::{I18n, Msg};
-use crate::rules::{GameKind, MoveTextError, OptionError, OptionKey, PositionError, Side};
 use crate::rules::family::{GameFileError, Problem, Unreachable};
+use crate::rules::{GameKind, MoveTextError, OptionError, OptionKey, PositionError, Side};
 use crate::save::LoadError;
 
 /// An error the player may read.
@@ -244,24 +244,34 @@ fn game_file_problem(problem: &Problem) -> Msg {
         P::PointTwice { name, field } => Msg::new("error-game-file-point-twice")
             .text("text", name.clone())
             .text("field", field.clone()),
-        P::BadPointName(name) => Msg::new("error-game-file-bad-point-name").text("text", name.clone()),
-        P::BadCoordinate(name) => Msg::new("error-game-file-bad-coordinate").text("text", name.clone()),
+        P::BadPointName(name) => {
+            Msg::new("error-game-file-bad-point-name").text("text", name.clone())
+        }
+        P::BadCoordinate(name) => {
+            Msg::new("error-game-file-bad-coordinate").text("text", name.clone())
+        }
         P::SamePlace(a, b) => Msg::new("error-game-file-same-place")
             .text("text", a.clone())
             .text("other", b.clone()),
         P::TooManyPoints(n) => Msg::new("error-game-file-too-many-points").num("count", *n as u32),
         P::TooFewPoints(n) => Msg::new("error-game-file-too-few-points").num("count", *n as u32),
         P::ShortLine(run) => Msg::new("error-game-file-short-line").text("text", run.clone()),
-        P::LineToItself(name) => Msg::new("error-game-file-line-to-itself").text("text", name.clone()),
+        P::LineToItself(name) => {
+            Msg::new("error-game-file-line-to-itself").text("text", name.clone())
+        }
         P::PointWithoutLines(name) => {
             Msg::new("error-game-file-point-without-lines").text("text", name.clone())
         }
         P::BadJump(t) => Msg::new("error-game-file-bad-jump").text("text", t.clone()),
         P::JumpOffLines(t) => Msg::new("error-game-file-jump-off-lines").text("text", t.clone()),
-        P::JumpNotStraight(t) => Msg::new("error-game-file-jump-not-straight").text("text", t.clone()),
+        P::JumpNotStraight(t) => {
+            Msg::new("error-game-file-jump-not-straight").text("text", t.clone())
+        }
         P::BadLetter(c) => Msg::new("error-game-file-bad-letter").text("text", c.to_string()),
         P::SameLetter(c) => Msg::new("error-game-file-same-letter").text("text", c.to_string()),
-        P::BothStartOn(name) => Msg::new("error-game-file-both-start-on").text("text", name.clone()),
+        P::BothStartOn(name) => {
+            Msg::new("error-game-file-both-start-on").text("text", name.clone())
+        }
         P::NoPieces(side) => Msg::new(match side {
             Side::Hunters => "error-game-file-no-hunters",
             Side::Crowd => "error-game-file-no-crowd",
@@ -270,7 +280,9 @@ fn game_file_problem(problem: &Problem) -> Msg {
         P::TooManyPieces { pieces, points } => Msg::new("error-game-file-too-many-pieces")
             .num("count", *pieces as u32)
             .num("points", *points as u32),
-        P::Unreachable(why) => Msg::new("error-game-file-unreachable").nested("why", unreachable(*why)),
+        P::Unreachable(why) => {
+            Msg::new("error-game-file-unreachable").nested("why", unreachable(*why))
+        }
         P::NoEnds => Msg::new("error-game-file-no-ends"),
     }
 }
