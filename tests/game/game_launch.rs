@@ -180,3 +180,28 @@ fn a_broken_game_file_is_refused_with_where_and_why() {
     std::fs::remove_file(&path).ok();
     assert!(parse(&["--rules", "kaooa"]).unwrap().family_rules.is_some());
 }
+
+/// The game refuses a broken `--game-file` in the player's language.
+#[test]
+fn the_game_refuses_a_broken_game_file_in_russian() {
+    let path = std::env::temp_dir().join(format!("stronghold-ru-{}.game.ron", std::process::id()));
+    let text = stronghold::rules::family::BUILT_IN[0].1.replacen(
+        "lines: [",
+        "lines: [\n            \"q9 e5\",",
+        1,
+    );
+    std::fs::write(&path, text).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_stronghold"))
+        .args(["--game-file", path.to_str().unwrap(), "--language", "ru"])
+        .env(
+            "STRONGHOLD_ASSETS",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/assets"),
+        )
+        .output()
+        .expect("the game binary runs");
+    std::fs::remove_file(&path).ok();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("строка") && err.contains("«q9»"), "{err}");
+    assert!(!err.contains("column") && !err.contains("panicked"), "{err}");
+}

@@ -158,6 +158,28 @@ fn read_game_file(path: &str) -> Result<Ruleset, String> {
     family::parse_bytes(path, &bytes).map_err(|e| e.to_string())
 }
 
+/// `--game-file PATH` naming a file that is refused: why, in the player's
+/// language (`--language`, else the saved one), from the message files.
+/// `None` when there is no such flag, the file cannot be read (the
+/// system's reason stands) or it is a good game file.
+#[cfg(not(target_arch = "wasm32"))]
+fn refused_game_file(args: &[String]) -> Option<String> {
+    use crate::game::common::i18n::{I18n, Localize};
+    let value = |flag: &str| args.windows(2).find(|w| w[0] == flag).map(|w| w[1].clone());
+    let path = value("--game-file")?;
+    let bytes = std::fs::read(&path).ok()?;
+    let error = family::parse_bytes(&path, &bytes).err()?;
+    let language = value("--language")
+        .and_then(|code| Language::ALL.into_iter().find(|l| l.code() == code))
+        .unwrap_or_else(|| Persistence::platform().boot().settings.language);
+    let Some(mut i18n) = crate::assets::asset_root().and_then(|root| I18n::from_dir(&root).ok())
+    else {
+        return Some(error.to_string());
+    };
+    i18n.set_language(language);
+    Some(error.localize(&i18n))
+}
+
 /// The web page has no files to read.
 #[cfg(target_arch = "wasm32")]
 fn read_game_file(path: &str) -> Result<Ruleset, String> {
@@ -352,7 +374,11 @@ impl Launch {
             eprintln!("{e}");
             AppExit::error()
         };
-        let options = LaunchOptions::parse(std::env::args().skip(1)).map_err(fail)?;
+        let args: Vec<String> = std::env::args().skip(1).collect();
+        if let Some(refusal) = refused_game_file(&args) {
+            return Err(fail(refusal));
+        }
+        let options = LaunchOptions::parse(args).map_err(fail)?;
         if options.help {
             println!("{USAGE}");
             return Err(AppExit::Success);
