@@ -203,5 +203,8 @@ fn the_game_refuses_a_broken_game_file_in_russian() {
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("строка") && err.contains("«q9»"), "{err}");
-    assert!(!err.contains("column") && !err.contains("panicked"), "{err}");
+    assert!(
+        !err.contains("column") && !err.contains("panicked"),
+        "{err}"
+    );
 }

@@ -15,6 +15,7 @@ use super::family_board::{self, Fit, Leaving, Marks, Moving, Pictures};
 use super::family_rules;
 use super::theme::{self, GOLD, INK, MUTED, PANEL_FILL};
 use super::{level_name, player_label};
+use crate::game::board::audio::{Cue, PlaySound};
 use crate::game::board::skin::data::{PieceArt, SkinData};
 use crate::game::board::skin::{SkinCatalog, builtin, loader::Skin};
 use crate::game::common::i18n::{I18n, Language, Msg};
@@ -89,6 +90,7 @@ pub(super) struct FamilyUi<'w, 's> {
     skins: Res<'w, Assets<Skin>>,
     images: Res<'w, Assets<Image>>,
     server: Res<'w, AssetServer>,
+    sounds: MessageWriter<'w, PlaySound>,
 }
 
 /// A text of the game file in the player's language.
@@ -130,7 +132,9 @@ pub(super) fn family_screen(mut f: FamilyUi) -> Result {
     let skin = skin_data(&f, &play.skin);
     let pictures = pictures(&mut f, &skin);
     let now = ctx.input(|i| i.time);
-    follow_the_game(&mut f.view, &play, now);
+    if let Some(cues) = follow_the_game(&mut f.view, &play, now) {
+        f.sounds.write_batch(cues);
+    }
 
     let screen = ctx.viewport_rect();
     let narrow = screen.width() < NARROW;
@@ -185,9 +189,9 @@ pub(super) fn family_screen(mut f: FamilyUi) -> Result {
     Ok(())
 }
 
-/// Starts the animation of a move just made, and forgets a selection made
-/// for an older position.
-fn follow_the_game(view: &mut FamilyView, play: &FamilyPlay, now: f64) {
+/// Starts the animation of a move just made (and returns its sounds), and
+/// forgets a selection made for an older position.
+fn follow_the_game(view: &mut FamilyView, play: &FamilyPlay, now: f64) -> Option<Vec<PlaySound>> {
     if view.shown == Some(play.generation) {
         if view
             .animation
@@ -196,8 +200,9 @@ fn follow_the_game(view: &mut FamilyView, play: &FamilyPlay, now: f64) {
         {
             view.animation = None;
         }
-        return;
+        return None;
     }
+    let first_look = view.shown.is_none();
     view.shown = Some(play.generation);
     view.picking = Picking::default();
     view.hint = None;
@@ -207,6 +212,43 @@ fn follow_the_game(view: &mut FamilyView, play: &FamilyPlay, now: f64) {
         captured: last.captured.clone(),
         started: now,
     });
+    if first_look {
+        return None;
+    }
+    let mut cues = Vec::new();
+    if let Some(a) = &view.animation {
+        let hop = match a.mv.kind {
+            HuntMoveKind::Place => {
+                cues.push(PlaySound::now(Cue::Place));
+                PLACE_SECS
+            }
+            HuntMoveKind::Step => {
+                cues.push(PlaySound::now(Cue::Step));
+                STEP_SECS
+            }
+            HuntMoveKind::Jump => HOP_SECS,
+            HuntMoveKind::Pass => 0.0,
+        };
+        // Each captured piece sounds as the mover lands beyond it.
+        for k in 0..a.captured.len() {
+            cues.push(PlaySound {
+                cue: Cue::Capture,
+                delay: (hop * (k + 1) as f64) as f32,
+            });
+        }
+        if play.is_over() {
+            let people: Vec<Side> = [Side::Hunters, Side::Crowd]
+                .into_iter()
+                .filter(|s| play.player(*s) == Player::Human)
+                .collect();
+            let lost = people.len() == 1 && play.winner() != Some(people[0]);
+            cues.push(PlaySound {
+                cue: if lost { Cue::Loss } else { Cue::Win },
+                delay: a.duration() as f32 + 0.1,
+            });
+        }
+    }
+    Some(cues)
 }
 
 /// The chosen skin's data, once loaded; the built-in classic look until then.
