@@ -200,38 +200,37 @@ impl Topology {
         TABLES[slot].get_or_init(|| Topology::build(kind))
     }
 
+    /// The board of the game file that plays on it (`assets/games/classic/`):
+    /// its points and lines become the step tables, each line a direction.
     fn build(kind: BoardKind) -> Topology {
-        let size = if kind == BoardKind::Square5 { 5 } else { 7 };
-        let on_board = |f: i8, r: i8| -> bool {
-            if f < 0 || r < 0 || f >= size as i8 || r >= size as i8 {
-                return false;
-            }
-            match kind {
-                BoardKind::Square5 => true,
-                // Ranks 1, 2, 6, 7 hold files c, d, e only.
-                _ => (2..=4).contains(&f) || (2..=4).contains(&r),
-            }
+        let id = match kind {
+            BoardKind::CrossAlternating => "pirates",
+            BoardKind::CrossFull => "fox-geese",
+            BoardKind::Square5 => "bagh-chal",
         };
-        // A point has diagonal lines when (file + rank), counted from 1, is even.
-        let has_diagonals =
-            |f: i8, r: i8| -> bool { kind == BoardKind::CrossFull || (f + r) % 2 == 0 };
+        let rules = super::family::classic(id)
+            .expect("a classic game file")
+            .unwrap_or_else(|e| panic!("built-in game file: {e}"));
+        let graph = &rules.graph;
+        let at = |p: u8| Point::parse(&graph.nodes[p as usize].name).expect("a point of the grid");
         let mut points = Bitboard::EMPTY;
+        for p in 0..graph.nodes.len() as u8 {
+            points = points.with(at(p));
+        }
+        let size = graph.nodes.iter().map(|n| n.x as u8 + 1).max().unwrap_or(0);
         let mut step = [[NONE; 8]; CELLS];
-        for r in 0..GRID as i8 {
-            for f in 0..GRID as i8 {
-                if !on_board(f, r) {
-                    continue;
-                }
-                let p = (r * 7 + f) as usize;
-                points.0 |= 1 << p;
-                for (d, &(df, dr)) in DIRECTIONS.iter().enumerate() {
-                    let (nf, nr) = (f + df, r + dr);
-                    let diagonal = df != 0 && dr != 0;
-                    if on_board(nf, nr) && (!diagonal || has_diagonals(f, r)) {
-                        step[p][d] = (nr * 7 + nf) as u8;
-                    }
-                }
-            }
+        for &(a, b) in &graph.lines {
+            let (pa, pb) = (at(a), at(b));
+            let delta = (
+                pb.file() as i8 - pa.file() as i8,
+                pb.rank() as i8 - pa.rank() as i8,
+            );
+            let d = DIRECTIONS
+                .iter()
+                .position(|&dir| dir == delta)
+                .expect("a line to a neighbouring point of the grid");
+            step[pa.index()][d] = pb.0;
+            step[pb.index()][(d + 4) % 8] = pa.0;
         }
         let mut jump = [[(NONE, NONE); 8]; CELLS];
         let mut neighbours = [Bitboard::EMPTY; CELLS];

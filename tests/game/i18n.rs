@@ -703,6 +703,8 @@ mod errors {
             Problem::Unreachable(U::GoalOutOfReach),
             Problem::Unreachable(U::ZeroMoves),
             Problem::NoEnds,
+            Problem::BadOption("geese".into()),
+            Problem::ClassicRulesWithoutClassic,
         ];
         let mut errors: Vec<GameFileError> = problems
             .into_iter()

@@ -126,3 +126,5 @@ error-game-file-end-region-too-large = { $points } points to fill with { $count 
 error-game-file-end-region-out-of-reach = the crowd can never stand on every point to fill
 error-game-file-end-goal-out-of-reach = no piece can ever reach the goal
 error-game-file-end-zero-moves = a move limit of 0
+error-game-file-bad-option = the option “{ $text }” needs values, its default among them
+error-game-file-classic-rules = “classic_rules” needs “engine: Classic”

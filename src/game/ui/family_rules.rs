@@ -7,7 +7,7 @@
 use bevy_egui::egui::{self, Color32, RichText, vec2};
 
 use super::family_board::{self, Fit, Marks, Pictures};
-use super::family_screen::{side_title, words};
+use super::family_words::{side_title, words};
 use super::theme::{GOLD, MUTED};
 use crate::game::board::skin::builtin;
 use crate::game::common::i18n::{I18n, Msg};

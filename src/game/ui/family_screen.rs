@@ -13,19 +13,19 @@ use bevy_egui::{EguiContexts, EguiTextureHandle, egui};
 
 use super::family_board::{self, Fit, Leaving, Marks, Moving, Pictures};
 use super::family_rules;
+use super::family_words::{side_title, words};
 use super::theme::{self, GOLD, INK, MUTED, PANEL_FILL};
 use super::{level_name, player_label};
 use crate::game::board::audio::{Cue, PlaySound};
 use crate::game::board::skin::data::{PieceArt, SkinData};
 use crate::game::board::skin::{SkinCatalog, builtin, loader::Skin};
-use crate::game::common::i18n::{I18n, Language, Msg};
+use crate::game::common::i18n::{I18n, Msg};
 use crate::game::common::redraw::NextFrame;
 use crate::game::common::screens::Screen;
 use crate::game::play::family::{
     FamilyAi, FamilyCommand, FamilyIntent, FamilyMatch, FamilyPlay, Pick, Picking,
 };
 use crate::game::play::match_state::Player;
-use crate::rules::family::file::Words;
 use crate::rules::family::{HuntMove, HuntMoveKind, HuntReason, Ruleset};
 use crate::rules::{GameKind, Side};
 
@@ -91,23 +91,6 @@ pub(super) struct FamilyUi<'w, 's> {
     images: Res<'w, Assets<Image>>,
     server: Res<'w, AssetServer>,
     sounds: MessageWriter<'w, PlaySound>,
-}
-
-/// A text of the game file in the player's language.
-pub fn words<'a>(i18n: &I18n, w: &'a Words) -> &'a str {
-    match i18n.language() {
-        Language::English => &w.en,
-        Language::Russian => &w.ru,
-    }
-}
-
-/// A side's name in a game file: one piece or several, capitalised.
-pub fn side_title(i18n: &I18n, rules: &Ruleset, side: Side, one: bool) -> String {
-    let spec = match side {
-        Side::Hunters => &rules.file.hunters,
-        Side::Crowd => &rules.file.crowd,
-    };
-    super::capitalise(words(i18n, if one { &spec.one } else { &spec.many }))
 }
 
 /// A side named as a whole: the one piece when it has one, else the many.

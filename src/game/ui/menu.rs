@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use super::family_screen;
+use super::family_words;
 use super::new_game::NewGameAction;
 use super::theme::{self, CARD_FILL, GOLD, MUTED, VEIL};
 use super::{
@@ -234,7 +234,7 @@ fn main_page(ui: &mut egui::Ui, m: &mut MenuUi) {
                 ui,
                 format!(
                     "{} · {}",
-                    family_screen::words(&m.i18n, &play.rules().file.name),
+                    family_words::words(&m.i18n, &play.rules().file.name),
                     m.i18n.msg(
                         &crate::game::common::i18n::Msg::new("menu-continue-plies")
                             .num("count", play.ply() as u32)

@@ -36,6 +36,7 @@ mod dialogs;
 mod family_board;
 mod family_rules;
 mod family_screen;
+mod family_words;
 mod fonts;
 mod keyboard;
 mod menu;

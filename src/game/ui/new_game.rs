@@ -5,7 +5,7 @@
 
 use bevy_egui::egui;
 
-use super::family_screen::{side_title, words};
+use super::family_words::{side_title, words};
 use super::online_setup::online_section;
 use super::theme::{self, GOLD, MUTED};
 use super::{NewGameForm, SideNames, game_title, player_choices, player_label};

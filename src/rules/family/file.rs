@@ -86,6 +86,50 @@ pub struct GameFile {
     /// the game again and checks it.
     #[serde(default)]
     pub solved: Option<SolvedSpec>,
+    /// Which engine plays the game: this family's, or the classic
+    /// bitboard engine of the four first games (`Classic`), which also
+    /// plays the rules the format cannot say (`classic_rules`).
+    #[serde(default)]
+    pub engine: Engine,
+    /// The rules the classic engine adds to what the file says, in words
+    /// (only with `engine: Classic`).
+    #[serde(default)]
+    pub classic_rules: Vec<Words>,
+    /// The game's options: each with its values, its default and the tag
+    /// the new-game page shows.
+    #[serde(default)]
+    pub options: Vec<OptionSpec>,
+}
+
+/// Which engine plays a game file.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+pub enum Engine {
+    /// The family's graph engine (`rules::family`).
+    #[default]
+    Family,
+    /// The classic engine of Pirates, Asalto, Fox and Geese and Bagh-Chal
+    /// (`rules::movegen`); the file's id names the game.
+    Classic,
+}
+
+/// One option of a game.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct OptionSpec {
+    /// As on the command line (`--option KEY=VALUE`).
+    pub key: String,
+    pub values: Vec<String>,
+    pub default: String,
+    pub tag: OptionTag,
+}
+
+/// Where an option's default comes from, as the new-game page tags it.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+pub enum OptionTag {
+    Traditional,
+    Variant,
+    /// Our choice, with its reason on the rules page.
+    Chosen,
 }
 
 /// A proven result: who wins from the start, and in how many plies at most

@@ -76,6 +76,37 @@ pub const BUILT_IN: &[(&str, &str)] = &[
     ),
 ];
 
+/// The four first games as game files, by id: their moves come from the
+/// classic engine (`engine: Classic`), and a test checks each file against
+/// it (board, pieces, ends, and the two engines' move counts).
+pub const CLASSIC: &[(&str, &str)] = &[
+    (
+        "pirates",
+        include_str!("../../../assets/games/classic/pirates.game.ron"),
+    ),
+    (
+        "asalto",
+        include_str!("../../../assets/games/classic/asalto.game.ron"),
+    ),
+    (
+        "fox-geese",
+        include_str!("../../../assets/games/classic/fox-geese.game.ron"),
+    ),
+    (
+        "bagh-chal",
+        include_str!("../../../assets/games/classic/bagh-chal.game.ron"),
+    ),
+];
+
+/// One of the four first games' files, read and checked.
+pub fn classic(id: &str) -> Option<Result<Ruleset, GameFileError>> {
+    let (name, text) = CLASSIC.iter().find(|(name, _)| *name == id)?;
+    Some(Ruleset::parse(
+        &format!("assets/games/classic/{name}.game.ron"),
+        text,
+    ))
+}
+
 /// A built-in game by its id (each file is read once, on first use).
 pub fn built_in(id: &str) -> Option<Arc<Ruleset>> {
     static READ: std::sync::OnceLock<Vec<Arc<Ruleset>>> = std::sync::OnceLock::new();

@@ -51,6 +51,10 @@ pub enum Problem {
     /// An end the game can never reach, and why.
     Unreachable(Unreachable),
     NoEnds,
+    /// An option whose default is not one of its values (or has none).
+    BadOption(String),
+    /// `classic_rules` in a game the classic engine does not play.
+    ClassicRulesWithoutClassic,
 }
 
 impl fmt::Display for Problem {
@@ -117,6 +121,12 @@ impl fmt::Display for Problem {
             }
             Problem::Unreachable(why) => write!(f, "an end that can never come: {why}"),
             Problem::NoEnds => write!(f, "the game has no way to end"),
+            Problem::BadOption(key) => {
+                write!(f, "the option `{key}` needs values, its default among them")
+            }
+            Problem::ClassicRulesWithoutClassic => {
+                write!(f, "`classic_rules` needs `engine: Classic`")
+            }
         }
     }
 }
@@ -191,6 +201,8 @@ impl Problem {
             Problem::CrowdTooLarge(_) => Some("crowd:".to_string()),
             Problem::TooManyPieces { .. } => Some("in_hand".to_string()),
             Problem::Unreachable(_) | Problem::NoEnds => Some("ends".to_string()),
+            Problem::BadOption(key) => Some(format!("\"{key}\"")),
+            Problem::ClassicRulesWithoutClassic => Some("classic_rules".to_string()),
             Problem::Syntax(_) | Problem::NotText => None,
         }
     }

@@ -1,6 +1,6 @@
 //! A checked game file, compiled into the tables the move generator reads.
 
-use super::file::{Chain, EndSpec, GameFile, NoMoves, Steps};
+use super::file::{Chain, EndSpec, Engine, GameFile, NoMoves, Steps};
 use super::graph::{Graph, bits};
 use super::problem::{GameFileError, Problem, Unreachable};
 use crate::rules::Side;
@@ -242,6 +242,14 @@ fn ends(
                 ends.outlasts[side.index()] = Some(*moves);
             }
         }
+    }
+    for option in &file.options {
+        if !option.values.contains(&option.default) {
+            return Err(Problem::BadOption(option.key.clone()));
+        }
+    }
+    if !file.classic_rules.is_empty() && file.engine != Engine::Classic {
+        return Err(Problem::ClassicRulesWithoutClassic);
     }
     let no_moves = [file.no_moves.hunters, file.no_moves.crowd];
     if file.ends.is_empty()

@@ -284,6 +284,8 @@ fn game_file_problem(problem: &Problem) -> Msg {
             Msg::new("error-game-file-unreachable").nested("why", unreachable(*why))
         }
         P::NoEnds => Msg::new("error-game-file-no-ends"),
+        P::BadOption(key) => Msg::new("error-game-file-bad-option").text("text", key.clone()),
+        P::ClassicRulesWithoutClassic => Msg::new("error-game-file-classic-rules"),
     }
 }
 
