@@ -454,18 +454,23 @@ pub fn play_out(
     seed: u64,
     ply_cap: usize,
 ) -> (Option<HuntOutcome>, Vec<HuntMove>) {
-    let mut game = HuntGame::new(rules);
+    play_out_from(HuntGame::new(rules), [hunters, crowd], seed, ply_cap)
+}
+
+/// Plays `game` on to its end (or `ply_cap` plies), each side at its level
+/// (`levels` indexed by [`Side::index`]); the moves added and the outcome.
+pub fn play_out_from(
+    mut game: HuntGame,
+    levels: [Level; 2],
+    seed: u64,
+    ply_cap: usize,
+) -> (Option<HuntOutcome>, Vec<HuntMove>) {
     let mut moves = Vec::new();
     while moves.len() < ply_cap {
         if let Some(outcome) = game.outcome() {
             return (Some(outcome), moves);
         }
-        let side = game.position().side_to_move;
-        let level = if side == Side::Hunters {
-            hunters
-        } else {
-            crowd
-        };
+        let level = levels[game.position().side_to_move.index()];
         let seed = seed
             .wrapping_add(moves.len() as u64)
             .wrapping_mul(0x9e37_79b9);

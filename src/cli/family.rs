@@ -9,7 +9,12 @@ use std::sync::Arc;
 use web_time::Instant;
 
 use super::args::{Args, say};
-use crate::ai::family::{FamilySearch, play_out};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+
+use super::stats::{Interval, elo};
+use crate::ai::family::{FamilySearch, play_out, play_out_from};
+use crate::ai::rng::SplitMix64;
 use crate::ai::{Level, SearchLimits};
 use crate::rules::family::{self, HuntGame, HuntMove, HuntOutcome, HuntReason, Ruleset};
 use crate::rules::{GameKind, Side};
@@ -253,4 +258,137 @@ pub(super) fn show(game: &HuntGame) -> String {
         }
     }
     s
+}
+
+/// `match` for a family game: levels A and B play pairs of games from the
+/// same random opening (`--openings` plies, from `--seed`), A on the
+/// hunters' side in the first game of a pair and the crowd's in the
+/// second, `--jobs` games at a time; then A's score with its 95 % interval
+/// (a pair is one sample) and the Elo difference it means.
+pub(super) fn run_match(
+    args: &Args,
+    rules: Arc<Ruleset>,
+    out: &mut dyn Write,
+) -> Result<(), String> {
+    let a = args.a.ok_or("match needs --a LEVEL")?;
+    let b = args.b.ok_or("match needs --b LEVEL")?;
+    let pairs = args.pairs.unwrap_or(10);
+    let openings = args.openings.unwrap_or(2);
+    let seed = args.seed.unwrap_or(0);
+    let cap = args.ply_cap.unwrap_or(600);
+    let jobs = args.jobs().min(2 * pairs).max(1);
+    say(
+        out,
+        &format!(
+            "{}: A {a} against B {b}, {pairs} pairs ({} games, sides swapped in each pair), \
+             {openings} random opening plies, seed {seed}, {jobs} games at a time\n",
+            rules.file.name.en,
+            2 * pairs
+        ),
+    )?;
+    let total = 2 * pairs;
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel();
+    let mut results: Vec<Option<(Option<HuntOutcome>, usize)>> = vec![None; total];
+    std::thread::scope(|scope| -> Result<(), String> {
+        for _ in 0..jobs {
+            let tx = tx.clone();
+            let (next, rules) = (&next, &rules);
+            scope.spawn(move || {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= total {
+                        break;
+                    }
+                    let opening =
+                        random_opening(rules.clone(), openings, seed.wrapping_add((i / 2) as u64));
+                    let levels = if i % 2 == 0 { [a, b] } else { [b, a] };
+                    let game_seed = seed.wrapping_mul(1000).wrapping_add(i as u64);
+                    let (outcome, moves) = play_out_from(opening.clone(), levels, game_seed, cap);
+                    let plies = opening.moves().count() + moves.len();
+                    if tx.send((i, outcome, plies)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        for (done, (i, outcome, plies)) in rx.iter().enumerate() {
+            if !args.quiet {
+                let a_side = if i % 2 == 0 { "hunters" } else { "crowd" };
+                let result = match &outcome {
+                    Some(o) => describe_rules(&rules, o),
+                    None => format!("stopped at the ply cap ({cap}), counted as a draw"),
+                };
+                say(
+                    out,
+                    &format!(
+                        "[{}/{total}] pair {} game {}: A as the {a_side}: {result}; {plies} plies\n",
+                        done + 1,
+                        i / 2 + 1,
+                        i % 2 + 1
+                    ),
+                )?;
+            }
+            results[i] = Some((outcome, plies));
+        }
+        Ok(())
+    })?;
+    // A's score per pair: a win 1, a draw a half, over the pair's two games.
+    let a_score = |i: usize| -> f64 {
+        let a_side = if i % 2 == 0 {
+            Side::Hunters
+        } else {
+            Side::Crowd
+        };
+        match results[i]
+            .as_ref()
+            .and_then(|(o, _)| o.as_ref())
+            .and_then(|o| o.winner)
+        {
+            Some(w) if w == a_side => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        }
+    };
+    let pair_scores: Vec<f64> = (0..pairs)
+        .map(|p| (a_score(2 * p) + a_score(2 * p + 1)) / 2.0)
+        .collect();
+    let interval = Interval::of_scores(&pair_scores);
+    let wins = (0..total).filter(|&i| a_score(i) == 1.0).count();
+    let losses = (0..total).filter(|&i| a_score(i) == 0.0).count();
+    say(
+        out,
+        &format!(
+            "A {a}: {wins} won, {} drawn, {losses} lost; score {:.3} (95 % {:.3} to {:.3}), Elo {:+.0}; {}\n",
+            total - wins - losses,
+            interval.mean,
+            interval.low,
+            interval.high,
+            elo(interval.mean),
+            if interval.above_half() {
+                "A is stronger"
+            } else if interval.high < 0.5 {
+                "B is stronger"
+            } else {
+                "not separated"
+            }
+        ),
+    )
+}
+
+/// The start of a match game: `plies` moves chosen at random (seeded),
+/// stopping early at the end of a game.
+fn random_opening(rules: Arc<Ruleset>, plies: usize, seed: u64) -> HuntGame {
+    let mut rng = SplitMix64::new(seed ^ 0x0dd_ba11);
+    let mut game = HuntGame::new(rules);
+    for _ in 0..plies {
+        let moves = game.legal_moves();
+        if moves.is_empty() || game.outcome().is_some() {
+            break;
+        }
+        let pick = rng.below(moves.len() as u64) as usize;
+        game.play_unchecked(&moves[pick]);
+    }
+    game
 }

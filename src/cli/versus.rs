@@ -10,6 +10,7 @@ use std::sync::mpsc;
 use super::arena::{GameRecord, GameSpec, PlaySpec, Player, play_game, required};
 use super::args::{Args, say};
 use super::bagh_chal_table::table_note;
+use super::family::{self, family_game};
 use super::stats::{Interval, elo};
 use crate::rules::{GameKind, Side};
 
@@ -89,6 +90,9 @@ fn load_average() -> String {
 }
 
 pub(super) fn run_match(args: &Args, out: &mut dyn Write) -> Result<(), String> {
+    if let Some(game) = family_game(args, args.positional.first().map(String::as_str)) {
+        return family::run_match(args, game?.rules, out);
+    }
     let m = MatchSpec::from_args(args)?;
     say(out, &m.header())?;
     // Every game's moves, a line each, to replay or study them.

@@ -783,3 +783,36 @@ fn the_four_first_games_files_agree_with_the_classic_engine() {
         }
     }
 }
+
+/// `match` on a family game plays pairs of games with the sides swapped
+/// and sums A's score up with its interval.
+#[test]
+fn match_on_a_family_game_scores_the_levels() {
+    let out = cli(&[
+        "match", "haretavl", "--a", "medium", "--b", "beginner", "--pairs", "3", "--jobs", "2",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].starts_with("Haretavl: A Medium against B Beginner, 3 pairs"),
+        "{text}"
+    );
+    assert_eq!(
+        lines.iter().filter(|l| l.starts_with('[')).count(),
+        6,
+        "{text}"
+    );
+    let last = lines.last().expect("a summary");
+    assert!(
+        last.starts_with("A Medium: ") && last.contains("score"),
+        "{text}"
+    );
+    let err = cli(&["match", "haretavl", "--a", "medium"]);
+    assert!(!err.status.success());
+    assert!(String::from_utf8_lossy(&err.stderr).contains("--b"));
+}
