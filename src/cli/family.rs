@@ -302,7 +302,7 @@ pub(super) fn run_match(
                     }
                     let opening =
                         random_opening(rules.clone(), openings, seed.wrapping_add((i / 2) as u64));
-                    let levels = if i % 2 == 0 { [a, b] } else { [b, a] };
+                    let levels = if i.is_multiple_of(2) { [a, b] } else { [b, a] };
                     let game_seed = seed.wrapping_mul(1000).wrapping_add(i as u64);
                     let (outcome, moves) = play_out_from(opening.clone(), levels, game_seed, cap);
                     let plies = opening.moves().count() + moves.len();
@@ -315,7 +315,11 @@ pub(super) fn run_match(
         drop(tx);
         for (done, (i, outcome, plies)) in rx.iter().enumerate() {
             if !args.quiet {
-                let a_side = if i % 2 == 0 { "hunters" } else { "crowd" };
+                let a_side = if i.is_multiple_of(2) {
+                    "hunters"
+                } else {
+                    "crowd"
+                };
                 let result = match &outcome {
                     Some(o) => describe_rules(&rules, o),
                     None => format!("stopped at the ply cap ({cap}), counted as a draw"),
@@ -336,7 +340,7 @@ pub(super) fn run_match(
     })?;
     // A's score per pair: a win 1, a draw a half, over the pair's two games.
     let a_score = |i: usize| -> f64 {
-        let a_side = if i % 2 == 0 {
+        let a_side = if i.is_multiple_of(2) {
             Side::Hunters
         } else {
             Side::Crowd

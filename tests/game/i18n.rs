@@ -704,7 +704,10 @@ mod errors {
             Problem::Unreachable(U::ZeroMoves),
             Problem::NoEnds,
             Problem::BadOption("geese".into()),
-            Problem::ClassicRulesWithoutClassic,
+            Problem::NeedsSetting {
+                field: "classic_rules".into(),
+                setting: "engine: Classic".into(),
+            },
         ];
         let mut errors: Vec<GameFileError> = problems
             .into_iter()

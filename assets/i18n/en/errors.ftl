@@ -127,4 +127,4 @@ error-game-file-end-region-out-of-reach = the crowd can never stand on every poi
 error-game-file-end-goal-out-of-reach = no piece can ever reach the goal
 error-game-file-end-zero-moves = a move limit of 0
 error-game-file-bad-option = the option “{ $text }” needs values, its default among them
-error-game-file-classic-rules = “classic_rules” needs “engine: Classic”
+error-game-file-needs-setting = “{ $text }” needs “{ $setting }”

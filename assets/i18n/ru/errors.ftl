@@ -139,4 +139,4 @@ error-game-file-end-region-out-of-reach = толпа никогда не смо�
 error-game-file-end-goal-out-of-reach = ни одна фигура никогда не дойдёт до цели
 error-game-file-end-zero-moves = предел в 0 ходов
 error-game-file-bad-option = у варианта «{ $text }» должны быть значения, и среди них — значение по умолчанию
-error-game-file-classic-rules = «classic_rules» возможны только с «engine: Classic»
+error-game-file-needs-setting = «{ $text }» возможно только с «{ $setting }»

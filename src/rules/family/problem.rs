@@ -53,8 +53,12 @@ pub enum Problem {
     NoEnds,
     /// An option whose default is not one of its values (or has none).
     BadOption(String),
-    /// `classic_rules` in a game the classic engine does not play.
-    ClassicRulesWithoutClassic,
+    /// A field that only goes with another setting (`classic_rules` needs
+    /// `engine: Classic`).
+    NeedsSetting {
+        field: String,
+        setting: String,
+    },
 }
 
 impl fmt::Display for Problem {
@@ -124,8 +128,8 @@ impl fmt::Display for Problem {
             Problem::BadOption(key) => {
                 write!(f, "the option `{key}` needs values, its default among them")
             }
-            Problem::ClassicRulesWithoutClassic => {
-                write!(f, "`classic_rules` needs `engine: Classic`")
+            Problem::NeedsSetting { field, setting } => {
+                write!(f, "`{field}` needs `{setting}`")
             }
         }
     }
@@ -202,7 +206,7 @@ impl Problem {
             Problem::TooManyPieces { .. } => Some("in_hand".to_string()),
             Problem::Unreachable(_) | Problem::NoEnds => Some("ends".to_string()),
             Problem::BadOption(key) => Some(format!("\"{key}\"")),
-            Problem::ClassicRulesWithoutClassic => Some("classic_rules".to_string()),
+            Problem::NeedsSetting { field, .. } => Some(field.clone()),
             Problem::Syntax(_) | Problem::NotText => None,
         }
     }

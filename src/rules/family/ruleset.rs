@@ -249,7 +249,10 @@ fn ends(
         }
     }
     if !file.classic_rules.is_empty() && file.engine != Engine::Classic {
-        return Err(Problem::ClassicRulesWithoutClassic);
+        return Err(Problem::NeedsSetting {
+            field: "classic_rules".to_string(),
+            setting: "engine: Classic".to_string(),
+        });
     }
     let no_moves = [file.no_moves.hunters, file.no_moves.crowd];
     if file.ends.is_empty()

@@ -285,7 +285,9 @@ fn game_file_problem(problem: &Problem) -> Msg {
         }
         P::NoEnds => Msg::new("error-game-file-no-ends"),
         P::BadOption(key) => Msg::new("error-game-file-bad-option").text("text", key.clone()),
-        P::ClassicRulesWithoutClassic => Msg::new("error-game-file-classic-rules"),
+        P::NeedsSetting { field, setting } => Msg::new("error-game-file-needs-setting")
+            .text("text", field.clone())
+            .text("setting", setting.clone()),
     }
 }
 
