@@ -47,6 +47,10 @@ pub struct FamilyWeights {
     pub region_held: i32,
     /// One step nearer a region to reach.
     pub region_step: i32,
+    /// Each line between a crowd piece and the hunter nearest it: the
+    /// crowd closing in (the blockade's progress), counted for the
+    /// hunters while the crowd stays away.
+    pub crowd_distance: i32,
 }
 
 impl FamilyWeights {
@@ -57,7 +61,23 @@ impl FamilyWeights {
         threatened: 30,
         region_held: 25,
         region_step: 40,
+        crowd_distance: 4,
     };
+}
+
+impl crate::rules::family::file::WeightsSpec {
+    /// `base` with the weights this file sets.
+    fn apply(self, base: FamilyWeights) -> FamilyWeights {
+        FamilyWeights {
+            capture: self.capture.unwrap_or(base.capture),
+            hunter_move: self.hunter_move.unwrap_or(base.hunter_move),
+            hunter_trapped: self.hunter_trapped.unwrap_or(base.hunter_trapped),
+            threatened: self.threatened.unwrap_or(base.threatened),
+            region_held: self.region_held.unwrap_or(base.region_held),
+            region_step: self.region_step.unwrap_or(base.region_step),
+            crowd_distance: self.crowd_distance.unwrap_or(base.crowd_distance),
+        }
+    }
 }
 
 /// What the evaluation needs of a game, worked out once from its file.
@@ -70,6 +90,9 @@ struct Judge {
     /// Per side: a region it wins by reaching, and every point's distance
     /// (in lines) to it.
     reach: [Option<Vec<i32>>; 2],
+    /// `apart[p * n + q]`: lines between points `p` and `q` (capped).
+    apart: Vec<u8>,
+    points: usize,
 }
 
 impl Judge {
@@ -81,7 +104,16 @@ impl Judge {
             captures_to_win: None,
             fill: None,
             reach: [None, None],
+            apart: Vec::new(),
+            points: rules.graph.nodes.len(),
         };
+        if let Some(w) = rules.file.weights {
+            judge.weights = w.apply(judge.weights);
+        }
+        for p in 0..judge.points as u8 {
+            let dist = distances(rules, 1 << p);
+            judge.apart.extend(dist.iter().map(|&d| d.clamp(0, 16) as u8));
+        }
         for end in &rules.file.ends {
             match end {
                 EndSpec::CrowdAtMost(k) => judge.captures_to_win = Some(crowd_total - *k as i32),
@@ -128,6 +160,15 @@ impl Judge {
             }
         }
         score += threatened.count_ones() as i32 * w.threatened;
+        if w.crowd_distance != 0 && pos.pieces[0] != 0 {
+            let n = self.points;
+            let mut apart = 0;
+            for c in bits(pos.pieces[1]) {
+                let row = &self.apart[c as usize * n..(c as usize + 1) * n];
+                apart += bits(pos.pieces[0]).map(|h| row[h as usize] as i32).min().unwrap_or(0);
+            }
+            score += apart * w.crowd_distance;
+        }
         if let Some(region) = self.fill {
             score -= (pos.pieces[1] & region).count_ones() as i32 * w.region_held;
         }

@@ -99,6 +99,31 @@ pub struct GameFile {
     /// the new-game page shows.
     #[serde(default)]
     pub options: Vec<OptionSpec>,
+    /// The computer's evaluation weights for this game where they differ
+    /// from the family's defaults (hundredths of a piece), found by
+    /// self-play (`stronghold-cli match`).
+    #[serde(default)]
+    pub weights: Option<WeightsSpec>,
+}
+
+/// Evaluation weights a game file sets; each left out keeps the default.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct WeightsSpec {
+    #[serde(default)]
+    pub capture: Option<i32>,
+    #[serde(default)]
+    pub hunter_move: Option<i32>,
+    #[serde(default)]
+    pub hunter_trapped: Option<i32>,
+    #[serde(default)]
+    pub threatened: Option<i32>,
+    #[serde(default)]
+    pub region_held: Option<i32>,
+    #[serde(default)]
+    pub region_step: Option<i32>,
+    #[serde(default)]
+    pub crowd_distance: Option<i32>,
 }
 
 /// Which engine plays a game file.
