@@ -112,7 +112,9 @@ impl Judge {
         }
         for p in 0..judge.points as u8 {
             let dist = distances(rules, 1 << p);
-            judge.apart.extend(dist.iter().map(|&d| d.clamp(0, 16) as u8));
+            judge
+                .apart
+                .extend(dist.iter().map(|&d| d.clamp(0, 16) as u8));
         }
         for end in &rules.file.ends {
             match end {
@@ -165,7 +167,10 @@ impl Judge {
             let mut apart = 0;
             for c in bits(pos.pieces[1]) {
                 let row = &self.apart[c as usize * n..(c as usize + 1) * n];
-                apart += bits(pos.pieces[0]).map(|h| row[h as usize] as i32).min().unwrap_or(0);
+                apart += bits(pos.pieces[0])
+                    .map(|h| row[h as usize] as i32)
+                    .min()
+                    .unwrap_or(0);
             }
             score += apart * w.crowd_distance;
         }
