@@ -7,7 +7,7 @@
 // WebGL 2 is missing or the module fails, the page says so; online, the page
 // and the engine's bot play each other through a server (online.mjs); the
 // computer thinks in the page's AI worker within one ply of the desktop's
-// depth, and the coach analyses a game there; after one visit the page plays offline, and a new build replaces
+// depth, and the coach analyses a game there; a hunt-family game plays there; after one visit the page plays offline, and a new build replaces
 // the old one whole; the first load stays under its download bar. It reads
 // the page's status (`window.strongholdStatus`, src/game/web.rs) instead of
 // pixels and saves screenshots. The desktop's depth comes from
@@ -180,6 +180,25 @@ async function desktopGame(browser, base, report) {
   log(`dragged ${drag.move}; the computer answered ${s2.lastMove}`);
   await page.screenshot({ path: join(options.out, 'desktop.png') });
   await resumesFromStorage(page, base, s2);
+  await context.close();
+}
+
+/**
+ * A game of the hunt family from the address (`?game=kaooa`): its own
+ * screen, and the computer playing both sides in the AI worker.
+ */
+async function familyGame(browser, base, report) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  watch(page, 'family', report.problems);
+  const { status: s0 } = await openGame(page, base, '?game=kaooa&hunters=easy&crowd=easy');
+  if (s0.screen !== 'family' || s0.family?.game !== 'kaooa') {
+    throw new Error(`expected Kaooa on the family screen: ${JSON.stringify(s0)}`);
+  }
+  const s1 = await waitStatus(page, 's => s.family.moves >= 6 || s.family.outcome', REPLY_TIMEOUT_MS,
+    'six moves of the computers');
+  await page.screenshot({ path: join(options.out, 'family.png') });
+  log(`Kaooa: ${s1.family.moves} moves by the computers (${s1.family.moveList.join(' ')})`);
   await context.close();
 }
 
@@ -656,7 +675,7 @@ async function main() {
     browser = await launch();
     log(`Chromium ${browser.version()}, serving ${options.dist} on ${base}`);
     const checks = {
-      desktopGame, firstLoad, touchGame, phoneLayout, loadingScreen, failurePages, workerDepth, workerAnalysis,
+      desktopGame, familyGame, firstLoad, touchGame, phoneLayout, loadingScreen, failurePages, workerDepth, workerAnalysis,
       offlinePlay: (b, base, report) => offlinePlay(b, base, report, server),
     };
     // Online play against the bot through a real server (tests/browser/online.mjs).

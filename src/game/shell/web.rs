@@ -26,6 +26,7 @@ use crate::game::common::notice::Notice;
 use crate::game::common::screens::Screen;
 use crate::game::play::ai_task::{AiJob, SearchReport};
 use crate::game::play::analysis::{AnalysisJob, AnalysisRunner, analysed_plies};
+use crate::game::play::family::{FamilyAi, FamilyMatch};
 use crate::game::play::match_state::{Match, Player};
 use crate::game::play::online::{Online, Phase};
 use crate::online::SeatStatus;
@@ -136,6 +137,44 @@ pub struct PageStatus {
     pub online: Option<OnlineStatus>,
     /// The coach's analysis of the game, while it runs or once it is there.
     pub analysis: Option<AnalysisStatus>,
+    /// A hunt-family game, when one is on the board (`screen` is then
+    /// `family`).
+    pub family: Option<FamilyStatus>,
+}
+
+/// A hunt-family game as the page sees it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FamilyStatus {
+    /// The game's id (`kaooa`).
+    pub game: String,
+    pub moves: usize,
+    /// Every move played, in the game's notation.
+    pub move_list: Vec<String>,
+    /// `hunters`, `crowd` or `draw` once the game is over.
+    pub outcome: Option<&'static str>,
+    /// The computer is searching now.
+    pub thinking: bool,
+}
+
+impl FamilyStatus {
+    pub fn of(family: &FamilyMatch, ai: &FamilyAi) -> Option<FamilyStatus> {
+        let play = family.play.as_ref()?;
+        Some(FamilyStatus {
+            game: play.rules().id().to_string(),
+            moves: play.ply(),
+            move_list: play
+                .game
+                .moves()
+                .map(|m| play.rules().move_text(m))
+                .collect(),
+            outcome: play.is_over().then(|| match play.winner() {
+                Some(side) => side_id(side),
+                None => "draw",
+            }),
+            thinking: ai.thinking(),
+        })
+    }
 }
 
 /// The game's analysis as the page sees it.
@@ -270,6 +309,7 @@ impl PageStatus {
             strip: 0.0,
             online: None,
             analysis: None,
+            family: None,
         }
     }
 }
@@ -321,6 +361,9 @@ pub fn current_status(
     if screen == Screen::Game {
         status.screen = "game";
     }
+    if screen == Screen::Family {
+        status.screen = "family";
+    }
     if let Ok(camera) = cameras.single() {
         status.points = point_positions(points, camera);
     }
@@ -344,6 +387,7 @@ mod page {
     use crate::game::common::view::FirstBoard;
     use crate::game::play::ai_task::AiJob;
     use crate::game::play::analysis::AnalysisJob;
+    use crate::game::play::family::{FamilyAi, FamilyMatch};
     use crate::game::play::match_state::Match;
     use crate::game::play::online::Online;
 
@@ -389,6 +433,7 @@ mod page {
         mut published: Local<Option<PageStatus>>,
         (mut next_frame, strip): (ResMut<NextFrame>, Res<StripHeight>),
         analysis: Res<AnalysisJob>,
+        (family, family_ai): (Res<FamilyMatch>, Res<FamilyAi>),
     ) {
         let loaded = files.loaded();
         let mut status = current_status(
@@ -404,6 +449,7 @@ mod page {
             strip.0,
         );
         status.analysis = super::AnalysisStatus::of(&analysis, &the_match);
+        status.family = super::FamilyStatus::of(&family, &family_ai);
         // The page counts drawn frames before it calls the board ready.
         if !status.ready {
             next_frame.within(LOADING_PULSE);
@@ -433,6 +479,30 @@ mod tests {
     use crate::ai::Level;
     use crate::game::play::match_state::Player;
     use crate::rules::{Game, GameKind, Variant};
+
+    #[test]
+    fn a_family_game_is_in_the_status_with_its_moves_and_result() {
+        use crate::game::play::family::{FamilyAi, FamilyMatch, FamilyPlay};
+        let rules = crate::rules::family::built_in("kaooa").expect("kaooa");
+        let mut play = FamilyPlay::new(rules.clone(), [Player::Human; 2], "classic".into());
+        for text in ["@d4", "@c3"] {
+            assert!(play.play(&rules.parse_move(text).unwrap()));
+        }
+        let mut family = FamilyMatch { play: Some(play) };
+        let status = FamilyStatus::of(&family, &FamilyAi::default()).expect("a family game");
+        assert_eq!(status.game, "kaooa");
+        assert_eq!(status.moves, 2);
+        assert_eq!(status.move_list, ["@d4", "@c3"]);
+        assert_eq!(status.outcome, None);
+        family
+            .play
+            .as_mut()
+            .unwrap()
+            .resign(crate::rules::Side::Hunters);
+        let over = FamilyStatus::of(&family, &FamilyAi::default()).unwrap();
+        assert_eq!(over.outcome, Some("crowd"));
+        assert!(FamilyStatus::of(&FamilyMatch::default(), &FamilyAi::default()).is_none());
+    }
 
     #[test]
     fn the_analysis_status_says_where_it_runs_and_what_it_graded() {
