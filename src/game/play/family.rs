@@ -65,8 +65,6 @@ pub struct FamilyPlay {
     pub resigned: Option<Side>,
     /// The last move, who made it and the points it captured on.
     pub last: Option<LastMove>,
-    /// Moves taken back, the next to redo last.
-    redo: Vec<HuntMove>,
     /// The skin the board is drawn in (a skin file's name).
     pub skin: String,
 }
@@ -89,7 +87,6 @@ impl FamilyPlay {
             outcome,
             resigned: None,
             last: None,
-            redo: Vec::new(),
             skin,
         }
     }
@@ -156,8 +153,7 @@ impl FamilyPlay {
     /// Takes back plies until a person is to move again (at least one).
     pub fn undo(&mut self) {
         self.resigned = None;
-        while let Some(mv) = self.game.undo() {
-            self.redo.push(mv);
+        while self.game.undo().is_some() {
             if self.player(self.side_to_move()) == Player::Human {
                 break;
             }
