@@ -430,14 +430,19 @@ fn panel(
 ) {
     let i18n = &*f.i18n;
     let rules = play.rules();
+    // Under the board on a phone, the name stays and the origin goes: the
+    // turn and the buttons come first there.
+    let under_the_board = ui.ctx().viewport_rect().width() < NARROW;
     ui.label(
         egui::RichText::new(words(i18n, &rules.file.name))
-            .size(24.0)
+            .size(if under_the_board { 19.0 } else { 24.0 })
             .color(GOLD)
             .strong(),
     );
-    theme::note(ui, words(i18n, &rules.file.origin));
-    ui.add_space(8.0);
+    if !under_the_board {
+        theme::note(ui, words(i18n, &rules.file.origin));
+    }
+    ui.add_space(if under_the_board { 2.0 } else { 8.0 });
     status(ui, f, play);
     ui.add_space(8.0);
     for side in [Side::Hunters, Side::Crowd] {
