@@ -121,18 +121,8 @@ impl FamilyPlay {
     /// move of a person (the computer's reply goes with it).
     pub fn can_undo(&self) -> bool {
         self.game
-            .moves()
-            .enumerate()
-            .any(|(i, _)| self.mover_at(i) == Some(Player::Human))
-    }
-
-    /// Who made the move at ply `i`.
-    fn mover_at(&self, i: usize) -> Option<Player> {
-        let mut replay = HuntGame::new(self.game.rules.clone());
-        for mv in self.game.moves().take(i) {
-            replay.play_unchecked(mv);
-        }
-        Some(self.player(replay.position().side_to_move))
+            .movers()
+            .any(|side| self.player(side) == Player::Human)
     }
 
     /// Plays a legal move; anything else changes nothing.

@@ -393,6 +393,10 @@ impl HuntGame {
     pub fn moves(&self) -> impl Iterator<Item = &HuntMove> {
         self.history.iter().map(|(_, mv)| mv)
     }
+    /// The side that made each move, oldest first.
+    pub fn movers(&self) -> impl Iterator<Item = Side> + '_ {
+        self.history.iter().map(|(before, _)| before.side_to_move)
+    }
 
     /// How many times the current position has stood (with the same side
     /// to move), this one included.
