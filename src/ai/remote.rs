@@ -46,14 +46,8 @@ impl FamilyOrder {
         let rules = family::built_in(&self.game)
             .ok_or_else(|| format!("`{}` is not a built-in game", self.game))?;
         let mut game = HuntGame::new(rules);
-        for (ply, text) in self.moves.iter().enumerate() {
-            let mv = game
-                .rules
-                .parse_move(text)
-                .map_err(|e| format!("move {}: {e}", ply + 1))?;
-            game.play(&mv)
-                .map_err(|e| format!("move {}: {e}", ply + 1))?;
-        }
+        game.play_text(&self.moves.join(" "))
+            .map_err(|e| format!("move {}: {}", e.number, e.reason))?;
         Ok(game)
     }
 }

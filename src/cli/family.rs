@@ -44,32 +44,22 @@ fn with_moves(args: &Args, rules: Arc<Ruleset>) -> Result<HuntGame, String> {
         return Err("--position and --option are not read for this game yet".to_string());
     }
     let mut game = HuntGame::new(rules);
-    for (i, word) in args
-        .moves
-        .iter()
-        .flat_map(|m| m.split_whitespace())
-        .enumerate()
-    {
-        let legal = |game: &HuntGame| {
-            let mut all: Vec<String> = game
+    game.play_text(args.moves.as_deref().unwrap_or(""))
+        .map_err(|e| {
+            // The game stands before the refused move: its legal moves.
+            let mut legal: Vec<String> = game
                 .legal_moves()
                 .iter()
                 .map(|m| game.rules.move_text(m))
                 .collect();
-            all.sort();
-            if all.is_empty() {
+            legal.sort();
+            let legal = if legal.is_empty() {
                 "none (the game is over)".to_string()
             } else {
-                all.join(" ")
-            }
-        };
-        let mv = game
-            .rules
-            .parse_move(word)
-            .map_err(|e| format!("move {} {e}\nlegal moves: {}", i + 1, legal(&game)))?;
-        game.play(&mv)
-            .map_err(|e| format!("move {} {e}\nlegal moves: {}", i + 1, legal(&game)))?;
-    }
+                legal.join(" ")
+            };
+            format!("move {} {}\nlegal moves: {legal}", e.number, e.reason)
+        })?;
     Ok(game)
 }
 

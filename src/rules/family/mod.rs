@@ -17,7 +17,7 @@ mod ruleset;
 
 use std::sync::Arc;
 
-pub use notation::HuntMoveTextError;
+pub use notation::{HuntMoveTextError, MoveListError};
 pub use play::{
     HuntGame, HuntMove, HuntMoveKind, HuntOutcome, HuntPosition, HuntReason, IllegalHuntMove,
 };

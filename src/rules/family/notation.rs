@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use super::play::{HuntMove, HuntMoveKind};
+use super::play::{HuntGame, HuntMove, HuntMoveKind};
 use super::ruleset::{MAX_CROWD, Ruleset};
 
 /// A move text that is not a move of this board.
@@ -21,6 +21,33 @@ impl fmt::Display for HuntMoveTextError {
 }
 
 impl std::error::Error for HuntMoveTextError {}
+
+/// A move of a list that could not be played: its number (from 1) and why
+/// (it could not be read, or it is not legal there).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveListError {
+    pub number: usize,
+    pub reason: String,
+}
+
+impl HuntGame {
+    /// Plays moves in move text, separated by spaces. The first that cannot
+    /// be read or is not legal stops it there, the moves before it played.
+    pub fn play_text(&mut self, moves: &str) -> Result<(), MoveListError> {
+        for (i, word) in moves.split_whitespace().enumerate() {
+            let fail = |reason: String| MoveListError {
+                number: i + 1,
+                reason,
+            };
+            let mv = self
+                .rules
+                .parse_move(word)
+                .map_err(|e| fail(e.to_string()))?;
+            self.play(&mv).map_err(|e| fail(e.to_string()))?;
+        }
+        Ok(())
+    }
+}
 
 impl Ruleset {
     /// The move's text.
