@@ -491,40 +491,79 @@ impl FamilySearch {
     }
 }
 
-/// Plays a whole game between two levels from the start; the outcome, or
-/// `None` when `ply_cap` plies pass first. Returns the moves too.
+/// How one side searches in a game played out: its limits and the
+/// half-width of its evaluation noise.
+#[derive(Clone, Copy, Debug)]
+pub struct Searcher {
+    pub limits: SearchLimits,
+    pub noise: i32,
+}
+
+impl From<Level> for Searcher {
+    fn from(level: Level) -> Searcher {
+        Searcher {
+            limits: level.limits(),
+            noise: level.randomness(),
+        }
+    }
+}
+
+/// A game played out: the moves added, the outcome (`None` when the ply
+/// cap came first), and per side the moves searched and the milliseconds
+/// they took.
+#[derive(Clone, Debug)]
+pub struct PlayedOut {
+    pub outcome: Option<HuntOutcome>,
+    pub moves: Vec<HuntMove>,
+    pub searched: [u32; 2],
+    pub ms: [f64; 2],
+}
+
+/// Plays a whole game between two levels from the start.
 pub fn play_out(
     rules: std::sync::Arc<Ruleset>,
     hunters: Level,
     crowd: Level,
     seed: u64,
     ply_cap: usize,
-) -> (Option<HuntOutcome>, Vec<HuntMove>) {
-    play_out_from(HuntGame::new(rules), [hunters, crowd], seed, ply_cap)
+) -> PlayedOut {
+    play_out_from(
+        HuntGame::new(rules),
+        [hunters.into(), crowd.into()],
+        seed,
+        ply_cap,
+    )
 }
 
-/// Plays `game` on to its end (or `ply_cap` plies), each side at its level
-/// (`levels` indexed by [`Side::index`]); the moves added and the outcome.
+/// Plays `game` on to its end (or `ply_cap` plies added), each side with
+/// its searcher (`sides` indexed by [`Side::index`]).
 pub fn play_out_from(
     mut game: HuntGame,
-    levels: [Level; 2],
+    sides: [Searcher; 2],
     seed: u64,
     ply_cap: usize,
-) -> (Option<HuntOutcome>, Vec<HuntMove>) {
-    let mut moves = Vec::new();
-    while moves.len() < ply_cap {
-        if let Some(outcome) = game.outcome() {
-            return (Some(outcome), moves);
-        }
-        let level = levels[game.position().side_to_move.index()];
+) -> PlayedOut {
+    let mut played = PlayedOut {
+        outcome: None,
+        moves: Vec::new(),
+        searched: [0; 2],
+        ms: [0.0; 2],
+    };
+    while played.moves.len() < ply_cap && game.outcome().is_none() {
+        let side = game.position().side_to_move.index();
         let seed = seed
-            .wrapping_add(moves.len() as u64)
+            .wrapping_add(played.moves.len() as u64)
             .wrapping_mul(0x9e37_79b9);
-        let Some(result) = FamilySearch::for_level(&game, level, seed).run() else {
+        let began = Instant::now();
+        let Searcher { limits, noise } = sides[side];
+        let Some(result) = FamilySearch::with_limits(&game, limits, noise, seed).run() else {
             break;
         };
+        played.ms[side] += began.elapsed().as_secs_f64() * 1000.0;
+        played.searched[side] += 1;
         game.play_unchecked(&result.best);
-        moves.push(result.best);
+        played.moves.push(result.best);
     }
-    (game.outcome(), moves)
+    played.outcome = game.outcome();
+    played
 }

@@ -152,22 +152,17 @@ impl GameRecord {
         self.outcome.and_then(|o| o.winner)
     }
 
-    /// The game graded from the hunters' side, to compare two games
-    /// lexicographically: the result first, then material (crowd pieces
-    /// taken, hunters kept), then tempo (a win sooner, a loss later).
-    pub fn hunters_grade(&self) -> (i32, i32, i32, i32) {
-        let plies = self.plies as i32;
-        let (result, tempo) = match self.winner() {
-            Some(Side::Hunters) => (1, -plies),
-            Some(Side::Crowd) => (-1, plies),
-            None => (0, 0),
-        };
-        (
-            result,
-            self.captured as i32,
-            -(self.hunters_lost as i32),
-            tempo,
-        )
+    /// What a match counts of this game.
+    pub fn tally(&self) -> super::versus::MatchGame {
+        super::versus::MatchGame {
+            winner: self.winner(),
+            capped: self.outcome.is_none(),
+            plies: self.plies,
+            captured: self.captured,
+            hunters_lost: self.hunters_lost,
+            moves: self.moves,
+            ms: self.ms,
+        }
     }
 }
 

@@ -8,12 +8,10 @@ use std::sync::Arc;
 
 use web_time::Instant;
 
+use super::arena::Player;
 use super::args::{Args, say};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
-
-use super::stats::{Interval, elo};
-use crate::ai::family::{FamilySearch, play_out, play_out_from};
+use super::versus::{MatchGame, MatchNames, load_average, play_pairs, summary};
+use crate::ai::family::{FamilySearch, Searcher, play_out, play_out_from};
 use crate::ai::rng::SplitMix64;
 use crate::ai::{Level, SearchLimits};
 use crate::rules::family::{self, HuntGame, HuntMove, HuntOutcome, HuntReason, Ruleset};
@@ -135,8 +133,8 @@ pub(super) fn selfplay(
     let mut draws = 0;
     for g in 0..games {
         let game_seed = seed.wrapping_add(g as u64);
-        let (outcome, moves) = play_out(rules.clone(), hunters, crowd, game_seed, cap);
-        let result = match &outcome {
+        let played = play_out(rules.clone(), hunters, crowd, game_seed, cap);
+        let result = match &played.outcome {
             Some(o) => {
                 match o.winner {
                     Some(side) => wins[side.index()] += 1,
@@ -152,7 +150,11 @@ pub(super) fn selfplay(
         if !args.quiet {
             say(
                 out,
-                &format!("game {}: {result} after {} plies\n", g + 1, moves.len()),
+                &format!(
+                    "game {}: {result} after {} plies\n",
+                    g + 1,
+                    played.moves.len()
+                ),
             )?;
         }
     }
@@ -266,109 +268,88 @@ pub(super) fn run_match(
     let openings = args.openings.unwrap_or(2);
     let seed = args.seed.unwrap_or(0);
     let cap = args.ply_cap.unwrap_or(600);
+    let time_scale = args.time_scale.unwrap_or(1.0);
     let jobs = args.jobs().min(2 * pairs).max(1);
+    let searcher = |level: Level| Searcher {
+        limits: Player::scaled(level, time_scale).limits,
+        noise: level.randomness(),
+    };
+    let (sa, sb) = (searcher(a), searcher(b));
     say(
         out,
         &format!(
             "{}: A {a} against B {b}, {pairs} pairs ({} games, sides swapped in each pair), \
-             {openings} random opening plies, seed {seed}, {jobs} games at a time\n",
+             {openings} random opening plies, seed {seed}, time scale {time_scale}, \
+             {jobs} games at a time; load {}\n",
             rules.file.name.en,
-            2 * pairs
+            2 * pairs,
+            load_average()
         ),
     )?;
-    let total = 2 * pairs;
-    let next = AtomicUsize::new(0);
-    let (tx, rx) = mpsc::channel();
-    let mut results: Vec<Option<(Option<HuntOutcome>, usize)>> = vec![None; total];
-    std::thread::scope(|scope| -> Result<(), String> {
-        for _ in 0..jobs {
-            let tx = tx.clone();
-            let (next, rules) = (&next, &rules);
-            scope.spawn(move || {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= total {
-                        break;
-                    }
-                    let opening =
-                        random_opening(rules.clone(), openings, seed.wrapping_add((i / 2) as u64));
-                    let levels = if i.is_multiple_of(2) { [a, b] } else { [b, a] };
-                    let game_seed = seed.wrapping_mul(1000).wrapping_add(i as u64);
-                    let (outcome, moves) = play_out_from(opening.clone(), levels, game_seed, cap);
-                    let plies = opening.moves().count() + moves.len();
-                    if tx.send((i, outcome, plies)).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(tx);
-        for (done, (i, outcome, plies)) in rx.iter().enumerate() {
-            if !args.quiet {
-                let a_side = if i.is_multiple_of(2) {
-                    "hunters"
-                } else {
-                    "crowd"
-                };
-                let result = match &outcome {
-                    Some(o) => describe_rules(&rules, o),
-                    None => format!("stopped at the ply cap ({cap}), counted as a draw"),
-                };
-                say(
-                    out,
-                    &format!(
-                        "[{}/{total}] pair {} game {}: A as the {a_side}: {result}; {plies} plies\n",
-                        done + 1,
-                        i / 2 + 1,
-                        i % 2 + 1
-                    ),
-                )?;
-            }
-            results[i] = Some((outcome, plies));
-        }
-        Ok(())
-    })?;
-    // A's score per pair: a win 1, a draw a half, over the pair's two games.
-    let a_score = |i: usize| -> f64 {
-        let a_side = if i.is_multiple_of(2) {
-            Side::Hunters
+    let start = rules.start_position();
+    let play = |i: usize| -> Result<MatchGame, String> {
+        let opening = random_opening(rules.clone(), openings, seed.wrapping_add((i / 2) as u64));
+        let sides = if i.is_multiple_of(2) {
+            [sa, sb]
         } else {
-            Side::Crowd
+            [sb, sa]
         };
-        match results[i]
-            .as_ref()
-            .and_then(|(o, _)| o.as_ref())
-            .and_then(|o| o.winner)
-        {
-            Some(w) if w == a_side => 1.0,
-            Some(_) => 0.0,
-            None => 0.5,
+        let game_seed = seed.wrapping_mul(1000).wrapping_add(i as u64);
+        let played = play_out_from(opening.clone(), sides, game_seed, cap);
+        let mut end = opening;
+        for mv in &played.moves {
+            end.play_unchecked(mv);
         }
+        let lost = |side: Side| {
+            let count = |p: &family::HuntPosition| {
+                p.pieces[side.index()].count_ones() + u32::from(p.in_hand[side.index()])
+            };
+            count(&start).saturating_sub(count(end.position()))
+        };
+        Ok(MatchGame {
+            winner: played.outcome.and_then(|o| o.winner),
+            capped: played.outcome.is_none(),
+            plies: end.moves().count(),
+            captured: lost(Side::Crowd),
+            hunters_lost: lost(Side::Hunters),
+            moves: played.searched,
+            ms: played.ms,
+        })
     };
-    let pair_scores: Vec<f64> = (0..pairs)
-        .map(|p| (a_score(2 * p) + a_score(2 * p + 1)) / 2.0)
-        .collect();
-    let interval = Interval::of_scores(&pair_scores);
-    let wins = (0..total).filter(|&i| a_score(i) == 1.0).count();
-    let losses = (0..total).filter(|&i| a_score(i) == 0.0).count();
-    say(
-        out,
-        &format!(
-            "A {a}: {wins} won, {} drawn, {losses} lost; score {:.3} (95 % {:.3} to {:.3}), Elo {:+.0}; {}\n",
-            total - wins - losses,
-            interval.mean,
-            interval.low,
-            interval.high,
-            elo(interval.mean),
-            if interval.above_half() {
-                "A is stronger"
-            } else if interval.high < 0.5 {
-                "B is stronger"
-            } else {
-                "not separated"
-            }
-        ),
-    )
+    let crowd = many(&rules, Side::Crowd);
+    let games = play_pairs(pairs, jobs, play, |i, done, g| {
+        if args.quiet {
+            return Ok(());
+        }
+        let a_side = if i.is_multiple_of(2) {
+            "hunters"
+        } else {
+            "crowd"
+        };
+        let result = match (g.capped, g.winner) {
+            (true, _) => format!("stopped at the ply cap ({cap}), counted as a draw"),
+            (false, Some(side)) => format!("the {} win", many(&rules, side)),
+            (false, None) => "draw".to_string(),
+        };
+        say(
+            out,
+            &format!(
+                "[{done}/{}] pair {} game {}: A as the {a_side}: {result}; {} plies, {} {crowd} taken\n",
+                2 * pairs,
+                i / 2 + 1,
+                i % 2 + 1,
+                g.plies,
+                g.captured
+            ),
+        )
+    })?;
+    let names = MatchNames {
+        a,
+        b,
+        hunters: many(&rules, Side::Hunters),
+        crowd,
+    };
+    say(out, &summary(&names, &games))
 }
 
 /// The start of a match game: `plies` moves chosen at random (seeded),

@@ -12,6 +12,7 @@ use super::args::{Args, say};
 use super::bagh_chal_table::table_note;
 use super::family::{self, family_game};
 use super::stats::{Interval, elo};
+use crate::ai::Level;
 use crate::rules::{GameKind, Side};
 
 /// What a match plays.
@@ -61,6 +62,15 @@ impl MatchSpec {
         }
     }
 
+    fn names(&self) -> MatchNames {
+        MatchNames {
+            a: self.a.level,
+            b: self.b.level,
+            hunters: self.kind.piece_names(Side::Hunters).0.to_string(),
+            crowd: self.kind.piece_names(Side::Crowd).0.to_string(),
+        }
+    }
+
     fn header(&self) -> String {
         let p = &self.play;
         format!(
@@ -82,7 +92,7 @@ impl MatchSpec {
 }
 
 /// The machine's load averages, where the system tells them (Linux).
-fn load_average() -> String {
+pub(super) fn load_average() -> String {
     std::fs::read_to_string("/proc/loadavg")
         .ok()
         .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
@@ -97,49 +107,63 @@ pub(super) fn run_match(args: &Args, out: &mut dyn Write) -> Result<(), String> 
     say(out, &m.header())?;
     // Every game's moves, a line each, to replay or study them.
     let mut record_file = args.record_file()?;
-    let total = 2 * m.pairs;
-    let mut records: Vec<Option<GameRecord>> = vec![None; total];
+    let records = play_pairs(
+        m.pairs,
+        m.jobs,
+        |i| play_game(&m.game(i)),
+        |i, done, record| {
+            if !args.quiet {
+                say(out, &game_line(&m, i, done, record))?;
+            }
+            if let Some(file) = record_file.as_mut() {
+                writeln!(file, "{} {}", m.game(i).describe(), record.moves_text)
+                    .map_err(|e| format!("cannot write the record: {e}"))?;
+            }
+            Ok(())
+        },
+    )?;
+    let games: Vec<MatchGame> = records.iter().map(GameRecord::tally).collect();
+    say(out, &summary(&m.names(), &games))
+}
+
+/// Plays a match's `2 * pairs` games, `jobs` at a time: `play(i)` plays
+/// game `i` (pair `i / 2`; A hunts in its first game), and `done(i, n,
+/// game)` hears of each as it ends, the `n`th. The games in order, or the
+/// first error (the other workers stop at their next game).
+pub(super) fn play_pairs<G: Send>(
+    pairs: usize,
+    jobs: usize,
+    play: impl Fn(usize) -> Result<G, String> + Sync,
+    mut done: impl FnMut(usize, usize, &G) -> Result<(), String>,
+) -> Result<Vec<G>, String> {
+    let total = 2 * pairs;
+    let mut games: Vec<Option<G>> = (0..total).map(|_| None).collect();
     let next = AtomicUsize::new(0);
     let (tx, rx) = mpsc::channel();
     std::thread::scope(|scope| -> Result<(), String> {
-        for _ in 0..m.jobs {
+        for _ in 0..jobs.clamp(1, total.max(1)) {
             let tx = tx.clone();
-            let (m, next) = (&m, &next);
+            let (next, play) = (&next, &play);
             scope.spawn(move || {
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= total {
-                        break;
-                    }
-                    if tx.send((i, play_game(&m.game(i)))).is_err() {
+                    if i >= total || tx.send((i, play(i))).is_err() {
                         break;
                     }
                 }
             });
         }
         drop(tx);
-        for (done, (i, result)) in rx.iter().enumerate() {
-            let record = match result {
-                Ok(r) => r,
-                Err(e) => {
-                    // Let the workers stop at their next game.
-                    next.store(total, Ordering::Relaxed);
-                    return Err(format!("game {}: {e}", i + 1));
-                }
-            };
-            if !args.quiet {
-                say(out, &game_line(&m, i, done + 1, &record))?;
-            }
-            if let Some(file) = record_file.as_mut() {
-                writeln!(file, "{} {}", m.game(i).describe(), record.moves_text)
-                    .map_err(|e| format!("cannot write the record: {e}"))?;
-            }
-            records[i] = Some(record);
+        for (n, (i, result)) in rx.iter().enumerate() {
+            let game = result
+                .and_then(|g| done(i, n + 1, &g).map(|()| g))
+                .inspect_err(|_| next.store(total, Ordering::Relaxed))
+                .map_err(|e| format!("game {}: {e}", i + 1))?;
+            games[i] = Some(game);
         }
         Ok(())
     })?;
-    let records: Vec<GameRecord> = records.into_iter().flatten().collect();
-    say(out, &summary(&m, &records))
+    Ok(games.into_iter().flatten().collect())
 }
 
 /// One finished game, as a progress line.
@@ -177,6 +201,50 @@ fn game_line(m: &MatchSpec, i: usize, done: usize, r: &GameRecord) -> String {
     )
 }
 
+/// What a match counts of one finished game, whichever engine played it.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct MatchGame {
+    pub winner: Option<Side>,
+    /// Stopped at the ply cap (counted as a draw).
+    pub capped: bool,
+    pub plies: usize,
+    /// Crowd pieces the hunters took.
+    pub captured: u32,
+    /// Hunters lost (Asalto's huffs).
+    pub hunters_lost: u32,
+    /// Per side: moves searched and the milliseconds they took.
+    pub moves: [u32; 2],
+    pub ms: [f64; 2],
+}
+
+impl MatchGame {
+    /// The game graded from the hunters' side, to compare two games
+    /// lexicographically: the result first, then material (crowd pieces
+    /// taken, hunters kept), then tempo (a win sooner, a loss later).
+    pub fn hunters_grade(&self) -> (i32, i32, i32, i32) {
+        let plies = self.plies as i32;
+        let (result, tempo) = match self.winner {
+            Some(Side::Hunters) => (1, -plies),
+            Some(Side::Crowd) => (-1, plies),
+            None => (0, 0),
+        };
+        (
+            result,
+            self.captured as i32,
+            -(self.hunters_lost as i32),
+            tempo,
+        )
+    }
+}
+
+/// Who a match's summary names: the levels A and B and the sides' pieces.
+pub(super) struct MatchNames {
+    pub a: Level,
+    pub b: Level,
+    pub hunters: String,
+    pub crowd: String,
+}
+
 /// A level's games on one side.
 #[derive(Default)]
 struct RoleTally {
@@ -191,11 +259,11 @@ struct RoleTally {
 }
 
 impl RoleTally {
-    fn add(&mut self, r: &GameRecord, side: Side) {
+    fn add(&mut self, r: &MatchGame, side: Side) {
         self.games += 1;
         self.captured += r.captured as u64;
         self.hunters_lost += r.hunters_lost as u64;
-        match r.winner() {
+        match r.winner {
             None => self.draws += 1,
             Some(w) if w == side => {
                 self.wins += 1;
@@ -245,8 +313,8 @@ struct Totals {
 }
 
 impl Totals {
-    fn of(records: &[GameRecord]) -> Totals {
-        let points = |r: &GameRecord, side: Side| match r.winner() {
+    fn of(records: &[MatchGame]) -> Totals {
+        let points = |r: &MatchGame, side: Side| match r.winner {
             Some(w) if w == side => 1.0,
             None => 0.5,
             Some(_) => 0.0,
@@ -292,7 +360,7 @@ fn verdict(i: &Interval) -> &'static str {
 }
 
 /// The score, its interval and the graded results.
-fn summary(m: &MatchSpec, records: &[GameRecord]) -> String {
+pub(super) fn summary(m: &MatchNames, records: &[MatchGame]) -> String {
     let t = Totals::of(records);
     let score = Interval::of_scores(&t.pair_scores);
     let grade = Interval::of_scores(&t.graded);
@@ -304,8 +372,8 @@ fn summary(m: &MatchSpec, records: &[GameRecord]) -> String {
     );
     let mut s = format!(
         "A {} against B {}: {w} W {d} D {l} L, score {score}, Elo {:+.0} ({:+.0} to {:+.0})\n",
-        m.a.level,
-        m.b.level,
+        m.a,
+        m.b,
         elo(score.mean),
         elo(score.low),
         elo(score.high)
@@ -330,27 +398,21 @@ fn summary(m: &MatchSpec, records: &[GameRecord]) -> String {
             "not separated"
         }
     );
-    let (hunters, crowd) = (
-        m.kind.piece_names(Side::Hunters).0,
-        m.kind.piece_names(Side::Crowd).0,
-    );
-    for (name, roles) in [
-        (m.a.level.name(), &t.roles[0]),
-        (m.b.level.name(), &t.roles[1]),
-    ] {
+    let (hunters, crowd) = (m.hunters.as_str(), m.crowd.as_str());
+    for (name, roles) in [(m.a.name(), &t.roles[0]), (m.b.name(), &t.roles[1])] {
         s += &roles[Side::Hunters.index()].row(name, hunters, crowd);
         s += &roles[Side::Crowd.index()].row(name, crowd, crowd);
     }
     let mean_ms = |(sum, n): (f64, u32)| sum / n.max(1) as f64;
     s += &format!(
         "mean ms per move: A {} {:.1}, B {} {:.1}; load {}\n",
-        m.a.level,
+        m.a,
         mean_ms(t.ms[0]),
-        m.b.level,
+        m.b,
         mean_ms(t.ms[1]),
         load_average()
     );
-    let capped = records.iter().filter(|r| r.outcome.is_none()).count();
+    let capped = records.iter().filter(|r| r.capped).count();
     if capped > 0 {
         s += &format!("games stopped at the ply cap: {capped}\n");
     }

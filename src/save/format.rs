@@ -234,6 +234,10 @@ pub enum LoadError {
         redo: bool,
         error: Box<MoveTextError>,
     },
+    /// A family game's save names a game this build does not have.
+    UnknownGame { game: String },
+    /// A family game's move does not replay: `number` counts from 1.
+    BadFamilyMove { number: usize, text: String },
 }
 
 impl LoadError {
@@ -244,7 +248,10 @@ impl LoadError {
             LoadError::Unreadable { .. } | LoadError::NotText { .. } => "unreadable",
             LoadError::Damaged { .. } => "damaged",
             LoadError::NewerVersion { .. } => "newer",
-            LoadError::BadStart(_) | LoadError::BadMove { .. } => "bad-game",
+            LoadError::BadStart(_)
+            | LoadError::BadMove { .. }
+            | LoadError::UnknownGame { .. }
+            | LoadError::BadFamilyMove { .. } => "bad-game",
         }
     }
 }
@@ -277,6 +284,10 @@ impl fmt::Display for LoadError {
                 redo: true,
                 error,
             } => write!(f, "{NO_REPLAY}: move {number} to redo: {error}"),
+            LoadError::UnknownGame { game } => write!(f, "no game is called {game:?} here"),
+            LoadError::BadFamilyMove { number, text } => {
+                write!(f, "{NO_REPLAY}: move {number} ({text}) is not legal")
+            }
         }
     }
 }
@@ -325,7 +336,7 @@ fn damaged(e: ron::error::SpannedError) -> LoadError {
 }
 
 /// Writes a value as RON under a comment naming what it holds.
-fn encode<T: Serialize>(value: &T, what: &str) -> String {
+pub(super) fn encode<T: Serialize>(value: &T, what: &str) -> String {
     let config = ron::ser::PrettyConfig::new()
         .compact_arrays(true)
         .indentor("    ");

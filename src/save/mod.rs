@@ -7,6 +7,7 @@
 //! holding a game that does not replay) is moved aside untouched and
 //! reported, never deleted or overwritten.
 
+pub mod family;
 pub mod format;
 pub mod store;
 
@@ -16,6 +17,7 @@ use std::path::PathBuf;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+pub use family::SavedFamilyGame;
 pub use format::{Ending, FORMAT_VERSION, LoadError, RestoredGame, SavedGame, SettingsFile};
 pub use store::{DirStore, Slot, Store, file_stem};
 
@@ -67,6 +69,28 @@ impl Saves {
     /// cannot be read, or whose game does not replay, is moved aside.
     pub fn load_game(&self, slot: &Slot) -> Result<Option<RestoredGame>, Refused> {
         self.load(slot, |text| SavedGame::from_ron(text)?.restore())
+    }
+
+    /// The family game autosaved, replayed; `None` when there is none. A
+    /// file that cannot be read, or whose game does not replay, is moved
+    /// aside.
+    pub fn load_family(
+        &self,
+    ) -> Result<Option<(SavedFamilyGame, crate::rules::family::HuntGame)>, Refused> {
+        self.load(&Slot::FamilyAutosave, |text| {
+            let saved = SavedFamilyGame::from_ron(text)?;
+            let game = saved.restore()?;
+            Ok((saved, game))
+        })
+    }
+
+    /// Writes the family game's autosave, stamped with the time now.
+    pub fn write_family(&self, game: &SavedFamilyGame) -> io::Result<()> {
+        let stamped = SavedFamilyGame {
+            saved_at: store::now_unix(),
+            ..game.clone()
+        };
+        self.store.write(&Slot::FamilyAutosave, &stamped.to_ron())
     }
 
     /// Reads and parses a slot; refuses (and moves aside) what fails.

@@ -11,6 +11,8 @@ use std::path::{Path, PathBuf};
 pub enum Slot {
     Settings,
     Autosave,
+    /// The autosave of a hunt-family game (the family screen's).
+    FamilyAutosave,
     /// A named save, by its file stem (see [`file_stem`]).
     Named(String),
 }
@@ -32,8 +34,9 @@ pub trait Store: Send + Sync + 'static {
     fn location(&self, slot: &Slot) -> String;
 }
 
-/// Slots as files in a folder: `settings.ron`, `autosave.ron` and
-/// `saves/<stem>.ron`. Folders are created on the first write.
+/// Slots as files in a folder: `settings.ron`, `autosave.ron`,
+/// `family-autosave.ron` and `saves/<stem>.ron`. Folders are created on
+/// the first write.
 #[derive(Clone, Debug)]
 pub struct DirStore {
     root: PathBuf,
@@ -51,6 +54,7 @@ impl DirStore {
         match slot {
             Slot::Settings => self.root.join("settings.ron"),
             Slot::Autosave => self.root.join("autosave.ron"),
+            Slot::FamilyAutosave => self.root.join("family-autosave.ron"),
             Slot::Named(stem) => self.root.join("saves").join(format!("{stem}.ron")),
         }
     }

@@ -10,10 +10,12 @@ use crate::save_common;
 
 use save_common::{every_variant, random_game, take_back};
 use stronghold::ai::Level;
+use stronghold::rules::family::{self, HuntGame};
 use stronghold::rules::{Game, GameKind, Side, Variant};
 use stronghold::save::store::{display_time, file_stamp, temp_path, write_atomic_with};
 use stronghold::save::{
-    DirStore, Ending, FORMAT_VERSION, LoadError, SavedGame, Saves, SettingsFile, Slot, file_stem,
+    DirStore, Ending, FORMAT_VERSION, LoadError, SavedFamilyGame, SavedGame, Saves, SettingsFile,
+    Slot, file_stem,
 };
 
 /// A real save: a Pirates game with history and a redo stack.
@@ -493,4 +495,100 @@ fn an_analysed_game_round_trips_with_its_analysis() {
             .unwrap()
             .is_for(&read.restore().unwrap().game)
     );
+}
+
+/// A family game after `plies` seeded random moves (fewer if it ends).
+fn random_family_game(id: &str, plies: usize, seed: u64) -> HuntGame {
+    let mut game = HuntGame::new(family::built_in(id).unwrap());
+    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    for _ in 0..plies {
+        let moves = game.legal_moves();
+        if moves.is_empty() || game.outcome().is_some() {
+            break;
+        }
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        game.play(&moves[(state % moves.len() as u64) as usize])
+            .unwrap();
+    }
+    game
+}
+
+#[test]
+fn every_family_game_round_trips_with_its_history() {
+    for (id, _) in family::BUILT_IN {
+        for seed in 1..=3u64 {
+            let game = random_family_game(id, 10 + 15 * seed as usize, seed);
+            let saved = SavedFamilyGame::of_game(&game, Some(Level::Easy), None).unwrap();
+            let read = SavedFamilyGame::from_ron(&saved.to_ron()).unwrap();
+            assert_eq!(read, saved, "{id}");
+            let restored = read.restore().unwrap();
+            assert!(restored.moves().eq(game.moves()), "{id}");
+            assert_eq!(restored.position(), game.position(), "{id}");
+            assert_eq!(restored.outcome(), game.outcome(), "{id}");
+            assert_eq!(read.hunters, Some(Level::Easy));
+        }
+    }
+}
+
+#[test]
+fn a_family_game_read_from_elsewhere_is_not_autosaved() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/games/kaooa.game.ron");
+    let bytes = fs::read(&path).unwrap();
+    let rules = family::parse_bytes("kaooa.game.ron", &bytes).unwrap();
+    let game = HuntGame::new(std::sync::Arc::new(rules));
+    assert!(SavedFamilyGame::of_game(&game, None, None).is_none());
+    let built_in = HuntGame::new(family::built_in("kaooa").unwrap());
+    assert!(SavedFamilyGame::of_game(&built_in, None, None).is_some());
+}
+
+#[test]
+fn a_family_autosave_that_does_not_replay_is_refused_and_kept() {
+    let game = random_family_game("haretavl", 12, 5);
+    let good = SavedFamilyGame::of_game(&game, None, Some(Level::Hard)).unwrap();
+    let unknown = SavedFamilyGame {
+        game: "no-such-game".to_string(),
+        ..good.clone()
+    };
+    let mut moves = good.moves.clone();
+    moves[3] = moves[2].clone();
+    let illegal = SavedFamilyGame {
+        moves,
+        ..good.clone()
+    };
+    for (bad, expected) in [
+        (
+            unknown,
+            LoadError::UnknownGame {
+                game: "no-such-game".to_string(),
+            },
+        ),
+        (
+            illegal.clone(),
+            LoadError::BadFamilyMove {
+                number: 4,
+                text: illegal.moves[3].clone(),
+            },
+        ),
+    ] {
+        let dir = temp_dir();
+        let saves = Saves::in_dir(dir.path());
+        let text = bad.to_ron();
+        fs::write(dir.path().join("family-autosave.ron"), &text).unwrap();
+        let refused = saves.load_family().unwrap_err();
+        assert_eq!(refused.error, expected);
+        assert_eq!(refused.slot, Slot::FamilyAutosave);
+        // Kept, byte for byte, beside where it was.
+        let moved = refused.moved_to.unwrap();
+        assert_eq!(fs::read_to_string(&moved).unwrap(), text);
+        assert!(saves.load_family().unwrap().is_none(), "the slot is free");
+    }
+    // And a good one reads back.
+    let dir = temp_dir();
+    let saves = Saves::in_dir(dir.path());
+    saves.write_family(&good).unwrap();
+    let (saved, restored) = saves.load_family().unwrap().unwrap();
+    assert!(saved.saved_at > 0);
+    assert!(restored.moves().eq(game.moves()));
 }

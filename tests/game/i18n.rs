@@ -599,6 +599,13 @@ mod errors {
                 message: text("expected `)`"),
             },
             LoadError::NewerVersion { found: 2 },
+            LoadError::UnknownGame {
+                game: text("kaooa-7"),
+            },
+            LoadError::BadFamilyMove {
+                number: 4,
+                text: text("c1-d4"),
+            },
         ];
         all.extend(
             position_errors()

@@ -59,6 +59,8 @@ error-save-bad-move = { $list ->
     [redo] move { $number } to redo
    *[played] move { $number }
 } does not replay: { $error }
+error-save-unknown-game = this version of Stronghold has no game called { $game }
+error-save-bad-family-move = move { $number } ({ $move }) is not legal: the game does not replay
 
 ## Skin files. $file: the skin file; $at: "line" when $line and $column say
 ## where, else "file"; $path: a file the skin names.

@@ -71,6 +71,8 @@ error-save-bad-move = { $list ->
     [redo] отменённый ход { $number }
    *[played] ход { $number }
 } не воспроизводится: { $error }
+error-save-unknown-game = в этой версии Stronghold нет игры { $game }
+error-save-bad-family-move = ход { $number } ({ $move }) не по правилам: партия не воспроизводится
 
 ## Файлы оформления. $file — файл оформления; $at — «line», когда $line и
 ## $column говорят где, иначе «file»; $path — файл, который называет оформление.

@@ -91,6 +91,20 @@ impl FamilyPlay {
         }
     }
 
+    /// A game played so far (a resumed autosave): its last move shown.
+    pub fn resumed(game: HuntGame, players: [Player; 2], skin: String) -> FamilyPlay {
+        let mut play = FamilyPlay::new(game.rules.clone(), players, skin);
+        let last = game.moves().last().copied().zip(game.movers().last());
+        play.last = last.map(|(mv, side)| LastMove {
+            mv,
+            side,
+            captured: game.rules.captured(&mv),
+        });
+        play.game = game;
+        play.outcome = play.game.outcome();
+        play
+    }
+
     pub fn rules(&self) -> &Ruleset {
         &self.game.rules
     }

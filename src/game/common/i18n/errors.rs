@@ -165,6 +165,12 @@ impl Localize for LoadError {
                 .num("number", *number as u32)
                 .text("list", if *redo { "redo" } else { "played" })
                 .nested("error", error.to_msg()),
+            LoadError::UnknownGame { game } => {
+                Msg::new("error-save-unknown-game").text("game", game.clone())
+            }
+            LoadError::BadFamilyMove { number, text } => Msg::new("error-save-bad-family-move")
+                .num("number", *number as u32)
+                .text("move", text.clone()),
         }
     }
     fn foreign_words(&self) -> Option<&str> {

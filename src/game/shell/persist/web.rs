@@ -1,5 +1,6 @@
 //! The web's store: the browser's `localStorage`, one key per slot
-//! (`stronghold/settings`, `stronghold/autosave`, `stronghold/saves/<stem>`).
+//! (`stronghold/settings`, `stronghold/autosave`,
+//! `stronghold/family-autosave`, `stronghold/saves/<stem>`).
 //! A `setItem` replaces a key whole or fails (a full quota) leaving it as
 //! it was, so writes are atomic here too.
 
@@ -9,6 +10,7 @@ use crate::save::{Slot, Store};
 
 const PREFIX: &str = "stronghold/";
 const NAMED_PREFIX: &str = "stronghold/saves/";
+const FAMILY_AUTOSAVE_KEY: &str = "stronghold/family-autosave";
 
 pub struct WebStore;
 
@@ -16,6 +18,7 @@ fn key(slot: &Slot) -> String {
     match slot {
         Slot::Settings => format!("{PREFIX}settings"),
         Slot::Autosave => format!("{PREFIX}autosave"),
+        Slot::FamilyAutosave => FAMILY_AUTOSAVE_KEY.to_string(),
         Slot::Named(stem) => format!("{NAMED_PREFIX}{stem}"),
     }
 }

@@ -7,7 +7,8 @@
 //! thread would be a dropped frame on a move. A change made while a write runs
 //! waits, and only the newest waiting game is written. On the web
 //! `localStorage` is fast and belongs to the main thread, so it is written
-//! there. An online game is not autosaved (the server keeps it). The
+//! there. An online game is not autosaved (the server keeps it). A game of
+//! the hunt family has its own autosave slot, written the same way. The
 //! settings are written half a second after they stop changing
 //! (a dragged slider is one write). Everything pending is written on exit.
 
@@ -16,20 +17,24 @@ use std::io;
 use bevy::prelude::*;
 use bevy::tasks::{IoTaskPool, Task, block_on, futures::check_ready};
 
-use super::{Persistence, snapshot};
+use super::{Persistence, family_snapshot, snapshot};
 use crate::game::board::view::BoardLayout;
 use crate::game::common::i18n::Msg;
 use crate::game::common::notice::Notice;
 use crate::game::common::redraw::{LOADING_PULSE, NextFrame};
 use crate::game::common::settings::Settings;
+use crate::game::play::family::FamilyMatch;
 use crate::game::play::match_state::Match;
 use crate::game::play::puzzle::PuzzleSession;
-use crate::save::{SavedGame, Saves, Slot};
+use crate::save::{SavedFamilyGame, SavedGame, Saves, Slot};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PersistState>()
         .add_systems(Startup, remember_starting_game)
-        .add_systems(Last, (autosave, save_settings, flush_on_exit).chain());
+        .add_systems(
+            Last,
+            (autosave, autosave_family, save_settings, flush_on_exit).chain(),
+        );
 }
 
 /// How long the settings must stay unchanged before they are written.
@@ -38,12 +43,10 @@ pub const SETTINGS_SETTLE_SECONDS: f64 = 0.5;
 /// What the writers remember between frames.
 #[derive(Resource, Default)]
 pub struct PersistState {
-    /// The game as last handed to a write (or as found at launch).
-    pub(super) autosave_written: Option<SavedGame>,
-    /// A game waiting for the write in progress to finish.
-    autosave_waiting: Option<SavedGame>,
-    /// The write in progress (desktop).
-    autosave_task: Option<Task<io::Result<()>>>,
+    /// The classic game's autosave.
+    autosave: SlotWriter<SavedGame>,
+    /// The family game's autosave.
+    family: SlotWriter<SavedFamilyGame>,
     /// The settings as last written (or as read at launch).
     pub(super) settings_written: Option<Settings>,
     /// When the settings last changed, while they wait to be written.
@@ -53,9 +56,90 @@ pub struct PersistState {
     settings_seen: Option<Settings>,
     /// A refused file could not be moved aside: never write over it.
     pub(super) autosave_blocked: bool,
+    pub(super) family_blocked: bool,
     pub(super) settings_blocked: bool,
     /// The last write failed (told once, not on every move).
     write_failing: bool,
+}
+
+/// One slot's writes, one at a time: what was last handed to a write, the
+/// newest value waiting for the write in progress, and that write (on the
+/// desktop's I/O threads).
+struct SlotWriter<T> {
+    written: Option<T>,
+    waiting: Option<T>,
+    task: Option<Task<io::Result<()>>>,
+}
+
+impl<T> Default for SlotWriter<T> {
+    fn default() -> Self {
+        SlotWriter {
+            written: None,
+            waiting: None,
+            task: None,
+        }
+    }
+}
+
+/// How a value is written to its slot.
+type WriteFn<T> = fn(&Saves, &T) -> io::Result<()>;
+
+impl<T: Clone + PartialEq + Send + Sync + 'static> SlotWriter<T> {
+    /// Queues `now` unless it is what was last written.
+    fn offer(&mut self, now: T) {
+        if self.written.as_ref() != Some(&now) {
+            self.written = Some(now.clone());
+            self.waiting = Some(now);
+        }
+    }
+
+    /// Collects the write in progress when it is done, then starts the
+    /// waiting one; each result goes to `report`. True while a write runs.
+    fn pump(
+        &mut self,
+        saves: &std::sync::Arc<Saves>,
+        write: WriteFn<T>,
+        mut report: impl FnMut(io::Result<()>),
+    ) -> bool {
+        if let Some(task) = self.task.as_mut()
+            && let Some(result) = check_ready(task)
+        {
+            self.task = None;
+            report(result);
+        }
+        if self.task.is_some() {
+            return true;
+        }
+        let Some(value) = self.waiting.take() else {
+            return false;
+        };
+        if cfg!(target_arch = "wasm32") {
+            report(write(saves, &value));
+            false
+        } else {
+            let saves = saves.clone();
+            self.task = Some(IoTaskPool::get().spawn(async move { write(&saves, &value) }));
+            true
+        }
+    }
+
+    /// Waits for the write in progress, then writes the waiting value.
+    fn finish(&mut self, saves: &Saves, write: WriteFn<T>, mut report: impl FnMut(io::Result<()>)) {
+        if let Some(task) = self.task.take() {
+            report(block_on(task));
+        }
+        if let Some(value) = self.waiting.take() {
+            report(write(saves, &value));
+        }
+    }
+}
+
+fn write_classic(saves: &Saves, game: &SavedGame) -> io::Result<()> {
+    saves.write_game(&Slot::Autosave, game)
+}
+
+fn write_family(saves: &Saves, game: &SavedFamilyGame) -> io::Result<()> {
+    saves.write_family(game)
 }
 
 /// The game on the board at launch counts as written: a launch alone never
@@ -66,7 +150,7 @@ fn remember_starting_game(
     settings: Res<Settings>,
     mut state: ResMut<PersistState>,
 ) {
-    state.autosave_written = Some(snapshot(&the_match, &layout, &settings));
+    state.autosave.written = Some(snapshot(&the_match, &layout, &settings));
 }
 
 /// Queues the game when it changed, and keeps one write going.
@@ -88,32 +172,53 @@ fn autosave(
     // game to resume: the autosave keeps the last game at this screen (the
     // one the puzzle put aside).
     if changed && !state.autosave_blocked && !the_match.is_online() && !puzzle.is_active() {
-        let now = snapshot(&the_match, &layout, &settings);
-        if state.autosave_written.as_ref() != Some(&now) {
-            state.autosave_written = Some(now.clone());
-            state.autosave_waiting = Some(now);
-        }
+        state
+            .autosave
+            .offer(snapshot(&the_match, &layout, &settings));
     }
-    if let Some(task) = state.autosave_task.as_mut()
-        && let Some(result) = check_ready(task)
-    {
-        state.autosave_task = None;
-        report_write(&mut state, &mut notices, "autosave", result);
-    }
-    if state.autosave_task.is_some() {
+    let state = &mut *state;
+    let writing = state.autosave.pump(&saves, write_classic, |result| {
+        report_write(&mut state.write_failing, &mut notices, "autosave", result);
+    });
+    if writing {
         // The write's end (and any newer autosave waiting) needs a frame.
         next_frame.within(LOADING_PULSE);
-        return;
     }
-    let Some(game) = state.autosave_waiting.take() else {
+}
+
+/// Queues the family game when it changed (a move, a take-back, a new game,
+/// a resignation: each bumps its generation), and keeps one write going.
+/// The game on the screen at launch counts as written.
+fn autosave_family(
+    persistence: Res<Persistence>,
+    family: Res<FamilyMatch>,
+    mut state: ResMut<PersistState>,
+    mut notices: MessageWriter<Notice>,
+    mut next_frame: ResMut<NextFrame>,
+    // The generation last seen (`None` inside: no family game); `None`
+    // before the first frame.
+    mut seen: Local<Option<Option<u64>>>,
+) {
+    let Some(saves) = persistence.shared() else {
         return;
     };
-    if cfg!(target_arch = "wasm32") {
-        let result = saves.write_game(&Slot::Autosave, &game);
-        report_write(&mut state, &mut notices, "autosave", result);
-    } else {
-        let task = IoTaskPool::get().spawn(async move { saves.write_game(&Slot::Autosave, &game) });
-        state.autosave_task = Some(task);
+    let now = family.play.as_ref().and_then(family_snapshot);
+    let generation = family.play.as_ref().map(|p| p.generation);
+    if *seen != Some(generation) {
+        let launch = seen.is_none();
+        *seen = Some(generation);
+        match now {
+            Some(now) if launch => state.family.written = Some(now),
+            Some(now) if !state.family_blocked => state.family.offer(now),
+            _ => {}
+        }
+    }
+    let state = &mut *state;
+    let writing = state.family.pump(&saves, write_family, |result| {
+        report_write(&mut state.write_failing, &mut notices, "autosave", result);
+    });
+    if writing {
+        next_frame.within(LOADING_PULSE);
     }
 }
 
@@ -156,7 +261,7 @@ fn write_settings(
         return;
     }
     let result = saves.write_settings(settings);
-    report_write(state, notices, "settings", result);
+    report_write(&mut state.write_failing, notices, "settings", result);
     state.settings_written = Some(settings.clone());
 }
 
@@ -180,16 +285,15 @@ fn flush_on_exit(
     }
 }
 
-/// Waits for the write in progress and writes the waiting game.
+/// Waits for the writes in progress and writes the waiting games.
 fn finish_autosave(saves: &Saves, state: &mut PersistState, notices: &mut MessageWriter<Notice>) {
-    if let Some(task) = state.autosave_task.take() {
-        let result = block_on(task);
-        report_write(state, notices, "autosave", result);
-    }
-    if let Some(game) = state.autosave_waiting.take() {
-        let result = saves.write_game(&Slot::Autosave, &game);
-        report_write(state, notices, "autosave", result);
-    }
+    let failing = &mut state.write_failing;
+    state.autosave.finish(saves, write_classic, |result| {
+        report_write(failing, notices, "autosave", result);
+    });
+    state.family.finish(saves, write_family, |result| {
+        report_write(failing, notices, "autosave", result);
+    });
 }
 
 /// Writes the autosave now if a write is pending (tests call it before
@@ -210,21 +314,21 @@ fn flush_system(
 
 /// Tells the player about the first failed write in a row.
 fn report_write(
-    state: &mut PersistState,
+    failing: &mut bool,
     notices: &mut MessageWriter<Notice>,
     what: &'static str,
     result: io::Result<()>,
 ) {
     match result {
-        Ok(()) => state.write_failing = false,
+        Ok(()) => *failing = false,
         Err(e) => {
-            if !state.write_failing {
+            if !*failing {
                 notices.write(
                     Notice::error(Msg::new("save-write-failed").text("what", what))
                         .with_detail(e.to_string()),
                 );
             }
-            state.write_failing = true;
+            *failing = true;
         }
     }
 }
