@@ -8,7 +8,7 @@ use std::path::Path;
 
 use crate::save_common;
 
-use save_common::{every_variant, random_game, take_back};
+use save_common::{every_variant, random_family_game, random_game, take_back};
 use stronghold::ai::Level;
 use stronghold::rules::family::{self, HuntGame};
 use stronghold::rules::{Game, GameKind, Side, Variant};
@@ -495,24 +495,6 @@ fn an_analysed_game_round_trips_with_its_analysis() {
             .unwrap()
             .is_for(&read.restore().unwrap().game)
     );
-}
-
-/// A family game after `plies` seeded random moves (fewer if it ends).
-fn random_family_game(id: &str, plies: usize, seed: u64) -> HuntGame {
-    let mut game = HuntGame::new(family::built_in(id).unwrap());
-    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    for _ in 0..plies {
-        let moves = game.legal_moves();
-        if moves.is_empty() || game.outcome().is_some() {
-            break;
-        }
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        game.play(&moves[(state % moves.len() as u64) as usize])
-            .unwrap();
-    }
-    game
 }
 
 #[test]

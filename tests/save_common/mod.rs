@@ -1,6 +1,7 @@
 //! Games for the save tests: every variant, seeded random games, take-backs.
 #![allow(dead_code)]
 
+use stronghold::rules::family::{self, HuntGame};
 use stronghold::rules::{Game, GameKind, Move, OptionKey, Variant};
 
 /// Every game with every combination of its options.
@@ -33,19 +34,40 @@ pub fn every_variant() -> Vec<Variant> {
 /// A game of up to `plies` moves picked by a seeded generator.
 pub fn random_game(variant: Variant, plies: usize, seed: u64) -> Game {
     let mut game = Game::new(variant);
-    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut pick = seeded_picks(seed);
     for _ in 0..plies {
         let moves = game.legal_moves();
         if moves.is_empty() || game.is_over() {
             break;
         }
+        game.play(&moves[pick(moves.len())]).unwrap();
+    }
+    game
+}
+
+/// A family game of up to `plies` moves picked by the same generator.
+pub fn random_family_game(id: &str, plies: usize, seed: u64) -> HuntGame {
+    let mut game = HuntGame::new(family::built_in(id).unwrap());
+    let mut pick = seeded_picks(seed);
+    for _ in 0..plies {
+        let moves = game.legal_moves();
+        if moves.is_empty() || game.outcome().is_some() {
+            break;
+        }
+        game.play(&moves[pick(moves.len())]).unwrap();
+    }
+    game
+}
+
+/// Indexes below `n`, from a xorshift generator seeded with `seed`.
+fn seeded_picks(seed: u64) -> impl FnMut(usize) -> usize {
+    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    move |n| {
         state ^= state << 13;
         state ^= state >> 7;
         state ^= state << 17;
-        game.play(&moves[(state % moves.len() as u64) as usize])
-            .unwrap();
+        (state % n as u64) as usize
     }
-    game
 }
 
 /// Takes back up to `n` moves: the taken-back moves, the next to redo first.
