@@ -8,13 +8,13 @@ use stronghold::game::board::skin::ActiveSkin;
 use stronghold::game::board::view::BoardLayout;
 use stronghold::game::common::screens::{RulesWindow, Screen};
 use stronghold::game::play::match_state::Match;
-use stronghold::game::shell::launch::{Launch, LaunchOptions, LaunchPlugin};
+use stronghold::game::shell::launch::{Launch, LaunchError, LaunchOptions, LaunchPlugin};
 use stronghold::game::shell::persist::Persistence;
 use stronghold::game::{GamePlugin, headless_base};
 use stronghold::rules::GameKind;
 
 fn parse(args: &[&str]) -> Result<LaunchOptions, String> {
-    LaunchOptions::parse(args.iter().map(|s| s.to_string()))
+    LaunchOptions::parse(args.iter().map(|s| s.to_string())).map_err(|e| e.to_string())
 }
 
 #[test]
@@ -155,7 +155,13 @@ fn a_family_game_by_name_or_by_file_opens_on_its_screen() {
     let err = Launch::new(options, Persistence::off())
         .err()
         .expect("refused");
-    assert!(err.contains("@d4"), "{err}");
+    assert_eq!(
+        err,
+        LaunchError::BadFamilyMove {
+            number: 2,
+            text: "@d4".to_string()
+        }
+    );
     std::fs::remove_file(&path).ok();
 }
 
@@ -207,4 +213,24 @@ fn the_game_refuses_a_broken_game_file_in_russian() {
         !err.contains("column") && !err.contains("panicked"),
         "{err}"
     );
+    // A bad option and a bad move are refused in Russian too.
+    for (args, expected) in [
+        (&["--option", "retreat=maybe"][..], "«maybe»"),
+        (&["--moves", "c3-c9"][..], "ходы для начала"),
+        (&["--game", "kaooa", "--moves", "@d4 @d4"][..], "ход 2"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_stronghold"))
+            .args(args)
+            .args(["--language", "ru"])
+            .env(
+                "STRONGHOLD_ASSETS",
+                concat!(env!("CARGO_MANIFEST_DIR"), "/assets"),
+            )
+            .output()
+            .expect("the game binary runs");
+        assert!(!out.status.success());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(expected), "{args:?}: {err}");
+        assert!(!err.contains("move") && !err.contains("panicked"), "{err}");
+    }
 }

@@ -225,6 +225,9 @@ fn looks_like_text(s: &str) -> bool {
 /// lines inside `warn!`/`info!`/`error!` are skipped by `code_literals`.)
 const SKIPPED_FILES: &[&str] = &[
     "shell/launch.rs",
+    // The launch's errors: their English `Display` is for the log and a
+    // terminal without message files; players read `error-launch-*`.
+    "shell/launch_error.rs",
     // An online invite is a command line (`stronghold --join CODE`) or a
     // page address, never a sentence.
     "shell/invite.rs",
@@ -429,6 +432,7 @@ mod errors {
     use stronghold::game::common::settings::Settings;
     use stronghold::game::headless_app;
     use stronghold::game::play::match_state::{Match, MatchCommand, Player};
+    use stronghold::game::shell::launch::LaunchError;
     use stronghold::game::shell::persist::{SaveCommand, SavesWindow};
     use stronghold::game::ui::{PanelState, read_move_box};
     use stronghold::rules::family::{GameFileError, Problem};
@@ -759,6 +763,52 @@ mod errors {
         all.extend(load_errors().iter().map(|e| (e.to_msg(), quoted(e))));
         all.extend(skin_errors().iter().map(|e| (e.to_msg(), quoted(e))));
         all.extend(game_file_errors().iter().map(|e| (e.to_msg(), quoted(e))));
+        all.extend(launch_errors().iter().map(|e| (e.to_msg(), quoted(e))));
+        all
+    }
+
+    /// One launch error of every kind.
+    fn launch_errors() -> Vec<LaunchError> {
+        use LaunchError as E;
+        let mut all = vec![
+            E::NeedsValue {
+                flag: text("--moves"),
+            },
+            E::UnknownArgument {
+                arg: text("--fast"),
+            },
+            E::UnknownGame { id: text("chess") },
+            E::UnknownPlayer {
+                text: text("robot"),
+            },
+            E::UnknownLanguage { code: text("de") },
+            E::UnknownSide { text: text("left") },
+            E::NotInviteCode { text: text("zzz") },
+            E::NotNumber {
+                flag: text("--review"),
+                text: text("ten"),
+            },
+            E::BadClock { text: text("5m") },
+            E::BadFamilyMove {
+                number: 2,
+                text: text("c1-d9"),
+            },
+            E::GameFileUnreadable {
+                path: text("/tmp/my.game.ron"),
+                message: text("No such file or directory"),
+            },
+            E::NoFilesOnTheWeb {
+                path: text("my.game.ron"),
+            },
+            E::BadAddress { text: text("%zz") },
+        ];
+        all.extend(option_errors().into_iter().map(E::BadOption));
+        all.extend(move_errors().into_iter().map(E::BadMoves));
+        all.extend(
+            game_file_errors()
+                .into_iter()
+                .map(|e| E::GameFile(Box::new(e))),
+        );
         all
     }
 
@@ -800,6 +850,15 @@ mod errors {
         "skin",
         "ron",
         "sprites",
+        // The launch's values, as typed on the command line.
+        "human",
+        "beginner",
+        "easy",
+        "medium",
+        "hard",
+        "master",
+        "hunters",
+        "crowd",
     ];
 
     /// Runs of three or more ASCII letters in `shown` that are neither
@@ -858,6 +917,45 @@ mod errors {
         let defined: BTreeSet<String> = ids(&std::fs::read_to_string(file).unwrap());
         let unused: Vec<_> = defined.difference(&used).collect();
         assert!(unused.is_empty(), "no example uses {unused:?}");
+    }
+
+    /// A bad `--option`, `--moves` or page address (`?moves=`) is told in
+    /// Russian with no English word but what the player typed.
+    #[test]
+    fn bad_launch_options_and_addresses_are_told_in_russian() {
+        use stronghold::game::shell::launch::{Launch, LaunchOptions};
+        use stronghold::game::shell::persist::Persistence;
+        use stronghold::game::shell::web::query_to_args;
+        let russian = i18n_in(Language::Russian);
+        let launch = |args: Vec<String>| {
+            LaunchOptions::parse(args)
+                .and_then(|o| Launch::new(o, Persistence::off()))
+                .map(|_| ())
+        };
+        let mut refused = Vec::new();
+        for args in [
+            &["--option", "compulsory=maybe"][..],
+            &["--option", "speed=3"],
+            &["--moves", "c3-c9"],
+            &["--game", "asalto", "--moves", "d6-d5 zz"],
+            &["--game", "kaooa", "--moves", "@d4 @d4"],
+        ] {
+            refused.push(launch(args.iter().map(|a| a.to_string()).collect()).unwrap_err());
+        }
+        for query in [
+            "?moves=c3-c9",
+            "?game=bagh-chal&moves=zz",
+            "?option=retreat%3Dmaybe",
+            "?moves=%zz",
+            "?hunters=robot",
+        ] {
+            refused.push(query_to_args(query).and_then(launch).unwrap_err());
+        }
+        for error in refused {
+            let shown = russian.msg(&error.to_msg());
+            assert!(!shown.contains('{') && !shown.contains("error-"), "{shown}");
+            assert_no_english(&shown, &quoted(&error));
+        }
     }
 
     /// The game in Russian, as the player sets it, with the message files loaded.

@@ -130,3 +130,21 @@ error-game-file-end-goal-out-of-reach = no piece can ever reach the goal
 error-game-file-end-zero-moves = a move limit of 0
 error-game-file-bad-option = the option “{ $text }” needs values, its default among them
 error-game-file-needs-setting = “{ $text }” needs “{ $setting }”
+
+## The launch's options: the command line's flags or the web page's
+## address. $text: what was given; $flag: the flag it was given to.
+error-launch-needs-value = { $text } needs a value
+error-launch-unknown-argument = unknown argument “{ $text }”
+error-launch-unknown-game = unknown game “{ $text }”
+error-launch-unknown-player = unknown player “{ $text }”: human, beginner, easy, medium, hard or master
+error-launch-unknown-language = unknown language “{ $text }”: en or ru
+error-launch-unknown-side = unknown side “{ $text }”: hunters or crowd
+error-launch-not-invite = “{ $text }” is not an invite code
+error-launch-not-number = { $flag }: “{ $text }” is not a number
+error-launch-bad-clock = a clock is minutes+seconds (5+3, at most 180+60), not “{ $text }”
+error-launch-option = a game option: { $error }
+error-launch-moves = the moves to play: { $error }
+error-launch-family-move = the moves to play: move { $number } (“{ $text }”) cannot be played here
+error-launch-file-unreadable = the game file { $text } cannot be read
+error-launch-no-files-on-the-web = { $text }: the web page cannot read game files
+error-launch-bad-address = the address part “{ $text }” does not decode

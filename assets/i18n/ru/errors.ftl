@@ -142,3 +142,21 @@ error-game-file-end-goal-out-of-reach = ни одна фигура никогд�
 error-game-file-end-zero-moves = предел в 0 ходов
 error-game-file-bad-option = у варианта «{ $text }» должны быть значения, и среди них — значение по умолчанию
 error-game-file-needs-setting = «{ $text }» возможно только с «{ $setting }»
+
+## Параметры запуска: флаги командной строки или адрес веб-страницы.
+## $text — что было дано; $flag — флаг, которому это дано.
+error-launch-needs-value = { $text }: не хватает значения
+error-launch-unknown-argument = неизвестный параметр «{ $text }»
+error-launch-unknown-game = неизвестная игра «{ $text }»
+error-launch-unknown-player = неизвестный игрок «{ $text }»: human (человек), beginner, easy, medium, hard или master (уровни компьютера)
+error-launch-unknown-language = неизвестный язык «{ $text }»: en или ru
+error-launch-unknown-side = неизвестная сторона «{ $text }»: hunters (охотники) или crowd (толпа)
+error-launch-not-invite = «{ $text }» — не код приглашения
+error-launch-not-number = { $flag }: «{ $text }» — не число
+error-launch-bad-clock = часы задаются как минуты+секунды (5+3, не больше 180+60), а не «{ $text }»
+error-launch-option = настройка игры: { $error }
+error-launch-moves = ходы для начала: { $error }
+error-launch-family-move = ходы для начала: ход { $number } («{ $text }») здесь сделать нельзя
+error-launch-file-unreadable = файл игры { $text } не читается
+error-launch-no-files-on-the-web = { $text }: веб-страница не читает файлы игр
+error-launch-bad-address = часть адреса «{ $text }» не раскодируется

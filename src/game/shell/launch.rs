@@ -21,6 +21,7 @@ use crate::game::play::family::{FamilyMatch, FamilyPlay};
 use crate::game::play::match_state::{Match, MatchCommand, Player};
 use crate::game::play::online::OnlineCommand;
 use crate::game::play::puzzle::{PuzzleCommand, PuzzleLibrary, PuzzleSetAsset, SetState};
+pub use crate::game::shell::launch_error::LaunchError;
 use crate::game::shell::persist::{self, Boot, Persistence};
 use crate::online::ClockSpec;
 use crate::online::protocol::side_text;
@@ -153,40 +154,43 @@ fn family_index(id: &str) -> Option<usize> {
 /// Reads and checks a game file from disk: a broken file is refused with
 /// its file, line, column and reason.
 #[cfg(not(target_arch = "wasm32"))]
-fn read_game_file(path: &str) -> Result<Ruleset, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
-    family::parse_bytes(path, &bytes).map_err(|e| e.to_string())
+fn read_game_file(path: &str) -> Result<Ruleset, LaunchError> {
+    let bytes = std::fs::read(path).map_err(|e| LaunchError::GameFileUnreadable {
+        path: path.to_string(),
+        message: e.to_string(),
+    })?;
+    family::parse_bytes(path, &bytes).map_err(|e| LaunchError::GameFile(Box::new(e)))
 }
 
-/// `--game-file PATH` naming a file that is refused: why, in the player's
-/// language (`--language`, else the saved one), from the message files.
-/// `None` when there is no such flag, the file cannot be read (the
-/// system's reason stands) or it is a good game file.
+/// A refused launch in the player's language: `--language` when given,
+/// else the saved one; English when the message files cannot be read.
 #[cfg(not(target_arch = "wasm32"))]
-fn refused_game_file(args: &[String]) -> Option<String> {
+fn localized(error: &LaunchError, args: &[String]) -> String {
     use crate::game::common::i18n::{I18n, Localize};
     let value = |flag: &str| args.windows(2).find(|w| w[0] == flag).map(|w| w[1].clone());
-    let path = value("--game-file")?;
-    let bytes = std::fs::read(&path).ok()?;
-    let error = family::parse_bytes(&path, &bytes).err()?;
     let language = value("--language")
         .and_then(|code| Language::ALL.into_iter().find(|l| l.code() == code))
         .unwrap_or_else(|| Persistence::platform().boot().settings.language);
     let Some(mut i18n) = crate::assets::asset_root().and_then(|root| I18n::from_dir(&root).ok())
     else {
-        return Some(error.to_string());
+        return error.to_string();
     };
     i18n.set_language(language);
-    Some(error.localize(&i18n))
+    match error.foreign_words() {
+        Some(words) => format!("{}\n{words}", error.localize(&i18n)),
+        None => error.localize(&i18n),
+    }
 }
 
 /// The web page has no files to read.
 #[cfg(target_arch = "wasm32")]
-fn read_game_file(path: &str) -> Result<Ruleset, String> {
-    Err(format!("{path}: the web page cannot read game files"))
+fn read_game_file(path: &str) -> Result<Ruleset, LaunchError> {
+    Err(LaunchError::NoFilesOnTheWeb {
+        path: path.to_string(),
+    })
 }
 
-fn parse_player(text: &str) -> Result<Player, String> {
+fn parse_player(text: &str) -> Result<Player, LaunchError> {
     if text == "human" {
         return Ok(Player::Human);
     }
@@ -194,19 +198,28 @@ fn parse_player(text: &str) -> Result<Player, String> {
         .into_iter()
         .find(|l| l.name().eq_ignore_ascii_case(text))
         .map(Player::Ai)
-        .ok_or_else(|| {
-            format!("unknown player `{text}`: human, beginner, easy, medium, hard or master")
+        .ok_or_else(|| LaunchError::UnknownPlayer {
+            text: text.to_string(),
         })
 }
 
 impl LaunchOptions {
     /// Reads options from arguments (without the program name).
-    pub fn parse(args: impl IntoIterator<Item = String>) -> Result<LaunchOptions, String> {
+    pub fn parse(args: impl IntoIterator<Item = String>) -> Result<LaunchOptions, LaunchError> {
         let mut o = LaunchOptions::default();
         let mut options = Vec::new();
         let mut args = args.into_iter();
         while let Some(arg) = args.next() {
-            let mut value = |name: &str| args.next().ok_or_else(|| format!("{name} needs a value"));
+            let mut value = |name: &str| {
+                args.next().ok_or_else(|| LaunchError::NeedsValue {
+                    flag: name.to_string(),
+                })
+            };
+            let unknown_game = |id: String| LaunchError::UnknownGame { id };
+            let number = |flag: &str, text: String| LaunchError::NotNumber {
+                flag: flag.to_string(),
+                text,
+            };
             if matches!(
                 arg.as_str(),
                 "--game" | "--game-file" | "--option" | "--hunters" | "--crowd" | "--moves"
@@ -219,7 +232,7 @@ impl LaunchOptions {
                     match (GameKind::from_id(&id), family::built_in(&id)) {
                         (Some(kind), _) => o.variant = Variant::new(kind),
                         (None, Some(rules)) => o.family = Some(rules),
-                        (None, None) => return Err(format!("unknown game `{id}`")),
+                        (None, None) => return Err(unknown_game(id)),
                     }
                 }
                 "--game-file" => {
@@ -236,7 +249,7 @@ impl LaunchOptions {
                     match (GameKind::from_id(&id), family_index(&id)) {
                         (Some(kind), _) => o.rules = Some(kind),
                         (None, Some(index)) => o.family_rules = Some(index),
-                        (None, None) => return Err(format!("unknown game `{id}`")),
+                        (None, None) => return Err(unknown_game(id)),
                     }
                 }
                 "--language" => {
@@ -244,7 +257,7 @@ impl LaunchOptions {
                     let language = Language::ALL
                         .into_iter()
                         .find(|l| l.code() == code)
-                        .ok_or_else(|| format!("unknown language `{code}`: en or ru"))?;
+                        .ok_or(LaunchError::UnknownLanguage { code })?;
                     o.language = Some(language);
                 }
                 "--skin" => {
@@ -257,57 +270,65 @@ impl LaunchOptions {
                 }
                 "--review" => {
                     let v = value("--review")?;
-                    o.review = Some(v.parse().map_err(|_| format!("bad ply `{v}`"))?);
+                    o.review = Some(v.parse().map_err(|_| number("--review", v))?);
                 }
                 "--analyse" => o.analyse = true,
                 "--new-game" => o.new_game = true,
                 "--puzzles" => {
                     let id = value("--puzzles")?;
-                    let kind =
-                        GameKind::from_id(&id).ok_or_else(|| format!("unknown game `{id}`"))?;
+                    let kind = GameKind::from_id(&id).ok_or_else(|| unknown_game(id))?;
                     o.puzzles = Some(kind);
                 }
                 "--puzzle" => {
                     let v = value("--puzzle")?;
-                    let n: usize = v.parse().map_err(|_| format!("bad puzzle number `{v}`"))?;
+                    let n: usize = v.parse().map_err(|_| number("--puzzle", v))?;
                     o.puzzle = Some(n.max(1));
                 }
                 "--exit-after" => {
                     let v = value("--exit-after")?;
-                    o.exit_after = Some(v.parse().map_err(|_| format!("bad seconds `{v}`"))?);
+                    o.exit_after = Some(v.parse().map_err(|_| number("--exit-after", v))?);
                 }
                 "--help" | "-h" => o.help = true,
-                other => return Err(format!("unknown argument `{other}`\n{USAGE}")),
+                other => {
+                    return Err(LaunchError::UnknownArgument {
+                        arg: other.to_string(),
+                    });
+                }
             }
         }
         for opt in options {
-            o.variant.set_option(&opt).map_err(|e| e.to_string())?;
+            o.variant.set_option(&opt).map_err(LaunchError::BadOption)?;
         }
         Ok(o)
     }
 
     /// The online flags: `--join CODE`, `--create GAME`, `--side SIDE`,
     /// `--clock M+I`, `--server URL`.
-    fn online_flag(&mut self, flag: &str, value: String) -> Result<(), String> {
+    fn online_flag(&mut self, flag: &str, value: String) -> Result<(), LaunchError> {
         match flag {
             "--join" => {
                 if !crate::game::shell::invite::is_code(&value) {
-                    return Err(format!("`{value}` is not an invite code"));
+                    return Err(LaunchError::NotInviteCode { text: value });
                 }
                 self.join = Some(value);
             }
             "--create" => {
-                let kind =
-                    GameKind::from_id(&value).ok_or_else(|| format!("unknown game `{value}`"))?;
+                let kind = GameKind::from_id(&value)
+                    .ok_or_else(|| LaunchError::UnknownGame { id: value.clone() })?;
                 self.variant = Variant::new(kind);
                 self.create = true;
             }
             "--side" => {
-                let side = side_text::from_name(&value)
-                    .ok_or_else(|| format!("unknown side `{value}`: hunters or crowd"))?;
+                let side =
+                    side_text::from_name(&value).ok_or_else(|| LaunchError::UnknownSide {
+                        text: value.clone(),
+                    })?;
                 self.side = Some(side);
             }
-            "--clock" => self.clock = Some(value.parse()?),
+            "--clock" => {
+                let clock = value.parse();
+                self.clock = Some(clock.map_err(|_| LaunchError::BadClock { text: value })?);
+            }
             _ => self.server = Some(value),
         }
         Ok(())
@@ -315,7 +336,7 @@ impl LaunchOptions {
 
     /// The family game these options start, if they name one, with its
     /// `--moves` played.
-    pub fn initial_family_game(&self) -> Result<Option<FamilyPlay>, String> {
+    pub fn initial_family_game(&self) -> Result<Option<FamilyPlay>, LaunchError> {
         let Some(rules) = &self.family else {
             return Ok(None);
         };
@@ -325,17 +346,20 @@ impl LaunchOptions {
             Match::players(self.hunters, self.crowd),
             skin,
         );
-        for text in self.moves.split_whitespace() {
-            let mv = rules.parse_move(text).map_err(|e| e.to_string())?;
-            if !play.play(&mv) {
-                return Err(format!("{text} is not a legal move here"));
+        for (i, text) in self.moves.split_whitespace().enumerate() {
+            let played = rules.parse_move(text).is_ok_and(|mv| play.play(&mv));
+            if !played {
+                return Err(LaunchError::BadFamilyMove {
+                    number: i + 1,
+                    text: text.to_string(),
+                });
             }
         }
         Ok(Some(play))
     }
 
     /// The match these options start.
-    pub fn initial_match(&self) -> Result<Match, String> {
+    pub fn initial_match(&self) -> Result<Match, LaunchError> {
         if self.family.is_some() {
             // The classic board behind the family screen stays at its start.
             return Ok(Match::from_game(
@@ -344,7 +368,7 @@ impl LaunchOptions {
             ));
         }
         let mut game = Game::new(self.variant);
-        game.play_text(&self.moves).map_err(|e| e.to_string())?;
+        game.play_text(&self.moves).map_err(LaunchError::BadMoves)?;
         Ok(Match::from_game(
             game,
             Match::players(self.hunters, self.crowd),
@@ -361,7 +385,7 @@ pub struct Launch {
     the_match: Match,
     family: Option<FamilyPlay>,
     boot: Boot,
-    address_problem: Option<String>,
+    address_problem: Option<LaunchError>,
 }
 
 impl Launch {
@@ -370,20 +394,20 @@ impl Launch {
     /// option ends the program: both are the exit to return.
     #[cfg(not(target_arch = "wasm32"))]
     pub fn from_platform() -> Result<Launch, AppExit> {
-        let fail = |e: String| {
-            eprintln!("{e}");
+        let args: Vec<String> = std::env::args().skip(1).collect();
+        let fail = |e: LaunchError| {
+            eprintln!("{}", localized(&e, &args));
+            if matches!(e, LaunchError::UnknownArgument { .. }) {
+                eprintln!("{USAGE}");
+            }
             AppExit::error()
         };
-        let args: Vec<String> = std::env::args().skip(1).collect();
-        if let Some(refusal) = refused_game_file(&args) {
-            return Err(fail(refusal));
-        }
-        let options = LaunchOptions::parse(args).map_err(fail)?;
+        let options = LaunchOptions::parse(args.clone()).map_err(fail)?;
         if options.help {
             println!("{USAGE}");
             return Err(AppExit::Success);
         }
-        Launch::new(options, Persistence::platform()).map_err(|e| fail(format!("--moves: {e}")))
+        Launch::new(options, Persistence::platform()).map_err(fail)
     }
 
     /// The web's launch: options from the page address (`?game=asalto`),
@@ -404,7 +428,7 @@ impl Launch {
 
     /// A launch from these options, with the settings and last game kept by
     /// `persistence`; an error when the options' moves cannot be played.
-    pub fn new(options: LaunchOptions, persistence: Persistence) -> Result<Launch, String> {
+    pub fn new(options: LaunchOptions, persistence: Persistence) -> Result<Launch, LaunchError> {
         let the_match = options.initial_match()?;
         let family = options.initial_family_game()?;
         let mut boot = persistence.boot();

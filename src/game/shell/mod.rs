@@ -11,6 +11,7 @@ pub mod about;
 pub mod frame_log;
 pub mod invite;
 pub mod launch;
+pub mod launch_error;
 pub mod persist;
 pub mod web;
 

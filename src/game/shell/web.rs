@@ -21,7 +21,7 @@ use serde::Serialize;
 
 use crate::game::board::input::Selection;
 use crate::game::board::view::{BoardPoint, MainCamera};
-use crate::game::common::i18n::Msg;
+use crate::game::common::i18n::{Localize, Msg};
 use crate::game::common::notice::Notice;
 use crate::game::common::screens::Screen;
 use crate::game::play::ai_task::{AiJob, SearchReport};
@@ -29,6 +29,7 @@ use crate::game::play::analysis::{AnalysisJob, AnalysisRunner, analysed_plies};
 use crate::game::play::family::{FamilyAi, FamilyMatch};
 use crate::game::play::match_state::{Match, Player};
 use crate::game::play::online::{Online, Phase};
+use crate::game::shell::launch_error::LaunchError;
 use crate::online::SeatStatus;
 use crate::rules::Side;
 
@@ -50,20 +51,20 @@ const FRAMES_BEFORE_READY: u32 = 1;
 
 /// A problem with the page address's options, shown once the game runs.
 #[derive(Resource, Clone, Debug)]
-pub struct AddressProblem(pub String);
+pub struct AddressProblem(pub LaunchError);
 
 fn report_address_problem(
     problem: Option<Res<AddressProblem>>,
     mut notices: MessageWriter<Notice>,
 ) {
     if let Some(problem) = problem {
-        notices.write(Notice::warning(Msg::new("web-bad-address")).with_detail(problem.0.clone()));
+        notices.write(Notice::warning(Msg::new("web-bad-address")).with_reason(problem.0.to_msg()));
     }
 }
 
 /// The page address's query (`?a=b&flip`, with or without the `?`) as launch
 /// arguments: `["--a", "b", "--flip"]`. `+` and `%XX` are decoded.
-pub fn query_to_args(query: &str) -> Result<Vec<String>, String> {
+pub fn query_to_args(query: &str) -> Result<Vec<String>, LaunchError> {
     let mut args = Vec::new();
     for pair in query
         .trim_start_matches('?')
@@ -80,9 +81,9 @@ pub fn query_to_args(query: &str) -> Result<Vec<String>, String> {
     Ok(args)
 }
 
-/// Decodes one `application/x-www-form-urlencoded` component; the error is
-/// the component that does not decode (shown as the notice's detail).
-fn decode_component(text: &str) -> Result<String, String> {
+/// Decodes one `application/x-www-form-urlencoded` component; the error
+/// names the component that does not decode.
+fn decode_component(text: &str) -> Result<String, LaunchError> {
     let mut bytes = Vec::with_capacity(text.len());
     let mut rest = text.bytes();
     while let Some(b) = rest.next() {
@@ -93,13 +94,19 @@ fn decode_component(text: &str) -> Result<String, String> {
                 let digit = |d: Option<u8>| d.and_then(|d| (d as char).to_digit(16));
                 match (digit(hex[0]), digit(hex[1])) {
                     (Some(hi), Some(lo)) => bytes.push((hi * 16 + lo) as u8),
-                    _ => return Err(text.to_string()),
+                    _ => {
+                        return Err(LaunchError::BadAddress {
+                            text: text.to_string(),
+                        });
+                    }
                 }
             }
             _ => bytes.push(b),
         }
     }
-    String::from_utf8(bytes).map_err(|_| text.to_string())
+    String::from_utf8(bytes).map_err(|_| LaunchError::BadAddress {
+        text: text.to_string(),
+    })
 }
 
 /// What the page can read about the game.
@@ -392,7 +399,7 @@ mod page {
     use crate::game::play::online::Online;
 
     /// The page address's options as launch arguments.
-    pub fn address_args() -> Result<Vec<String>, String> {
+    pub fn address_args() -> Result<Vec<String>, super::LaunchError> {
         let search = web_sys::window()
             .and_then(|w| w.location().search().ok())
             .unwrap_or_default();
