@@ -231,12 +231,25 @@ function watchForCrashes() {
 /** Resolves once the game says its board is on screen. */
 function boardDrawn() {
   return new Promise((resolve) => {
-    const timer = setInterval(() => {
-      if (window.strongholdStatus?.ready) {
-        clearInterval(timer);
-        resolve();
-      }
-    }, 50);
+    const ready = () => {
+      byId('loader').style.pointerEvents = 'none';
+      resolve();
+    };
+    // The game sets `window.strongholdStatus` (src/game/shell/web.rs); an
+    // accessor sees the status that says ready the moment it is set, so
+    // the loader stops taking clicks before any script can read `ready`
+    // (a click on the board right then used to land on the fading loader).
+    let current = window.strongholdStatus;
+    Object.defineProperty(window, 'strongholdStatus', {
+      configurable: true,
+      enumerable: true,
+      get: () => current,
+      set: (status) => {
+        current = status;
+        if (status?.ready) ready();
+      },
+    });
+    if (current?.ready) ready();
   });
 }
 

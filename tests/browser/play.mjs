@@ -7,7 +7,8 @@
 // WebGL 2 is missing or the module fails, the page says so; online, the page
 // and the engine's bot play each other through a server (online.mjs); the
 // computer thinks in the page's AI worker within one ply of the desktop's
-// depth, and the coach analyses a game there; a hunt-family game plays there; after one visit the page plays offline, and a new build replaces
+// depth, and the coach analyses a game there; a hunt-family game plays there; a click
+// on the board at the moment the page says ready takes; after one visit the page plays offline, and a new build replaces
 // the old one whole; the first load stays under its download bar. It reads
 // the page's status (`window.strongholdStatus`, src/game/web.rs) instead of
 // pixels and saves screenshots. The desktop's depth comes from
@@ -199,6 +200,38 @@ async function familyGame(browser, base, report) {
     'six moves of the computers');
   await page.screenshot({ path: join(options.out, 'family.png') });
   log(`Kaooa: ${s1.family.moves} moves by the computers (${s1.family.moveList.join(' ')})`);
+  await context.close();
+}
+
+/**
+ * A click on the board the moment the page says ready takes: ten fresh
+ * loads and ten offline reloads of a Bagh-Chal game, each placing a goat
+ * at once (the loader that fades over the board used to take such a click).
+ */
+async function clickAtReady(browser, base, report) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const problems = [];
+  watch(page, 'click at ready', problems);
+  const address = `${base}/index.html?game=bagh-chal&hunters=medium&crowd=human`;
+  const loadAndClick = async (label) => {
+    await page.goto(address);
+    // Polled every animation frame: the click follows `ready` at once.
+    await page.waitForFunction('window.strongholdStatus?.ready', null, { timeout: BOARD_TIMEOUT_MS, polling: 'raf' });
+    const s = await status(page);
+    const placement = s.legal.find((m) => /^@[a-g]\d$/.test(m));
+    if (!placement) throw new Error(`${label}: no goat to place among ${s.legal.join(' ')}`);
+    const box = await page.locator('#stronghold').boundingBox();
+    const [x, y] = s.points[placement.slice(1)];
+    await page.mouse.click(box.x + x, box.y + y);
+    await waitStatus(page, `s => s.moves >= ${s.moves + 1}`, 5_000, `${label}: the goat clicked at ready (${placement})`);
+  };
+  for (let i = 1; i <= 10; i++) await loadAndClick(`fresh load ${i}`);
+  await awaitOfflineCopy(page);
+  await context.setOffline(true);
+  for (let i = 1; i <= 10; i++) await loadAndClick(`offline reload ${i}`);
+  report.problems.push(...problems.filter((p) => !/request failed|ERR_INTERNET_DISCONNECTED/.test(p)));
+  log('a click at the moment of ready took, 10 fresh loads and 10 offline reloads');
   await context.close();
 }
 
@@ -675,7 +708,7 @@ async function main() {
     browser = await launch();
     log(`Chromium ${browser.version()}, serving ${options.dist} on ${base}`);
     const checks = {
-      desktopGame, familyGame, firstLoad, touchGame, phoneLayout, loadingScreen, failurePages, workerDepth, workerAnalysis,
+      desktopGame, familyGame, clickAtReady, firstLoad, touchGame, phoneLayout, loadingScreen, failurePages, workerDepth, workerAnalysis,
       offlinePlay: (b, base, report) => offlinePlay(b, base, report, server),
     };
     // Online play against the bot through a real server (tests/browser/online.mjs).

@@ -33,7 +33,13 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 follow_match_board.in_set(crate::game::GameSet::Input),
-                (rebuild_board, show_coordinates, fit_camera, fit_background)
+                (
+                    rebuild_board,
+                    show_coordinates,
+                    fit_camera,
+                    readable_coordinates,
+                    fit_background,
+                )
                     .chain()
                     .in_set(crate::game::GameSet::View),
             ),
@@ -505,6 +511,40 @@ fn spawn_hit_areas(
     }
 }
 
+/// The coordinates' letter size, in world units, on a board drawn large.
+const COORDINATE_SIZE: f32 = 0.22 * UNIT;
+
+/// The smallest the coordinates are drawn, in logical pixels: the size of
+/// the interface's body text (`theme.rs`), so that on a phone they read as
+/// well as the status strip does.
+const MIN_COORDINATE_PX: f32 = 15.0;
+
+/// Grows the coordinates when the board is drawn small (a phone: there
+/// the world's 0.22 of a line came to about 10 pixels), never beyond the
+/// room outside the frame.
+fn readable_coordinates(
+    cameras: Query<&Projection, With<MainCamera>>,
+    changed_camera: Query<(), (With<MainCamera>, Changed<Projection>)>,
+    added: Query<(), Added<CoordinateLabel>>,
+    mut labels: Query<&mut Transform, With<CoordinateLabel>>,
+) {
+    if changed_camera.is_empty() && added.is_empty() {
+        return;
+    }
+    let Ok(Projection::Orthographic(ortho)) = cameras.single() else {
+        return;
+    };
+    // World units per logical pixel: the label's size on screen is
+    // COORDINATE_SIZE / scale.
+    let grow = (MIN_COORDINATE_PX * ortho.scale / COORDINATE_SIZE).clamp(1.0, 1.8);
+    for mut transform in &mut labels {
+        let scale = Vec3::new(grow, grow, 1.0);
+        if transform.scale != scale {
+            transform.scale = scale;
+        }
+    }
+}
+
 /// File letters below the board and rank numbers left of it, as the notation names them.
 fn spawn_coordinates(
     commands: &mut Commands,
@@ -534,7 +574,7 @@ fn spawn_coordinates(
                 BoardPart,
                 CoordinateLabel,
                 Name::new(format!("coordinate {text}")),
-                glyphs.label(text, 0.22 * UNIT, look.coordinates),
+                glyphs.label(text, COORDINATE_SIZE, look.coordinates),
                 Transform::from_translation(at.extend(z::LABEL)),
                 visibility,
                 Pickable::IGNORE,

@@ -142,34 +142,37 @@ fn friend_line(ui: &mut egui::Ui, p: &mut GameUi, room: &RoomView, friend: Side,
     }
 }
 
-/// Each side's time; the running clock in gold.
+/// Each side's time; the running clock in gold. A row per side: the
+/// side's name at its full width (never broken inside a word, which a grid
+/// column sized on the first frame did), the time at the right edge.
 fn clocks(ui: &mut egui::Ui, p: &mut GameUi, room: &RoomView, now: f64) {
     if room.clock.is_none() {
         return;
     }
     let names = p.names();
-    egui::Grid::new("online_clocks")
-        .num_columns(2)
-        .spacing([10.0, 2.0])
-        .show(ui, |ui| {
-            for side in [Side::Hunters, Side::Crowd] {
-                let Some(ms) = room.time_left_ms(side, now) else {
-                    continue;
-                };
-                let running = room.clock_running()
-                    && room.clocks.is_some_and(|(c, _)| c.running == Some(side));
-                ui.label(names.title(&p.i18n, side));
-                let text = egui::RichText::new(clock_text(ms)).monospace().size(18.0);
-                ui.label(if running {
-                    text.color(GOLD).strong()
-                } else if ms == 0 {
-                    text.color(RED)
-                } else {
-                    text
-                });
-                ui.end_row();
-            }
+    for side in [Side::Hunters, Side::Crowd] {
+        let Some(ms) = room.time_left_ms(side, now) else {
+            continue;
+        };
+        let running =
+            room.clock_running() && room.clocks.is_some_and(|(c, _)| c.running == Some(side));
+        let text = egui::RichText::new(clock_text(ms)).monospace().size(18.0);
+        let time = if running {
+            text.color(GOLD).strong()
+        } else if ms == 0 {
+            text.color(RED)
+        } else {
+            text
+        };
+        ui.horizontal(|ui| {
+            ui.add(
+                egui::Label::new(names.title(&p.i18n, side)).wrap_mode(egui::TextWrapMode::Extend),
+            );
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                ui.add(egui::Label::new(time).wrap_mode(egui::TextWrapMode::Extend));
+            });
         });
+    }
 }
 
 /// A clock's time: `h:mm:ss`, `m:ss`, or seconds and tenths under ten seconds.
