@@ -216,15 +216,24 @@ async function clickAtReady(browser, base, report) {
   const address = `${base}/index.html?game=bagh-chal&hunters=medium&crowd=human`;
   const loadAndClick = async (label) => {
     await page.goto(address);
-    // Polled every animation frame: the click follows `ready` at once.
-    await page.waitForFunction('window.strongholdStatus?.ready', null, { timeout: BOARD_TIMEOUT_MS, polling: 'raf' });
-    const s = await status(page);
-    const placement = s.legal.find((m) => /^@[a-g]\d$/.test(m));
-    if (!placement) throw new Error(`${label}: no goat to place among ${s.legal.join(' ')}`);
-    const box = await page.locator('#stronghold').boundingBox();
-    const [x, y] = s.points[placement.slice(1)];
-    await page.mouse.click(box.x + x, box.y + y);
-    await waitStatus(page, `s => s.moves >= ${s.moves + 1}`, 5_000, `${label}: the goat clicked at ready (${placement})`);
+    // Polled every animation frame: at the first frame that sees `ready`,
+    // what a click on the goat's point would reach, then the click itself.
+    const handle = await page.waitForFunction(() => {
+      const s = window.strongholdStatus;
+      if (!s?.ready) return null;
+      const placement = s.legal.find((m) => /^@[a-g]\d$/.test(m));
+      const point = placement && s.points[placement.slice(1)];
+      if (!point) return { moves: s.moves, legal: s.legal };
+      const canvas = document.getElementById('stronghold').getBoundingClientRect();
+      const [x, y] = [canvas.left + point[0], canvas.top + point[1]];
+      const hit = document.elementFromPoint(x, y);
+      return { moves: s.moves, placement, x, y, hit: hit?.id || hit?.tagName };
+    }, null, { timeout: BOARD_TIMEOUT_MS, polling: 'raf' });
+    const at = await handle.jsonValue();
+    if (!at.placement) throw new Error(`${label}: no goat to place among ${at.legal.join(' ')}`);
+    if (at.hit !== 'stronghold') throw new Error(`${label}: at ready a click on ${at.placement} reaches ${at.hit}, not the board`);
+    await page.mouse.click(at.x, at.y);
+    await waitStatus(page, `s => s.moves >= ${at.moves + 1}`, 5_000, `${label}: the goat clicked at ready (${at.placement})`);
   };
   for (let i = 1; i <= 10; i++) await loadAndClick(`fresh load ${i}`);
   await awaitOfflineCopy(page);

@@ -202,12 +202,11 @@ fn autosave_family(
     let Some(saves) = persistence.shared() else {
         return;
     };
-    let now = family.play.as_ref().and_then(family_snapshot);
     let generation = family.play.as_ref().map(|p| p.generation);
     if *seen != Some(generation) {
         let launch = seen.is_none();
         *seen = Some(generation);
-        match now {
+        match family.play.as_ref().and_then(family_snapshot) {
             Some(now) if launch => state.family.written = Some(now),
             Some(now) if !state.family_blocked => state.family.offer(now),
             _ => {}
