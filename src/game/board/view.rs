@@ -514,10 +514,12 @@ fn spawn_hit_areas(
 /// The coordinates' letter size, in world units, on a board drawn large.
 const COORDINATE_SIZE: f32 = 0.22 * UNIT;
 
-/// The smallest the coordinates are drawn, in logical pixels: the size of
-/// the interface's body text (`theme.rs`), so that on a phone they read as
-/// well as the status strip does.
-const MIN_COORDINATE_PX: f32 = 15.0;
+/// The smallest the coordinates' letter size may be on screen, in logical
+/// pixels. Measured on a phone screenshot (390x844, device scale 2 and 3):
+/// at 20 a coordinate's digit stands as tall as the status strip's body
+/// text's digits (at 15, the body text's own size, it stood a fifth
+/// shorter: the board's glyphs are cut tighter than egui's).
+const MIN_COORDINATE_PX: f32 = 20.0;
 
 /// Grows the coordinates when the board is drawn small (a phone: there
 /// the world's 0.22 of a line came to about 10 pixels), never beyond the
@@ -536,7 +538,7 @@ fn readable_coordinates(
     };
     // World units per logical pixel: the label's size on screen is
     // COORDINATE_SIZE / scale.
-    let grow = (MIN_COORDINATE_PX * ortho.scale / COORDINATE_SIZE).clamp(1.0, 1.8);
+    let grow = (MIN_COORDINATE_PX * ortho.scale / COORDINATE_SIZE).clamp(1.0, 2.5);
     for mut transform in &mut labels {
         let scale = Vec3::new(grow, grow, 1.0);
         if transform.scale != scale {

@@ -47,18 +47,44 @@ fn last_move(ui: &mut egui::Ui, p: &GameUi) {
     }
 }
 
-/// Undo and Hint, big enough for a thumb, side by side within the width.
+/// Undo and Hint, big enough for a thumb: side by side when both words
+/// fit whole in half the width, else one above the other ("Подсказка"
+/// broke across two lines in a half-width button on a phone).
 fn buttons(ui: &mut egui::Ui, p: &mut GameUi) {
+    let undo_text = format!("⟲ {}", p.i18n.tr("panel-undo"));
+    let hint_text = format!("💡 {}", p.i18n.tr("panel-hint"));
+    let font = egui::TextStyle::Button.resolve(ui.style());
+    let padding = 2.0 * ui.spacing().button_padding.x;
+    let needed = |text: &str| {
+        ui.painter()
+            .layout_no_wrap(text.to_string(), font.clone(), egui::Color32::WHITE)
+            .size()
+            .x
+            + padding
+    };
+    let widest = needed(&undo_text).max(needed(&hint_text));
     let half = (ui.available_width() - ui.spacing().item_spacing.x) / 2.0;
-    let size = egui::vec2(half.clamp(60.0, 140.0), 36.0);
-    ui.horizontal(|ui| {
+    let side_by_side = widest <= half;
+    let width = if side_by_side {
+        half.clamp(60.0, 220.0)
+    } else {
+        ui.available_width()
+    };
+    let size = egui::vec2(width, 36.0);
+    ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
+    let layout = if side_by_side {
+        egui::Layout::left_to_right(egui::Align::Center)
+    } else {
+        egui::Layout::top_down(egui::Align::Min)
+    };
+    ui.with_layout(layout, |ui| {
         let m = &*p.the_match;
-        let undo = egui::Button::new(format!("⟲ {}", p.i18n.tr("panel-undo"))).min_size(size);
+        let undo = egui::Button::new(undo_text).min_size(size);
         if ui.add_enabled(m.can_undo(), undo).clicked() {
             p.commands.write(MatchCommand::Undo);
         }
         let can_hint = !m.is_over() && m.reviewing().is_none() && !p.hint.is_thinking();
-        let hint = egui::Button::new(format!("💡 {}", p.i18n.tr("panel-hint"))).min_size(size);
+        let hint = egui::Button::new(hint_text).min_size(size);
         if ui.add_enabled(can_hint, hint).clicked() {
             p.hint.request(&p.the_match);
         }
