@@ -807,11 +807,25 @@ fn match_on_a_family_game_scores_the_levels() {
         6,
         "{text}"
     );
-    let last = lines.last().expect("a summary");
+    // The summary, as for the four: the score, the graded results, the
+    // pieces taken, the verdicts and each level's games on each side.
+    let has = |start: &str, part: &str| {
+        lines
+            .iter()
+            .any(|l| l.trim_start().starts_with(start) && l.contains(part))
+    };
+    assert!(has("A Medium against B Beginner: ", "score"), "{text}");
+    assert!(has("graded (", "%"), "{text}");
     assert!(
-        last.starts_with("A Medium: ") && last.contains("score"),
+        has("crowd pieces taken by A's hunters", "per pair"),
         "{text}"
     );
+    assert!(has("verdict: by score ", "by graded result"), "{text}");
+    for level in ["Medium", "Beginner"] {
+        for side in ["hares", "hounds"] {
+            assert!(has(level, &format!(" {side} ")), "{level} {side}: {text}");
+        }
+    }
     let err = cli(&["match", "haretavl", "--a", "medium"]);
     assert!(!err.status.success());
     assert!(String::from_utf8_lossy(&err.stderr).contains("--b"));
