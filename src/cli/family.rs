@@ -287,7 +287,8 @@ pub(super) fn run_match(
         ),
     )?;
     let start = rules.start_position();
-    let play = |i: usize| -> Result<MatchGame, String> {
+    // Each game, and how it ended in words.
+    let play = |i: usize| -> Result<(MatchGame, String), String> {
         let opening = random_opening(rules.clone(), openings, seed.wrapping_add((i / 2) as u64));
         let sides = if i.is_multiple_of(2) {
             [sa, sb]
@@ -306,7 +307,11 @@ pub(super) fn run_match(
             };
             count(&start).saturating_sub(count(end.position()))
         };
-        Ok(MatchGame {
+        let result = match &played.outcome {
+            Some(o) => describe_rules(&rules, o),
+            None => format!("stopped at the ply cap ({cap}), counted as a draw"),
+        };
+        let game = MatchGame {
             winner: played.outcome.and_then(|o| o.winner),
             capped: played.outcome.is_none(),
             plies: end.moves().count(),
@@ -314,10 +319,11 @@ pub(super) fn run_match(
             hunters_lost: lost(Side::Hunters),
             moves: played.searched,
             ms: played.ms,
-        })
+        };
+        Ok((game, result))
     };
     let crowd = many(&rules, Side::Crowd);
-    let games = play_pairs(pairs, jobs, play, |i, done, g| {
+    let games = play_pairs(pairs, jobs, play, |i, done, (g, result)| {
         if args.quiet {
             return Ok(());
         }
@@ -325,11 +331,6 @@ pub(super) fn run_match(
             "hunters"
         } else {
             "crowd"
-        };
-        let result = match (g.capped, g.winner) {
-            (true, _) => format!("stopped at the ply cap ({cap}), counted as a draw"),
-            (false, Some(side)) => format!("the {} win", many(&rules, side)),
-            (false, None) => "draw".to_string(),
         };
         say(
             out,
@@ -349,6 +350,7 @@ pub(super) fn run_match(
         hunters: many(&rules, Side::Hunters),
         crowd,
     };
+    let games: Vec<MatchGame> = games.into_iter().map(|(g, _)| g).collect();
     say(out, &summary(&names, &games))
 }
 
