@@ -11,7 +11,7 @@ use web_time::Instant;
 use super::arena::Player;
 use super::args::{Args, say};
 use super::versus::{MatchGame, MatchNames, load_average, play_pairs, summary};
-use crate::ai::family::{FamilySearch, Searcher, play_out, play_out_from};
+use crate::ai::family::{FAMILY_WIN, FamilySearch, Searcher, play_out, play_out_from};
 use crate::ai::rng::SplitMix64;
 use crate::ai::{Level, SearchLimits};
 use crate::rules::family::{self, HuntGame, HuntMove, HuntOutcome, HuntReason, Ruleset};
@@ -354,13 +354,13 @@ pub(super) fn run_match(
     say(out, &summary(&names, &games))
 }
 
-/// The start of a match game: `plies` moves chosen at random (seeded),
-/// stopping early at the end of a game.
+/// The start of a match game: `plies` moves chosen at random (seeded)
+/// among the sound ones, stopping early at the end of a game.
 fn random_opening(rules: Arc<Ruleset>, plies: usize, seed: u64) -> HuntGame {
     let mut rng = SplitMix64::new(seed ^ 0x0dd_ba11);
     let mut game = HuntGame::new(rules);
     for _ in 0..plies {
-        let moves = game.legal_moves();
+        let moves = sound_moves(&game);
         if moves.is_empty() || game.outcome().is_some() {
             break;
         }
@@ -368,4 +368,48 @@ fn random_opening(rules: Arc<Ruleset>, plies: usize, seed: u64) -> HuntGame {
         game.play_unchecked(&moves[pick]);
     }
     game
+}
+
+/// How deep an opening move is checked, and how much worse than the best
+/// (hundredths of a piece) it may be: as for the four (`arena.rs`).
+const OPENING_DEPTH: u32 = 5;
+const OPENING_MARGIN: i32 = 50;
+
+/// The legal moves a short search finds no worse than the best by more
+/// than [`OPENING_MARGIN`]: varied openings without gifts. (With any legal
+/// move, Jeu Militaire's towers opened the way in most games: the army
+/// won in three plies whatever the levels.)
+fn sound_moves(game: &HuntGame) -> Vec<HuntMove> {
+    let mover = game.position().side_to_move;
+    let scored: Vec<(i32, HuntMove)> = game
+        .legal_moves()
+        .into_iter()
+        .map(|mv| {
+            let mut child = game.clone();
+            child.play_unchecked(&mv);
+            let score = match child.outcome() {
+                Some(o) if o.winner == Some(mover) => FAMILY_WIN,
+                Some(o) if o.winner.is_some() => -FAMILY_WIN,
+                Some(_) => 0,
+                None => {
+                    let limits = SearchLimits::depth(OPENING_DEPTH);
+                    let s = FamilySearch::with_limits(&child, limits, 0, 0)
+                        .run()
+                        .map_or(0, |r| r.score);
+                    if child.position().side_to_move == mover {
+                        s
+                    } else {
+                        -s
+                    }
+                }
+            };
+            (score, mv)
+        })
+        .collect();
+    let best = scored.iter().map(|(s, _)| *s).max().unwrap_or(0);
+    scored
+        .into_iter()
+        .filter(|(s, _)| *s >= best - OPENING_MARGIN)
+        .map(|(_, mv)| mv)
+        .collect()
 }
