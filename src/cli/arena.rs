@@ -168,7 +168,7 @@ impl GameRecord {
 
 /// How deep the opening plies are checked, and how much worse than the
 /// best move (in hundredths of a piece) a random opening move may be.
-const OPENING_DEPTH: u32 = 5;
+pub(super) const OPENING_DEPTH: u32 = 5;
 const OPENING_MARGIN: i32 = 50;
 /// A placed piece is checked two plies deeper: the loss of a goat placed
 /// in Bagh-Chal's centre comes six or seven plies on (the tigers first
@@ -207,6 +207,12 @@ pub fn sound_moves(game: &Game) -> Vec<crate::rules::Move> {
             (score, *mv)
         })
         .collect();
+    near_best(scored)
+}
+
+/// The moves scored (for the mover) no worse than the best by more than
+/// [`OPENING_MARGIN`].
+pub(super) fn near_best<M>(scored: Vec<(i32, M)>) -> Vec<M> {
     let best = scored.iter().map(|(s, _)| *s).max().unwrap_or(0);
     scored
         .into_iter()

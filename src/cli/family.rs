@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use web_time::Instant;
 
-use super::arena::Player;
+use super::arena::{OPENING_DEPTH, Player, near_best};
 use super::args::{Args, say};
 use super::versus::{MatchGame, MatchNames, load_average, play_pairs, summary};
 use crate::ai::family::{FAMILY_WIN, FamilySearch, Searcher, play_out, play_out_from};
@@ -370,13 +370,9 @@ fn random_opening(rules: Arc<Ruleset>, plies: usize, seed: u64) -> HuntGame {
     game
 }
 
-/// How deep an opening move is checked, and how much worse than the best
-/// (hundredths of a piece) it may be: as for the four (`arena.rs`).
-const OPENING_DEPTH: u32 = 5;
-const OPENING_MARGIN: i32 = 50;
-
-/// The legal moves a short search finds no worse than the best by more
-/// than [`OPENING_MARGIN`]: varied openings without gifts. (With any legal
+/// The legal moves a short search ([`OPENING_DEPTH`]) finds no worse than
+/// the best by more than half a piece, as for the four: varied openings
+/// without gifts. (With any legal
 /// move, Jeu Militaire's towers opened the way in most games: the army
 /// won in three plies whatever the levels.)
 fn sound_moves(game: &HuntGame) -> Vec<HuntMove> {
@@ -406,10 +402,5 @@ fn sound_moves(game: &HuntGame) -> Vec<HuntMove> {
             (score, mv)
         })
         .collect();
-    let best = scored.iter().map(|(s, _)| *s).max().unwrap_or(0);
-    scored
-        .into_iter()
-        .filter(|(s, _)| *s >= best - OPENING_MARGIN)
-        .map(|(_, mv)| mv)
-        .collect()
+    near_best(scored)
 }
