@@ -80,20 +80,12 @@ impl SavedFamilyGame {
                 game: self.game.clone(),
             })?;
         let mut game = HuntGame::new(rules);
-        for (i, text) in self.moves.iter().enumerate() {
-            let legal = game
-                .rules
-                .parse_move(text)
-                .ok()
-                .filter(|mv| game.legal_moves().contains(mv));
-            let Some(mv) = legal else {
-                return Err(LoadError::BadFamilyMove {
-                    number: i + 1,
-                    text: text.clone(),
-                });
-            };
-            game.play_unchecked(&mv);
-        }
+        // Move texts hold no spaces: the list reads as one line.
+        game.play_text(&self.moves.join(" "))
+            .map_err(|e| LoadError::BadFamilyMove {
+                number: e.number,
+                text: self.moves[e.number - 1].clone(),
+            })?;
         Ok(game)
     }
 

@@ -91,7 +91,8 @@ impl FamilyPlay {
         }
     }
 
-    /// A game played so far (a resumed autosave): its last move shown.
+    /// A game played so far (an autosave, or the launch's `--moves`): its
+    /// last move shown.
     pub fn resumed(game: HuntGame, players: [Player; 2], skin: String) -> FamilyPlay {
         let mut play = FamilyPlay::new(game.rules.clone(), players, skin);
         let last = game.moves().last().copied().zip(game.movers().last());

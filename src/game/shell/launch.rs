@@ -25,7 +25,7 @@ pub use crate::game::shell::launch_error::LaunchError;
 use crate::game::shell::persist::{self, Boot, Persistence};
 use crate::online::ClockSpec;
 use crate::online::protocol::side_text;
-use crate::rules::family::{self, Ruleset};
+use crate::rules::family::{self, HuntGame, Ruleset};
 use crate::rules::{Game, GameKind, Side, Variant};
 
 use std::sync::Arc;
@@ -341,21 +341,19 @@ impl LaunchOptions {
             return Ok(None);
         };
         let skin = self.skin.clone().unwrap_or_else(|| rules.file.skin.clone());
-        let mut play = FamilyPlay::new(
-            rules.clone(),
-            Match::players(self.hunters, self.crowd),
-            skin,
-        );
-        for (i, text) in self.moves.split_whitespace().enumerate() {
-            let played = rules.parse_move(text).is_ok_and(|mv| play.play(&mv));
-            if !played {
-                return Err(LaunchError::BadFamilyMove {
-                    number: i + 1,
-                    text: text.to_string(),
-                });
-            }
-        }
-        Ok(Some(play))
+        let mut game = HuntGame::new(rules.clone());
+        game.play_text(&self.moves)
+            .map_err(|e| LaunchError::BadFamilyMove {
+                number: e.number,
+                text: self
+                    .moves
+                    .split_whitespace()
+                    .nth(e.number - 1)
+                    .unwrap_or_default()
+                    .to_string(),
+            })?;
+        let players = Match::players(self.hunters, self.crowd);
+        Ok(Some(FamilyPlay::resumed(game, players, skin)))
     }
 
     /// The match these options start.
