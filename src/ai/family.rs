@@ -17,12 +17,17 @@
 //!   to a region it wins by reaching.
 //!
 //! [`FamilyWeights`] holds the weights; a game file may carry its own.
+//!
+//! Master plays a game whose file says it is solved from the solution
+//! ([`super::family_solve`]): the quickest win, the longest loss, and in a
+//! drawn position the search's choice among the moves that keep the draw.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use web_time::Instant;
 
+use super::family_solve::{self, FamilySolution, Solved};
 use super::rng::SplitMix64;
 use super::{Level, SearchLimits};
 use crate::rules::Side;
@@ -275,6 +280,10 @@ pub struct FamilySearch {
     /// Set from elsewhere to stop the search (a new game, a closed screen).
     stop: Option<Arc<AtomicBool>>,
     table: Vec<Option<Entry>>,
+    /// Plays from the game's solution where it has one (Master).
+    exact: bool,
+    /// The only moves the root may play (the ones that keep a solved draw).
+    root_only: Option<Vec<HuntMove>>,
 }
 
 const TABLE_SLOTS: usize = 1 << 16;
@@ -283,6 +292,7 @@ impl FamilySearch {
     /// A search with a level's budgets and noise.
     pub fn for_level(game: &HuntGame, level: Level, seed: u64) -> FamilySearch {
         FamilySearch::with_limits(game, level.limits(), level.randomness(), seed)
+            .exact(Searcher::from(level).exact)
     }
 
     /// A search with explicit limits and evaluation noise (half-width, in
@@ -299,7 +309,16 @@ impl FamilySearch {
             stopped: false,
             stop: None,
             table: vec![None; TABLE_SLOTS],
+            exact: false,
+            root_only: None,
         }
+    }
+
+    /// The same search, playing from the game's solution where the game
+    /// file says it is solved.
+    pub fn exact(mut self, exact: bool) -> Self {
+        self.exact = exact;
+        self
     }
 
     /// The same search, stopped early once `flag` is set: it then answers
@@ -312,7 +331,19 @@ impl FamilySearch {
     /// Searches deeper and deeper until a limit; `None` when the game is
     /// over.
     pub fn run(&mut self) -> Option<FamilyResult> {
-        let root_moves = self.game.legal_moves();
+        if self.exact
+            && let Some(solution) = family_solve::solution_for(&self.game.rules)
+        {
+            match self.solved_move(&solution) {
+                SolvedMove::Decided(result) => return Some(result),
+                SolvedMove::KeepDraw(moves) => self.root_only = Some(moves),
+                SolvedMove::Unknown => {}
+            }
+        }
+        let root_moves = match &self.root_only {
+            Some(only) => only.clone(),
+            None => self.game.legal_moves(),
+        };
         let mut best = FamilyResult {
             best: *root_moves.first()?,
             score: 0,
@@ -403,6 +434,11 @@ impl FamilySearch {
         if depth <= 0 {
             return self.evaluate(&pos);
         }
+        if ply == 0
+            && let Some(only) = &self.root_only
+        {
+            moves.retain(|m| only.contains(m));
+        }
         let slot = (pos.hash as usize) & (TABLE_SLOTS - 1);
         let mut hinted = None;
         if let Some(e) = self.table[slot]
@@ -466,6 +502,81 @@ impl FamilySearch {
         best_score
     }
 
+    /// What the solution says here: the move of a won or lost position
+    /// (the quickest win, the longest loss), or the moves that keep a
+    /// drawn one. A win the 100-turn quiet draw could cut short is left to
+    /// the search.
+    fn solved_move(&mut self, solution: &FamilySolution) -> SolvedMove {
+        let pos = *self.game.position();
+        let Some(here) = solution.value(&pos) else {
+            return SolvedMove::Unknown;
+        };
+        let quiet_left = self
+            .game
+            .rules
+            .file
+            .draws
+            .quiet_limit
+            .map_or(u16::MAX, |l| l.saturating_sub(pos.quiet_plies));
+        if matches!(here, Solved::Win(d) if d >= quiet_left) {
+            return SolvedMove::Unknown;
+        }
+        // Each move with the value it leaves the opponent.
+        let mut answers = Vec::new();
+        for mv in self.game.legal_moves() {
+            self.game.play_unchecked(&mv);
+            let after = solution.value(self.game.position());
+            self.game.undo();
+            match after {
+                Some(v) => answers.push((mv, v)),
+                None => return SolvedMove::Unknown,
+            }
+        }
+        let decided = |best: HuntMove, score: i32, plies: u16| {
+            SolvedMove::Decided(FamilyResult {
+                best,
+                score,
+                depth: u32::from(plies),
+                nodes: 0,
+                pv: vec![best],
+            })
+        };
+        match here {
+            Solved::Win(_) => answers
+                .iter()
+                .filter_map(|&(m, v)| match v {
+                    Solved::Loss(k) => Some((k, m)),
+                    _ => None,
+                })
+                .min_by_key(|&(k, _)| k)
+                .map_or(SolvedMove::Unknown, |(k, m)| {
+                    decided(m, FAMILY_WIN - i32::from(k) - 1, k + 1)
+                }),
+            Solved::Loss(_) => answers
+                .iter()
+                .filter_map(|&(m, v)| match v {
+                    Solved::Win(k) => Some((k, m)),
+                    _ => None,
+                })
+                .max_by_key(|&(k, _)| k)
+                .map_or(SolvedMove::Unknown, |(k, m)| {
+                    decided(m, -(FAMILY_WIN - i32::from(k) - 1), k + 1)
+                }),
+            Solved::Draw => {
+                let keep: Vec<HuntMove> = answers
+                    .iter()
+                    .filter(|(_, v)| *v == Solved::Draw)
+                    .map(|&(m, _)| m)
+                    .collect();
+                if keep.is_empty() {
+                    SolvedMove::Unknown
+                } else {
+                    SolvedMove::KeepDraw(keep)
+                }
+            }
+        }
+    }
+
     /// The line the table holds from the root.
     fn principal_variation(&mut self, longest: usize) -> Vec<HuntMove> {
         let mut line = Vec::new();
@@ -491,12 +602,25 @@ impl FamilySearch {
     }
 }
 
-/// How one side searches in a game played out: its limits and the
-/// half-width of its evaluation noise.
+/// What a game's solution says at the root.
+enum SolvedMove {
+    /// A won or lost position's move.
+    Decided(FamilyResult),
+    /// A drawn position: the moves that keep the draw.
+    KeepDraw(Vec<HuntMove>),
+    /// No solution here (a position the solve did not reach, or a win the
+    /// quiet draw could cut short).
+    Unknown,
+}
+
+/// How one side searches in a game played out: its limits, the
+/// half-width of its evaluation noise, and whether it plays a solved game
+/// from the solution.
 #[derive(Clone, Copy, Debug)]
 pub struct Searcher {
     pub limits: SearchLimits,
     pub noise: i32,
+    pub exact: bool,
 }
 
 impl From<Level> for Searcher {
@@ -504,6 +628,7 @@ impl From<Level> for Searcher {
         Searcher {
             limits: level.limits(),
             noise: level.randomness(),
+            exact: level == Level::Master,
         }
     }
 }
@@ -555,8 +680,15 @@ pub fn play_out_from(
             .wrapping_add(played.moves.len() as u64)
             .wrapping_mul(0x9e37_79b9);
         let began = Instant::now();
-        let Searcher { limits, noise } = sides[side];
-        let Some(result) = FamilySearch::with_limits(&game, limits, noise, seed).run() else {
+        let Searcher {
+            limits,
+            noise,
+            exact,
+        } = sides[side];
+        let Some(result) = FamilySearch::with_limits(&game, limits, noise, seed)
+            .exact(exact)
+            .run()
+        else {
             break;
         };
         played.ms[side] += began.elapsed().as_secs_f64() * 1000.0;

@@ -33,6 +33,9 @@
 //! - [`fox_geese_proof`]: who wins a Fox and Geese position, proved within
 //!   a node budget (the game's analysis gives exact verdicts with it, a
 //!   slice at a time);
+//! - [`family`]: the hunt family's evaluation and search, and
+//!   [`family_solve`]: a small family game solved backwards (Master plays a
+//!   solved game from its solution; the CLI's `solve` prints it);
 //! - [`remote`]: a search run elsewhere (the web page's AI worker): its
 //!   request and replies.
 //!
@@ -45,6 +48,7 @@ mod bagh_chal;
 mod board;
 pub mod eval;
 pub mod family;
+pub mod family_solve;
 pub mod fox_geese_proof;
 mod level;
 mod ordering;

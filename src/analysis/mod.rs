@@ -18,6 +18,5 @@
 //! module) carries none of it.
 
 pub mod backwards;
-pub mod family_solve;
 pub mod puzzles;
 pub mod tablebase;

@@ -272,7 +272,7 @@ pub(super) fn run_match(
     let jobs = args.jobs().min(2 * pairs).max(1);
     let searcher = |level: Level| Searcher {
         limits: Player::scaled(level, time_scale).limits,
-        noise: level.randomness(),
+        ..Searcher::from(level)
     };
     let (sa, sb) = (searcher(a), searcher(b));
     say(

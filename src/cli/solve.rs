@@ -10,9 +10,9 @@ use web_time::Instant;
 
 use super::args::{Args, say};
 use super::family::{family_game, many};
+use crate::ai::family_solve::{self, Solved};
 use crate::ai::fox_geese_proof::{FoxGeeseSolver, Winner};
 use crate::analysis::backwards::{FoxGeeseTable, LayerDone};
-use crate::analysis::family_solve::{self, Solved};
 use crate::rules::family::HuntGame;
 use crate::rules::{Game, GameKind, Move, Side};
 

@@ -614,7 +614,7 @@ fn the_command_line_plays_family_games_and_game_files() {
 /// RULES.md) state; every file that claims a result is checked.
 #[test]
 fn the_small_games_are_solved_as_their_files_say() {
-    use stronghold::analysis::family_solve::solve;
+    use stronghold::ai::family_solve::solve;
     let mut checked = Vec::new();
     for (id, _) in family::BUILT_IN {
         let rules = family::built_in(id).expect("a built-in game");
@@ -639,6 +639,64 @@ fn the_small_games_are_solved_as_their_files_say() {
     // A game too large for the bound says so.
     let big = family::built_in("el-zorro").expect("el-zorro");
     assert!(solve(&big, 10_000).is_err());
+}
+
+/// Master plays a solved game from its solution: in every game whose file
+/// claims a result, Master's side that wins wins in the solved number of
+/// plies against Hard, and its losing side holds out as long as the
+/// solution says Hard's winner needs (the quickest win, the longest loss).
+/// Hard keeps searching; a game with no solution is searched at Master too.
+#[test]
+fn master_plays_a_solved_game_from_its_solution() {
+    use stronghold::ai::Level;
+    use stronghold::ai::family::FamilySearch;
+    use stronghold::ai::family_solve::{Solved, solution_for};
+    for id in [
+        "kaooa",
+        "haretavl",
+        "jeu-militaire",
+        "hund-efter-hare-vendsyssel",
+    ] {
+        let rules = family::built_in(id).expect("a built-in game");
+        let solution = solution_for(&rules).expect("a solved game");
+        // The same solution comes back for the same rules, not solved again.
+        assert!(std::sync::Arc::ptr_eq(
+            &solution,
+            &solution_for(&rules).unwrap()
+        ));
+        let winner = solution.winner().expect("a win");
+        let mut game = HuntGame::new(rules.clone());
+        while game.outcome().is_none() {
+            let pos = *game.position();
+            let level = if pos.side_to_move == winner {
+                Level::Master
+            } else {
+                Level::Hard
+            };
+            let before = solution.value(&pos).expect("a reachable position");
+            let result = FamilySearch::for_level(&game, level, 1)
+                .run()
+                .expect("a move");
+            game.play(&result.best).expect("legal");
+            if level == Level::Master {
+                // The quickest win: the value after is the loss one ply
+                // shorter, and the search says so.
+                let Solved::Win(d) = before else {
+                    panic!("{id}: Master's side should be winning, is {before:?}");
+                };
+                assert_eq!(
+                    solution.value(game.position()),
+                    Some(Solved::Loss(d - 1)),
+                    "{id}"
+                );
+                assert_eq!(result.mate_in(), Some(i32::from(d)), "{id}");
+            }
+        }
+        assert_eq!(game.outcome().unwrap().winner, Some(winner), "{id}");
+    }
+    // Only games whose file says they are solved are solved in play.
+    let zorro = family::built_in("el-zorro").expect("el-zorro");
+    assert!(solution_for(&zorro).is_none());
 }
 
 /// A family game's search sent elsewhere (the web page's AI worker) comes

@@ -81,5 +81,6 @@ family-rules-repetition = Drawn when the same position comes up { $count } times
 family-rules-solved = Solved
 family-rules-solved-win = With perfect play the { $side } win, in { $plies } plies at most (solved backwards over { $positions } positions).
 family-rules-solved-draw = With perfect play the game is a draw (solved backwards over { $positions } positions).
+family-rules-solved-master = The computer at Master plays from this solution: it never lets a won game go, wins as quickly as the game allows and, losing, holds out as long as it can.
 family-rules-chosen = Our readings of the source
 family-rules-source = Source

@@ -81,5 +81,6 @@ family-rules-repetition = Ничья, когда одна и та же пози�
 family-rules-solved = Решено
 family-rules-solved-win = При лучшей игре побеждают { $side }, не более чем за { $plies } полуходов (решено обратным счётом по { $positions } позициям).
 family-rules-solved-draw = При лучшей игре ничья (решено обратным счётом по { $positions } позициям).
+family-rules-solved-master = Компьютер на уровне «Мастер» играет по этому решению: не упускает выигранную партию, выигрывает как можно быстрее, а проигрывая, держится как можно дольше.
 family-rules-chosen = Наше прочтение источника
 family-rules-source = Источник

@@ -124,6 +124,7 @@ fn page(ui: &mut egui::Ui, i18n: &I18n, rules: &Ruleset) {
                 i18n.msg(&Msg::new("family-rules-solved-draw").num("positions", solved.positions))
             }
         };
+        let result = format!("{result} {}", i18n.tr("family-rules-solved-master"));
         callout(
             ui,
             &i18n.tr("family-rules-solved"),

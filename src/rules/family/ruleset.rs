@@ -37,6 +37,12 @@ pub(super) struct Ends {
 }
 
 impl Ruleset {
+    /// True when a side wins by outlasting a number of the other's moves,
+    /// so the moves made so far are part of what decides the game.
+    pub fn counts_moves(&self) -> bool {
+        self.ends.outlasts.iter().any(Option::is_some)
+    }
+
     /// Reads and checks a game file's text. `file` names it in errors.
     pub fn parse(file: &str, text: &str) -> Result<Ruleset, GameFileError> {
         let spec: GameFile = ron::Options::default()

@@ -6,8 +6,13 @@
 //! The solve ignores the 100-turn quiet draw (a game the solver calls a
 //! win may take longer than that without a capture) and works only where
 //! every position fits in memory: `max_positions` bounds it.
+//!
+//! The solution keeps every position's value, so Master plays a solved
+//! game perfectly ([`FamilySolution::value`], [`solution_for`]): the
+//! quickest win, the longest loss, and the draw kept.
 
 use std::collections::HashMap;
+use std::sync::{Arc, Mutex, Weak};
 
 use crate::rules::Side;
 use crate::rules::family::{HuntGame, HuntPosition, Ruleset};
@@ -22,16 +27,29 @@ pub enum Solved {
     Draw,
 }
 
-/// A solve: the start's value and how many positions it took.
+/// A solve: the start's value, how many positions it took, and the value
+/// of every position that can follow the start.
 #[derive(Clone, Debug)]
 pub struct FamilySolution {
     pub start: Solved,
     /// Who moves at the start.
     pub first: Side,
     pub positions: usize,
+    index: HashMap<Key, u32>,
+    values: Vec<Solved>,
+    /// The moves made count (a side wins by outlasting some number of
+    /// them), so they are part of a position's key.
+    counts_moves: bool,
 }
 
 impl FamilySolution {
+    /// The value of `pos` for its side to move, with the quiet draw left
+    /// out; `None` for a position that cannot follow the start.
+    pub fn value(&self, pos: &HuntPosition) -> Option<Solved> {
+        let key = key(&clean(*pos, self.counts_moves));
+        self.index.get(&key).map(|&i| self.values[i as usize])
+    }
+
     /// The winner with perfect play, or `None` for a draw.
     pub fn winner(&self) -> Option<Side> {
         match self.start {
@@ -65,13 +83,26 @@ impl std::fmt::Display for TooLarge {
 
 /// The part of a position that decides the game when the quiet draw is
 /// left out.
-fn key(p: &HuntPosition) -> (u64, u64, [u8; 2], bool) {
+type Key = (u64, u64, [u8; 2], bool, [u16; 2]);
+
+fn key(p: &HuntPosition) -> Key {
     (
         p.pieces[0],
         p.pieces[1],
         p.in_hand,
         p.side_to_move == Side::Hunters,
+        p.moves_made,
     )
+}
+
+/// The position without what the solve leaves out: the quiet plies, and
+/// the moves made unless a side wins by outlasting them.
+fn clean(mut p: HuntPosition, counts_moves: bool) -> HuntPosition {
+    p.quiet_plies = 0;
+    if !counts_moves {
+        p.moves_made = [0, 0];
+    }
+    p
 }
 
 /// Solves the game from its start, listing at most `max_positions`.
@@ -84,17 +115,14 @@ pub fn solve(
     let rules = std::sync::Arc::new(rules_without_quiet);
     let start = HuntGame::new(rules.clone());
     let first = start.position().side_to_move;
+    let counts_moves = rules.counts_moves();
+    let clean = |p: HuntPosition| clean(p, counts_moves);
 
     // Every position, its children, and the finished ones' values.
-    let mut index: HashMap<(u64, u64, [u8; 2], bool), u32> = HashMap::new();
+    let mut index: HashMap<Key, u32> = HashMap::new();
     let mut positions: Vec<HuntPosition> = Vec::new();
     let mut children: Vec<Vec<u32>> = Vec::new();
     let mut value: Vec<Option<Solved>> = Vec::new();
-    let clean = |mut p: HuntPosition| {
-        p.quiet_plies = 0;
-        p.moves_made = [0, 0];
-        p
-    };
     let first_position = clean(*start.position());
     index.insert(key(&first_position), 0);
     positions.push(first_position);
@@ -180,5 +208,36 @@ pub fn solve(
         start: value[0].unwrap_or(Solved::Draw),
         first,
         positions: n,
+        index,
+        values: value
+            .into_iter()
+            .map(|v| v.unwrap_or(Solved::Draw))
+            .collect(),
+        counts_moves,
     })
+}
+
+/// The most positions a game is solved with to be played perfectly: the
+/// solved games of `assets/games/` take 2,187 to 34,051.
+pub const PLAY_SOLVE_LIMIT: usize = 200_000;
+
+/// The solution of a game whose file says it is solved (`solved:`), kept
+/// for as long as its rules live; `None` for any other game, or one larger
+/// than [`PLAY_SOLVE_LIMIT`]. The first call per game solves it (Kaooa:
+/// 34,051 positions).
+pub fn solution_for(rules: &Arc<Ruleset>) -> Option<Arc<FamilySolution>> {
+    type Solutions = Vec<(Weak<Ruleset>, Option<Arc<FamilySolution>>)>;
+    static SOLVED: Mutex<Solutions> = Mutex::new(Vec::new());
+    rules.file.solved.as_ref()?;
+    let mut solved = SOLVED.lock().unwrap_or_else(|e| e.into_inner());
+    solved.retain(|(r, _)| r.strong_count() > 0);
+    if let Some((_, s)) = solved
+        .iter()
+        .find(|(r, _)| std::ptr::eq(r.as_ptr(), Arc::as_ptr(rules)))
+    {
+        return s.clone();
+    }
+    let solution = solve(rules, PLAY_SOLVE_LIMIT).ok().map(Arc::new);
+    solved.push((Arc::downgrade(rules), solution.clone()));
+    solution
 }
