@@ -56,6 +56,12 @@ pub struct FamilyWeights {
     /// crowd closing in (the blockade's progress), counted for the
     /// hunters while the crowd stays away.
     pub crowd_distance: i32,
+    /// Each crowd piece taken, in a drawn end: among draws, the hunters
+    /// prefer the one that took more (0: every draw is worth the same).
+    /// For a game whose crowd can always force a draw (Komikan), where a
+    /// search that sees the draw otherwise takes no more pieces than a
+    /// shallow one.
+    pub drawn_capture: i32,
 }
 
 impl FamilyWeights {
@@ -67,6 +73,7 @@ impl FamilyWeights {
         region_held: 25,
         region_step: 40,
         crowd_distance: 4,
+        drawn_capture: 0,
     };
 }
 
@@ -81,6 +88,7 @@ impl crate::rules::family::file::WeightsSpec {
             region_held: self.region_held.unwrap_or(base.region_held),
             region_step: self.region_step.unwrap_or(base.region_step),
             crowd_distance: self.crowd_distance.unwrap_or(base.crowd_distance),
+            drawn_capture: self.drawn_capture.unwrap_or(base.drawn_capture),
         }
     }
 }
@@ -136,11 +144,16 @@ impl Judge {
         judge
     }
 
+    /// Crowd pieces taken so far.
+    fn captured(&self, pos: &HuntPosition) -> i32 {
+        let crowd_now = pos.pieces[1].count_ones() as i32 + pos.in_hand[1] as i32;
+        self.crowd_total - crowd_now
+    }
+
     /// The position's value for the hunters.
     fn hunters_score(&self, rules: &Ruleset, pos: &HuntPosition) -> i32 {
         let w = &self.weights;
-        let crowd_now = pos.pieces[1].count_ones() as i32 + pos.in_hand[1] as i32;
-        let captured = self.crowd_total - crowd_now;
+        let captured = self.captured(pos);
         let mut score = match self.captures_to_win {
             // Each capture weighs more as the goal comes near.
             Some(goal) if goal > 0 => captured * w.capture * (goal + captured) / goal,
@@ -413,9 +426,17 @@ impl FamilySearch {
         }
     }
 
-    fn outcome_score(outcome: &HuntOutcome, to_move: Side, ply: i32) -> i32 {
+    fn outcome_score(&self, outcome: &HuntOutcome, pos: &HuntPosition, ply: i32) -> i32 {
+        let to_move = pos.side_to_move;
         match outcome.winner {
-            None => 0,
+            None => {
+                let hunters = self.judge.captured(pos) * self.judge.weights.drawn_capture;
+                if to_move == Side::Hunters {
+                    hunters
+                } else {
+                    -hunters
+                }
+            }
             Some(w) if w == to_move => FAMILY_WIN - ply,
             Some(_) => -(FAMILY_WIN - ply),
         }
@@ -429,7 +450,7 @@ impl FamilySearch {
         let pos = *self.game.position();
         let mut moves = match self.game.moves_or_outcome() {
             Ok(moves) => moves,
-            Err(outcome) => return Self::outcome_score(&outcome, pos.side_to_move, ply),
+            Err(outcome) => return self.outcome_score(&outcome, &pos, ply),
         };
         if depth <= 0 {
             return self.evaluate(&pos);

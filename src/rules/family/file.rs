@@ -124,6 +124,8 @@ pub struct WeightsSpec {
     pub region_step: Option<i32>,
     #[serde(default)]
     pub crowd_distance: Option<i32>,
+    #[serde(default)]
+    pub drawn_capture: Option<i32>,
 }
 
 /// Which engine plays a game file.
