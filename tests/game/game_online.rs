@@ -14,12 +14,15 @@ use bevy::prelude::*;
 use bevy::winit::{UpdateMode, WinitSettings};
 
 use online_fake::FakeServer;
-use stronghold::game::common::settings::Settings;
-use stronghold::game::headless_app;
+use stronghold::game::common::screens::Screen;
+use stronghold::game::common::settings::{OnlineSeat, Settings};
 use stronghold::game::play::match_state::{
     Conclusion, Match, MatchCommand, MoveIntent, MoveSource, Player,
 };
 use stronghold::game::play::online::{Online, OnlineCommand, Phase};
+use stronghold::game::shell::launch::{Launch, LaunchOptions, LaunchPlugin};
+use stronghold::game::shell::persist::Persistence;
+use stronghold::game::{GamePlugin, headless_app, headless_base};
 use stronghold::online::{
     Client, ClientEvent, Command, ConnectionStatus, Event, GameSetup, Opening,
 };
@@ -161,7 +164,11 @@ fn play_here(app: &mut App) -> String {
 
 /// The app creates a Pirates room on the crowd's side; a friend joins it.
 fn created_room(server: &FakeServer) -> (App, Friend, String) {
-    let mut app = app();
+    created_room_from(app(), server)
+}
+
+/// [`created_room`] from a given app.
+fn created_room_from(mut app: App, server: &FakeServer) -> (App, Friend, String) {
     app.world_mut().write_message(OnlineCommand::Create {
         server: server.url(),
         variant: Variant::new(GameKind::Pirates),
@@ -228,6 +235,133 @@ fn a_created_room_plays_moves_both_ways() {
         // A frame wanted at once (something still moving).
         UpdateMode::Continuous => {}
     }
+}
+
+/// An app as the game starts it, keeping its files (the settings) in `dir`,
+/// with `server` as the settings' game server.
+fn app_keeping_files(dir: &std::path::Path, server: &FakeServer) -> App {
+    let mut app = headless_app();
+    Persistence::in_dir(dir).boot().install(&mut app, true);
+    let mut settings = app.world_mut().resource_mut::<Settings>();
+    settings.reduced_motion = true;
+    settings.server = server.url();
+    app.insert_resource(Match::new(
+        Variant::new(GameKind::Pirates),
+        Match::players(Player::Human, Player::Human),
+    ));
+    app.update();
+    app
+}
+
+/// The app launched as a player starts it, with `args`, its files in `dir`.
+fn launched(args: &[&str], dir: &std::path::Path) -> App {
+    let options = LaunchOptions::parse(args.iter().map(|a| a.to_string())).unwrap();
+    let launch = Launch::new(options, Persistence::in_dir(dir)).unwrap();
+    let mut app = headless_base("assets");
+    app.add_plugins((GamePlugin, LaunchPlugin(launch)));
+    app
+}
+
+/// A seat survives a crash and a reload: the seat is in the settings file
+/// soon after it is taken; the app launched again with nothing asked for
+/// sits in it at once, in the game screen, with the game as it stood; so
+/// does a page reloaded at `?join=CODE` (a join would be refused: both
+/// seats are taken); the game goes on; its end forgets the seat.
+#[test]
+fn a_kept_seat_comes_back_after_a_crash_and_a_reload() {
+    let server = FakeServer::start();
+    let dir = tempfile::tempdir().unwrap();
+    let settings_file = dir.path().join("settings.ron");
+    let (mut app, mut friend, code) =
+        created_room_from(app_keeping_files(dir.path(), &server), &server);
+    let mine = play_here(&mut app);
+    until(
+        &mut app,
+        Some(&mut friend),
+        "our move at the friend",
+        |_, f| f.is_some_and(|f| f.moves.len() == 1),
+    );
+    until(&mut app, Some(&mut friend), "the seat written", |_, _| {
+        std::fs::read_to_string(&settings_file).is_ok_and(|t| t.contains(&code))
+    });
+    // A crash: the server is told nothing.
+    drop(app);
+    let variant = Variant::new(GameKind::Pirates);
+    let mut app = None;
+    for args in [vec![], vec!["--join", code.as_str()]] {
+        let mut relaunched = launched(&args, dir.path());
+        until(
+            &mut relaunched,
+            Some(&mut friend),
+            "back in the seat",
+            |app, _| {
+                online(app).phase == Phase::Playing
+                    && online(app).you == Some(Side::Crowd)
+                    && moves(app) == [mine.clone()]
+                    && *app.world().resource::<State<Screen>>().get() == Screen::Game
+            },
+        );
+        assert!(the_match(&relaunched).is_online(), "{args:?}");
+        app = Some(relaunched);
+    }
+    let mut app = app.unwrap();
+    let theirs = friend.play_first_legal(variant);
+    until(
+        &mut app,
+        Some(&mut friend),
+        "the friend's move here",
+        |app, _| the_match(app).game().ply() == 2,
+    );
+    assert_eq!(moves(&app), [mine, theirs]);
+    // The end forgets the seat, on disk too.
+    app.world_mut().write_message(OnlineCommand::Resign);
+    until(
+        &mut app,
+        Some(&mut friend),
+        "the seat forgotten",
+        |app, _| {
+            app.world().resource::<Settings>().online_seat.is_none()
+                && std::fs::read_to_string(&settings_file).is_ok_and(|t| !t.contains(&code))
+        },
+    );
+}
+
+/// A kept seat the server no longer knows is refused once and forgotten;
+/// a launch that asks for a game of its own keeps the seat for later.
+#[test]
+fn a_kept_seat_the_server_does_not_know_is_forgotten() {
+    let server = FakeServer::start();
+    let dir = tempfile::tempdir().unwrap();
+    let seat = OnlineSeat {
+        server: server.url(),
+        code: "ZZZZZZ".into(),
+        token: "not-a-token".into(),
+    };
+    stronghold::save::Saves::in_dir(dir.path())
+        .write_settings(&Settings {
+            online_seat: Some(seat.clone()),
+            ..Settings::default()
+        })
+        .unwrap();
+    // A game of its own: the seat is not tried, and stays.
+    let mut app = launched(&["--game", "asalto"], dir.path());
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(online(&app).phase, Phase::Off);
+    assert_eq!(app.world().resource::<Settings>().online_seat, Some(seat));
+    drop(app);
+    // Nothing asked for: tried, refused, forgotten.
+    let mut app = launched(&[], dir.path());
+    until(
+        &mut app,
+        None,
+        "the seat refused and forgotten",
+        |app, _| {
+            matches!(online(app).phase, Phase::Refused(_))
+                && app.world().resource::<Settings>().online_seat.is_none()
+        },
+    );
 }
 
 #[test]

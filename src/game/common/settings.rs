@@ -61,6 +61,22 @@ pub struct Settings {
     pub server: String,
     /// Puzzles solved and the puzzle rating per game.
     pub puzzles: PuzzleProgress,
+    /// The seat in the online game being played, kept so that a reload,
+    /// a restart or a crash comes back to it; cleared when the game ends
+    /// or the player leaves it.
+    pub online_seat: Option<OnlineSeat>,
+}
+
+/// A seat in a running online game: enough to sit in it again.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OnlineSeat {
+    /// The server's WebSocket address, as connected to.
+    pub server: String,
+    /// The room's invite code.
+    pub code: String,
+    /// The seat's secret, which the server checks on `resume`.
+    pub token: String,
 }
 
 /// The game server online play uses until the player names another: one
@@ -84,6 +100,7 @@ impl Default for Settings {
             window_size: None,
             server: DEFAULT_SERVER.to_string(),
             puzzles: PuzzleProgress::default(),
+            online_seat: None,
         }
     }
 }

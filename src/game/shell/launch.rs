@@ -15,7 +15,7 @@ use crate::game::board::view::BoardLayout;
 use crate::game::common::i18n::Language;
 use crate::game::common::redraw::{LOADING_PULSE, NextFrame};
 use crate::game::common::screens::{MenuPage, RulesWindow, Screen};
-use crate::game::common::settings::Settings;
+use crate::game::common::settings::{OnlineSeat, Settings};
 use crate::game::play::analysis::AnalysisCommand;
 use crate::game::play::family::{FamilyMatch, FamilyPlay};
 use crate::game::play::match_state::{Match, MatchCommand, Player};
@@ -24,6 +24,7 @@ use crate::game::play::puzzle::{PuzzleCommand, PuzzleLibrary, PuzzleSetAsset, Se
 pub use crate::game::shell::launch_error::LaunchError;
 use crate::game::shell::persist::{self, Boot, Persistence};
 use crate::online::ClockSpec;
+use crate::online::client::socket_url;
 use crate::online::protocol::side_text;
 use crate::rules::family::{self, HuntGame, Ruleset};
 use crate::rules::{Game, GameKind, Side, Variant};
@@ -505,7 +506,7 @@ impl Plugin for LaunchPlugin {
             name: options.skin.clone(),
             skins_then: None,
         });
-        if let Some(opening) = OpenAtLaunch::of(&options) {
+        if let Some(opening) = OpenAtLaunch::of(&options, &boot.settings) {
             // The opening's progress shows on the new-game page until the
             // room arrives; then the game opens.
             app.insert_resource(MenuPage::NewGame)
@@ -524,7 +525,9 @@ impl Plugin for LaunchPlugin {
 }
 
 /// `--join CODE` or `--create GAME`: the online room to open once the app
-/// runs (on the server the settings name, `--server` included).
+/// runs (on the server the settings name, `--server` included); or the
+/// seat of a game running when the app last closed, unless the launch
+/// asks for something else.
 #[derive(Resource, Clone)]
 enum OpenAtLaunch {
     Join(String),
@@ -533,18 +536,38 @@ enum OpenAtLaunch {
         side: Side,
         clock: Option<ClockSpec>,
     },
+    Resume(OnlineSeat),
 }
 
 impl OpenAtLaunch {
-    fn of(options: &LaunchOptions) -> Option<OpenAtLaunch> {
+    fn of(options: &LaunchOptions, settings: &Settings) -> Option<OpenAtLaunch> {
+        let kept = settings.online_seat.clone();
         if let Some(code) = &options.join {
-            return Some(OpenAtLaunch::Join(code.clone()));
+            // The page reloaded at `?join=CODE`: that seat is ours already.
+            return Some(match kept {
+                Some(seat)
+                    if seat.code.eq_ignore_ascii_case(code)
+                        && seat.server == socket_url(&settings.server) =>
+                {
+                    OpenAtLaunch::Resume(seat)
+                }
+                _ => OpenAtLaunch::Join(code.clone()),
+            });
         }
-        options.create.then(|| OpenAtLaunch::Create {
-            variant: options.variant,
-            side: options.side.unwrap_or(Side::Crowd),
-            clock: options.clock,
-        })
+        if options.create {
+            return Some(OpenAtLaunch::Create {
+                variant: options.variant,
+                side: options.side.unwrap_or(Side::Crowd),
+                clock: options.clock,
+            });
+        }
+        let asks_for_something = options.start_in_game
+            || options.rules.is_some()
+            || options.new_game
+            || options.family_rules.is_some()
+            || options.puzzles.is_some();
+        kept.filter(|_| !asks_for_something)
+            .map(OpenAtLaunch::Resume)
     }
 }
 
@@ -566,6 +589,7 @@ fn open_at_launch(
             side,
             clock,
         },
+        OpenAtLaunch::Resume(seat) => OnlineCommand::Resume(seat),
     });
 }
 

@@ -41,7 +41,34 @@ pub(super) fn plugin(app: &mut App) {
         (page::draw_once_loaded, page::publish_status)
             .chain()
             .after(crate::game::board::first_board::FirstBoardNoted),
-    );
+    )
+    .add_systems(Update, page::address_names_the_room);
+}
+
+/// The page's new query once the room created at `?create=…` has its
+/// code: `?join=CODE`, with the options that made the room dropped and the
+/// rest (the server, the language) kept. A reload then sits in the same
+/// seat (the kept seat's code matches) instead of opening another room.
+/// `None` when the query opened no room.
+pub fn room_address(query: &str, code: &str) -> Option<String> {
+    const ROOM_MAKING: [&str; 5] = ["create", "side", "clock", "option", "join"];
+    let pairs: Vec<&str> = query
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|p| !p.is_empty())
+        .collect();
+    let key = |pair: &&str| pair.split('=').next().unwrap_or_default().to_string();
+    if !pairs.iter().any(|p| key(p) == "create") {
+        return None;
+    }
+    let mut kept: Vec<String> = pairs
+        .iter()
+        .filter(|p| !ROOM_MAKING.contains(&key(p).as_str()))
+        .map(|p| p.to_string())
+        .collect();
+    let code: String = code.chars().filter(char::is_ascii_alphanumeric).collect();
+    kept.insert(0, format!("join={code}"));
+    Some(format!("?{}", kept.join("&")))
 }
 
 /// Frames the board must have been on screen, with its texts and pictures
@@ -426,6 +453,39 @@ mod page {
         }
     }
 
+    /// Once a room made at `?create=…` has its code, the address becomes
+    /// `?join=CODE` (`super::room_address`), without a new history entry.
+    pub(super) fn address_names_the_room(online: Res<Online>, mut done: Local<bool>) {
+        use wasm_bindgen::JsCast;
+        if *done {
+            return;
+        }
+        let Some(code) = online.code() else { return };
+        *done = true;
+        let Some(window) = web_sys::window() else {
+            return;
+        };
+        let search = window.location().search().unwrap_or_default();
+        let Some(query) = super::room_address(&search, code) else {
+            return;
+        };
+        let history = js_sys::Reflect::get(&window, &JsValue::from_str("history"));
+        let replace = history.as_ref().ok().and_then(|h| {
+            js_sys::Reflect::get(h, &JsValue::from_str("replaceState"))
+                .ok()?
+                .dyn_into::<js_sys::Function>()
+                .ok()
+        });
+        if let (Ok(history), Some(replace)) = (history, replace) {
+            let _ = replace.call3(
+                &history,
+                &JsValue::NULL,
+                &JsValue::from_str(""),
+                &JsValue::from_str(&query),
+            );
+        }
+    }
+
     /// Sets `window.strongholdStatus` (a frozen object) when the status changes.
     pub(super) fn publish_status(
         the_match: Res<Match>,
@@ -486,6 +546,30 @@ mod tests {
     use crate::ai::Level;
     use crate::game::play::match_state::Player;
     use crate::rules::{Game, GameKind, Variant};
+
+    #[test]
+    fn a_created_room_becomes_a_join_address() {
+        assert_eq!(
+            room_address(
+                "?create=pirates&side=crowd&clock=5%2B3&server=ws%3A%2F%2Fh%2Fws&language=ru",
+                "AB12CD"
+            )
+            .as_deref(),
+            Some("?join=AB12CD&server=ws%3A%2F%2Fh%2Fws&language=ru")
+        );
+        // A join, or a page with no room, keeps its address.
+        assert_eq!(room_address("?join=AB12CD", "AB12CD"), None);
+        assert_eq!(room_address("", "AB12CD"), None);
+        // What the address gets is only the code's letters and digits.
+        assert_eq!(
+            room_address("create=asalto", "A&B<1>").as_deref(),
+            Some("?join=AB1")
+        );
+        // The new address reads back as a join of that room.
+        let args =
+            query_to_args(&room_address("?create=pirates&language=ru", "XY34").unwrap()).unwrap();
+        assert_eq!(args, ["--join", "XY34", "--language", "ru"]);
+    }
 
     #[test]
     fn a_family_game_is_in_the_status_with_its_moves_and_result() {

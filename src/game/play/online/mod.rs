@@ -19,6 +19,11 @@
 //! - A lost connection is tried again with growing pauses, and resumed
 //!   with the seat's token (the client does it); the panel says
 //!   "reconnecting…".
+//! - The seat is kept in the settings while the game runs
+//!   ([`Settings::online_seat`], `keep_seat`), so a reload, a restart or a
+//!   crash sits in it again at launch ([`OnlineCommand::Resume`]); it is
+//!   forgotten when the game ends, the player leaves, or the server no
+//!   longer knows it.
 //! - The app draws only when something changes: the client wakes it when
 //!   a message arrives (`FrameWaker`), and `ask_for_frames` keeps a slow
 //!   beat for pings and reconnects, and one for a running clock.
@@ -32,6 +37,7 @@ use crate::game::common::i18n::Msg;
 use crate::game::common::notice::Notice;
 use crate::game::common::redraw::{FrameWaker, NextFrame};
 use crate::game::common::screens::Screen;
+use crate::game::common::settings::{OnlineSeat, Settings};
 use crate::game::play::match_state::{Match, MatchReset, MoveIntent, MoveSource};
 use crate::online::{
     Client, ClientEvent, ClockSpec, Command, ConnectionStatus, ErrorKind, Event, GameSetup, Opening,
@@ -57,7 +63,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                (act_on_commands, receive, follow_server)
+                (act_on_commands, receive, follow_server, keep_seat)
                     .chain()
                     .in_set(GameSet::Commands),
                 send_own_move.after(GameSet::Apply).before(GameSet::Ai),
@@ -82,6 +88,8 @@ pub enum OnlineCommand {
         server: String,
         code: String,
     },
+    /// Sits again in a seat kept from before (a reload, a restart).
+    Resume(OnlineSeat),
     Resign,
     OfferDraw,
     AcceptDraw,
@@ -190,6 +198,14 @@ fn act_on_commands(
                 );
                 continue;
             }
+            OnlineCommand::Resume(seat) => {
+                let opening = Opening::Resume {
+                    code: seat.code,
+                    token: seat.token,
+                };
+                open(&mut connection, &mut online, &seat.server, opening, &waker);
+                continue;
+            }
             OnlineCommand::Leave => {
                 *connection = Connection::default();
                 *online = Online::default();
@@ -229,6 +245,44 @@ fn open(
         client: Some(client),
         ..Connection::default()
     };
+}
+
+/// Keeps the seat of the running game in the settings (which `persist`
+/// writes), and forgets it once the game has ended, the player has left
+/// it (for the menu or a game here), or the server refused it. Before this
+/// run's first online game nothing is forgotten: a launch that opens
+/// something else keeps the seat for later.
+fn keep_seat(
+    connection: NonSend<Connection>,
+    online: Res<Online>,
+    mut settings: ResMut<Settings>,
+    mut was_on: Local<bool>,
+) {
+    let wanted = match online.phase {
+        Phase::Opening => {
+            *was_on = true;
+            return;
+        }
+        Phase::Playing => {
+            *was_on = true;
+            let session = connection.client.as_ref().and_then(Client::session);
+            match (session, &online.room) {
+                (Some(session), Some(room)) if room.result.is_none() => Some(OnlineSeat {
+                    server: online.server.clone(),
+                    code: session.code.clone(),
+                    token: session.token.clone(),
+                }),
+                (Some(_), Some(_)) => None,
+                // A spectator, or the room not told yet.
+                _ => return,
+            }
+        }
+        Phase::Off | Phase::Refused(_) if *was_on => None,
+        Phase::Off | Phase::Refused(_) => return,
+    };
+    if settings.online_seat != wanted {
+        settings.online_seat = wanted;
+    }
 }
 
 /// Reads what arrived and keeps [`Online`] up to date.
