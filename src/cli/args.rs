@@ -79,6 +79,8 @@ pub(super) struct OnlineArgs {
     pub(super) server: Option<String>,
     pub(super) create: Option<GameKind>,
     pub(super) join: Option<String>,
+    /// A room to watch, by its code.
+    pub(super) watch: Option<String>,
     pub(super) side: Option<Side>,
     pub(super) clock: Option<crate::online::ClockSpec>,
     /// The least time a bot takes for a move.
@@ -144,7 +146,7 @@ impl Args {
             "--after-ply" => self.after_ply = Some(number(flag, v)?),
             "--check" => self.check = Some(number(flag, v)?),
             #[cfg(feature = "online")]
-            "--server" | "--create" | "--join" | "--pace-ms" | "--side" | "--clock" => {
+            "--server" | "--create" | "--join" | "--watch" | "--pace-ms" | "--side" | "--clock" => {
                 self.online.set(flag, v)?
             }
             _ => return Ok(false),
@@ -292,6 +294,7 @@ impl OnlineArgs {
             "--server" => self.server = Some(v.to_string()),
             "--create" => self.create = Some(game_kind(v)?),
             "--join" => self.join = Some(v.to_string()),
+            "--watch" => self.watch = Some(v.to_string()),
             "--pace-ms" => self.pace_ms = Some(number(flag, v)?),
             "--side" => self.side = Some(seat_side(v)?),
             _ => self.clock = Some(v.parse()?),

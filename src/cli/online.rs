@@ -1,7 +1,8 @@
 //! `online`: the engine as a player on a `stronghold-server`. It creates a
 //! room or joins one, then plays its side at a level until the game ends,
 //! printing `code: CODE`, a `move N: MOVE` line for each ply the server
-//! stores, and `result: …`. The client behind it reconnects by itself and
+//! stores, and `result: …`. With `--watch CODE` it only watches, printing
+//! the same move and result lines. The client behind it reconnects by itself and
 //! resumes the seat, so a server that dies and comes back loses nothing.
 
 use std::io::Write;
@@ -34,7 +35,8 @@ enum Flow {
 
 struct Bot<'a> {
     client: Client,
-    level: Level,
+    /// `None` for a spectator.
+    level: Option<Level>,
     seed: u64,
     table_choice: Option<&'a super::args::TableChoice>,
     table: Option<Arc<Tablebase>>,
@@ -62,8 +64,12 @@ pub(super) fn online(args: &Args, out: &mut dyn Write) -> Result<(), String> {
         .server
         .as_deref()
         .ok_or("online needs --server URL")?;
-    let level = args.level.ok_or("online needs --level LEVEL")?;
     let opening = opening(args)?;
+    let level = match (&opening, args.level) {
+        (Opening::Watch { .. }, None) => None,
+        (Opening::Watch { .. }, Some(_)) => return Err("a spectator takes no --level".into()),
+        (_, level) => Some(level.ok_or("online needs --level LEVEL")?),
+    };
     let mut bot = Bot {
         client: Client::new(server, opening),
         level,
@@ -83,9 +89,18 @@ pub(super) fn online(args: &Args, out: &mut dyn Write) -> Result<(), String> {
     bot.run(out)
 }
 
-/// `--create GAME …` or `--join CODE`, one of them.
+/// `--create GAME …`, `--join CODE` or `--watch CODE`, one of them.
 fn opening(args: &Args) -> Result<Opening, String> {
     let online = &args.online;
+    if let Some(code) = &online.watch {
+        if online.create.is_some() || online.join.is_some() {
+            return Err("online takes one of --create GAME, --join CODE or --watch CODE".into());
+        }
+        if online.side.is_some() || online.clock.is_some() || !args.options.is_empty() {
+            return Err("--side, --clock and --option are the creator's: not with --watch".into());
+        }
+        return Ok(Opening::Watch { code: code.clone() });
+    }
     match (&online.create, &online.join) {
         (Some(kind), None) => {
             let variant = args.variant(*kind)?;
@@ -103,7 +118,7 @@ fn opening(args: &Args) -> Result<Opening, String> {
             }
             Ok(Opening::Join { code: code.clone() })
         }
-        _ => Err("online takes either --create GAME or --join CODE".into()),
+        _ => Err("online takes one of --create GAME, --join CODE or --watch CODE".into()),
     }
 }
 
@@ -156,7 +171,7 @@ impl Bot<'_> {
             Event::Presence {
                 side,
                 status: SeatStatus::Gone { claim_in_ms: 0 },
-            } if Some(side) != self.side => {
+            } if self.side.is_some_and(|own| own != side) => {
                 let _ = self.client.send(&Command::ClaimWin);
             }
             Event::Presence { side, status } if Some(side) != self.side => {
@@ -171,8 +186,10 @@ impl Bot<'_> {
     /// The whole room: the game replayed, the moves not yet printed printed.
     fn load(&mut self, state: RoomState, out: &mut dyn Write) -> Result<Flow, String> {
         let variant = state.setup.variant()?;
-        if self.game.is_none() {
-            self.table = load_tablebase(self.table_choice, &variant, self.level.uses_tablebase())?;
+        if self.game.is_none()
+            && let Some(level) = self.level
+        {
+            self.table = load_tablebase(self.table_choice, &variant, level.uses_tablebase())?;
         }
         let mut game = Game::new(variant);
         for (i, text) in state.moves.iter().enumerate() {
@@ -262,7 +279,7 @@ impl Bot<'_> {
 
     /// On its turn, with no move in flight: searches and sends one.
     fn maybe_move(&mut self) -> Result<(), String> {
-        let (Some(game), Some(side)) = (&self.game, self.side) else {
+        let (Some(game), Some(side), Some(level)) = (&self.game, self.side, self.level) else {
             return Ok(());
         };
         let ply = game.ply();
@@ -271,7 +288,7 @@ impl Bot<'_> {
             return Ok(());
         }
         let seed = self.seed.wrapping_mul(1_000_003).wrapping_add(ply as u64);
-        let mut search = Search::new(game, self.level, seed).with_tablebase(self.table.as_ref());
+        let mut search = Search::new(game, level, seed).with_tablebase(self.table.as_ref());
         let result = search
             .run_to_end()
             .ok_or("no legal move, yet the game goes on")?;

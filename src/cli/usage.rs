@@ -110,12 +110,14 @@ const COMMANDS: [(&str, &str); 10] = [
         "online",
         "  stronghold-cli online --server URL (--create GAME [--option KEY=VALUE]... [--side hunters|crowd]
       [--clock M+I] | --join CODE) --level LEVEL [--pace-ms MS] [--seed S] [--table FILE|none]
+  stronghold-cli online --server URL --watch CODE
       Plays one game on a stronghold-server (URL: ws://HOST:PORT, wss://… or HOST:PORT) at LEVEL:
       creates a room (the creator's side, default hunters; a clock of M minutes plus I seconds a
       move) or joins one by its code. Prints `code: CODE`, then `move N: MOVE` for each ply N
       (from 1) as the server stores it, then `result: …`, and exits 0 when the game ends. A lost
       connection is made again and the seat resumed. It takes at least MS milliseconds a move
-      (default 100). Needs the `online` feature.",
+      (default 100). With --watch it only watches the room: the same `move N: MOVE` lines (the
+      moves already played first) and `result: …`. Needs the `online` feature.",
     ),
 ];
 

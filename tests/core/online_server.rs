@@ -127,6 +127,61 @@ fn a_server_killed_mid_game_comes_back_and_both_bots_finish() {
     assert!(server.log_text().contains("loaded from the store"));
 }
 
+/// `stronghold-cli online --watch CODE` prints the game two bots play, the
+/// moves made before it came first, and the result, like a player; a code
+/// no room has is refused, and a spectator takes no level.
+#[test]
+fn a_spectator_prints_the_game_as_the_players_do() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let db = dir.path().join("games.sqlite3");
+    let server = Server::start(&db, 0, &dir.path().join("server.log"), &[]);
+    let url = server.url();
+    let mut a = Bot::start(
+        &url,
+        &[
+            "--create",
+            "fox-geese",
+            "--level",
+            "easy",
+            "--pace-ms",
+            "20",
+        ],
+    );
+    let code = a.wait_for("code: ")["code: ".len()..].to_string();
+    let b = Bot::start(
+        &url,
+        &["--join", &code, "--level", "easy", "--pace-ms", "20"],
+    );
+    let deadline = std::time::Instant::now() + online_support::PATIENCE;
+    while a.moves_seen() < 4 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no moves: {:?}",
+            a.seen
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let watcher = Bot::start(&url, &["--watch", &code]);
+    let moves = check_game(&db, "fox-geese", a, b);
+    let (status, lines) = watcher.finish();
+    assert!(status.success(), "the spectator failed: {lines:?}");
+    assert_eq!(moves_of(&lines), moves, "the spectator saw the whole game");
+    let result = lines.last().expect("lines");
+    assert!(result.starts_with("result: "), "{lines:?}");
+    assert!(!lines.iter().any(|l| l.starts_with("code: ")), "{lines:?}");
+    // A code no room has: refused, with the reason.
+    let (status, _) = Bot::start(&url, &["--watch", "QQQQQQ"]).finish();
+    assert!(!status.success());
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_stronghold-cli"))
+        .args([
+            "online", "--server", &url, "--watch", &code, "--level", "easy",
+        ])
+        .output()
+        .expect("the CLI runs");
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no --level"));
+}
+
 /// A raw client seated in a new room: (creator, joiner, code, creator's token).
 fn seated_pair(url: &str, side: Side, clock: Option<ClockSpec>) -> (Raw, Raw, String, String) {
     let mut x = Raw::connect(url);

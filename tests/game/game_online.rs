@@ -364,6 +364,74 @@ fn a_kept_seat_the_server_does_not_know_is_forgotten() {
     );
 }
 
+/// A spectator (`--watch CODE`) sees the live game, the moves before it
+/// came and those after, with both sides played from afar: a click moves
+/// nothing and sends nothing; the players see one spectator; a kept seat
+/// is not touched.
+#[test]
+fn a_spectator_sees_the_live_game_and_moves_nothing() {
+    let server = FakeServer::start();
+    let (mut app, mut friend, code) = created_room(&server);
+    let variant = *the_match(&app).variant();
+    let mine = play_here(&mut app);
+    until(
+        &mut app,
+        Some(&mut friend),
+        "our move at the friend",
+        |_, f| f.is_some_and(|f| f.moves.len() == 1),
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let kept = OnlineSeat {
+        server: server.url(),
+        code: "elsewhere".into(),
+        token: "t".into(),
+    };
+    stronghold::save::Saves::in_dir(dir.path())
+        .write_settings(&Settings {
+            server: server.url(),
+            online_seat: Some(kept.clone()),
+            ..Settings::default()
+        })
+        .unwrap();
+    let mut watcher = launched(&["--watch", &code], dir.path());
+    until(
+        &mut watcher,
+        Some(&mut friend),
+        "the game watched",
+        |w, _| {
+            online(w).phase == Phase::Playing
+                && moves(w) == [mine.clone()]
+                && *w.world().resource::<State<Screen>>().get() == Screen::Game
+        },
+    );
+    assert_eq!(online(&watcher).you, None);
+    for side in [Side::Hunters, Side::Crowd] {
+        assert_eq!(the_match(&watcher).player(side), Player::Remote);
+    }
+    // A click is no move, here or on the server.
+    play_here(&mut watcher);
+    for _ in 0..5 {
+        watcher.update();
+    }
+    assert_eq!(moves(&watcher), std::slice::from_ref(&mine));
+    // The players see the spectator; the game goes on under its eyes.
+    until(&mut app, Some(&mut friend), "one spectator", |app, _| {
+        online(app).room.as_ref().is_some_and(|r| r.spectators == 1)
+    });
+    let theirs = friend.play_first_legal(variant);
+    until(
+        &mut watcher,
+        Some(&mut friend),
+        "the friend's move watched",
+        |w, _| moves(w) == [mine.clone(), theirs.clone()],
+    );
+    assert_eq!(server.moves(&code), [mine, theirs]);
+    assert_eq!(
+        watcher.world().resource::<Settings>().online_seat,
+        Some(kept)
+    );
+}
+
 #[test]
 fn joining_by_code_takes_the_other_seat() {
     let server = FakeServer::start();

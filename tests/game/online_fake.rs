@@ -1,7 +1,7 @@
 //! A small stand-in for `stronghold-server` that the game's online tests
 //! start on 127.0.0.1 (an OS-chosen port): rooms with two seats and
 //! tokens, moves checked by the rules and relayed to both seats, resign,
-//! draws and rematches, resume, and a switch that drops every connection
+//! draws and rematches, resume, spectators, and a switch that drops every connection
 //! (a server gone for a moment). One thread per connection, each polling
 //! its socket with a short read timeout, so nothing waits unbounded.
 #![allow(dead_code)]
@@ -56,6 +56,8 @@ struct Room {
     result: Option<GameResult>,
     draw_offer: Option<Side>,
     rematch_offer: Option<Side>,
+    /// The connections watching.
+    watchers: Vec<u32>,
 }
 
 impl FakeServer {
@@ -220,7 +222,7 @@ impl Hub {
                     self.send(conn, &Event::State(Box::new(self.state(&code, Some(side)))));
                 }
             }
-            Command::Watch { .. } => self.send(conn, &Event::error(ErrorKind::BadFields, "no")),
+            Command::Watch { code } => self.watch(conn, &code),
             other => self.play(conn, other),
         }
     }
@@ -244,6 +246,7 @@ impl Hub {
                 result: None,
                 draw_offer: None,
                 rematch_offer: None,
+                watchers: Vec::new(),
             },
         );
         self.send(
@@ -294,6 +297,14 @@ impl Hub {
         self.send_states(code);
     }
 
+    fn watch(&mut self, conn: u32, code: &str) {
+        let Some(room) = self.rooms.get_mut(code) else {
+            return self.send(conn, &Event::error(ErrorKind::UnknownRoom, "no room"));
+        };
+        room.watchers.push(conn);
+        self.send_states(code);
+    }
+
     /// Everyone in the room gets the whole room (presence included).
     fn send_states(&self, code: &str) {
         let room = &self.rooms[code];
@@ -302,13 +313,20 @@ impl Hub {
                 self.send(*c, &Event::State(Box::new(self.state(code, Some(side)))));
             }
         }
+        for &c in &room.watchers {
+            self.send(c, &Event::State(Box::new(self.state(code, None))));
+        }
     }
 
     fn broadcast(&self, code: &str, event: &Event) {
-        for (_, c) in self.rooms[code].seats.iter().flatten() {
+        let room = &self.rooms[code];
+        for (_, c) in room.seats.iter().flatten() {
             if let Some(c) = c {
                 self.send(*c, event);
             }
+        }
+        for &c in &room.watchers {
+            self.send(c, event);
         }
     }
 
@@ -332,7 +350,7 @@ impl Hub {
             draw_offer: room.draw_offer,
             rematch_offer: room.rematch_offer,
             result: room.result,
-            spectators: 0,
+            spectators: room.watchers.len() as u32,
         }
     }
 
@@ -443,6 +461,9 @@ impl Hub {
 
     fn leave(&mut self, conn: u32) {
         self.conns.remove(&conn);
+        for room in self.rooms.values_mut() {
+            room.watchers.retain(|&c| c != conn);
+        }
         let Some((code, side)) = self.seat_of(conn) else {
             return;
         };

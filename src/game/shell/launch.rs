@@ -62,6 +62,8 @@ pub struct LaunchOptions {
     pub skin: Option<String>,
     /// `--join CODE`: join a friend's online game.
     pub join: Option<String>,
+    /// `--watch CODE`: watch an online game.
+    pub watch: Option<String>,
     /// `--create GAME`: open an online room for the game (and its
     /// `--option`s), on `side` (`--side`, the crowd unless named) with
     /// `clock` (`--clock M+I`).
@@ -98,6 +100,7 @@ impl Default for LaunchOptions {
             language: None,
             skin: None,
             join: None,
+            watch: None,
             create: false,
             side: None,
             clock: None,
@@ -131,6 +134,7 @@ starts playing at once.
   --flip               the board upside down
   --skin NAME          draw with this skin (a file name in assets/skins/)
   --join CODE          join a friend's online game by its invite code
+  --watch CODE         watch an online game by its code (nothing moves)
   --create GAME        open an online room for a game (with its --option
                        flags) and wait there for a friend
   --side SIDE          your side in the room created: hunters or crowd
@@ -265,7 +269,7 @@ impl LaunchOptions {
                     let name = value("--skin")?;
                     o.skin = Some(crate::game::board::skin::skin_name(&name).to_string());
                 }
-                "--join" | "--create" | "--side" | "--clock" | "--server" => {
+                "--join" | "--watch" | "--create" | "--side" | "--clock" | "--server" => {
                     let given = value(&arg)?;
                     o.online_flag(&arg, given)?;
                 }
@@ -303,15 +307,19 @@ impl LaunchOptions {
         Ok(o)
     }
 
-    /// The online flags: `--join CODE`, `--create GAME`, `--side SIDE`,
-    /// `--clock M+I`, `--server URL`.
+    /// The online flags: `--join CODE`, `--watch CODE`, `--create GAME`,
+    /// `--side SIDE`, `--clock M+I`, `--server URL`.
     fn online_flag(&mut self, flag: &str, value: String) -> Result<(), LaunchError> {
         match flag {
-            "--join" => {
+            "--join" | "--watch" => {
                 if !crate::game::shell::invite::is_code(&value) {
                     return Err(LaunchError::NotInviteCode { text: value });
                 }
-                self.join = Some(value);
+                if flag == "--join" {
+                    self.join = Some(value);
+                } else {
+                    self.watch = Some(value);
+                }
             }
             "--create" => {
                 let kind = GameKind::from_id(&value)
@@ -531,6 +539,7 @@ impl Plugin for LaunchPlugin {
 #[derive(Resource, Clone)]
 enum OpenAtLaunch {
     Join(String),
+    Watch(String),
     Create {
         variant: Variant,
         side: Side,
@@ -553,6 +562,9 @@ impl OpenAtLaunch {
                 }
                 _ => OpenAtLaunch::Join(code.clone()),
             });
+        }
+        if let Some(code) = &options.watch {
+            return Some(OpenAtLaunch::Watch(code.clone()));
         }
         if options.create {
             return Some(OpenAtLaunch::Create {
@@ -579,6 +591,7 @@ fn open_at_launch(
     let server = settings.server.clone();
     online.write(match opening.clone() {
         OpenAtLaunch::Join(code) => OnlineCommand::Join { server, code },
+        OpenAtLaunch::Watch(code) => OnlineCommand::Watch { server, code },
         OpenAtLaunch::Create {
             variant,
             side,

@@ -192,7 +192,8 @@ pub(super) fn clock_text(ms: u64) -> String {
 /// A draw offered: the friend's (accept or decline) or one's own (waiting).
 fn draw_offer(ui: &mut egui::Ui, p: &mut GameUi, room: &RoomView) {
     let Some(by) = room.draw_offer else { return };
-    if room.result.is_some() {
+    // A spectator has nothing to answer.
+    if room.result.is_some() || p.online.you.is_none() {
         return;
     }
     if Some(by) == p.online.you {

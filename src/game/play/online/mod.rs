@@ -90,6 +90,12 @@ pub enum OnlineCommand {
     },
     /// Sits again in a seat kept from before (a reload, a restart).
     Resume(OnlineSeat),
+    /// Watches the room with this code on `server`: the live board and
+    /// clocks, with both sides [`Player::Remote`].
+    Watch {
+        server: String,
+        code: String,
+    },
     Resign,
     OfferDraw,
     AcceptDraw,
@@ -131,6 +137,8 @@ pub struct Online {
     adopted: Option<u32>,
     /// The server refused a move of ours: take its game as it stands.
     resync: bool,
+    /// This connection only watches the room.
+    pub watching: bool,
 }
 
 impl Online {
@@ -206,6 +214,16 @@ fn act_on_commands(
                 open(&mut connection, &mut online, &seat.server, opening, &waker);
                 continue;
             }
+            OnlineCommand::Watch { server, code } => {
+                open(
+                    &mut connection,
+                    &mut online,
+                    &server,
+                    Opening::Watch { code },
+                    &waker,
+                );
+                continue;
+            }
             OnlineCommand::Leave => {
                 *connection = Connection::default();
                 *online = Online::default();
@@ -232,6 +250,7 @@ fn open(
     opening: Opening,
     waker: &FrameWaker,
 ) {
+    let watching = matches!(opening, Opening::Watch { .. });
     let mut client = Client::new(server, opening);
     let waker = waker.clone();
     client.wake_with(move || waker.wake());
@@ -239,6 +258,7 @@ fn open(
         phase: Phase::Opening,
         server: client.url().to_string(),
         connection: Some(client.status()),
+        watching,
         ..Online::default()
     };
     *connection = Connection {
@@ -258,6 +278,10 @@ fn keep_seat(
     mut settings: ResMut<Settings>,
     mut was_on: Local<bool>,
 ) {
+    // A spectator has no seat; one kept from before stays.
+    if online.watching {
+        return;
+    }
     let wanted = match online.phase {
         Phase::Opening => {
             *was_on = true;
