@@ -81,6 +81,9 @@ pub(super) struct OnlineArgs {
     pub(super) join: Option<String>,
     /// A room to watch, by its code.
     pub(super) watch: Option<String>,
+    /// A game to seek in the lobby (a seek kept open), or to play anyone at.
+    pub(super) seek: Option<GameKind>,
+    pub(super) anyone: Option<GameKind>,
     pub(super) side: Option<Side>,
     pub(super) clock: Option<crate::online::ClockSpec>,
     /// The least time a bot takes for a move.
@@ -146,9 +149,8 @@ impl Args {
             "--after-ply" => self.after_ply = Some(number(flag, v)?),
             "--check" => self.check = Some(number(flag, v)?),
             #[cfg(feature = "online")]
-            "--server" | "--create" | "--join" | "--watch" | "--pace-ms" | "--side" | "--clock" => {
-                self.online.set(flag, v)?
-            }
+            "--server" | "--create" | "--join" | "--watch" | "--seek" | "--anyone"
+            | "--pace-ms" | "--side" | "--clock" => self.online.set(flag, v)?,
             _ => return Ok(false),
         }
         Ok(true)
@@ -295,6 +297,8 @@ impl OnlineArgs {
             "--create" => self.create = Some(game_kind(v)?),
             "--join" => self.join = Some(v.to_string()),
             "--watch" => self.watch = Some(v.to_string()),
+            "--seek" => self.seek = Some(game_kind(v)?),
+            "--anyone" => self.anyone = Some(game_kind(v)?),
             "--pace-ms" => self.pace_ms = Some(number(flag, v)?),
             "--side" => self.side = Some(seat_side(v)?),
             _ => self.clock = Some(v.parse()?),

@@ -2,7 +2,10 @@
 //! room or joins one, then plays its side at a level until the game ends,
 //! printing `code: CODE`, a `move N: MOVE` line for each ply the server
 //! stores, and `result: …`. With `--watch CODE` it only watches, printing
-//! the same move and result lines. The client behind it reconnects by itself and
+//! the same move and result lines. With `--seek GAME` it keeps a seek open
+//! in the lobby and plays whoever takes it (`--games N` one after
+//! another); with `--anyone GAME` it takes a matching seek or waits for
+//! one. The client behind it reconnects by itself and
 //! resumes the seat, so a server that dies and comes back loses nothing.
 
 use std::io::Write;
@@ -70,10 +73,34 @@ pub(super) fn online(args: &Args, out: &mut dyn Write) -> Result<(), String> {
         (Opening::Watch { .. }, Some(_)) => return Err("a spectator takes no --level".into()),
         (_, level) => Some(level.ok_or("online needs --level LEVEL")?),
     };
+    let games = match (&opening, args.games) {
+        (Opening::Seek { .. }, games) => games.unwrap_or(1),
+        (_, None) => 1,
+        (_, Some(_)) => return Err("--games goes with --seek".into()),
+    };
+    for game in 0..games {
+        let seed = args
+            .seed
+            .unwrap_or(1)
+            .wrapping_add(u64::from(game).wrapping_mul(7919));
+        play_one(args, server, opening.clone(), level, seed, out)?;
+    }
+    Ok(())
+}
+
+/// One game on a new connection, from `opening` to its result.
+fn play_one(
+    args: &Args,
+    server: &str,
+    opening: Opening,
+    level: Option<Level>,
+    seed: u64,
+    out: &mut dyn Write,
+) -> Result<(), String> {
     let mut bot = Bot {
         client: Client::new(server, opening),
         level,
-        seed: args.seed.unwrap_or(1),
+        seed,
         table_choice: args.table.as_ref(),
         table: None,
         game: None,
@@ -89,13 +116,40 @@ pub(super) fn online(args: &Args, out: &mut dyn Write) -> Result<(), String> {
     bot.run(out)
 }
 
-/// `--create GAME …`, `--join CODE` or `--watch CODE`, one of them.
+/// `--create GAME …`, `--join CODE`, `--watch CODE`, `--seek GAME …` or
+/// `--anyone GAME …`, one of them.
 fn opening(args: &Args) -> Result<Opening, String> {
     let online = &args.online;
-    if let Some(code) = &online.watch {
-        if online.create.is_some() || online.join.is_some() {
-            return Err("online takes one of --create GAME, --join CODE or --watch CODE".into());
+    let chosen = [
+        online.create.is_some(),
+        online.join.is_some(),
+        online.watch.is_some(),
+        online.seek.is_some(),
+        online.anyone.is_some(),
+    ];
+    if chosen.iter().filter(|&&c| c).count() != 1 {
+        return Err(
+            "online takes one of --create GAME, --join CODE, --watch CODE, --seek GAME or --anyone GAME"
+                .into(),
+        );
+    }
+    if let Some(kind) = online.seek {
+        return Ok(Opening::Seek {
+            setup: GameSetup::of(&args.variant(kind)?),
+            side: online.side,
+            clock: online.clock,
+        });
+    }
+    if let Some(kind) = online.anyone {
+        if online.side.is_some() {
+            return Err("--side goes with --create or --seek: anyone's sides are drawn".into());
         }
+        return Ok(Opening::Anyone {
+            setup: GameSetup::of(&args.variant(kind)?),
+            clock: online.clock,
+        });
+    }
+    if let Some(code) = &online.watch {
         if online.side.is_some() || online.clock.is_some() || !args.options.is_empty() {
             return Err("--side, --clock and --option are the creator's: not with --watch".into());
         }
@@ -118,7 +172,7 @@ fn opening(args: &Args) -> Result<Opening, String> {
             }
             Ok(Opening::Join { code: code.clone() })
         }
-        _ => Err("online takes one of --create GAME, --join CODE or --watch CODE".into()),
+        _ => Err("online takes one of --create GAME or --join CODE here".into()),
     }
 }
 
@@ -162,6 +216,7 @@ impl Bot<'_> {
                 say(out, &format!("code: {code}\n"))?;
             }
             Event::State(state) => return self.load(*state, out),
+            Event::Seeking { seek } => eprintln!("online: seek {seek} open in the lobby"),
             Event::Moved { ply, mv, .. } => self.moved(ply as usize, &mv, out)?,
             Event::Ended { result, .. } => {
                 say(out, &format!("result: {result}\n"))?;
@@ -248,6 +303,8 @@ impl Bot<'_> {
             | ErrorKind::RoomFull
             | ErrorKind::BadToken
             | ErrorKind::BadSetup
+            | ErrorKind::SeekRefused
+            | ErrorKind::UnknownSeek
             | ErrorKind::Version => Err(format!("the server refused: {message}")),
             // Out of step with the server: take its word for the game.
             ErrorKind::StalePly

@@ -111,13 +111,19 @@ const COMMANDS: [(&str, &str); 10] = [
         "  stronghold-cli online --server URL (--create GAME [--option KEY=VALUE]... [--side hunters|crowd]
       [--clock M+I] | --join CODE) --level LEVEL [--pace-ms MS] [--seed S] [--table FILE|none]
   stronghold-cli online --server URL --watch CODE
+  stronghold-cli online --server URL (--seek GAME [--option ...] [--side hunters|crowd] [--games N] |
+      --anyone GAME [--option ...]) [--clock M+I] --level LEVEL [--pace-ms MS] [--seed S]
       Plays one game on a stronghold-server (URL: ws://HOST:PORT, wss://… or HOST:PORT) at LEVEL:
       creates a room (the creator's side, default hunters; a clock of M minutes plus I seconds a
       move) or joins one by its code. Prints `code: CODE`, then `move N: MOVE` for each ply N
       (from 1) as the server stores it, then `result: …`, and exits 0 when the game ends. A lost
       connection is made again and the seat resumed. It takes at least MS milliseconds a move
       (default 100). With --watch it only watches the room: the same `move N: MOVE` lines (the
-      moves already played first) and `result: …`. Needs the `online` feature.",
+      moves already played first) and `result: …`. With --seek it keeps a seek open in the
+      server's lobby (the game, its options, its side or either, the clock) and plays whoever
+      takes it, N games one after another (default 1), each printed as above; with --anyone it
+      takes the first seek of the same game and clock, or posts one and waits (sides drawn at
+      random). Needs the `online` feature.",
     ),
 ];
 

@@ -50,6 +50,17 @@ pub enum Opening {
     Watch {
         code: String,
     },
+    /// A seek in the lobby (posted again on a new connection until taken).
+    Seek {
+        setup: GameSetup,
+        side: Option<Side>,
+        clock: Option<ClockSpec>,
+    },
+    /// Plays anyone who wants the same game and clock.
+    Anyone {
+        setup: GameSetup,
+        clock: Option<ClockSpec>,
+    },
 }
 
 impl Opening {
@@ -59,6 +70,8 @@ impl Opening {
             Opening::Join { code } => Command::Join { code },
             Opening::Resume { code, token } => Command::Resume { code, token },
             Opening::Watch { code } => Command::Watch { code },
+            Opening::Seek { setup, side, clock } => Command::Seek { setup, side, clock },
+            Opening::Anyone { setup, clock } => Command::Anyone { setup, clock },
         }
     }
 }

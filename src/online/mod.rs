@@ -46,6 +46,15 @@
 //!   than the room's grace (`presence` says when it may be claimed);
 //!   after the end, `rematch` from both starts the next game in the room
 //!   with the sides swapped (a new `state`).
+//! - **The lobby.** `seek` posts a game wanted (the game, its options,
+//!   the seeker's side or none, a clock) and answers `seeking` with its
+//!   number; `lobby` asks for the open seeks (`lobby`) and for them again
+//!   on every change; `take SEEK` plays one: the server opens a room with
+//!   the seeker seated, and both get `seated` and `state` as after
+//!   `create` and `join`. `anyone` takes the oldest seek of the same game
+//!   and clock, or posts one (sides drawn) that the next such `anyone` or
+//!   `seek` meets. `cancel_seek` withdraws it; a connection has one seek
+//!   at most, and it goes with the connection.
 //! - **Liveness.** Clients send `ping` every few seconds (`pong`
 //!   answers); the server closes a connection silent for longer than its
 //!   idle limit, and rate-limits each connection.

@@ -65,10 +65,37 @@ pub enum Command {
     /// Asks for the whole room again (`state`).
     Sync,
     Ping,
+    /// Posts a seek in the lobby: a game wanted, with the side (none:
+    /// either) and clock. The answer is `seeking`; whoever takes it opens
+    /// a room with this connection seated (`seated` and `state`).
+    Seek {
+        #[serde(flatten)]
+        setup: GameSetup,
+        #[serde(with = "opt_side_text", default)]
+        side: Option<Side>,
+        #[serde(default)]
+        clock: Option<ClockSpec>,
+    },
+    /// Plays anyone who wants the same game and clock: takes the first
+    /// such seek, or posts one (sides drawn at random) and waits.
+    Anyone {
+        #[serde(flatten)]
+        setup: GameSetup,
+        #[serde(default)]
+        clock: Option<ClockSpec>,
+    },
+    /// Takes a seek listed in the lobby: the game starts for both.
+    Take {
+        seek: u64,
+    },
+    /// Withdraws this connection's seek.
+    CancelSeek,
+    /// Asks for the lobby (`lobby`), and for it again whenever it changes.
+    Lobby,
 }
 
 /// The `kind` of every command, to tell an unknown kind from bad fields.
-const COMMAND_KINDS: [&str; 13] = [
+const COMMAND_KINDS: [&str; 18] = [
     "create",
     "join",
     "resume",
@@ -82,6 +109,11 @@ const COMMAND_KINDS: [&str; 13] = [
     "rematch",
     "sync",
     "ping",
+    "seek",
+    "anyone",
+    "take",
+    "cancel_seek",
+    "lobby",
 ];
 
 /// What the server tells a client.
@@ -135,10 +167,34 @@ pub enum Event {
         message: String,
     },
     Pong,
+    /// This connection's seek is posted, with its number.
+    Seeking {
+        seek: u64,
+    },
+    /// The lobby: the open seeks, oldest first.
+    Lobby {
+        seeks: Vec<SeekInfo>,
+    },
+}
+
+/// A seek as the lobby lists it.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct SeekInfo {
+    pub seek: u64,
+    #[serde(flatten)]
+    pub setup: GameSetup,
+    /// The seeker's side; none for either.
+    #[serde(with = "opt_side_text", default)]
+    pub side: Option<Side>,
+    #[serde(default)]
+    pub clock: Option<ClockSpec>,
+    /// Posted by "play anyone".
+    #[serde(default)]
+    pub anyone: bool,
 }
 
 /// The `kind` of every event.
-const EVENT_KINDS: [&str; 10] = [
+const EVENT_KINDS: [&str; 12] = [
     "seated",
     "state",
     "moved",
@@ -149,6 +205,8 @@ const EVENT_KINDS: [&str; 10] = [
     "ended",
     "error",
     "pong",
+    "seeking",
+    "lobby",
 ];
 
 /// A game and its options as the command line writes them
@@ -406,6 +464,11 @@ pub enum ErrorKind {
     GameNotOver,
     NoDrawOffer,
     OpponentPresent,
+    // The lobby.
+    /// No open seek has this number (taken, withdrawn, or never posted).
+    UnknownSeek,
+    /// This connection has a seek open already, or the lobby is full.
+    SeekRefused,
     // The server.
     Storage,
 }

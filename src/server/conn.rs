@@ -1,7 +1,9 @@
 //! One WebSocket connection: reads frames (size-capped, rate-limited,
 //! parsed into commands), answers what it can itself (bad frames, entry
-//! into a room), hands the rest to its room, and writes what the room
-//! sends back. A connection silent for the idle limit is closed.
+//! into a room, the lobby's seeks), hands the rest to its room, and writes
+//! what the room sends back. A connection silent for the idle limit is
+//! closed. A seek it posted is paired by the connection that takes it,
+//! which hands over the room (`placed`).
 //!
 //! Every refused input gets an `error` event and a log line naming the
 //! connection and its peer; nothing a connection sends can stop another.
@@ -16,9 +18,13 @@ use tokio::time::{Instant, timeout};
 
 use super::hub::{Hub, OUTBOX_FRAMES, Outbound, Outbox, RoomHandle, RoomInput};
 use super::limit::{RateLimit, Verdict};
-use super::log;
+use super::lobby::{PostRefused, Seek};
 use super::room::{ConnId, Entry};
-use crate::online::protocol::{Command, ErrorKind, Event, ProtocolError, parse_command};
+use super::{log, secret};
+use crate::online::protocol::{
+    ClockSpec, Command, ErrorKind, Event, GameSetup, ProtocolError, SeekInfo, parse_command,
+};
+use crate::rules::Side;
 
 /// Lookups of unknown codes after which a connection is closed (guessing).
 const UNKNOWN_ROOMS_LIMIT: u32 = 20;
@@ -37,6 +43,8 @@ struct Conn {
     room: Option<RoomHandle>,
     limit: RateLimit,
     unknown_rooms: u32,
+    /// Where the connection that takes this one's seek sends the room.
+    placed: mpsc::UnboundedSender<RoomHandle>,
 }
 
 /// Serves one upgraded connection until it ends.
@@ -49,6 +57,7 @@ pub(crate) async fn serve(socket: WebSocket, hub: Arc<Hub>, peer: SocketAddr) {
         kick: Arc::new(Notify::new()),
     };
     let writer = tokio::spawn(write_frames(sink, queue));
+    let (placed, mut placed_in) = mpsc::unbounded_channel();
     let mut conn = Conn {
         id,
         peer,
@@ -56,12 +65,17 @@ pub(crate) async fn serve(socket: WebSocket, hub: Arc<Hub>, peer: SocketAddr) {
         room: None,
         limit: RateLimit::new(Instant::now()),
         unknown_rooms: 0,
+        placed,
         hub,
     };
     let idle = conn.hub.config.idle;
     loop {
         let next = tokio::select! {
             next = timeout(idle, stream.next()) => next,
+            Some(room) = placed_in.recv() => {
+                conn.placed_in(room);
+                continue;
+            }
             _ = outbox.kick.notified() => break,
         };
         let flow = match next {
@@ -84,6 +98,12 @@ pub(crate) async fn serve(socket: WebSocket, hub: Arc<Hub>, peer: SocketAddr) {
         }
     }
     if let Some(room) = &conn.room {
+        room.send(RoomInput::Leave { conn: id });
+    }
+    // The seek goes; a room its taker opened meanwhile is left.
+    conn.hub.lobby.gone(id);
+    placed_in.close();
+    while let Ok(room) = placed_in.try_recv() {
         room.send(RoomInput::Leave { conn: id });
     }
     conn.hub.disconnected();
@@ -192,6 +212,9 @@ impl Conn {
             | Command::Join { .. }
             | Command::Resume { .. }
             | Command::Watch { .. }
+            | Command::Seek { .. }
+            | Command::Anyone { .. }
+            | Command::Take { .. }
                 if self.room.is_some() =>
             {
                 self.refuse(
@@ -217,6 +240,36 @@ impl Conn {
                 self.enter(&code, || Ok(Entry::Resume { token })).await
             }
             Command::Watch { code } => self.enter(&code, || Ok(Entry::Watch)).await,
+            // A seek meets a player already waiting to play anyone.
+            Command::Seek { setup, side, clock } => {
+                match self.hub.lobby.take_matching(&setup, clock, self.id, true) {
+                    Some(waiting) => self.pair(waiting, side.map(Side::other)).await,
+                    None => self.seek(setup, side, clock, false),
+                }
+            }
+            Command::Anyone { setup, clock } => {
+                match self.hub.lobby.take_matching(&setup, clock, self.id, false) {
+                    Some(seek) => self.pair(seek, None).await,
+                    None => self.seek(setup, None, clock, true),
+                }
+            }
+            Command::Take { seek } => match self.hub.lobby.take(seek, self.id) {
+                Some(seek) => self.pair(seek, None).await,
+                None => {
+                    self.refuse(ErrorKind::UnknownSeek, format!("no open seek {seek}"));
+                    Flow::Go
+                }
+            },
+            Command::CancelSeek => {
+                if !self.hub.lobby.cancel(self.id) {
+                    self.refuse(ErrorKind::UnknownSeek, "no seek open".into());
+                }
+                Flow::Go
+            }
+            Command::Lobby => {
+                self.hub.lobby.follow(self.id, self.outbox.clone());
+                Flow::Go
+            }
             Command::Ping if self.room.is_none() => {
                 self.outbox.send(&Event::Pong);
                 Flow::Go
@@ -253,10 +306,114 @@ impl Conn {
         self.entered(entered)
     }
 
+    /// Posts a seek (checked as a room's setup would be).
+    fn seek(
+        &mut self,
+        setup: GameSetup,
+        side: Option<Side>,
+        clock: Option<ClockSpec>,
+        anyone: bool,
+    ) -> Flow {
+        let checked = setup
+            .variant()
+            .and_then(|_| clock.map_or(Ok(()), |c| c.check()));
+        if let Err(e) = checked {
+            self.refuse(ErrorKind::BadSetup, e);
+            return Flow::Go;
+        }
+        let posted = self.hub.lobby.post(Seek {
+            info: SeekInfo {
+                seek: 0,
+                setup,
+                side,
+                clock,
+                anyone,
+            },
+            conn: self.id,
+            outbox: self.outbox.clone(),
+            placed: self.placed.clone(),
+        });
+        match posted {
+            Ok(seek) => {
+                log::line(format_args!("{}: seek {seek} posted", self.label()));
+                self.outbox.send(&Event::Seeking { seek });
+            }
+            Err(PostRefused::AlreadySeeking) => self.refuse(
+                ErrorKind::SeekRefused,
+                "this connection has a seek open".into(),
+            ),
+            Err(PostRefused::Full) => self.refuse(
+                ErrorKind::SeekRefused,
+                "the lobby is full: try later".into(),
+            ),
+        }
+        Flow::Go
+    }
+
+    /// Plays a seek taken off the list: opens its room with the seeker
+    /// seated (on its side, else `seeker_side`, else one drawn at random),
+    /// hands the room to the seeker's connection, and joins it.
+    async fn pair(&mut self, seek: Seek, seeker_side: Option<Side>) -> Flow {
+        self.hub.lobby.cancel(self.id);
+        let side = seek.info.side.or(seeker_side).unwrap_or_else(|| {
+            let coin = secret::token().map_or(0, |t| t.as_bytes()[0]);
+            if coin.is_multiple_of(2) {
+                Side::Hunters
+            } else {
+                Side::Crowd
+            }
+        });
+        let created = self
+            .hub
+            .create(
+                seek.info.setup.clone(),
+                side,
+                seek.info.clock,
+                seek.conn,
+                seek.outbox.clone(),
+            )
+            .await;
+        let room = match created {
+            Ok(room) => room,
+            Err(refusal) => {
+                seek.outbox.send(&refusal);
+                return self.entered(Err(refusal));
+            }
+        };
+        log::line(format_args!(
+            "{}: took seek {} of conn {}: room {}",
+            self.label(),
+            seek.info.seek,
+            seek.conn,
+            room.code
+        ));
+        if seek.placed.send(room.clone()).is_err() {
+            // The seeker went meanwhile: its seat waits for it, empty.
+            room.send(RoomInput::Leave { conn: seek.conn });
+        }
+        self.enter(&room.code, || {
+            Ok(Entry::Join {
+                token: secret::token()?,
+            })
+        })
+        .await
+    }
+
+    /// The room a taker of this connection's seek opened with it seated.
+    fn placed_in(&mut self, room: RoomHandle) {
+        if self.room.is_some() {
+            room.send(RoomInput::Leave { conn: self.id });
+            return;
+        }
+        self.room = Some(room);
+        log::line(format_args!("{}: entered by its seek", self.label()));
+    }
+
     /// Keeps the room entered, or passes on the refusal.
     fn entered(&mut self, entered: Result<RoomHandle, Event>) -> Flow {
         match entered {
             Ok(room) => {
+                self.hub.lobby.cancel(self.id);
                 self.room = Some(room);
                 log::line(format_args!("{}: entered", self.label()));
             }
@@ -274,7 +431,7 @@ impl Conn {
             self.refuse(
                 ErrorKind::NotSeated,
                 format!(
-                    "`{}` needs a room: create, join, resume or watch one first",
+                    "`{}` needs a room: create, join, resume, watch or seek one first",
                     command.kind()
                 ),
             );

@@ -88,6 +88,7 @@ impl RoomHandle {
 
 pub(crate) struct Hub {
     rooms: Mutex<HashMap<String, RoomHandle>>,
+    pub(crate) lobby: super::lobby::Lobby,
     store: Store,
     pub(crate) config: Config,
     next_conn: AtomicU64,
@@ -107,6 +108,7 @@ impl Hub {
     pub(crate) fn new(store: Store, config: Config) -> Hub {
         Hub {
             rooms: Mutex::new(HashMap::new()),
+            lobby: super::lobby::Lobby::default(),
             store,
             config,
             next_conn: AtomicU64::new(1),

@@ -9,16 +9,19 @@
 //! - [`conn`]: one connection: frames in (capped, rate-limited, parsed),
 //!   frames out, the idle limit;
 //! - [`hub`]: the rooms in memory and each room's task;
+//! - [`lobby`]: the open seeks and the pairing of a seek with its taker;
 //! - [`room`]: one room's rules of conduct, without I/O;
 //! - [`clock`], [`store`], [`secret`] (codes and tokens), [`limit`]
 //!   (rate limits), [`log`].
 //!
-//! Routes: `GET /ws` upgrades to the protocol, `GET /health` answers 200.
+//! Routes: `GET /ws` upgrades to the protocol, `GET /health` answers 200,
+//! `GET /api/lobby` lists the open seeks (JSON, as the `lobby` event).
 
 mod clock;
 mod conn;
 mod hub;
 mod limit;
+mod lobby;
 mod log;
 mod room;
 mod secret;
@@ -73,7 +76,8 @@ impl Default for Config {
 /// The usage text.
 pub const USAGE: &str =
     "usage: stronghold-server [--addr HOST:PORT] [--db FILE] [--idle-secs S] [--claim-secs S]
-  Serves online games of Stronghold over WebSocket (ws://HOST:PORT/ws) and GET /health.
+  Serves online games of Stronghold over WebSocket (ws://HOST:PORT/ws), GET /health and
+  GET /api/lobby (the open seeks).
   --addr HOST:PORT  where to listen (default 127.0.0.1:7878; 0.0.0.0:7878 for the LAN;
                     port 0 lets the system choose, and the first line says which)
   --db FILE         the SQLite file every game is kept in (default stronghold.sqlite3)
@@ -141,6 +145,7 @@ async fn serve(config: Config) -> Result<(), String> {
     let app = Router::new()
         .route("/ws", get(upgrade))
         .route("/health", get(health))
+        .route("/api/lobby", get(lobby))
         .with_state(hub);
     axum::serve(
         listener,
@@ -167,4 +172,15 @@ async fn upgrade(
 async fn health(State(hub): State<Arc<hub::Hub>>) -> String {
     let (rooms, connections) = hub.counts();
     format!("ok: {rooms} rooms in memory, {connections} connections\n")
+}
+
+/// The open seeks, as the `lobby` event lists them.
+async fn lobby(State(hub): State<Arc<hub::Hub>>) -> impl IntoResponse {
+    let listing = crate::online::protocol::Event::Lobby {
+        seeks: hub.lobby.seeks(),
+    };
+    (
+        [(axum::http::header::CONTENT_TYPE, "application/json")],
+        listing.to_frame(),
+    )
 }

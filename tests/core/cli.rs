@@ -197,7 +197,30 @@ fn online_refuses_incomplete_or_contradictory_flags() {
             "--server",
         ),
         (&["online", "--server", "h:1", "--join", "x"], "--level"),
-        (&["online", "--server", "h:1", "--level", "easy"], "either"),
+        (&["online", "--server", "h:1", "--level", "easy"], "one of"),
+        (
+            &[
+                "online", "--server", "h:1", "--level", "easy", "--join", "x", "--seek", "pirates",
+            ],
+            "one of",
+        ),
+        (
+            &[
+                "online", "--server", "h:1", "--level", "easy", "--anyone", "pirates", "--side",
+                "crowd",
+            ],
+            "anyone's sides are drawn",
+        ),
+        (
+            &[
+                "online", "--server", "h:1", "--level", "easy", "--join", "x", "--games", "3",
+            ],
+            "--games goes with --seek",
+        ),
+        (
+            &["online", "--server", "h:1", "--seek", "pirates"],
+            "--level",
+        ),
         (
             &[
                 "online", "--server", "h:1", "--level", "easy", "--join", "x", "--side", "crowd",

@@ -182,6 +182,152 @@ fn a_spectator_prints_the_game_as_the_players_do() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("no --level"));
 }
 
+/// Each game's lines of a bot that played several: `code:` opens one.
+fn games_of(lines: &[String]) -> Vec<Vec<String>> {
+    let mut games: Vec<Vec<String>> = Vec::new();
+    for line in lines {
+        if line.starts_with("code: ") {
+            games.push(Vec::new());
+        }
+        games.last_mut().expect("code: first").push(line.clone());
+    }
+    games
+}
+
+/// The lobby: a bot keeps a seek open for two games and two `--anyone`
+/// bots take it one after the other; two `--anyone` bots with nothing to
+/// take find each other; a follower sees the seek come and go; and what
+/// a careless or hostile client sends is refused with its kind.
+#[test]
+fn bots_find_each_other_in_the_lobby() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let db = dir.path().join("games.sqlite3");
+    let server = Server::start(&db, 0, &dir.path().join("server.log"), &[]);
+    let url = server.url();
+    let mut follower = Raw::connect(&url);
+    follower.send(&Command::Lobby);
+    follower.expect("the empty lobby", |e| match e {
+        Event::Lobby { seeks } if seeks.is_empty() => Some(()),
+        _ => None,
+    });
+    let fast = ["--level", "easy", "--pace-ms", "5"];
+    let seeker_args = [
+        &["--seek", "pirates", "--side", "crowd", "--games", "2"][..],
+        &fast,
+    ]
+    .concat();
+    let seeker = Bot::start(&url, &seeker_args);
+    let seek = follower.expect("the seek listed", |e| match e {
+        Event::Lobby { seeks } if seeks.len() == 1 => Some(seeks[0].clone()),
+        _ => None,
+    });
+    assert_eq!(seek.setup.game, "pirates");
+    assert_eq!(seek.side, Some(Side::Crowd));
+    assert!(!seek.anyone);
+    // Over HTTP too.
+    let listed = http_get(server.port, "/api/lobby");
+    assert!(
+        listed.contains(&format!("\"seek\":{}", seek.seek)),
+        "{listed}"
+    );
+
+    // Hostile and careless frames, while the seek stays open.
+    let mut raw = Raw::connect(&url);
+    raw.send(&Command::Take { seek: 999_999 });
+    assert_eq!(error_of(&mut raw), ErrorKind::UnknownSeek);
+    raw.send(&Command::Seek {
+        setup: GameSetup {
+            game: "chess".into(),
+            options: vec![],
+        },
+        side: None,
+        clock: None,
+    });
+    assert_eq!(error_of(&mut raw), ErrorKind::BadSetup);
+    let fox = GameSetup::of(&Variant::new(GameKind::FoxGeese));
+    raw.send(&Command::Seek {
+        setup: fox.clone(),
+        side: None,
+        clock: None,
+    });
+    let own = raw.expect("seeking", |e| match e {
+        Event::Seeking { seek } => Some(*seek),
+        _ => None,
+    });
+    raw.send(&Command::Seek {
+        setup: fox,
+        side: None,
+        clock: None,
+    });
+    assert_eq!(error_of(&mut raw), ErrorKind::SeekRefused);
+    raw.send(&Command::Take { seek: own });
+    assert_eq!(error_of(&mut raw), ErrorKind::UnknownSeek);
+    raw.send(&Command::CancelSeek);
+    raw.send(&Command::CancelSeek);
+    assert_eq!(error_of(&mut raw), ErrorKind::UnknownSeek);
+    raw.send(&Command::Resign);
+    assert_eq!(error_of(&mut raw), ErrorKind::NotSeated);
+
+    // Two players who want the seek's game take it in turn.
+    let mut takers = Vec::new();
+    for _ in 0..2 {
+        let taker = Bot::start(&url, &[&["--anyone", "pirates"][..], &fast].concat());
+        let (status, lines) = taker.finish();
+        assert!(status.success(), "{lines:?}");
+        takers.push(lines);
+    }
+    let (status, seeker_lines) = seeker.finish();
+    assert!(status.success(), "{seeker_lines:?}");
+    let games = games_of(&seeker_lines);
+    assert_eq!(games.len(), 2, "{seeker_lines:?}");
+    for (game, taker) in games.iter().zip(&takers) {
+        assert_eq!(game, taker, "seeker and taker saw one game");
+        let code = game[0].strip_prefix("code: ").unwrap();
+        assert_eq!(moves_of(game), stored_moves(&db, code, 1));
+        assert!(game.last().unwrap().starts_with("result: "));
+    }
+    assert_ne!(games[0][0], games[1][0], "two rooms");
+    follower.expect("the lobby empty again", |e| match e {
+        Event::Lobby { seeks } if seeks.is_empty() => Some(()),
+        _ => None,
+    });
+
+    // Nothing posted: two who want the same game and clock pair up.
+    let a = Bot::start(
+        &url,
+        &[&["--anyone", "asalto", "--clock", "5+3"][..], &fast].concat(),
+    );
+    let b = Bot::start(
+        &url,
+        &[&["--anyone", "asalto", "--clock", "5+3"][..], &fast].concat(),
+    );
+    let (a_status, a_lines) = a.finish();
+    let (b_status, b_lines) = b.finish();
+    assert!(
+        a_status.success() && b_status.success(),
+        "{a_lines:?} {b_lines:?}"
+    );
+    assert_eq!(a_lines, b_lines);
+    assert!(!server.log_text().contains("panicked"));
+}
+
+/// A `GET` on the server; the body.
+fn http_get(port: u16, path: &str) -> String {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).expect("a connection");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .expect("a timeout");
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+    )
+    .expect("a request");
+    let mut answer = String::new();
+    let _ = stream.read_to_string(&mut answer);
+    answer
+}
+
 /// A raw client seated in a new room: (creator, joiner, code, creator's token).
 fn seated_pair(url: &str, side: Side, clock: Option<ClockSpec>) -> (Raw, Raw, String, String) {
     let mut x = Raw::connect(url);

@@ -1,0 +1,156 @@
+//! The lobby: open seeks (a game wanted, with the seeker's side and
+//! clock), the connections that follow the list, and the pairing of a
+//! seek with whoever takes it.
+//!
+//! A seek belongs to a connection (one at most each) and goes with it. A
+//! seek taken leaves the list at once, so two takers never get one seek;
+//! the taker's connection then opens the room with the seeker seated
+//! (through the seeker's outbox) and hands the room to the seeker's
+//! connection (`placed`), and joins it itself.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use tokio::sync::mpsc;
+
+use super::hub::{Outbox, RoomHandle};
+use super::room::ConnId;
+use crate::online::protocol::{ClockSpec, Event, GameSetup, SeekInfo};
+
+/// The most seeks open at once on a server (a flood is refused).
+pub(crate) const MAX_SEEKS: usize = 1000;
+
+/// An open seek and how to reach its connection.
+pub(crate) struct Seek {
+    pub(crate) info: SeekInfo,
+    pub(crate) conn: ConnId,
+    pub(crate) outbox: Outbox,
+    /// Tells the seeker's connection the room it now plays in.
+    pub(crate) placed: mpsc::UnboundedSender<RoomHandle>,
+}
+
+impl Seek {
+    /// True when this seek wants `setup` with `clock`.
+    fn wants(&self, setup: &GameSetup, clock: Option<ClockSpec>) -> bool {
+        self.info.setup == *setup && self.info.clock == clock
+    }
+}
+
+#[derive(Default)]
+struct Inner {
+    seeks: Vec<Seek>,
+    next: u64,
+    /// Connections that follow the list.
+    followers: HashMap<ConnId, Outbox>,
+}
+
+/// The lobby of a server.
+#[derive(Default)]
+pub(crate) struct Lobby {
+    inner: Mutex<Inner>,
+}
+
+/// Why a seek was not posted.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum PostRefused {
+    AlreadySeeking,
+    Full,
+}
+
+impl Lobby {
+    /// Posts a seek (its number is given here); its number.
+    pub(crate) fn post(&self, mut seek: Seek) -> Result<u64, PostRefused> {
+        let mut inner = self.lock();
+        if inner.seeks.iter().any(|s| s.conn == seek.conn) {
+            return Err(PostRefused::AlreadySeeking);
+        }
+        if inner.seeks.len() >= MAX_SEEKS {
+            return Err(PostRefused::Full);
+        }
+        inner.next += 1;
+        seek.info.seek = inner.next;
+        let number = seek.info.seek;
+        inner.seeks.push(seek);
+        Self::tell(&inner);
+        Ok(number)
+    }
+
+    /// Takes seek number `seek` off the list, unless it is `taker`'s own.
+    pub(crate) fn take(&self, seek: u64, taker: ConnId) -> Option<Seek> {
+        self.take_where(|s| s.info.seek == seek && s.conn != taker)
+    }
+
+    /// Takes the oldest seek of another connection that wants `setup` with
+    /// `clock`; with `only_anyone`, only one posted by "play anyone" (a
+    /// new seek meets those waiting, not other seeks).
+    pub(crate) fn take_matching(
+        &self,
+        setup: &GameSetup,
+        clock: Option<ClockSpec>,
+        taker: ConnId,
+        only_anyone: bool,
+    ) -> Option<Seek> {
+        self.take_where(|s| {
+            s.conn != taker && s.wants(setup, clock) && (s.info.anyone || !only_anyone)
+        })
+    }
+
+    fn take_where(&self, pick: impl Fn(&Seek) -> bool) -> Option<Seek> {
+        let mut inner = self.lock();
+        let at = inner.seeks.iter().position(pick)?;
+        let seek = inner.seeks.remove(at);
+        Self::tell(&inner);
+        Some(seek)
+    }
+
+    /// Withdraws `conn`'s seek; true when it had one.
+    pub(crate) fn cancel(&self, conn: ConnId) -> bool {
+        let mut inner = self.lock();
+        let before = inner.seeks.len();
+        inner.seeks.retain(|s| s.conn != conn);
+        let had = inner.seeks.len() != before;
+        if had {
+            Self::tell(&inner);
+        }
+        had
+    }
+
+    /// `conn` follows the list: it gets it now and on every change.
+    pub(crate) fn follow(&self, conn: ConnId, outbox: Outbox) {
+        let mut inner = self.lock();
+        outbox.send(&Self::listing(&inner));
+        inner.followers.insert(conn, outbox);
+    }
+
+    /// A connection that ends: its seek and its following go.
+    pub(crate) fn gone(&self, conn: ConnId) {
+        self.cancel(conn);
+        self.lock().followers.remove(&conn);
+    }
+
+    /// The open seeks, oldest first.
+    pub(crate) fn seeks(&self) -> Vec<SeekInfo> {
+        self.lock().seeks.iter().map(|s| s.info.clone()).collect()
+    }
+
+    fn listing(inner: &Inner) -> Event {
+        Event::Lobby {
+            seeks: inner.seeks.iter().map(|s| s.info.clone()).collect(),
+        }
+    }
+
+    /// Sends the list to every follower.
+    fn tell(inner: &Inner) {
+        if inner.followers.is_empty() {
+            return;
+        }
+        let listing = Self::listing(inner);
+        for outbox in inner.followers.values() {
+            outbox.send(&listing);
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
+        self.inner.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
