@@ -432,6 +432,137 @@ fn a_spectator_sees_the_live_game_and_moves_nothing() {
     );
 }
 
+/// `stronghold-server` itself on 127.0.0.1 (a port the system chose),
+/// killed when dropped.
+#[cfg(feature = "server")]
+struct RealServer {
+    child: std::process::Child,
+    url: String,
+    _dir: tempfile::TempDir,
+}
+
+#[cfg(feature = "server")]
+impl RealServer {
+    fn start() -> RealServer {
+        use std::io::BufRead;
+        let dir = tempfile::tempdir().unwrap();
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_stronghold-server"))
+            .args(["--addr", "127.0.0.1:0", "--db"])
+            .arg(dir.path().join("games.sqlite3"))
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("the server starts");
+        let mut first = String::new();
+        std::io::BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut first)
+            .expect("the server says where it listens");
+        let port = first.trim().rsplit(':').next().unwrap().to_string();
+        RealServer {
+            child,
+            url: format!("ws://127.0.0.1:{port}/ws"),
+            _dir: dir,
+        }
+    }
+}
+
+#[cfg(feature = "server")]
+impl Drop for RealServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// "Play anyone": the page waits in the real server's lobby; a bot that
+/// keeps a seek open (`stronghold-cli online --seek`) comes and meets it;
+/// the game is played both ways and ends for both when the page resigns.
+#[cfg(feature = "server")]
+#[test]
+fn play_anyone_meets_a_bot_in_the_lobby() {
+    let server = RealServer::start();
+    let mut app = app();
+    app.world_mut().write_message(OnlineCommand::Anyone {
+        server: server.url.clone(),
+        variant: Variant::new(GameKind::Pirates),
+        clock: None,
+    });
+    until(&mut app, None, "waiting in the lobby", |app, _| {
+        online(app).seeking.is_some() && online(app).phase == Phase::Opening
+    });
+    let bot = std::process::Command::new(env!("CARGO_BIN_EXE_stronghold-cli"))
+        .args(["online", "--server", &server.url, "--seek", "pirates"])
+        .args(["--side", "hunters", "--level", "easy", "--pace-ms", "5"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("the bot starts");
+    let bot = BotGuard(bot);
+    until(&mut app, None, "seated against the bot", |app, _| {
+        online(app).phase == Phase::Playing && online(app).you == Some(Side::Crowd)
+    });
+    assert_eq!(online(&app).seeking, None);
+    assert_eq!(the_match(&app).player(Side::Hunters), Player::Remote);
+    for round in 0..3 {
+        play_here(&mut app);
+        until(&mut app, None, "the bot's answer", |app, _| {
+            the_match(app).game().ply() == round * 2 + 2
+        });
+    }
+    let played = moves(&app);
+    app.world_mut().write_message(OnlineCommand::Resign);
+    until(&mut app, None, "the end", |app, _| the_match(app).is_over());
+    let output = bot.wait_with_output_bounded();
+    assert!(output.status.success());
+    let lines: Vec<String> = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect();
+    let bot_moves: Vec<String> = lines
+        .iter()
+        .filter_map(|l| l.split_once(": ").filter(|(k, _)| k.starts_with("move ")))
+        .map(|(_, mv)| mv.to_string())
+        .collect();
+    assert_eq!(bot_moves, played, "{lines:?}");
+    assert!(
+        lines.last().is_some_and(|l| l.starts_with("result: ")),
+        "{lines:?}"
+    );
+}
+
+/// A bot process, killed if the test ends first.
+#[cfg(feature = "server")]
+struct BotGuard(std::process::Child);
+
+#[cfg(feature = "server")]
+impl BotGuard {
+    /// Waits for the bot to exit (at most PATIENCE); its output.
+    fn wait_with_output_bounded(mut self) -> std::process::Output {
+        let started = std::time::Instant::now();
+        while started.elapsed() < PATIENCE {
+            if self.0.try_wait().expect("a status").is_some() {
+                let child = std::mem::replace(
+                    &mut self.0,
+                    std::process::Command::new("true")
+                        .spawn()
+                        .expect("true runs"),
+                );
+                return child.wait_with_output().expect("the output");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        panic!("the bot did not finish");
+    }
+}
+
+#[cfg(feature = "server")]
+impl Drop for BotGuard {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 #[test]
 fn joining_by_code_takes_the_other_seat() {
     let server = FakeServer::start();

@@ -2,13 +2,18 @@
 ## here must also be in the other language.
 
 # The new-game page.
-online-title = Play a friend online
-online-note = The game and options chosen above, against a friend on another computer or phone. Server: { $server } (change it in the settings).
+online-title = Play online
+online-note = The game and options chosen above, against anyone who wants the same game and clock, or a friend on another computer or phone. Server: { $server } (change it in the settings).
 online-your-side = Your side
 online-clock = Clock
 online-no-clock = No clock
 online-clock-choice = { $minutes } min + { $seconds } s a move
 online-create = Create a room
+online-anyone = Play anyone
+online-anyone-hint = Plays the first player on the server who wants this game with this clock, or waits for one. Sides are drawn.
+online-seeking = Waiting for an opponent who wants this game and clock…
+online-stop-seeking = Stop waiting
+online-error-seek-refused = The server's lobby refused the wait: it is full, or you are waiting already.
 online-join-label = Or join your friend's room: paste the code or the link
 online-join-hint = code or link
 online-join = Join

@@ -1,6 +1,7 @@
-//! "Play a friend online" on the new-game page: create a room for the game
-//! and options chosen above (with a side and a clock), or join one by its
-//! code or link; and how the opening is going (connecting, refused).
+//! "Play online" on the new-game page: play anyone who wants the game and
+//! clock chosen (the server's lobby pairs you), create a room for a friend
+//! (with a side), or join one by its code or link; and how the opening is
+//! going (connecting, waiting for an opponent, refused).
 
 use bevy_egui::egui;
 
@@ -31,7 +32,7 @@ pub(super) fn online_section(
     );
     let mut asked = create_row(ui, i18n, form, settings);
     asked = join_row(ui, i18n, form, settings).or(asked);
-    opening_status(ui, i18n, online);
+    asked = opening_status(ui, i18n, online).or(asked);
     asked
 }
 
@@ -57,15 +58,32 @@ fn create_row(
             clock_combo(ui, i18n, &mut form.online_clock);
             ui.end_row();
         });
-    let create = ui
-        .button(format!("🌐 {}", i18n.tr("online-create")))
-        .clicked();
-    create.then(|| OnlineCommand::Create {
-        server: settings.server.clone(),
-        variant: form.variant,
-        side: form.online_side,
-        clock: form.online_clock,
-    })
+    let mut asked = None;
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .button(format!("🎲 {}", i18n.tr("online-anyone")))
+            .on_hover_text(i18n.tr("online-anyone-hint"))
+            .clicked()
+        {
+            asked = Some(OnlineCommand::Anyone {
+                server: settings.server.clone(),
+                variant: form.variant,
+                clock: form.online_clock,
+            });
+        }
+        if ui
+            .button(format!("🌐 {}", i18n.tr("online-create")))
+            .clicked()
+        {
+            asked = Some(OnlineCommand::Create {
+                server: settings.server.clone(),
+                variant: form.variant,
+                side: form.online_side,
+                clock: form.online_clock,
+            });
+        }
+    });
+    asked
 }
 
 fn clock_combo(ui: &mut egui::Ui, i18n: &I18n, clock: &mut Option<ClockSpec>) {
@@ -124,21 +142,31 @@ fn join_row(
     })
 }
 
-/// Connecting, or why the server refused the seat.
-fn opening_status(ui: &mut egui::Ui, i18n: &I18n, online: &Online) {
+/// Connecting, waiting in the lobby (with a way out), or why the server
+/// refused the seat.
+fn opening_status(ui: &mut egui::Ui, i18n: &I18n, online: &Online) -> Option<OnlineCommand> {
     match online.phase {
         Phase::Opening => {
+            let waiting = online.seeking.is_some() && online.connected();
             ui.horizontal(|ui| {
                 ui.spinner();
-                ui.label(connection_text(i18n, online.connection));
+                if waiting {
+                    ui.label(i18n.tr("online-seeking"));
+                } else {
+                    ui.label(connection_text(i18n, online.connection));
+                }
             });
             ui.label(egui::RichText::new(&online.server).color(MUTED).size(12.0));
+            if waiting && ui.button(i18n.tr("online-stop-seeking")).clicked() {
+                return Some(OnlineCommand::Leave);
+            }
         }
         Phase::Refused(error) => {
             ui.colored_label(RED, i18n.msg(&online::error_msg(error)));
         }
         Phase::Off | Phase::Playing => {}
     }
+    None
 }
 
 /// "Connecting to the server…" or "Reconnecting… (attempt 3)".

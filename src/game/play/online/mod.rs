@@ -96,6 +96,14 @@ pub enum OnlineCommand {
         server: String,
         code: String,
     },
+    /// Plays anyone on `server` who wants this game and clock: takes the
+    /// lobby's first such seek, or waits in it (sides drawn).
+    Anyone {
+        server: String,
+        variant: Variant,
+        clock: Option<ClockSpec>,
+    },
+
     Resign,
     OfferDraw,
     AcceptDraw,
@@ -139,6 +147,8 @@ pub struct Online {
     resync: bool,
     /// This connection only watches the room.
     pub watching: bool,
+    /// The number of this player's seek, waiting in the lobby.
+    pub seeking: Option<u64>,
 }
 
 impl Online {
@@ -220,6 +230,21 @@ fn act_on_commands(
                     &mut online,
                     &server,
                     Opening::Watch { code },
+                    &waker,
+                );
+                continue;
+            }
+            OnlineCommand::Anyone {
+                server,
+                variant,
+                clock,
+            } => {
+                let setup = GameSetup::of(&variant);
+                open(
+                    &mut connection,
+                    &mut online,
+                    &server,
+                    Opening::Anyone { setup, clock },
                     &waker,
                 );
                 continue;
@@ -348,7 +373,12 @@ fn on_event(
 ) {
     let opponent = online.you.map(Side::other);
     match event {
-        Event::Seated { side, .. } => online.you = Some(side),
+        Event::Seated { side, .. } => {
+            online.you = Some(side);
+            online.seeking = None;
+        }
+        Event::Seeking { seek } => online.seeking = Some(seek),
+        Event::Lobby { .. } => {}
         Event::State(state) => {
             online.you = state.you;
             online.room = Some(RoomView::of_state(&state, now));
@@ -418,7 +448,8 @@ fn on_error(
         ErrorKind::UnknownRoom
         | ErrorKind::RoomFull
         | ErrorKind::BadToken
-        | ErrorKind::BadSetup => {
+        | ErrorKind::BadSetup
+        | ErrorKind::SeekRefused => {
             connection.client = None;
             online.phase = Phase::Refused(error);
             online.connection = None;
@@ -452,6 +483,7 @@ pub fn error_msg(error: ErrorKind) -> Msg {
         ErrorKind::OpponentPresent => "online-error-opponent-present",
         ErrorKind::NoOpponent => "online-error-no-opponent",
         ErrorKind::Storage => "online-error-storage",
+        ErrorKind::SeekRefused => "online-error-seek-refused",
         _ => "online-error-other",
     })
 }
