@@ -3,9 +3,14 @@
 // database), the friend being the engine's bot (`stronghold-cli online`).
 // First the page creates a room (`?create=pirates&side=crowd`) and the bot
 // joins by its code; then the bot creates one and the page joins by link
-// (`?join=CODE`). Each time the page clicks its moves on the canvas and the
-// bot answers, and each side's moves reach the other: the bot prints the
-// page's moves, the page shows the bot's.
+// (`?join=CODE`); then a bot keeps a seek open in the lobby
+// (`--seek pirates`) and the page plays anyone (`?anyone=pirates`). Each
+// time the page clicks its moves on the canvas and the bot answers, and
+// each side's moves reach the other: the bot prints the page's moves, the
+// page shows the bot's. In the created room and the lobby game the page is
+// reloaded mid-game: it must sit in its seat again at once (the seat kept
+// in localStorage, the address turned into `?join=CODE`), with every move,
+// and play on.
 //
 // The server and the bot are the native builds of this checkout: in
 // $STRONGHOLD_BIN_DIR, else $CARGO_TARGET_DIR/debug (target/debug), as
@@ -120,7 +125,57 @@ async function pageCreates(browser, base, bins, server, report, t) {
     await t.waitStatus(page, "s => s.online.friend === 'connected'", SEAT_TIMEOUT_MS, 'the bot seated');
     t.log(`online: the page created room ${room.online.code}; the bot joined`);
     await playRounds(page, bot, t, 'online (page created)');
+    await reloadKeepsTheSeat(page, room.online.code, t, 'online (page created)');
+    await playRounds(page, bot, t, 'online (page created, reloaded)');
     await page.screenshot({ path: join(t.out, 'online-create.png') });
+  } finally {
+    await bot.stop();
+    await context.close();
+  }
+}
+
+/**
+ * Reloads the page mid-game: it must come back to the game screen in the
+ * same room and seat with the same moves, without a prompt, at an address
+ * that joins the room (a reload again would not open another room).
+ */
+async function reloadKeepsTheSeat(page, code, t, label) {
+  const before = await t.waitStatus(page, "s => s.online && s.online.phase === 'playing'", 10_000, `${label}: playing before the reload`);
+  await page.reload();
+  const after = await t.waitStatus(
+    page,
+    `s => s.ready && s.screen === 'game' && s.online && s.online.phase === 'playing' && s.moves === ${before.moves}`,
+    SEAT_TIMEOUT_MS,
+    `${label}: back in the seat after the reload`,
+  );
+  if (after.online.code !== code || after.online.you !== before.online.you) {
+    throw new Error(`${label}: after the reload ${JSON.stringify(after.online)}, expected room ${code} as ${before.online.you}`);
+  }
+  const address = new URL(page.url()).search;
+  if (!address.includes(`join=${code}`) || address.includes('create=') || address.includes('anyone=')) {
+    throw new Error(`${label}: the address after the reload is ${address}`);
+  }
+  t.log(`${label}: reloaded after ${before.moves} moves: back in room ${code} as ${after.online.you} (${address})`);
+}
+
+/** A bot keeps a seek in the lobby; the page plays anyone and reloads mid-game. */
+async function pagePlaysAnyone(browser, base, bins, server, report, t) {
+  const bot = startBot(bins, ['--server', server.url, '--seek', 'pirates', '--side', 'hunters']);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    t.watch(page, 'online-anyone', report.problems);
+    await t.openGame(page, base, `?anyone=pirates&server=${encodeURIComponent(server.url)}`);
+    const seated = await t.waitStatus(page, "s => s.screen === 'game' && s.online && s.online.phase === 'playing' && s.online.code", SEAT_TIMEOUT_MS, 'the page paired in the lobby');
+    const code = (await bot.line(/^code: /, 30_000, 'code line')).slice('code: '.length).trim();
+    if (seated.online.code !== code || seated.online.you !== 'crowd') {
+      throw new Error(`online: paired ${JSON.stringify(seated.online)}, expected room ${code} as the crowd`);
+    }
+    t.log(`online: the page played anyone and met the bot's seek: room ${code}`);
+    await playRounds(page, bot, t, 'online (lobby)');
+    await reloadKeepsTheSeat(page, code, t, 'online (lobby)');
+    await playRounds(page, bot, t, 'online (lobby, reloaded)');
+    await page.screenshot({ path: join(t.out, 'online-anyone.png') });
   } finally {
     await bot.stop();
     await context.close();
@@ -158,6 +213,7 @@ export async function onlineGames(browser, base, report, t) {
   const server = await startServer(bins);
   try {
     await pageCreates(browser, base, bins, server, report, t);
+    await pagePlaysAnyone(browser, base, bins, server, report, t);
     try {
       await pageJoins(browser, base, bins, server, report, t);
     } catch (error) {

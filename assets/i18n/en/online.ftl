@@ -11,6 +11,7 @@ online-clock-choice = { $minutes } min + { $seconds } s a move
 online-create = Create a room
 online-anyone = Play anyone
 online-anyone-hint = Plays the first player on the server who wants this game with this clock, or waits for one. Sides are drawn.
+online-anyone-note = Whoever on the server wants this game and clock; sides are drawn.
 online-seeking = Waiting for an opponent who wants this game and clock…
 online-stop-seeking = Stop waiting
 online-error-seek-refused = The server's lobby refused the wait: it is full, or you are waiting already.

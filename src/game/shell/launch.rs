@@ -64,6 +64,8 @@ pub struct LaunchOptions {
     pub join: Option<String>,
     /// `--watch CODE`: watch an online game.
     pub watch: Option<String>,
+    /// `--anyone GAME`: play anyone in the server's lobby.
+    pub anyone: bool,
     /// `--create GAME`: open an online room for the game (and its
     /// `--option`s), on `side` (`--side`, the crowd unless named) with
     /// `clock` (`--clock M+I`).
@@ -101,6 +103,7 @@ impl Default for LaunchOptions {
             skin: None,
             join: None,
             watch: None,
+            anyone: false,
             create: false,
             side: None,
             clock: None,
@@ -135,6 +138,8 @@ starts playing at once.
   --skin NAME          draw with this skin (a file name in assets/skins/)
   --join CODE          join a friend's online game by its invite code
   --watch CODE         watch an online game by its code (nothing moves)
+  --anyone GAME        play anyone on the server who wants the game (with
+                       its --option flags and --clock), or wait for one
   --create GAME        open an online room for a game (with its --option
                        flags) and wait there for a friend
   --side SIDE          your side in the room created: hunters or crowd
@@ -269,7 +274,8 @@ impl LaunchOptions {
                     let name = value("--skin")?;
                     o.skin = Some(crate::game::board::skin::skin_name(&name).to_string());
                 }
-                "--join" | "--watch" | "--create" | "--side" | "--clock" | "--server" => {
+                "--join" | "--watch" | "--create" | "--anyone" | "--side" | "--clock"
+                | "--server" => {
                     let given = value(&arg)?;
                     o.online_flag(&arg, given)?;
                 }
@@ -321,11 +327,15 @@ impl LaunchOptions {
                     self.watch = Some(value);
                 }
             }
-            "--create" => {
+            "--create" | "--anyone" => {
                 let kind = GameKind::from_id(&value)
                     .ok_or_else(|| LaunchError::UnknownGame { id: value.clone() })?;
                 self.variant = Variant::new(kind);
-                self.create = true;
+                if flag == "--create" {
+                    self.create = true;
+                } else {
+                    self.anyone = true;
+                }
             }
             "--side" => {
                 let side =
@@ -532,7 +542,8 @@ impl Plugin for LaunchPlugin {
     }
 }
 
-/// `--join CODE` or `--create GAME`: the online room to open once the app
+/// `--join CODE`, `--watch CODE`, `--anyone GAME` or `--create GAME`: the
+/// online room to open once the app
 /// runs (on the server the settings name, `--server` included); or the
 /// seat of a game running when the app last closed, unless the launch
 /// asks for something else.
@@ -540,6 +551,10 @@ impl Plugin for LaunchPlugin {
 enum OpenAtLaunch {
     Join(String),
     Watch(String),
+    Anyone {
+        variant: Variant,
+        clock: Option<ClockSpec>,
+    },
     Create {
         variant: Variant,
         side: Side,
@@ -565,6 +580,12 @@ impl OpenAtLaunch {
         }
         if let Some(code) = &options.watch {
             return Some(OpenAtLaunch::Watch(code.clone()));
+        }
+        if options.anyone {
+            return Some(OpenAtLaunch::Anyone {
+                variant: options.variant,
+                clock: options.clock,
+            });
         }
         if options.create {
             return Some(OpenAtLaunch::Create {
@@ -592,6 +613,11 @@ fn open_at_launch(
     online.write(match opening.clone() {
         OpenAtLaunch::Join(code) => OnlineCommand::Join { server, code },
         OpenAtLaunch::Watch(code) => OnlineCommand::Watch { server, code },
+        OpenAtLaunch::Anyone { variant, clock } => OnlineCommand::Anyone {
+            server,
+            variant,
+            clock,
+        },
         OpenAtLaunch::Create {
             variant,
             side,

@@ -45,20 +45,23 @@ pub(super) fn plugin(app: &mut App) {
     .add_systems(Update, page::address_names_the_room);
 }
 
-/// The page's new query once the room created at `?create=…` has its
-/// code: `?join=CODE`, with the options that made the room dropped and the
-/// rest (the server, the language) kept. A reload then sits in the same
-/// seat (the kept seat's code matches) instead of opening another room.
-/// `None` when the query opened no room.
+/// The page's new query once the room made at `?create=…` or found at
+/// `?anyone=…` has its code: `?join=CODE`, with the options that made the
+/// room dropped and the rest (the server, the language) kept. A reload
+/// then sits in the same seat (the kept seat's code matches) instead of
+/// opening another room. `None` when the query opened no room.
 pub fn room_address(query: &str, code: &str) -> Option<String> {
-    const ROOM_MAKING: [&str; 5] = ["create", "side", "clock", "option", "join"];
+    const ROOM_MAKING: [&str; 6] = ["create", "anyone", "side", "clock", "option", "join"];
     let pairs: Vec<&str> = query
         .trim_start_matches('?')
         .split('&')
         .filter(|p| !p.is_empty())
         .collect();
     let key = |pair: &&str| pair.split('=').next().unwrap_or_default().to_string();
-    if !pairs.iter().any(|p| key(p) == "create") {
+    if !pairs
+        .iter()
+        .any(|p| ["create", "anyone"].contains(&key(p).as_str()))
+    {
         return None;
     }
     let mut kept: Vec<String> = pairs

@@ -42,26 +42,15 @@ fn create_row(
     form: &mut NewGameForm,
     settings: &Settings,
 ) -> Option<OnlineCommand> {
-    let names = SideNames::traditional(i18n, form.variant.kind);
-    egui::Grid::new("online_create")
-        .num_columns(2)
-        .spacing([12.0, 6.0])
-        .show(ui, |ui| {
-            ui.label(i18n.tr("online-your-side"));
-            ui.horizontal(|ui| {
-                for side in [Side::Hunters, Side::Crowd] {
-                    ui.radio_value(&mut form.online_side, side, names.title(i18n, side));
-                }
-            });
-            ui.end_row();
-            ui.label(i18n.tr("online-clock"));
-            clock_combo(ui, i18n, &mut form.online_clock);
-            ui.end_row();
-        });
     let mut asked = None;
+    ui.horizontal(|ui| {
+        ui.label(i18n.tr("online-clock"));
+        clock_combo(ui, i18n, &mut form.online_clock);
+    });
+    // Anyone: the sides are drawn, so the side below is the room's only.
     ui.horizontal_wrapped(|ui| {
         if ui
-            .button(format!("🎲 {}", i18n.tr("online-anyone")))
+            .button(format!("▶ {}", i18n.tr("online-anyone")))
             .on_hover_text(i18n.tr("online-anyone-hint"))
             .clicked()
         {
@@ -70,6 +59,15 @@ fn create_row(
                 variant: form.variant,
                 clock: form.online_clock,
             });
+        }
+        theme::note(ui, i18n.tr("online-anyone-note"));
+    });
+    ui.add_space(4.0);
+    let names = SideNames::traditional(i18n, form.variant.kind);
+    ui.horizontal_wrapped(|ui| {
+        ui.label(i18n.tr("online-your-side"));
+        for side in [Side::Hunters, Side::Crowd] {
+            ui.radio_value(&mut form.online_side, side, names.title(i18n, side));
         }
         if ui
             .button(format!("🌐 {}", i18n.tr("online-create")))
