@@ -463,6 +463,8 @@ pub enum ErrorKind {
     GameOver,
     GameNotOver,
     NoDrawOffer,
+    /// A side offers a draw at most once per move pair.
+    DrawTooSoon,
     OpponentPresent,
     // The lobby.
     /// No open seek has this number (taken, withdrawn, or never posted).

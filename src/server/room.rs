@@ -128,6 +128,9 @@ pub(crate) struct Room {
     clock: Option<Clock>,
     result: Option<GameResult>,
     draw_offer: Option<Side>,
+    /// Per side (`Side::index`), the ply of its last draw offer: one per
+    /// move pair, so an offer declined cannot be sent again at once.
+    draw_offered_at: [Option<usize>; 2],
     rematch_offer: Option<Side>,
     members: HashMap<ConnId, Role>,
     /// How long a seat must be gone before the other may claim the win.
@@ -157,6 +160,7 @@ impl Room {
             clock: clock_spec.map(Clock::new),
             result: None,
             draw_offer: None,
+            draw_offered_at: [None; 2],
             rematch_offer: None,
             members: HashMap::new(),
             claim_after,
@@ -485,6 +489,14 @@ impl Room {
         if self.draw_offer == Some(side.other()) {
             return self.answer_draw(side, true);
         }
+        let ply = self.game.ply();
+        if self.draw_offered_at[side.index()].is_some_and(|at| ply < at + 2) {
+            return Err((
+                ErrorKind::DrawTooSoon,
+                "one draw offer per move pair: play on first".into(),
+            ));
+        }
+        self.draw_offered_at[side.index()] = Some(ply);
         self.draw_offer = Some(side);
         Ok(Decision::send(To::All, Event::DrawOffered { by: side }))
     }
@@ -689,6 +701,7 @@ impl Room {
         self.clock = self.clock_spec.map(Clock::new);
         self.result = None;
         self.draw_offer = None;
+        self.draw_offered_at = [None; 2];
         self.rematch_offer = None;
         for seat in &mut self.seats {
             seat.claim_told = false;

@@ -494,6 +494,7 @@ fn every_bad_input_is_refused_while_another_room_plays_on() {
         "StalePly",
         "IllegalMove",
         "NoDrawOffer",
+        "DrawTooSoon",
         "GameNotOver",
         "OpponentPresent",
     ] {
@@ -538,6 +539,18 @@ fn misplays_are_refused(url: &str) {
     assert_eq!(error_of(mover), ErrorKind::IllegalMove);
     waiter.send(&Command::AcceptDraw);
     assert_eq!(error_of(waiter), ErrorKind::NoDrawOffer);
+    // A draw offered and declined cannot be offered again before a move
+    // pair has been played.
+    waiter.send(&Command::OfferDraw);
+    mover.expect("the offer", |e| {
+        matches!(e, Event::DrawOffered { .. }).then_some(())
+    });
+    mover.send(&Command::DeclineDraw);
+    waiter.expect("the offer declined", |e| {
+        matches!(e, Event::DrawDeclined { .. }).then_some(())
+    });
+    waiter.send(&Command::OfferDraw);
+    assert_eq!(error_of(waiter), ErrorKind::DrawTooSoon);
     waiter.send(&Command::Rematch);
     assert_eq!(error_of(waiter), ErrorKind::GameNotOver);
     waiter.send(&Command::ClaimWin);
@@ -580,13 +593,14 @@ fn draws_rematches_resignation_claims_and_the_flag() {
     x.expect("the refusal", |e| {
         matches!(e, Event::DrawDeclined { .. }).then_some(())
     });
-    x.send(&Command::OfferDraw);
-    // Y accepts the offer it has seen: X's and Y's messages come over two
+    // X may not offer again before a move pair; Y may offer its own.
+    y.send(&Command::OfferDraw);
+    // X accepts the offer it has seen: X's and Y's messages come over two
     // connections, and an accept that overtakes the offer is refused.
-    y.expect("the second offer", |e| {
-        matches!(e, Event::DrawOffered { by: Side::Hunters }).then_some(())
+    x.expect("the second offer", |e| {
+        matches!(e, Event::DrawOffered { by: Side::Crowd }).then_some(())
     });
-    y.send(&Command::AcceptDraw);
+    x.send(&Command::AcceptDraw);
     let draw = ended(&mut x);
     assert_eq!((draw.winner, draw.reason), (None, EndReason::DrawAgreed));
 

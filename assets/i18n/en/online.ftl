@@ -15,6 +15,7 @@ online-anyone-note = Whoever on the server wants this game and clock; sides are 
 online-seeking = Waiting for an opponent who wants this game and clock…
 online-stop-seeking = Stop waiting
 online-error-seek-refused = The server's lobby refused the wait: it is full, or you are waiting already.
+online-error-draw-too-soon = One draw offer per move pair: play a move before offering again.
 online-join-label = Or join your friend's room: paste the code or the link
 online-join-hint = code or link
 online-join = Join

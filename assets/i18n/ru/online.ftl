@@ -15,6 +15,7 @@ online-anyone-note = Любой на сервере, кто хочет эту и
 online-seeking = Ждём соперника, который хочет эту игру с этими часами…
 online-stop-seeking = Не ждать
 online-error-seek-refused = Лобби сервера не принимает ожидание: оно заполнено, или вы уже ждёте.
+online-error-draw-too-soon = Ничью можно предложить раз за пару ходов: сначала сделайте ход.
 online-join-label = Или войти в комнату друга: вставьте код или ссылку
 online-join-hint = код или ссылка
 online-join = Войти

@@ -484,6 +484,7 @@ pub fn error_msg(error: ErrorKind) -> Msg {
         ErrorKind::NoOpponent => "online-error-no-opponent",
         ErrorKind::Storage => "online-error-storage",
         ErrorKind::SeekRefused => "online-error-seek-refused",
+        ErrorKind::DrawTooSoon => "online-error-draw-too-soon",
         _ => "online-error-other",
     })
 }
