@@ -127,6 +127,44 @@ impl Hub {
         self.connections.fetch_sub(1, Ordering::Relaxed);
     }
 
+    /// A room's last game as text (`GET /api/games/CODE`): the game, its
+    /// options and clock, the creator's side, the result (or `playing`),
+    /// and the moves as `move N: MOVE` lines; `None` when no room has the
+    /// code.
+    pub(crate) async fn archive(&self, code: &str) -> Result<Option<String>, String> {
+        if !secret::looks_like_code(code) {
+            return Ok(None);
+        }
+        let Some(record) = self.store.load(code).await? else {
+            return Ok(None);
+        };
+        let mut text = format!(
+            "code: {}\ngame: {}\noptions: {}\nclock: {}\ngame number: {}\ncreator: {}\n",
+            record.code,
+            record.setup.game,
+            record.setup.options.join(" "),
+            record.clock.map_or("none".into(), |c| c.to_string()),
+            record.game_no,
+            crate::online::protocol::side_text::name(record.a_side),
+        );
+        // A game the rules ended is stored with its last move, not as an end.
+        let result = record.result.or_else(|| {
+            let mut game = crate::rules::Game::new(record.setup.variant().ok()?);
+            for stored in &record.moves {
+                game.play(&game.parse_move(&stored.mv).ok()?).ok()?;
+            }
+            game.outcome().map(crate::online::GameResult::of)
+        });
+        match result {
+            Some(result) => text.push_str(&format!("result: {result}\n")),
+            None => text.push_str("result: playing\n"),
+        }
+        for (i, stored) in record.moves.iter().enumerate() {
+            text.push_str(&format!("move {}: {}\n", i + 1, stored.mv));
+        }
+        Ok(Some(text))
+    }
+
     /// Rooms in memory and open connections, for `/health`.
     pub(crate) fn counts(&self) -> (usize, u64) {
         let rooms = self.rooms.lock().map_or(0, |r| r.len());

@@ -15,7 +15,8 @@
 //!   (rate limits), [`log`].
 //!
 //! Routes: `GET /ws` upgrades to the protocol, `GET /health` answers 200,
-//! `GET /api/lobby` lists the open seeks (JSON, as the `lobby` event).
+//! `GET /api/lobby` lists the open seeks (JSON, as the `lobby` event),
+//! `GET /api/games/CODE` gives a room's last game as text.
 
 mod clock;
 mod conn;
@@ -77,7 +78,7 @@ impl Default for Config {
 pub const USAGE: &str =
     "usage: stronghold-server [--addr HOST:PORT] [--db FILE] [--idle-secs S] [--claim-secs S]
   Serves online games of Stronghold over WebSocket (ws://HOST:PORT/ws), GET /health and
-  GET /api/lobby (the open seeks).
+  GET /api/lobby (the open seeks) and GET /api/games/CODE (a room's last game as text).
   --addr HOST:PORT  where to listen (default 127.0.0.1:7878; 0.0.0.0:7878 for the LAN;
                     port 0 lets the system choose, and the first line says which)
   --db FILE         the SQLite file every game is kept in (default stronghold.sqlite3)
@@ -146,6 +147,7 @@ async fn serve(config: Config) -> Result<(), String> {
         .route("/ws", get(upgrade))
         .route("/health", get(health))
         .route("/api/lobby", get(lobby))
+        .route("/api/games/{code}", get(archived_game))
         .with_state(hub);
     axum::serve(
         listener,
@@ -183,4 +185,29 @@ async fn lobby(State(hub): State<Arc<hub::Hub>>) -> impl IntoResponse {
         [(axum::http::header::CONTENT_TYPE, "application/json")],
         listing.to_frame(),
     )
+}
+
+/// A room's last game as text, or 404.
+async fn archived_game(
+    State(hub): State<Arc<hub::Hub>>,
+    axum::extract::Path(code): axum::extract::Path<String>,
+) -> impl IntoResponse {
+    use axum::http::StatusCode;
+    let plain = [(
+        axum::http::header::CONTENT_TYPE,
+        "text/plain; charset=utf-8",
+    )];
+    match hub.archive(&code).await {
+        Ok(Some(text)) => (StatusCode::OK, plain, text),
+        Ok(None) => (
+            StatusCode::NOT_FOUND,
+            plain,
+            "no game has this code\n".into(),
+        ),
+        Err(e) => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            plain,
+            format!("the store could not read it: {e}\n"),
+        ),
+    }
 }

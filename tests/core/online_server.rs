@@ -169,6 +169,21 @@ fn a_spectator_prints_the_game_as_the_players_do() {
     let result = lines.last().expect("lines");
     assert!(result.starts_with("result: "), "{lines:?}");
     assert!(!lines.iter().any(|l| l.starts_with("code: ")), "{lines:?}");
+    // The archive has the game as the players saw it.
+    let archived = http_get(server.port, &format!("/api/games/{code}"));
+    assert!(archived.starts_with("HTTP/1.1 200"), "{archived}");
+    let body = archived.split("\r\n\r\n").nth(1).expect("a body");
+    let body_lines: Vec<String> = body.lines().map(str::to_string).collect();
+    assert_eq!(moves_of(&body_lines), moves, "{body}");
+    assert!(body_lines.contains(result), "{body}");
+    assert!(
+        body_lines.contains(&"game: fox-geese".to_string()),
+        "{body}"
+    );
+    for unknown in ["/api/games/qqqqqqqqqq", "/api/games/..%2F..%2Fetc"] {
+        let answer = http_get(server.port, unknown);
+        assert!(answer.starts_with("HTTP/1.1 404"), "{unknown}: {answer}");
+    }
     // A code no room has: refused, with the reason.
     let (status, _) = Bot::start(&url, &["--watch", "QQQQQQ"]).finish();
     assert!(!status.success());
