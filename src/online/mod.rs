@@ -45,7 +45,10 @@
 //!   `decline_draw`; `claim_win` when the opponent has been gone longer
 //!   than the room's grace (`presence` says when it may be claimed);
 //!   after the end, `rematch` from both starts the next game in the room
-//!   with the sides swapped (a new `state`).
+//!   with the sides swapped (a new `state`). A side offers a draw at most
+//!   once per move pair (`draw_too_soon`). A game whose side to move has
+//!   not made its first move 30 s after its turn began (the clock's time,
+//!   if shorter) ends `aborted`, for nobody.
 //! - **The lobby.** `seek` posts a game wanted (the game, its options,
 //!   the seeker's side or none, a clock) and answers `seeking` with its
 //!   number; `lobby` asks for the open seeks (`lobby`) and for them again

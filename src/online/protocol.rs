@@ -414,6 +414,9 @@ pub enum EndReason {
     DrawAgreed,
     /// The loser left and the winner claimed the game.
     Abandoned,
+    /// A side did not make its first move in time: the game counts for
+    /// nobody.
+    Aborted,
 }
 
 impl EndReason {
@@ -430,6 +433,7 @@ impl EndReason {
             EndReason::Flag => "flag",
             EndReason::DrawAgreed => "draw_agreed",
             EndReason::Abandoned => "abandoned",
+            EndReason::Aborted => "aborted",
         }
     }
 }

@@ -17,7 +17,7 @@ use axum::extract::ws::Utf8Bytes;
 use tokio::sync::{Notify, mpsc, oneshot};
 use tokio::time::{Duration, Instant, sleep_until};
 
-use super::room::{ConnId, Decision, Entry, Out, Room, To};
+use super::room::{ConnId, Decision, Entry, Out, Room, Timing, To};
 use super::store::{Store, Write};
 use super::{Config, log, secret};
 use crate::online::protocol::{ClockSpec, Command, ErrorKind, Event, GameSetup};
@@ -117,6 +117,14 @@ impl Hub {
         }
     }
 
+    /// The rooms' waits, from the command line.
+    fn timing(&self) -> Timing {
+        Timing {
+            claim_after: self.config.claim_after,
+            abort_after: self.config.abort_after,
+        }
+    }
+
     /// A new connection's number (and one more open).
     pub(crate) fn connected(&self) -> ConnId {
         self.connections.fetch_add(1, Ordering::Relaxed);
@@ -200,8 +208,7 @@ impl Hub {
             .write(write)
             .await
             .map_err(|e| storage_error(&e))?;
-        let claim_after = self.config.claim_after;
-        let room = Room::new(code.clone(), variant, clock, side, token, claim_after);
+        let room = Room::new(code.clone(), variant, clock, side, token, self.timing());
         let handle = self.spawn(room);
         log::line(format_args!(
             "room {code}: created by conn {conn}: {} ({}), creator {}, clock {}",
@@ -275,7 +282,7 @@ impl Hub {
         let Some(record) = self.store.load(code).await.map_err(|e| storage_error(&e))? else {
             return Ok(None);
         };
-        let room = Room::restore(record, self.config.claim_after, Instant::now()).map_err(|e| {
+        let room = Room::restore(record, self.timing(), Instant::now()).map_err(|e| {
             log::line(format_args!("room {code}: cannot be restored: {e}"));
             storage_error(&e)
         })?;

@@ -58,6 +58,9 @@ pub struct Config {
     pub idle: Duration,
     /// A seat gone this long may be claimed against.
     pub claim_after: Duration,
+    /// A game whose side to move has not made its first move this long
+    /// after its turn began is aborted (the clock's time, if shorter).
+    pub abort_after: Duration,
     /// A room nobody is in (and whose clock is not running) leaves memory.
     pub unload_after: Duration,
 }
@@ -69,6 +72,7 @@ impl Default for Config {
             db: PathBuf::from("stronghold.sqlite3"),
             idle: Duration::from_secs(60),
             claim_after: Duration::from_secs(60),
+            abort_after: Duration::from_secs(30),
             unload_after: Duration::from_secs(600),
         }
     }
@@ -76,14 +80,16 @@ impl Default for Config {
 
 /// The usage text.
 pub const USAGE: &str =
-    "usage: stronghold-server [--addr HOST:PORT] [--db FILE] [--idle-secs S] [--claim-secs S]
+    "usage: stronghold-server [--addr HOST:PORT] [--db FILE] [--idle-secs S] [--claim-secs S] [--abort-secs S]
   Serves online games of Stronghold over WebSocket (ws://HOST:PORT/ws), GET /health and
   GET /api/lobby (the open seeks) and GET /api/games/CODE (a room's last game as text).
   --addr HOST:PORT  where to listen (default 127.0.0.1:7878; 0.0.0.0:7878 for the LAN;
                     port 0 lets the system choose, and the first line says which)
   --db FILE         the SQLite file every game is kept in (default stronghold.sqlite3)
   --idle-secs S     close connections silent for S seconds (default 60)
-  --claim-secs S    a player gone S seconds may be claimed against (default 60)";
+  --claim-secs S    a player gone S seconds may be claimed against (default 60)
+  --abort-secs S    a game whose side to move has not made its first move S seconds after its
+                    turn began is aborted, for nobody (default 30, or the clock's time if shorter)";
 
 impl Config {
     /// Reads the command line (the words after the program's name).
@@ -100,6 +106,7 @@ impl Config {
                 "--db" => config.db = PathBuf::from(value()?),
                 "--idle-secs" => config.idle = seconds(flag, value()?)?,
                 "--claim-secs" => config.claim_after = seconds(flag, value()?)?,
+                "--abort-secs" => config.abort_after = seconds(flag, value()?)?,
                 other => return Err(format!("unknown argument `{other}`\n{USAGE}")),
             }
         }

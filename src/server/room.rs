@@ -135,6 +135,19 @@ pub(crate) struct Room {
     members: HashMap<ConnId, Role>,
     /// How long a seat must be gone before the other may claim the win.
     claim_after: Duration,
+    /// How long a side has for its first move.
+    abort_after: Duration,
+    /// When the game is aborted unless the side to move makes its first
+    /// move (from when both seats are taken until each side has moved).
+    first_move_due: Option<Instant>,
+}
+
+/// How long a room waits: for a gone player before a claim, for a first
+/// move before the game is aborted.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Timing {
+    pub(crate) claim_after: Duration,
+    pub(crate) abort_after: Duration,
 }
 
 impl Room {
@@ -145,7 +158,7 @@ impl Room {
         clock_spec: Option<ClockSpec>,
         a_side: Side,
         token_a: String,
-        claim_after: Duration,
+        timing: Timing,
     ) -> Room {
         let mut seats: [Seat; 2] = Default::default();
         seats[SEAT_A].token = Some(token_a);
@@ -163,15 +176,34 @@ impl Room {
             draw_offered_at: [None; 2],
             rematch_offer: None,
             members: HashMap::new(),
-            claim_after,
+            claim_after: timing.claim_after,
+            abort_after: timing.abort_after,
+            first_move_due: None,
         }
+    }
+
+    /// The time a side has for its first move: the server's, or the
+    /// clock's own if shorter.
+    fn first_move_time(&self) -> Duration {
+        let clock = self
+            .clock_spec
+            .map_or(Duration::MAX, |c| Duration::from_millis(c.initial_ms));
+        self.abort_after.min(clock)
+    }
+
+    /// Starts (or stops) the wait for the side to move's first move: while
+    /// both seats are taken and a side has not moved yet.
+    fn await_first_move(&mut self, now: Instant) {
+        let both_seated = self.seats.iter().all(|s| s.token.is_some());
+        self.first_move_due = (both_seated && self.result.is_none() && self.game.ply() < 2)
+            .then(|| now + self.first_move_time());
     }
 
     /// The room as stored, its moves replayed through the rules; both
     /// seats count as gone from `now` until their players come back.
     pub(crate) fn restore(
         record: RoomRecord,
-        claim_after: Duration,
+        timing: Timing,
         now: Instant,
     ) -> Result<Room, String> {
         let variant = record.setup.variant()?;
@@ -181,7 +213,7 @@ impl Room {
             record.clock,
             record.a_side,
             record.token_a,
-            claim_after,
+            timing,
         );
         room.seats[SEAT_B].token = record.token_b;
         room.game_no = record.game_no;
@@ -206,6 +238,7 @@ impl Room {
                 seat.gone_since = Some(now);
             }
         }
+        room.await_first_move(now);
         Ok(room)
     }
 
@@ -561,6 +594,14 @@ impl Room {
         {
             return end(side.other(), EndReason::Flag);
         }
+        if self.first_move_due.is_some_and(|due| due <= now) {
+            return Decision::change(Change::End {
+                result: GameResult {
+                    winner: None,
+                    reason: EndReason::Aborted,
+                },
+            });
+        }
         let mut decision = Decision::default();
         for seat in 0..2 {
             let s = &self.seats[seat];
@@ -590,7 +631,10 @@ impl Room {
             .iter()
             .filter(|s| !s.claim_told)
             .filter_map(|s| s.gone_since.map(|since| since + self.claim_after));
-        flag.into_iter().chain(claims).min()
+        flag.into_iter()
+            .chain(claims)
+            .chain(self.first_move_due)
+            .min()
     }
 
     /// The write that stores `change`, at wall-clock `at_ms`.
@@ -635,6 +679,7 @@ impl Room {
         match change {
             Change::SeatB { conn, token } => {
                 self.seats[SEAT_B].token = Some(token.clone());
+                self.await_first_move(now);
                 self.attach(conn, Role::Seat(SEAT_B));
                 self.welcome(conn, token, SEAT_B, now).outs
             }
@@ -661,6 +706,7 @@ impl Room {
     ) -> Vec<Out> {
         self.game.play_unchecked(mv);
         self.draw_offer = None;
+        self.await_first_move(now);
         let next = Some(self.game.side_to_move()).filter(|_| end.is_none());
         if let (Some(clock), Some(remaining)) = (&mut self.clock, clocks) {
             clock.set(remaining, next, ply + 1, now);
@@ -682,6 +728,7 @@ impl Room {
     fn finish(&mut self, result: GameResult, now: Instant) -> Vec<Out> {
         self.result = Some(result);
         self.draw_offer = None;
+        self.first_move_due = None;
         if let Some(clock) = &mut self.clock {
             clock.stop(now);
         }
@@ -706,6 +753,7 @@ impl Room {
         for seat in &mut self.seats {
             seat.claim_told = false;
         }
+        self.await_first_move(now);
         self.members
             .keys()
             .map(|&conn| Out {

@@ -385,21 +385,10 @@ fn load(db: &Connection, code: &str) -> rusqlite::Result<Option<RoomRecord>> {
     }))
 }
 
-/// The reason a stored id names.
+/// The reason a stored id names: its name on the wire ([`EndReason::id`]
+/// is the serde name), so a reason added to the protocol is read back
+/// without a list to keep up to date here.
 fn reason_of(id: &str) -> Option<EndReason> {
-    use EndReason::*;
-    [
-        CrowdTooFew,
-        StrongholdFilled,
-        HuntersGone,
-        NoMoves,
-        QuietLimit,
-        Repetition,
-        Resigned,
-        Flag,
-        DrawAgreed,
-        Abandoned,
-    ]
-    .into_iter()
-    .find(|r| r.id() == id)
+    let reason: EndReason = serde_json::from_value(serde_json::Value::String(id.into())).ok()?;
+    (reason.id() == id).then_some(reason)
 }

@@ -343,6 +343,74 @@ fn http_get(port: u16, path: &str) -> String {
     answer
 }
 
+/// A side that does not make its first move in time aborts the game, for
+/// nobody: before any move, and after the first side's; once both sides
+/// have moved the game goes on however long a move takes. The Raw clients
+/// ping so that the idle limit does not close them first.
+#[test]
+fn a_first_move_not_made_in_time_aborts_the_game() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let db = dir.path().join("games.sqlite3");
+    let server = Server::start(
+        &db,
+        0,
+        &dir.path().join("server.log"),
+        &["--abort-secs", "1"],
+    );
+    let url = server.url();
+    let first = Game::new(Variant::new(GameKind::Pirates));
+    let aborted = |raw: &mut Raw| {
+        let result = ended(raw);
+        assert_eq!((result.winner, result.reason), (None, EndReason::Aborted));
+    };
+    // Nobody moves.
+    let (mut x, _y, code, _) = seated_pair(&url, Side::Hunters, None);
+    aborted(&mut x);
+    let archived = http_get(server.port, &format!("/api/games/{code}"));
+    assert!(archived.contains("result: draw (aborted)"), "{archived}");
+    // The first side moves, the second does not.
+    let (mut x, mut y, _, _) = seated_pair(&url, Side::Hunters, None);
+    let (mover, waiter) = if first.side_to_move() == Side::Hunters {
+        (&mut x, &mut y)
+    } else {
+        (&mut y, &mut x)
+    };
+    let mv = first.legal_moves()[0];
+    mover.send(&Command::Move {
+        ply: 0,
+        mv: mv.to_string(),
+    });
+    aborted(waiter);
+    // Both move: no abort, even with a long think after.
+    let (mut x, mut y, _, _) = seated_pair(&url, Side::Hunters, None);
+    let (mover, waiter) = if first.side_to_move() == Side::Hunters {
+        (&mut x, &mut y)
+    } else {
+        (&mut y, &mut x)
+    };
+    let mut game = first.clone();
+    for ply in 0..2u32 {
+        let raw = if ply == 0 { &mut *mover } else { &mut *waiter };
+        let mv = game.legal_moves()[0];
+        game.play(&mv).expect("legal");
+        raw.send(&Command::Move {
+            ply,
+            mv: mv.to_string(),
+        });
+        raw.expect("the move stored", |e| {
+            matches!(e, Event::Moved { ply: p, .. } if *p == ply).then_some(())
+        });
+    }
+    let quiet_until = std::time::Instant::now() + Duration::from_millis(2500);
+    while std::time::Instant::now() < quiet_until {
+        mover.send(&Command::Ping);
+        if let Some(Event::Ended { result, .. }) = mover.next(Duration::from_millis(300)) {
+            panic!("ended after both sides moved: {result:?}");
+        }
+    }
+    assert!(!server.log_text().contains("panicked"));
+}
+
 /// A raw client seated in a new room: (creator, joiner, code, creator's token).
 fn seated_pair(url: &str, side: Side, clock: Option<ClockSpec>) -> (Raw, Raw, String, String) {
     let mut x = Raw::connect(url);

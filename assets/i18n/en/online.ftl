@@ -61,6 +61,7 @@ online-rematch-waiting = Rematch asked: waiting for your friend.
 online-rematch-accept = Accept the rematch
 end-time-out = { $side_title }: out of time.
 end-abandoned = { $side_title }: left the game, and the win was claimed.
+end-aborted = Game aborted: a first move was not made in time. It counts for nobody.
 
 # What the server refused.
 online-move-refused = The server refused the move; the game is back as the server has it.

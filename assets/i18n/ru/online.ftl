@@ -63,6 +63,7 @@ online-rematch-waiting = Реванш предложен: ждём ответа 
 online-rematch-accept = Принять реванш
 end-time-out = { $side_title }: время вышло.
 end-abandoned = { $side_title }: игрок ушёл, победа засчитана сопернику.
+end-aborted = Партия отменена: первый ход не сделан вовремя. Она не засчитывается никому.
 
 # What the server refused.
 online-move-refused = Сервер не принял ход; партия возвращена к тому, что на сервере.

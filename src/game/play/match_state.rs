@@ -74,6 +74,9 @@ pub enum Conclusion {
     TimeOut(Side),
     /// This side left the online game and the other claimed the win.
     Abandoned(Side),
+    /// The online game was aborted: a side did not make its first move in
+    /// time. It counts for nobody.
+    Aborted,
 }
 
 impl Conclusion {
@@ -84,7 +87,7 @@ impl Conclusion {
             Conclusion::Resigned(side)
             | Conclusion::TimeOut(side)
             | Conclusion::Abandoned(side) => Some(side.other()),
-            Conclusion::DrawAgreed => None,
+            Conclusion::DrawAgreed | Conclusion::Aborted => None,
         }
     }
 }

@@ -307,7 +307,8 @@ pub fn snapshot(the_match: &Match, layout: &BoardLayout, settings: &Settings) ->
             Conclusion::Resigned(side) | Conclusion::TimeOut(side) | Conclusion::Abandoned(side),
         ) => Some(Ending::Resigned(side)),
         Some(Conclusion::DrawAgreed) => Some(Ending::DrawAgreed),
-        Some(Conclusion::Rules(_)) | None => None,
+        // An aborted game had at most one move: it stays unfinished.
+        Some(Conclusion::Rules(_) | Conclusion::Aborted) | None => None,
     };
     // The analysis goes with the game as long as it judges any of its moves.
     let analysis = the_match

@@ -133,6 +133,7 @@ pub fn conclusion_of(result: GameResult) -> Option<Conclusion> {
         (EndReason::Resigned, Some(loser)) => Some(Conclusion::Resigned(loser)),
         (EndReason::Flag, Some(loser)) => Some(Conclusion::TimeOut(loser)),
         (EndReason::Abandoned, Some(loser)) => Some(Conclusion::Abandoned(loser)),
+        (EndReason::Aborted, _) => Some(Conclusion::Aborted),
         _ => None,
     }
 }
@@ -174,6 +175,17 @@ pub fn step_towards(local: &[String], server: &[String], you: Option<Side>, firs
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn an_aborted_game_counts_for_nobody() {
+        use crate::online::{EndReason, GameResult};
+        let result = GameResult {
+            winner: None,
+            reason: EndReason::Aborted,
+        };
+        assert_eq!(conclusion_of(result), Some(Conclusion::Aborted));
+        assert_eq!(Conclusion::Aborted.winner(), None);
+    }
+
     use super::*;
 
     fn texts(moves: &str) -> Vec<String> {
