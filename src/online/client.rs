@@ -61,6 +61,12 @@ pub enum Opening {
         setup: GameSetup,
         clock: Option<ClockSpec>,
     },
+    /// Takes a seek the lobby lists.
+    Take {
+        seek: u64,
+    },
+    /// Follows the lobby's list of seeks.
+    Lobby,
 }
 
 impl Opening {
@@ -72,6 +78,8 @@ impl Opening {
             Opening::Watch { code } => Command::Watch { code },
             Opening::Seek { setup, side, clock } => Command::Seek { setup, side, clock },
             Opening::Anyone { setup, clock } => Command::Anyone { setup, clock },
+            Opening::Take { seek } => Command::Take { seek },
+            Opening::Lobby => Command::Lobby,
         }
     }
 }

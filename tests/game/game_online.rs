@@ -19,7 +19,7 @@ use stronghold::game::common::settings::{OnlineSeat, Settings};
 use stronghold::game::play::match_state::{
     Conclusion, Match, MatchCommand, MoveIntent, MoveSource, Player,
 };
-use stronghold::game::play::online::{Online, OnlineCommand, Phase};
+use stronghold::game::play::online::{Lobby, Online, OnlineCommand, Phase};
 use stronghold::game::shell::launch::{Launch, LaunchOptions, LaunchPlugin};
 use stronghold::game::shell::persist::Persistence;
 use stronghold::game::{GamePlugin, headless_app, headless_base};
@@ -528,6 +528,58 @@ fn play_anyone_meets_a_bot_in_the_lobby() {
         lines.last().is_some_and(|l| l.starts_with("result: ")),
         "{lines:?}"
     );
+}
+
+/// The new-game page follows the server's lobby: a bot's seek is listed
+/// (with its game and side), taking it seats the page in the bot's game,
+/// and the list's connection closes once the game is on.
+#[cfg(feature = "server")]
+#[test]
+fn the_new_game_page_lists_the_lobby_and_takes_a_seek() {
+    let server = RealServer::start();
+    let mut app = app();
+    app.world_mut().resource_mut::<Settings>().server = server.url.clone();
+    app.insert_resource(stronghold::game::common::screens::MenuPage::NewGame);
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Menu);
+    let lobby = |app: &App| app.world().resource::<Lobby>().clone();
+    until(&mut app, None, "the empty lobby", |app, _| {
+        lobby(app).connected && lobby(app).seeks.is_empty()
+    });
+    let bot = std::process::Command::new(env!("CARGO_BIN_EXE_stronghold-cli"))
+        .args(["online", "--server", &server.url, "--seek", "fox-geese"])
+        .args(["--side", "hunters", "--level", "easy", "--pace-ms", "5"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("the bot starts");
+    let _bot = BotGuard(bot);
+    until(&mut app, None, "the bot's seek listed", |app, _| {
+        lobby(app).seeks.len() == 1
+    });
+    let seek = lobby(&app).seeks[0].clone();
+    assert_eq!(seek.setup.game, "fox-geese");
+    assert_eq!(seek.side, Some(Side::Hunters));
+    app.world_mut().write_message(OnlineCommand::Take {
+        server: server.url.clone(),
+        seek: seek.seek,
+    });
+    until(&mut app, None, "seated in the bot's game", |app, _| {
+        online(app).phase == Phase::Playing
+            && online(app).you == Some(Side::Crowd)
+            && the_match(app).kind() == GameKind::FoxGeese
+            && *app.world().resource::<State<Screen>>().get() == Screen::Game
+    });
+    assert!(!lobby(&app).connected, "the list's connection closed");
+    // A seek gone meanwhile is refused with its reason.
+    app.world_mut().write_message(OnlineCommand::Take {
+        server: server.url.clone(),
+        seek: seek.seek,
+    });
+    until(&mut app, None, "the seek refused", |app, _| {
+        online(app).phase == Phase::Refused(stronghold::online::ErrorKind::UnknownSeek)
+    });
 }
 
 /// A bot process, killed if the test ends first.

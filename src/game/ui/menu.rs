@@ -41,6 +41,7 @@ pub(super) struct MenuUi<'w, 's> {
     catalog: Res<'w, SkinCatalog>,
     skin: Res<'w, ActiveSkin>,
     online: Res<'w, Online>,
+    lobby: Res<'w, crate::game::play::online::Lobby>,
     online_commands: MessageWriter<'w, OnlineCommand>,
     puzzles: PuzzleUi<'w>,
     next_frame: ResMut<'w, NextFrame>,
@@ -105,7 +106,7 @@ fn page(ui: &mut egui::Ui, m: &mut MenuUi) {
                 &mut m.form,
                 &m.settings,
                 &m.catalog,
-                &m.online,
+                (&m.online, &m.lobby),
             );
             if matches!(
                 asked,

@@ -9,7 +9,7 @@ use super::theme::{self, MUTED, RED};
 use super::{NewGameForm, SideNames};
 use crate::game::common::i18n::{I18n, Msg};
 use crate::game::common::settings::Settings;
-use crate::game::play::online::{self, Online, OnlineCommand, Phase};
+use crate::game::play::online::{self, Lobby, Online, OnlineCommand, Phase};
 use crate::game::shell::invite::read_invite;
 use crate::online::{ClockSpec, ConnectionStatus};
 use crate::rules::Side;
@@ -22,7 +22,7 @@ pub(super) fn online_section(
     ui: &mut egui::Ui,
     i18n: &I18n,
     form: &mut NewGameForm,
-    online: &Online,
+    (online, lobby): (&Online, &Lobby),
     settings: &Settings,
 ) -> Option<OnlineCommand> {
     theme::section(ui, i18n.tr("online-title"));
@@ -31,6 +31,9 @@ pub(super) fn online_section(
         i18n.msg(&Msg::new("online-note").text("server", settings.server.clone())),
     );
     let mut asked = create_row(ui, i18n, form, settings);
+    if !online.is_on() {
+        asked = lobby_list(ui, i18n, lobby, settings).or(asked);
+    }
     asked = join_row(ui, i18n, form, settings).or(asked);
     asked = opening_status(ui, i18n, online).or(asked);
     asked
@@ -84,15 +87,72 @@ fn create_row(
     asked
 }
 
-fn clock_combo(ui: &mut egui::Ui, i18n: &I18n, clock: &mut Option<ClockSpec>) {
-    let label = |clock: Option<ClockSpec>| match clock {
+/// The seeks waiting on the server, each with its game, the seeker's side
+/// and clock, and a button that plays it.
+fn lobby_list(
+    ui: &mut egui::Ui,
+    i18n: &I18n,
+    lobby: &Lobby,
+    settings: &Settings,
+) -> Option<OnlineCommand> {
+    if !lobby.connected {
+        return None;
+    }
+    ui.add_space(4.0);
+    ui.label(i18n.msg(&Msg::new("online-lobby-title").num("count", lobby.seeks.len() as u32)));
+    if lobby.seeks.is_empty() {
+        theme::note(ui, i18n.tr("online-lobby-empty"));
+        return None;
+    }
+    let mut asked = None;
+    egui::Grid::new("online_lobby")
+        .num_columns(4)
+        .spacing([12.0, 4.0])
+        .show(ui, |ui| {
+            for seek in lobby.seeks.iter().take(LOBBY_ROWS) {
+                let Ok(variant) = seek.setup.variant() else {
+                    continue;
+                };
+                ui.label(super::game_title(i18n, variant.kind));
+                let names = SideNames::traditional(i18n, variant.kind);
+                ui.label(match seek.side {
+                    // The seeker's side: the taker plays the other.
+                    Some(side) => i18n.msg(
+                        &Msg::new("online-lobby-you-play")
+                            .text("side", names.title(i18n, side.other())),
+                    ),
+                    None => i18n.tr("online-lobby-either"),
+                });
+                ui.label(clock_label(i18n, seek.clock));
+                if ui.button(i18n.tr("online-lobby-play")).clicked() {
+                    asked = Some(OnlineCommand::Take {
+                        server: settings.server.clone(),
+                        seek: seek.seek,
+                    });
+                }
+                ui.end_row();
+            }
+        });
+    asked
+}
+
+/// The most seeks the page lists.
+const LOBBY_ROWS: usize = 12;
+
+/// A clock as the page names it ("No clock", "5 min + 3 s").
+fn clock_label(i18n: &I18n, clock: Option<ClockSpec>) -> String {
+    match clock {
         None => i18n.tr("online-no-clock"),
         Some(c) => i18n.msg(
             &Msg::new("online-clock-choice")
                 .num("minutes", (c.initial_ms / 60_000) as u32)
                 .num("seconds", (c.increment_ms / 1000) as u32),
         ),
-    };
+    }
+}
+
+fn clock_combo(ui: &mut egui::Ui, i18n: &I18n, clock: &mut Option<ClockSpec>) {
+    let label = |clock: Option<ClockSpec>| clock_label(i18n, clock);
     egui::ComboBox::from_id_salt("online_clock")
         .selected_text(label(*clock))
         .width(180.0)

@@ -24,6 +24,9 @@
 //!   crash sits in it again at launch ([`OnlineCommand::Resume`]); it is
 //!   forgotten when the game ends, the player leaves, or the server no
 //!   longer knows it.
+//! - On the new-game page a second connection follows the server's lobby
+//!   ([`Lobby`], `follow_lobby`): the seeks waiting, any of which the
+//!   player may take ([`OnlineCommand::Take`]).
 //! - The app draws only when something changes: the client wakes it when
 //!   a message arrives (`FrameWaker`), and `ask_for_frames` keeps a slow
 //!   beat for pings and reconnects, and one for a running clock.
@@ -36,9 +39,10 @@ use crate::game::GameSet;
 use crate::game::common::i18n::Msg;
 use crate::game::common::notice::Notice;
 use crate::game::common::redraw::{FrameWaker, NextFrame};
-use crate::game::common::screens::Screen;
+use crate::game::common::screens::{MenuPage, Screen};
 use crate::game::common::settings::{OnlineSeat, Settings};
 use crate::game::play::match_state::{Match, MatchReset, MoveIntent, MoveSource};
+use crate::online::protocol::SeekInfo;
 use crate::online::{
     Client, ClientEvent, ClockSpec, Command, ConnectionStatus, ErrorKind, Event, GameSetup, Opening,
 };
@@ -58,7 +62,9 @@ const RECONNECT_BEAT: Duration = Duration::from_millis(250);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Online>()
+        .init_resource::<Lobby>()
         .init_non_send::<Connection>()
+        .init_non_send::<LobbyConnection>()
         .add_message::<OnlineCommand>()
         .add_systems(
             Update,
@@ -67,6 +73,7 @@ pub(super) fn plugin(app: &mut App) {
                     .chain()
                     .in_set(GameSet::Commands),
                 send_own_move.after(GameSet::Apply).before(GameSet::Ai),
+                follow_lobby.in_set(GameSet::Commands),
                 ask_for_frames.in_set(GameSet::View),
             ),
         )
@@ -102,6 +109,11 @@ pub enum OnlineCommand {
         server: String,
         variant: Variant,
         clock: Option<ClockSpec>,
+    },
+    /// Takes a seek the lobby lists ([`Lobby`]).
+    Take {
+        server: String,
+        seek: u64,
     },
 
     Resign,
@@ -249,6 +261,16 @@ fn act_on_commands(
                 );
                 continue;
             }
+            OnlineCommand::Take { server, seek } => {
+                open(
+                    &mut connection,
+                    &mut online,
+                    &server,
+                    Opening::Take { seek },
+                    &waker,
+                );
+                continue;
+            }
             OnlineCommand::Leave => {
                 *connection = Connection::default();
                 *online = Online::default();
@@ -290,6 +312,68 @@ fn open(
         client: Some(client),
         ..Connection::default()
     };
+}
+
+/// The server's lobby as the new-game page shows it: the seeks waiting.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Lobby {
+    pub seeks: Vec<SeekInfo>,
+    /// The list is live (the lobby's connection is open).
+    pub connected: bool,
+}
+
+/// The connection that follows the lobby (not `Send` on the web).
+#[derive(Default)]
+pub struct LobbyConnection {
+    client: Option<Client>,
+}
+
+/// While the new-game page is open and no online game is on, follows the
+/// lobby of the settings' server on a connection of its own; closes it
+/// otherwise.
+fn follow_lobby(
+    mut connection: NonSendMut<LobbyConnection>,
+    mut lobby: ResMut<Lobby>,
+    (page, screen): (Res<MenuPage>, Res<State<Screen>>),
+    online: Res<Online>,
+    settings: Res<Settings>,
+    waker: Res<FrameWaker>,
+    mut next_frame: ResMut<NextFrame>,
+) {
+    let wanted = *screen.get() == Screen::Menu && *page == MenuPage::NewGame && !online.is_on();
+    if !wanted {
+        if connection.client.is_some() {
+            *connection = LobbyConnection::default();
+            *lobby = Lobby::default();
+        }
+        return;
+    }
+    let server = crate::online::client::socket_url(&settings.server);
+    if connection.client.as_ref().is_none_or(|c| c.url() != server) {
+        let mut client = Client::new(&server, Opening::Lobby);
+        let waker = waker.clone();
+        client.wake_with(move || waker.wake());
+        connection.client = Some(client);
+        *lobby = Lobby::default();
+    }
+    let Some(client) = connection.client.as_mut() else {
+        return;
+    };
+    for event in client.poll() {
+        if let ClientEvent::Server(Event::Lobby { seeks }) = event {
+            lobby.seeks = seeks;
+        }
+    }
+    let connected = client.status() == ConnectionStatus::Connected;
+    if lobby.connected != connected {
+        lobby.connected = connected;
+    }
+    // Pings and reconnects need frames.
+    next_frame.within(if connected {
+        CONNECTED_BEAT
+    } else {
+        RECONNECT_BEAT
+    });
 }
 
 /// Keeps the seat of the running game in the settings (which `persist`
@@ -449,7 +533,8 @@ fn on_error(
         | ErrorKind::RoomFull
         | ErrorKind::BadToken
         | ErrorKind::BadSetup
-        | ErrorKind::SeekRefused => {
+        | ErrorKind::SeekRefused
+        | ErrorKind::UnknownSeek => {
             connection.client = None;
             online.phase = Phase::Refused(error);
             online.connection = None;
@@ -484,6 +569,7 @@ pub fn error_msg(error: ErrorKind) -> Msg {
         ErrorKind::NoOpponent => "online-error-no-opponent",
         ErrorKind::Storage => "online-error-storage",
         ErrorKind::SeekRefused => "online-error-seek-refused",
+        ErrorKind::UnknownSeek => "online-error-unknown-seek",
         ErrorKind::DrawTooSoon => "online-error-draw-too-soon",
         _ => "online-error-other",
     })
