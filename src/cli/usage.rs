@@ -46,7 +46,8 @@ const COMMANDS: [(&str, &str); 10] = [
       expected result it gave away: a line per ply, `ply N MOVE GRADE before B after A best M`,
       scores for the side that moved (pieces, or win-in-N / loss-in-N), then `exact SOURCE: ...`
       where the rules, Bagh-Chal's table, the Fox and Geese proof or a search to the end knows
-      the result; then each side's accuracy and grades. Progress on stderr (not with --quiet).
+      the result, and last `line M1 M2 ...`, the line the engine expects (its best move
+      first); then each side's accuracy and grades. Progress on stderr (not with --quiet).
       LEVEL searches each position with that level's limits (default: 1.5 M nodes each).
   stronghold-cli analyse GAME --record FILE [--level LEVEL] [--table FILE|none] [--quiet]
       Each game of a selfplay or match record, a line each; for Bagh-Chal, how often the

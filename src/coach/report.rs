@@ -56,7 +56,9 @@ pub struct PlyReport {
 
 impl PlyReport {
     /// The line the command line prints:
-    /// `ply N MOVE GRADE before B after A best M[ exact SOURCE: WORDS]`.
+    /// `ply N MOVE GRADE before B after A best M[ exact SOURCE: WORDS][ line M1 M2 …]`,
+    /// the last part the line the search expects after the best move (its
+    /// principal variation, the best move first).
     pub fn line_text(&self) -> String {
         let mut s = format!(
             "ply {} {} {} before {} after {} best {}",
@@ -69,6 +71,9 @@ impl PlyReport {
         );
         if let Some(v) = &self.verdict {
             write!(s, " exact {}", v.describe()).unwrap();
+        }
+        if !self.line.is_empty() {
+            write!(s, " line {}", self.line.join(" ")).unwrap();
         }
         s
     }

@@ -448,9 +448,22 @@ fn analyse_gives_the_tables_verdict_in_the_sliding_phase() {
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         stdout(&o).lines().next().unwrap().to_string()
     };
-    let kept = analyse("c1xe1");
+    // The verdict, then the engine's line: the best move first.
+    let split = |text: &str| {
+        let (judged, line) = text.split_once(" line ").expect("the engine's line");
+        let best = judged
+            .rsplit(" best ")
+            .next()
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap();
+        assert_eq!(line.split(' ').next(), Some(best), "{text}");
+        judged.to_string()
+    };
+    let kept = split(&analyse("c1xe1"));
     assert!(kept.ends_with(" exact table: keeps the draw"), "{kept}");
-    let thrown = analyse("e2-e1");
+    let thrown = split(&analyse("e2-e1"));
     assert!(
         thrown.contains(" blunder ") && thrown.ends_with(" exact table: threw away the draw"),
         "{thrown}"
