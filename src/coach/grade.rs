@@ -18,7 +18,8 @@ pub enum Grade {
 
 /// Points of expected result (0 to 100) a move may give away and still be
 /// graded at most best, good, inaccuracy, mistake; beyond the last, a
-/// blunder.
+/// blunder. Ours, twice lichess's steps (5, 10 and 15 points on this
+/// scale): docs/analysis.md says why.
 pub const BEST_BELOW: f64 = 2.0;
 pub const GOOD_BELOW: f64 = 10.0;
 pub const INACCURACY_BELOW: f64 = 20.0;
