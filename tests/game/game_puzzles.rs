@@ -184,6 +184,36 @@ fn a_clean_solve_raises_the_rating_and_a_hint_shows_the_answer() {
     );
 }
 
+/// A puzzle solved before, taken again from the grid, does not move the
+/// rating, however the try goes; it says so.
+#[test]
+fn a_puzzle_solved_before_is_not_rated_again() {
+    let mut app = app();
+    start(&mut app);
+    play(&mut app, "d4-d5");
+    run_until_ply(&mut app, 2);
+    app.update();
+    play(&mut app, "c4-c5");
+    assert_eq!(status(&app), PuzzleStatus::Solved);
+    let progress = app.world().resource::<Settings>().puzzles.clone();
+    assert!(progress.rating(GameKind::Pirates) > START_RATING);
+    // From the grid again: a wrong move, then solved.
+    app.world_mut().write_message(PuzzleCommand::Leave);
+    app.update();
+    start(&mut app);
+    let session = app.world().resource::<PuzzleSession>();
+    assert!(session.active().unwrap().solved_before);
+    play(&mut app, "f4-e5");
+    play(&mut app, "d4-d5");
+    run_until_ply(&mut app, 2);
+    app.update();
+    play(&mut app, "c4-c5");
+    assert_eq!(status(&app), PuzzleStatus::Solved);
+    let session = app.world().resource::<PuzzleSession>();
+    assert_eq!(session.active().unwrap().rating_change, None);
+    assert_eq!(app.world().resource::<Settings>().puzzles, progress);
+}
+
 #[test]
 fn the_autosave_keeps_the_game_not_the_puzzle() {
     let dir = tempfile::tempdir().unwrap();

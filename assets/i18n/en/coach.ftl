@@ -96,6 +96,7 @@ puzzle-status-right = Right! The computer answers…
 puzzle-status-solved = Solved!
 puzzle-rating = Your rating here: { $rating }
 puzzle-rating-change = Your rating here: { $rating } ({ $change })
+puzzle-solved-before = Solved before: this try does not change your rating.
 puzzle-hint-hint = Show the answer's move (the puzzle then counts as not solved cleanly)
 puzzle-retry = Try again
 puzzle-retry-hint = Back to the puzzle's position

@@ -119,6 +119,7 @@ puzzle-status-right = Верно! Компьютер отвечает…
 puzzle-status-solved = Решено!
 puzzle-rating = Ваш рейтинг в этой игре: { $rating }
 puzzle-rating-change = Ваш рейтинг в этой игре: { $rating } ({ $change })
+puzzle-solved-before = Уже решена: эта попытка не меняет ваш рейтинг.
 puzzle-hint-hint = Показать ход-ответ (тогда задача не считается решённой чисто)
 puzzle-retry = Заново
 puzzle-retry-hint = Вернуться к начальной позиции задачи

@@ -62,7 +62,8 @@ impl PuzzleProgress {
 
     /// Counts a puzzle tried: solved cleanly (no wrong move, no hint) or
     /// not; returns the change in rating. A puzzle solved in the end is
-    /// marked solved either way.
+    /// marked solved either way. A puzzle solved before is not rated
+    /// again: `None`, and nothing changes.
     pub fn record(
         &mut self,
         game: GameKind,
@@ -70,7 +71,10 @@ impl PuzzleProgress {
         difficulty: u8,
         clean: bool,
         solved: bool,
-    ) -> f64 {
+    ) -> Option<f64> {
+        if self.is_solved(game, id) {
+            return None;
+        }
         let before = self.rating(game);
         let expected = 1.0 / (1.0 + 10f64.powf((puzzle_rating(difficulty) - before) / 400.0));
         let score = if clean { 1.0 } else { 0.0 };
@@ -80,7 +84,7 @@ impl PuzzleProgress {
         if solved {
             self.mark_solved(game, id);
         }
-        after - before
+        Some(after - before)
     }
 
     /// Marks a puzzle solved without rating it (solved again after a try).
@@ -101,10 +105,15 @@ mod tests {
         let mut p = PuzzleProgress::default();
         let game = GameKind::BaghChal;
         assert_eq!(p.rating(game), START_RATING);
-        let up = p.record(game, "a", 3, true, true);
+        let up = p.record(game, "a", 3, true, true).unwrap();
         assert!(up > 0.0 && up <= RATING_STEP);
         assert!(p.is_solved(game, "a"));
-        let down = p.record(game, "b", 1, false, true);
+        // Solved again: not rated again, nothing moves.
+        let before = p.clone();
+        assert_eq!(p.record(game, "a", 3, true, true), None);
+        assert_eq!(p.record(game, "a", 3, false, false), None);
+        assert_eq!(p, before);
+        let down = p.record(game, "b", 1, false, true).unwrap();
         assert!(down < 0.0);
         assert!(
             p.is_solved(game, "b"),

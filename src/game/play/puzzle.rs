@@ -168,6 +168,8 @@ pub struct ActivePuzzle {
     hint_shown: bool,
     /// What this puzzle did to the rating, once it counted.
     pub rating_change: Option<f64>,
+    /// Solved before this try: it does not move the rating.
+    pub solved_before: bool,
     /// The computer's reply waits until this time (real seconds).
     reply_at: f64,
 }
@@ -186,11 +188,11 @@ impl ActivePuzzle {
             Attempt::Solved => {
                 self.status = PuzzleStatus::Solved;
                 self.hint_shown = false;
-                if self.rating_change.is_none() {
+                if self.rating_change.is_none() && !self.solved_before {
                     let difficulty = self.puzzle.difficulty();
                     let clean = self.clean();
-                    let change = progress.record(self.kind, &self.id, difficulty, clean, true);
-                    self.rating_change = Some(change);
+                    self.rating_change =
+                        progress.record(self.kind, &self.id, difficulty, clean, true);
                 } else {
                     progress.mark_solved(self.kind, &self.id);
                 }
@@ -286,10 +288,13 @@ impl PuzzleParams<'_> {
         }
         let first = puzzle.line.first().map_or("", String::as_str);
         self.gate.0 = run.expected();
+        let id = puzzle_id(&puzzle.position, first);
+        let solved_before = self.settings.puzzles.is_solved(kind, &id);
         self.session.active = Some(ActivePuzzle {
             kind,
             index,
-            id: puzzle_id(&puzzle.position, first),
+            id,
+            solved_before,
             puzzle: puzzle.clone(),
             run,
             status: PuzzleStatus::YourMove,
@@ -332,15 +337,14 @@ impl PuzzleParams<'_> {
         let Some(active) = self.session.active.as_mut() else {
             return;
         };
-        if active.rating_change.is_none() && !active.clean() {
-            let change = self.settings.puzzles.record(
+        if active.rating_change.is_none() && !active.clean() && !active.solved_before {
+            active.rating_change = self.settings.puzzles.record(
                 active.kind,
                 &active.id,
                 active.puzzle.difficulty(),
                 false,
                 false,
             );
-            active.rating_change = Some(change);
         }
     }
 }

@@ -66,6 +66,7 @@ fn goal_and_status(ui: &mut egui::Ui, p: &mut GameUi, with_proof: bool) {
     };
     let (kind, puzzle) = (active.kind, active.puzzle.clone());
     let (status, mistakes, change) = (active.status, active.mistakes, active.rating_change);
+    let solved_before = active.solved_before;
     let names = p.names();
     ui.label(egui::RichText::new(goal_text(&p.i18n, &names, &puzzle)).size(16.0));
     if with_proof {
@@ -86,6 +87,9 @@ fn goal_and_status(ui: &mut egui::Ui, p: &mut GameUi, with_proof: bool) {
             .strong(),
     );
     rating_line(ui, p, kind, change);
+    if solved_before {
+        theme::note(ui, p.tr("puzzle-solved-before"));
+    }
 }
 
 /// The rating in this game, and what the puzzle did to it.
