@@ -162,10 +162,18 @@ fn mate_one_ply_earlier(s: i32) -> i32 {
     }
 }
 
+/// Plies a move must hold out longer than every other, in a position where
+/// the search sees every move lose, to be a "hold out longest" answer.
+pub const HOLD_OUT_PLIES: i32 = 2;
+
 /// The move a search of `depth` plies scores at least `margin` hundredths
 /// above every other, if there is one; its goal: a win the search sees to
-/// the end (no other move forcing one), holding out longest when every
-/// move loses, taking the most (a hunters' capture), or the best move.
+/// the end (no other move forcing one), taking the most (a hunters'
+/// capture of more pieces than any other move takes), or the best move.
+/// Where the search sees every move lose, no margin of evaluation can
+/// part them: the answer is the move that loses latest, by at least
+/// [`HOLD_OUT_PLIES`] plies more than any other (a full search to `depth`
+/// finds each loss's exact distance), and the goal is to hold out.
 pub fn margin_only_move(game: &Game, depth: u32, margin: i32) -> Option<OnlyMove> {
     let mut scored = searched_moves(game, depth);
     if scored.len() < 2 {
@@ -173,15 +181,31 @@ pub fn margin_only_move(game: &Game, depth: u32, margin: i32) -> Option<OnlyMove
     }
     scored.sort_by_key(|(_, s)| -s);
     let ((mv, best), (_, second)) = (scored[0], scored[1]);
+    let mate = |s: i32| (crate::ai::MATE - s.abs()) as u32;
+    if best < -MATE_BOUND {
+        // Every move loses: each score counts down to its loss, one point
+        // a ply.
+        return (best - second >= HOLD_OUT_PLIES).then(|| OnlyMove {
+            mv,
+            goal: Goal::HoldOut,
+            win_in: Some(mate(best)),
+        });
+    }
     if best - second < margin {
         return None;
     }
-    let mate = |s: i32| (crate::ai::MATE - s.abs()) as u32;
+    let most_taken = game
+        .legal_moves()
+        .iter()
+        .map(|m| m.captured().count())
+        .max()
+        .unwrap_or(0);
     let (goal, win_in) = if best > MATE_BOUND {
         (Goal::Win, Some(mate(best)))
-    } else if best < -MATE_BOUND {
-        (Goal::HoldOut, Some(mate(best)))
-    } else if game.side_to_move() == Side::Hunters && mv.is_jump() {
+    } else if game.side_to_move() == Side::Hunters
+        && mv.is_jump()
+        && mv.captured().count() >= most_taken
+    {
         (Goal::TakeMost, None)
     } else {
         (Goal::BestMove, None)
@@ -240,6 +264,21 @@ pub fn check_puzzle(puzzle: &Puzzle, provers: &Provers) -> Result<(), String> {
                 Proof::SearchMargin { depth, margin } => margin_only_move(&game, depth, margin),
             };
             match only {
+                // The first answer names the puzzle's goal: a label the
+                // search no longer gives (a capture another move outdoes)
+                // is refused.
+                Some(o)
+                    if o.mv == mv
+                        && i == 0
+                        && matches!(puzzle.proof, Proof::SearchMargin { .. })
+                        && o.goal != puzzle.goal =>
+                {
+                    return Err(format!(
+                        "move 1: the goal is {}, not {}",
+                        o.goal.id(),
+                        puzzle.goal.id()
+                    ));
+                }
                 Some(o) if o.mv == mv => {}
                 Some(o) => return Err(format!("move {}: the only one is {}", i + 1, o.mv)),
                 None => return Err(format!("move {} ({text}) is not the only one", i + 1)),

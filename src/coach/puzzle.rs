@@ -20,10 +20,12 @@ pub enum Goal {
     Win,
     /// Find the only move that keeps the draw: every other one loses.
     Hold,
-    /// Find the move that takes the most: a capture no other move comes
-    /// near (the hunters of Pirates and Asalto, who rarely win).
+    /// Find the move that takes the most: a capture of as many pieces as
+    /// any move takes, that the search prefers to every other by a margin
+    /// (the hunters of Pirates and Asalto, who rarely win).
     TakeMost,
-    /// Find the move that holds out longest in a lost position.
+    /// Find the move that holds out longest in a lost position: every move
+    /// loses within the search, this one at least two plies later.
     HoldOut,
     /// Find the move a deep search prefers to every other by a margin.
     BestMove,

@@ -187,6 +187,36 @@ fn every_shipped_puzzle_is_legal_and_each_answer_the_only_one() {
     }
 }
 
+/// A searched puzzle's goal is checked too: a "take the most" puzzle
+/// labelled anything else is refused, and so is a best-move puzzle called
+/// "take the most".
+#[test]
+fn a_searched_puzzles_goal_must_be_the_searchs() {
+    use stronghold::coach::puzzle::Goal;
+    let provers = Provers {
+        table: None,
+        proof_nodes: 0,
+    };
+    let set = shipped_set(GameKind::Asalto);
+    let take_most = set
+        .puzzles
+        .iter()
+        .find(|p| p.goal == Goal::TakeMost)
+        .expect("a take-most puzzle");
+    let mut relabelled = take_most.clone();
+    relabelled.goal = Goal::BestMove;
+    let refusal = check_puzzle(&relabelled, &provers).unwrap_err();
+    assert!(refusal.contains("the goal is take-most"), "{refusal}");
+    let best = set
+        .puzzles
+        .iter()
+        .find(|p| p.goal == Goal::BestMove)
+        .expect("a best-move puzzle");
+    let mut relabelled = best.clone();
+    relabelled.goal = Goal::TakeMost;
+    assert!(check_puzzle(&relabelled, &provers).is_err());
+}
+
 #[test]
 fn ten_bagh_chal_puzzles_open_with_the_tables_only_move_in_the_sliding_phase() {
     let table = table();
@@ -211,4 +241,46 @@ fn an_analyser_and_a_puzzle_run_can_go_to_another_thread() {
     send::<GameAnalyser>();
     send::<PuzzleRun>();
     send::<Analysis>();
+}
+
+/// "Hold out longest" puzzles can be made: in games played at random,
+/// positions where a search sees every move lose turn up, and where one
+/// move loses at least two plies later than any other, the search names
+/// it with the goal to hold out; its searched score says so.
+#[test]
+fn a_lost_position_can_ask_to_hold_out_longest() {
+    use stronghold::ai::rng::SplitMix64;
+    use stronghold::coach::prove::{HOLD_OUT_PLIES, margin_only_move, searched_moves};
+    use stronghold::coach::puzzle::Goal;
+    let mut found = 0;
+    for seed in 0..400u64 {
+        let mut rng = SplitMix64::new(seed);
+        let mut game = Game::new(Variant::new(GameKind::FoxGeese));
+        while game.outcome().is_none() && game.ply() < 120 {
+            let scored = searched_moves(&game, 4);
+            if scored.iter().all(|(_, s)| *s < -stronghold::ai::MATE_BOUND) && scored.len() > 1 {
+                if let Some(only) = margin_only_move(&game, 4, 150) {
+                    assert_eq!(only.goal, Goal::HoldOut);
+                    let best = scored.iter().find(|(m, _)| *m == only.mv).unwrap().1;
+                    for (m, s) in &scored {
+                        if *m != only.mv {
+                            assert!(best - s >= HOLD_OUT_PLIES, "{m}: {s} against {best}");
+                        }
+                    }
+                    found += 1;
+                }
+                break;
+            }
+            let moves = game.legal_moves();
+            let mv = moves[rng.below(moves.len() as u64) as usize];
+            game.play_unchecked(&mv);
+        }
+        if found >= 3 {
+            break;
+        }
+    }
+    assert!(
+        found >= 3,
+        "only {found} hold-out positions in 400 random games"
+    );
 }
