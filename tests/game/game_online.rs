@@ -490,14 +490,7 @@ fn play_anyone_meets_a_bot_in_the_lobby() {
     until(&mut app, None, "waiting in the lobby", |app, _| {
         online(app).seeking.is_some() && online(app).phase == Phase::Opening
     });
-    let bot = std::process::Command::new(env!("CARGO_BIN_EXE_stronghold-cli"))
-        .args(["online", "--server", &server.url, "--seek", "pirates"])
-        .args(["--side", "hunters", "--level", "easy", "--pace-ms", "5"])
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .expect("the bot starts");
-    let bot = BotGuard(bot);
+    let bot = BotGuard::seeking(&server, "pirates");
     until(&mut app, None, "seated against the bot", |app, _| {
         online(app).phase == Phase::Playing && online(app).you == Some(Side::Crowd)
     });
@@ -547,14 +540,7 @@ fn the_new_game_page_lists_the_lobby_and_takes_a_seek() {
     until(&mut app, None, "the empty lobby", |app, _| {
         lobby(app).connected && lobby(app).seeks.is_empty()
     });
-    let bot = std::process::Command::new(env!("CARGO_BIN_EXE_stronghold-cli"))
-        .args(["online", "--server", &server.url, "--seek", "fox-geese"])
-        .args(["--side", "hunters", "--level", "easy", "--pace-ms", "5"])
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .expect("the bot starts");
-    let _bot = BotGuard(bot);
+    let _bot = BotGuard::seeking(&server, "fox-geese");
     until(&mut app, None, "the bot's seek listed", |app, _| {
         lobby(app).seeks.len() == 1
     });
@@ -588,6 +574,19 @@ struct BotGuard(std::process::Child);
 
 #[cfg(feature = "server")]
 impl BotGuard {
+    /// `stronghold-cli online --seek GAME --side hunters` at Easy on
+    /// `server`, its moves on a pipe.
+    fn seeking(server: &RealServer, game: &str) -> BotGuard {
+        let bot = std::process::Command::new(env!("CARGO_BIN_EXE_stronghold-cli"))
+            .args(["online", "--server", &server.url, "--seek", game])
+            .args(["--side", "hunters", "--level", "easy", "--pace-ms", "5"])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("the bot starts");
+        BotGuard(bot)
+    }
+
     /// Waits for the bot to exit (at most PATIENCE); its output.
     fn wait_with_output_bounded(mut self) -> std::process::Output {
         let started = std::time::Instant::now();

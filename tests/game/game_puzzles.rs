@@ -151,15 +151,20 @@ fn a_puzzle_refuses_a_wrong_move_answers_a_right_one_and_is_solved() {
     assert!(m.game().moves().eq(before.moves()));
 }
 
+/// Plays the puzzle's line to the end: its two answers, the reply between.
+fn solve(app: &mut App) {
+    play(app, "d4-d5");
+    run_until_ply(app, 2);
+    app.update();
+    play(app, "c4-c5");
+    assert_eq!(status(app), PuzzleStatus::Solved);
+}
+
 #[test]
 fn a_clean_solve_raises_the_rating_and_a_hint_shows_the_answer() {
     let mut app = app();
     start(&mut app);
-    play(&mut app, "d4-d5");
-    run_until_ply(&mut app, 2);
-    app.update();
-    play(&mut app, "c4-c5");
-    assert_eq!(status(&app), PuzzleStatus::Solved);
+    solve(&mut app);
     let rating = app
         .world()
         .resource::<Settings>()
@@ -190,11 +195,7 @@ fn a_clean_solve_raises_the_rating_and_a_hint_shows_the_answer() {
 fn a_puzzle_solved_before_is_not_rated_again() {
     let mut app = app();
     start(&mut app);
-    play(&mut app, "d4-d5");
-    run_until_ply(&mut app, 2);
-    app.update();
-    play(&mut app, "c4-c5");
-    assert_eq!(status(&app), PuzzleStatus::Solved);
+    solve(&mut app);
     let progress = app.world().resource::<Settings>().puzzles.clone();
     assert!(progress.rating(GameKind::Pirates) > START_RATING);
     // From the grid again: a wrong move, then solved.
@@ -204,11 +205,7 @@ fn a_puzzle_solved_before_is_not_rated_again() {
     let session = app.world().resource::<PuzzleSession>();
     assert!(session.active().unwrap().solved_before);
     play(&mut app, "f4-e5");
-    play(&mut app, "d4-d5");
-    run_until_ply(&mut app, 2);
-    app.update();
-    play(&mut app, "c4-c5");
-    assert_eq!(status(&app), PuzzleStatus::Solved);
+    solve(&mut app);
     let session = app.world().resource::<PuzzleSession>();
     assert_eq!(session.active().unwrap().rating_change, None);
     assert_eq!(app.world().resource::<Settings>().puzzles, progress);
