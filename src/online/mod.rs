@@ -57,7 +57,8 @@
 //!   `create` and `join`. `anyone` takes the oldest seek of the same game
 //!   and clock, or posts one (sides drawn) that the next such `anyone` or
 //!   `seek` meets. `cancel_seek` withdraws it; a connection has one seek
-//!   at most, and it goes with the connection.
+//!   at most, and it goes with the connection. The `lobby` event also
+//!   lists the games being played (both seats taken, not over), to watch.
 //! - **Liveness.** Clients send `ping` every few seconds (`pong`
 //!   answers); the server closes a connection silent for longer than its
 //!   idle limit, and rate-limits each connection.

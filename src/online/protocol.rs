@@ -171,10 +171,23 @@ pub enum Event {
     Seeking {
         seek: u64,
     },
-    /// The lobby: the open seeks, oldest first.
+    /// The lobby: the open seeks, oldest first, and the games being
+    /// played (both seats taken, not over), to watch.
     Lobby {
         seeks: Vec<SeekInfo>,
+        #[serde(default)]
+        games: Vec<LiveGame>,
     },
+}
+
+/// A game being played, as the lobby lists it.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct LiveGame {
+    pub code: String,
+    #[serde(flatten)]
+    pub setup: GameSetup,
+    #[serde(default)]
+    pub clock: Option<ClockSpec>,
 }
 
 /// A seek as the lobby lists it.

@@ -369,6 +369,7 @@ async fn run_room(
             // Give a failing disk a moment before a timer asks again.
             tokio::time::sleep(Duration::from_millis(500)).await;
         }
+        hub.lobby.set_live(room.code(), room.live());
         empty_since = match (room.is_empty(), empty_since) {
             (true, None) => Some(Instant::now()),
             (true, since) => since,
@@ -377,6 +378,7 @@ async fn run_room(
     }
     // Entries still queued are dropped with the channel: their senders
     // look the room up again and load it from the store.
+    hub.lobby.set_live(room.code(), None);
     hub.unlist(room.code(), task);
 }
 

@@ -2,6 +2,9 @@
 //! clock), the connections that follow the list, and the pairing of a
 //! seek with whoever takes it.
 //!
+//! The lobby also lists the games being played (both seats taken, not
+//! over), which each room's task keeps up to date ([`Lobby::set_live`]).
+//!
 //! A seek belongs to a connection (one at most each) and goes with it. A
 //! seek taken leaves the list at once, so two takers never get one seek;
 //! the taker's connection then opens the room with the seeker seated
@@ -15,7 +18,7 @@ use tokio::sync::mpsc;
 
 use super::hub::{Outbox, RoomHandle};
 use super::room::ConnId;
-use crate::online::protocol::{ClockSpec, Event, GameSetup, SeekInfo};
+use crate::online::protocol::{ClockSpec, Event, GameSetup, LiveGame, SeekInfo};
 
 /// The most seeks open at once on a server (a flood is refused).
 pub(crate) const MAX_SEEKS: usize = 1000;
@@ -42,6 +45,8 @@ struct Inner {
     next: u64,
     /// Connections that follow the list.
     followers: HashMap<ConnId, Outbox>,
+    /// The games being played, by code, in the order they began.
+    live: Vec<LiveGame>,
 }
 
 /// The lobby of a server.
@@ -128,14 +133,32 @@ impl Lobby {
         self.lock().followers.remove(&conn);
     }
 
-    /// The open seeks, oldest first.
-    pub(crate) fn seeks(&self) -> Vec<SeekInfo> {
-        self.lock().seeks.iter().map(|s| s.info.clone()).collect()
+    /// Room `code`'s game is being played (`Some`) or not; the followers
+    /// hear of a change.
+    pub(crate) fn set_live(&self, code: &str, game: Option<LiveGame>) {
+        let mut inner = self.lock();
+        let at = inner.live.iter().position(|g| g.code == code);
+        match (at, game) {
+            (Some(i), Some(game)) if inner.live[i] == game => return,
+            (Some(i), Some(game)) => inner.live[i] = game,
+            (None, Some(game)) => inner.live.push(game),
+            (Some(i), None) => {
+                inner.live.remove(i);
+            }
+            (None, None) => return,
+        }
+        Self::tell(&inner);
+    }
+
+    /// The lobby as the `lobby` event and `GET /api/lobby` give it.
+    pub(crate) fn listing_now(&self) -> Event {
+        Self::listing(&self.lock())
     }
 
     fn listing(inner: &Inner) -> Event {
         Event::Lobby {
             seeks: inner.seeks.iter().map(|s| s.info.clone()).collect(),
+            games: inner.live.clone(),
         }
     }
 

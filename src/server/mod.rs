@@ -15,7 +15,8 @@
 //!   (rate limits), [`log`].
 //!
 //! Routes: `GET /ws` upgrades to the protocol, `GET /health` answers 200,
-//! `GET /api/lobby` lists the open seeks (JSON, as the `lobby` event),
+//! `GET /api/lobby` lists the open seeks and the games being played (JSON,
+//! as the `lobby` event),
 //! `GET /api/games/CODE` gives a room's last game as text.
 
 mod clock;
@@ -183,14 +184,12 @@ async fn health(State(hub): State<Arc<hub::Hub>>) -> String {
     format!("ok: {rooms} rooms in memory, {connections} connections\n")
 }
 
-/// The open seeks, as the `lobby` event lists them.
+/// The open seeks and the games being played, as the `lobby` event lists
+/// them.
 async fn lobby(State(hub): State<Arc<hub::Hub>>) -> impl IntoResponse {
-    let listing = crate::online::protocol::Event::Lobby {
-        seeks: hub.lobby.seeks(),
-    };
     (
         [(axum::http::header::CONTENT_TYPE, "application/json")],
-        listing.to_frame(),
+        hub.lobby.listing_now().to_frame(),
     )
 }
 

@@ -246,6 +246,17 @@ impl Room {
         &self.code
     }
 
+    /// The game as the lobby lists it while it is being played: both
+    /// seats taken, not over.
+    pub(crate) fn live(&self) -> Option<crate::online::protocol::LiveGame> {
+        let both_seated = self.seats.iter().all(|s| s.token.is_some());
+        (both_seated && self.result.is_none()).then(|| crate::online::protocol::LiveGame {
+            code: self.code.clone(),
+            setup: GameSetup::of(&self.variant),
+            clock: self.clock_spec,
+        })
+    }
+
     /// Nobody is connected.
     pub(crate) fn is_empty(&self) -> bool {
         self.members.is_empty()

@@ -222,7 +222,7 @@ fn bots_find_each_other_in_the_lobby() {
     let mut follower = Raw::connect(&url);
     follower.send(&Command::Lobby);
     follower.expect("the empty lobby", |e| match e {
-        Event::Lobby { seeks } if seeks.is_empty() => Some(()),
+        Event::Lobby { seeks, .. } if seeks.is_empty() => Some(()),
         _ => None,
     });
     let fast = ["--level", "easy", "--pace-ms", "5"];
@@ -233,7 +233,7 @@ fn bots_find_each_other_in_the_lobby() {
     .concat();
     let seeker = Bot::start(&url, &seeker_args);
     let seek = follower.expect("the seek listed", |e| match e {
-        Event::Lobby { seeks } if seeks.len() == 1 => Some(seeks[0].clone()),
+        Event::Lobby { seeks, .. } if seeks.len() == 1 => Some(seeks[0].clone()),
         _ => None,
     });
     assert_eq!(seek.setup.game, "pirates");
@@ -303,7 +303,20 @@ fn bots_find_each_other_in_the_lobby() {
     }
     assert_ne!(games[0][0], games[1][0], "two rooms");
     follower.expect("the lobby empty again", |e| match e {
-        Event::Lobby { seeks } if seeks.is_empty() => Some(()),
+        Event::Lobby { seeks, .. } if seeks.is_empty() => Some(()),
+        _ => None,
+    });
+
+    // A game being played is listed, to watch, until it ends.
+    let (mut x, _y, code, _) = seated_pair(&url, Side::Hunters, None);
+    follower.expect("the game listed", |e| match e {
+        Event::Lobby { games, .. } if games.iter().any(|g| g.code == code) => Some(()),
+        _ => None,
+    });
+    assert!(http_get(server.port, "/api/lobby").contains(&code));
+    x.send(&Command::Resign);
+    follower.expect("the game gone from the list", |e| match e {
+        Event::Lobby { games, .. } if games.iter().all(|g| g.code != code) => Some(()),
         _ => None,
     });
 

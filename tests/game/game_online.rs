@@ -568,6 +568,49 @@ fn the_new_game_page_lists_the_lobby_and_takes_a_seek() {
     });
 }
 
+/// The new-game page lists the games being played (two bots that met in
+/// the lobby), and watching one shows it live, as a spectator.
+#[cfg(feature = "server")]
+#[test]
+fn the_lobby_lists_games_being_played_to_watch() {
+    let server = RealServer::start();
+    let slow_bot = |args: &[&str]| {
+        let bot = std::process::Command::new(env!("CARGO_BIN_EXE_stronghold-cli"))
+            .args(["online", "--server", &server.url])
+            .args(args)
+            .args(["--level", "easy", "--pace-ms", "300"])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("the bot starts");
+        BotGuard(bot)
+    };
+    let _seeker = slow_bot(&["--seek", "asalto"]);
+    let _taker = slow_bot(&["--anyone", "asalto"]);
+    let mut app = app();
+    app.world_mut().resource_mut::<Settings>().server = server.url.clone();
+    app.insert_resource(stronghold::game::common::screens::MenuPage::NewGame);
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Menu);
+    until(&mut app, None, "the game listed", |app, _| {
+        app.world().resource::<Lobby>().games.len() == 1
+    });
+    let game = app.world().resource::<Lobby>().games[0].clone();
+    assert_eq!(game.setup.game, "asalto");
+    app.world_mut().write_message(OnlineCommand::Watch {
+        server: server.url.clone(),
+        code: game.code.clone(),
+    });
+    until(&mut app, None, "the game watched", |app, _| {
+        online(app).phase == Phase::Playing
+            && online(app).code() == Some(game.code.as_str())
+            && the_match(app).game().ply() >= 2
+    });
+    assert_eq!(online(&app).you, None);
+    assert_eq!(the_match(&app).kind(), GameKind::Asalto);
+}
+
 /// A bot process, killed if the test ends first.
 #[cfg(feature = "server")]
 struct BotGuard(std::process::Child);

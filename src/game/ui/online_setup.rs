@@ -88,7 +88,8 @@ fn create_row(
 }
 
 /// The seeks waiting on the server, each with its game, the seeker's side
-/// and clock, and a button that plays it.
+/// and clock, and a button that plays it; then the games being played,
+/// each with a button that watches it.
 fn lobby_list(
     ui: &mut egui::Ui,
     i18n: &I18n,
@@ -100,11 +101,10 @@ fn lobby_list(
     }
     ui.add_space(4.0);
     ui.label(i18n.msg(&Msg::new("online-lobby-title").num("count", lobby.seeks.len() as u32)));
+    let mut asked = None;
     if lobby.seeks.is_empty() {
         theme::note(ui, i18n.tr("online-lobby-empty"));
-        return None;
     }
-    let mut asked = None;
     egui::Grid::new("online_lobby")
         .num_columns(4)
         .spacing([12.0, 4.0])
@@ -133,10 +133,35 @@ fn lobby_list(
                 ui.end_row();
             }
         });
+    if !lobby.games.is_empty() {
+        ui.add_space(4.0);
+        ui.label(
+            i18n.msg(&Msg::new("online-lobby-playing").num("count", lobby.games.len() as u32)),
+        );
+        egui::Grid::new("online_live")
+            .num_columns(3)
+            .spacing([12.0, 4.0])
+            .show(ui, |ui| {
+                for game in lobby.games.iter().take(LOBBY_ROWS) {
+                    let Ok(variant) = game.setup.variant() else {
+                        continue;
+                    };
+                    ui.label(super::game_title(i18n, variant.kind));
+                    ui.label(clock_label(i18n, game.clock));
+                    if ui.button(i18n.tr("online-lobby-watch")).clicked() {
+                        asked = Some(OnlineCommand::Watch {
+                            server: settings.server.clone(),
+                            code: game.code.clone(),
+                        });
+                    }
+                    ui.end_row();
+                }
+            });
+    }
     asked
 }
 
-/// The most seeks the page lists.
+/// The most seeks (and games) the page lists.
 const LOBBY_ROWS: usize = 12;
 
 /// A clock as the page names it ("No clock", "5 min + 3 s").

@@ -42,7 +42,7 @@ use crate::game::common::redraw::{FrameWaker, NextFrame};
 use crate::game::common::screens::{MenuPage, Screen};
 use crate::game::common::settings::{OnlineSeat, Settings};
 use crate::game::play::match_state::{Match, MatchReset, MoveIntent, MoveSource};
-use crate::online::protocol::SeekInfo;
+use crate::online::protocol::{LiveGame, SeekInfo};
 use crate::online::{
     Client, ClientEvent, ClockSpec, Command, ConnectionStatus, ErrorKind, Event, GameSetup, Opening,
 };
@@ -314,10 +314,12 @@ fn open(
     };
 }
 
-/// The server's lobby as the new-game page shows it: the seeks waiting.
+/// The server's lobby as the new-game page shows it: the seeks waiting,
+/// and the games being played (to watch).
 #[derive(Resource, Clone, Debug, Default)]
 pub struct Lobby {
     pub seeks: Vec<SeekInfo>,
+    pub games: Vec<LiveGame>,
     /// The list is live (the lobby's connection is open).
     pub connected: bool,
 }
@@ -360,8 +362,9 @@ fn follow_lobby(
         return;
     };
     for event in client.poll() {
-        if let ClientEvent::Server(Event::Lobby { seeks }) = event {
+        if let ClientEvent::Server(Event::Lobby { seeks, games }) = event {
             lobby.seeks = seeks;
+            lobby.games = games;
         }
     }
     let connected = client.status() == ConnectionStatus::Connected;
