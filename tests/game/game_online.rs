@@ -336,6 +336,7 @@ fn a_kept_seat_the_server_does_not_know_is_forgotten() {
         server: server.url(),
         code: "ZZZZZZ".into(),
         token: "not-a-token".into(),
+        from_lobby: false,
     };
     stronghold::save::Saves::in_dir(dir.path())
         .write_settings(&Settings {
@@ -385,6 +386,7 @@ fn a_spectator_sees_the_live_game_and_moves_nothing() {
         server: server.url(),
         code: "elsewhere".into(),
         token: "t".into(),
+        from_lobby: false,
     };
     stronghold::save::Saves::in_dir(dir.path())
         .write_settings(&Settings {
@@ -496,6 +498,15 @@ fn play_anyone_meets_a_bot_in_the_lobby() {
     });
     assert_eq!(online(&app).seeking, None);
     assert_eq!(the_match(&app).player(Side::Hunters), Player::Remote);
+    // A stranger from the lobby, kept so with the seat.
+    assert!(online(&app).from_lobby);
+    until(&mut app, None, "the seat kept", |app, _| {
+        app.world()
+            .resource::<Settings>()
+            .online_seat
+            .as_ref()
+            .is_some_and(|s| s.from_lobby)
+    });
     for round in 0..3 {
         play_here(&mut app);
         until(&mut app, None, "the bot's answer", |app, _| {

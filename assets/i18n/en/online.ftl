@@ -45,6 +45,8 @@ online-friend-awaited = Waiting for your friend to join ({ $side })…
 online-friend-awaited-note = Send the invite: the code, or the link (web) or command line (desktop) that "Copy invite" copies.
 online-friend-here = Your friend ({ $side }) is here.
 online-friend-gone = Your friend ({ $side }) has gone.
+online-opponent-here = Your opponent ({ $side }) is here.
+online-opponent-gone = Your opponent ({ $side }) has gone.
 online-claim-in = You may claim the win in { $seconds ->
     [one] { $seconds } second
    *[other] { $seconds } seconds

@@ -45,6 +45,8 @@ online-friend-awaited = Ждём друга ({ $side })…
 online-friend-awaited-note = Отправьте приглашение: код, ссылку (в браузере) или команду (на компьютере), которые копирует кнопка «Копировать приглашение».
 online-friend-here = Друг ({ $side }) в игре.
 online-friend-gone = Друг ({ $side }) ушёл.
+online-opponent-here = Соперник ({ $side }) в игре.
+online-opponent-gone = Соперник ({ $side }) ушёл.
 online-claim-in = Победу можно будет забрать через { $seconds ->
     [one] { $seconds } секунду
     [few] { $seconds } секунды

@@ -77,6 +77,9 @@ pub struct OnlineSeat {
     pub code: String,
     /// The seat's secret, which the server checks on `resume`.
     pub token: String,
+    /// The opponent came from the lobby (a stranger, not a friend).
+    #[serde(default)]
+    pub from_lobby: bool,
 }
 
 /// The game server online play uses until the player names another: one

@@ -106,16 +106,28 @@ fn friend_line(ui: &mut egui::Ui, p: &mut GameUi, room: &RoomView, friend: Side,
     let names = p.names();
     let side = names.title(&p.i18n, friend);
     let status = |id: &'static str| p.i18n.msg(&Msg::new(id).text("side", side.clone()));
+    // A friend came with the invite; an opponent from the lobby is a stranger.
+    let stranger = p.online.from_lobby;
     match room.seat(friend) {
         SeatStatus::Empty => {
             ui.colored_label(GOLD, status("online-friend-awaited"));
             theme::note(ui, p.tr("online-friend-awaited-note"));
         }
         SeatStatus::Connected => {
-            ui.colored_label(GREEN, status("online-friend-here"));
+            let id = if stranger {
+                "online-opponent-here"
+            } else {
+                "online-friend-here"
+            };
+            ui.colored_label(GREEN, status(id));
         }
         SeatStatus::Gone { .. } => {
-            ui.colored_label(RED, status("online-friend-gone"));
+            let id = if stranger {
+                "online-opponent-gone"
+            } else {
+                "online-friend-gone"
+            };
+            ui.colored_label(RED, status(id));
             if room.result.is_some() {
                 return;
             }

@@ -161,6 +161,9 @@ pub struct Online {
     pub watching: bool,
     /// The number of this player's seek, waiting in the lobby.
     pub seeking: Option<u64>,
+    /// The opponent came from the lobby (play anyone, a seek taken): a
+    /// stranger, not a friend with the invite.
+    pub from_lobby: bool,
 }
 
 impl Online {
@@ -234,6 +237,7 @@ fn act_on_commands(
                     token: seat.token,
                 };
                 open(&mut connection, &mut online, &seat.server, opening, &waker);
+                online.from_lobby = seat.from_lobby;
                 continue;
             }
             OnlineCommand::Watch { server, code } => {
@@ -298,6 +302,7 @@ fn open(
     waker: &FrameWaker,
 ) {
     let watching = matches!(opening, Opening::Watch { .. });
+    let from_lobby = matches!(opening, Opening::Anyone { .. } | Opening::Take { .. });
     let mut client = Client::new(server, opening);
     let waker = waker.clone();
     client.wake_with(move || waker.wake());
@@ -306,6 +311,7 @@ fn open(
         server: client.url().to_string(),
         connection: Some(client.status()),
         watching,
+        from_lobby,
         ..Online::default()
     };
     *connection = Connection {
@@ -407,6 +413,7 @@ fn keep_seat(
                     server: online.server.clone(),
                     code: session.code.clone(),
                     token: session.token.clone(),
+                    from_lobby: online.from_lobby,
                 }),
                 (Some(_), Some(_)) => None,
                 // A spectator, or the room not told yet.
