@@ -472,9 +472,11 @@ mod page {
         let Some(query) = super::room_address(&search, code) else {
             return;
         };
-        let history = js_sys::Reflect::get(&window, &JsValue::from_str("history"));
+        // `JsValue::from`, not `from_str`: the message-id check reads
+        // `tr("…")` calls.
+        let history = js_sys::Reflect::get(&window, &JsValue::from("history"));
         let replace = history.as_ref().ok().and_then(|h| {
-            js_sys::Reflect::get(h, &JsValue::from_str("replaceState"))
+            js_sys::Reflect::get(h, &JsValue::from("replaceState"))
                 .ok()?
                 .dyn_into::<js_sys::Function>()
                 .ok()
