@@ -70,13 +70,16 @@ pub(crate) async fn serve(socket: WebSocket, hub: Arc<Hub>, peer: SocketAddr) {
     };
     let idle = conn.hub.config.idle;
     loop {
+        // The room a taker opened is taken in before the next frame: the
+        // seeker's first command may follow its `seated` closely.
         let next = tokio::select! {
-            next = timeout(idle, stream.next()) => next,
+            biased;
             Some(room) = placed_in.recv() => {
                 conn.placed_in(room);
                 continue;
             }
             _ = outbox.kick.notified() => break,
+            next = timeout(idle, stream.next()) => next,
         };
         let flow = match next {
             Err(_) => {
