@@ -18,7 +18,7 @@ use tokio::time::{Instant, timeout};
 
 use super::hub::{Hub, OUTBOX_FRAMES, Outbound, Outbox, RoomHandle, RoomInput};
 use super::limit::{RateLimit, Verdict};
-use super::lobby::{PostRefused, Seek};
+use super::lobby::{Met, PostRefused, Seek};
 use super::room::{ConnId, Entry};
 use super::{log, secret};
 use crate::online::protocol::{
@@ -243,19 +243,8 @@ impl Conn {
                 self.enter(&code, || Ok(Entry::Resume { token })).await
             }
             Command::Watch { code } => self.enter(&code, || Ok(Entry::Watch)).await,
-            // A seek meets a player already waiting to play anyone.
-            Command::Seek { setup, side, clock } => {
-                match self.hub.lobby.take_matching(&setup, clock, self.id, true) {
-                    Some(waiting) => self.pair(waiting, side.map(Side::other)).await,
-                    None => self.seek(setup, side, clock, false),
-                }
-            }
-            Command::Anyone { setup, clock } => {
-                match self.hub.lobby.take_matching(&setup, clock, self.id, false) {
-                    Some(seek) => self.pair(seek, None).await,
-                    None => self.seek(setup, None, clock, true),
-                }
-            }
+            Command::Seek { setup, side, clock } => self.seek(setup, side, clock, false).await,
+            Command::Anyone { setup, clock } => self.seek(setup, None, clock, true).await,
             Command::Take { seek } => match self.hub.lobby.take(seek, self.id) {
                 Some(seek) => self.pair(seek, None).await,
                 None => {
@@ -309,8 +298,10 @@ impl Conn {
         self.entered(entered)
     }
 
-    /// Posts a seek (checked as a room's setup would be).
-    fn seek(
+    /// A seek (checked as a room's setup would be): it meets one open
+    /// that wants the same (a new seek meets only players waiting to play
+    /// anyone; "play anyone" takes any), or is posted.
+    async fn seek(
         &mut self,
         setup: GameSetup,
         side: Option<Side>,
@@ -319,12 +310,17 @@ impl Conn {
     ) -> Flow {
         let checked = setup
             .variant()
-            .and_then(|_| clock.map_or(Ok(()), |c| c.check()));
-        if let Err(e) = checked {
-            self.refuse(ErrorKind::BadSetup, e);
-            return Flow::Go;
-        }
-        let posted = self.hub.lobby.post(Seek {
+            .and_then(|variant| clock.map_or(Ok(()), |c| c.check()).map(|()| variant));
+        // The lobby lists the setup as the rules write it, never the
+        // client's own text.
+        let setup = match checked {
+            Ok(variant) => GameSetup::of(&variant),
+            Err(e) => {
+                self.refuse(ErrorKind::BadSetup, e);
+                return Flow::Go;
+            }
+        };
+        let seek = Seek {
             info: SeekInfo {
                 seek: 0,
                 setup,
@@ -335,22 +331,29 @@ impl Conn {
             conn: self.id,
             outbox: self.outbox.clone(),
             placed: self.placed.clone(),
-        });
-        match posted {
-            Ok(seek) => {
+        };
+        match self.hub.lobby.meet_or_post(seek, !anyone) {
+            Ok(Met::Taken(waiting)) => self.pair(waiting, side.map(Side::other)).await,
+            Ok(Met::Posted(seek)) => {
                 log::line(format_args!("{}: seek {seek} posted", self.label()));
                 self.outbox.send(&Event::Seeking { seek });
+                Flow::Go
             }
-            Err(PostRefused::AlreadySeeking) => self.refuse(
-                ErrorKind::SeekRefused,
-                "this connection has a seek open".into(),
-            ),
-            Err(PostRefused::Full) => self.refuse(
-                ErrorKind::SeekRefused,
-                "the lobby is full: try later".into(),
-            ),
+            Err(PostRefused::AlreadySeeking) => {
+                self.refuse(
+                    ErrorKind::SeekRefused,
+                    "this connection has a seek open".into(),
+                );
+                Flow::Go
+            }
+            Err(PostRefused::Full) => {
+                self.refuse(
+                    ErrorKind::SeekRefused,
+                    "the lobby is full: try later".into(),
+                );
+                Flow::Go
+            }
         }
-        Flow::Go
     }
 
     /// Plays a seek taken off the list: opens its room with the seeker

@@ -55,6 +55,12 @@ pub(crate) struct Lobby {
     inner: Mutex<Inner>,
 }
 
+/// What a seek came to: another taken (to play now), or posted.
+pub(crate) enum Met {
+    Taken(Seek),
+    Posted(u64),
+}
+
 /// Why a seek was not posted.
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) enum PostRefused {
@@ -63,9 +69,27 @@ pub(crate) enum PostRefused {
 }
 
 impl Lobby {
-    /// Posts a seek (its number is given here); its number.
-    pub(crate) fn post(&self, mut seek: Seek) -> Result<u64, PostRefused> {
+    /// Meets a seek already open that `seek` matches (the same game and
+    /// clock, another connection's; with `only_anyone`, one posted by
+    /// "play anyone"), taking it off the list; else posts `seek` (its
+    /// number is given here). One step under the lobby's lock, so two
+    /// players who want the same game at the same moment always meet.
+    pub(crate) fn meet_or_post(
+        &self,
+        mut seek: Seek,
+        only_anyone: bool,
+    ) -> Result<Met, PostRefused> {
         let mut inner = self.lock();
+        let met = inner.seeks.iter().position(|s| {
+            s.conn != seek.conn
+                && s.wants(&seek.info.setup, seek.info.clock)
+                && (s.info.anyone || !only_anyone)
+        });
+        if let Some(at) = met {
+            let waiting = inner.seeks.remove(at);
+            Self::tell(&inner);
+            return Ok(Met::Taken(waiting));
+        }
         if inner.seeks.iter().any(|s| s.conn == seek.conn) {
             return Err(PostRefused::AlreadySeeking);
         }
@@ -77,27 +101,12 @@ impl Lobby {
         let number = seek.info.seek;
         inner.seeks.push(seek);
         Self::tell(&inner);
-        Ok(number)
+        Ok(Met::Posted(number))
     }
 
     /// Takes seek number `seek` off the list, unless it is `taker`'s own.
     pub(crate) fn take(&self, seek: u64, taker: ConnId) -> Option<Seek> {
         self.take_where(|s| s.info.seek == seek && s.conn != taker)
-    }
-
-    /// Takes the oldest seek of another connection that wants `setup` with
-    /// `clock`; with `only_anyone`, only one posted by "play anyone" (a
-    /// new seek meets those waiting, not other seeks).
-    pub(crate) fn take_matching(
-        &self,
-        setup: &GameSetup,
-        clock: Option<ClockSpec>,
-        taker: ConnId,
-        only_anyone: bool,
-    ) -> Option<Seek> {
-        self.take_where(|s| {
-            s.conn != taker && s.wants(setup, clock) && (s.info.anyone || !only_anyone)
-        })
     }
 
     fn take_where(&self, pick: impl Fn(&Seek) -> bool) -> Option<Seek> {

@@ -5,9 +5,24 @@
 use std::fmt::Display;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-/// Writes one log line.
+/// Writes one log line. Control characters (a client's newline, an
+/// escape sequence) are written escaped, so no client text can forge a
+/// line or drive a terminal.
 pub(crate) fn line(text: impl Display) {
-    eprintln!("{} {text}", timestamp());
+    eprintln!("{} {}", timestamp(), escaped(&text.to_string()));
+}
+
+/// `text` with every control character escaped (`\n`, `\u{1b}`).
+fn escaped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// Milliseconds since the Unix epoch, as stored with moves.
@@ -47,6 +62,18 @@ fn civil_date(days: i64) -> (i64, i64, i64) {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn control_characters_are_escaped() {
+        assert_eq!(
+            super::escaped("chess\n2026-01-01T00:00:00.000Z room x: ended\u{1b}[2J"),
+            "chess\\n2026-01-01T00:00:00.000Z room x: ended\\u{1b}[2J"
+        );
+        assert_eq!(
+            super::escaped("ordinary text, «ünïcode»"),
+            "ordinary text, «ünïcode»"
+        );
+    }
+
     #[test]
     fn dates_count_from_the_epoch() {
         assert_eq!(super::civil_date(0), (1970, 1, 1));

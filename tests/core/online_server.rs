@@ -339,6 +339,51 @@ fn bots_find_each_other_in_the_lobby() {
     assert!(!server.log_text().contains("panicked"));
 }
 
+/// What a client writes reaches the lobby and the log only as the server
+/// writes it: a seek is listed with its setup as the rules write it, and a
+/// game name with a newline cannot forge a log line.
+#[test]
+fn client_text_is_rewritten_or_escaped() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let db = dir.path().join("games.sqlite3");
+    let server = Server::start(&db, 0, &dir.path().join("server.log"), &[]);
+    let url = server.url();
+    let mut seeker = Raw::connect(&url);
+    seeker.send(&Command::Seek {
+        setup: GameSetup {
+            game: "pirates".into(),
+            options: vec!["retreat=on".into()],
+        },
+        side: None,
+        clock: None,
+    });
+    seeker.expect("seeking", |e| {
+        matches!(e, Event::Seeking { .. }).then_some(())
+    });
+    let mut follower = Raw::connect(&url);
+    follower.send(&Command::Lobby);
+    let listed = follower.expect("the seek", |e| match e {
+        Event::Lobby { seeks, .. } if seeks.len() == 1 => Some(seeks[0].setup.clone()),
+        _ => None,
+    });
+    let mut variant = Variant::new(GameKind::Pirates);
+    variant.set_option("retreat=on").expect("an option");
+    assert_eq!(listed, GameSetup::of(&variant));
+    let mut forger = Raw::connect(&url);
+    forger.send(&Command::Seek {
+        setup: GameSetup {
+            game: "chess\nFORGED room x: ended".into(),
+            options: vec![],
+        },
+        side: None,
+        clock: None,
+    });
+    assert_eq!(error_of(&mut forger), ErrorKind::BadSetup);
+    let log = server.log_text();
+    assert!(log.contains("chess\\nFORGED"), "{log}");
+    assert!(!log.lines().any(|l| l.starts_with("FORGED")), "{log}");
+}
+
 /// A `GET` on the server; the body.
 fn http_get(port: u16, path: &str) -> String {
     use std::io::{Read, Write};
