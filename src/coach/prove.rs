@@ -194,18 +194,14 @@ pub fn margin_only_move(game: &Game, depth: u32, margin: i32) -> Option<OnlyMove
     if best - second < margin {
         return None;
     }
-    let most_taken = game
-        .legal_moves()
-        .iter()
-        .map(|m| m.captured().count())
-        .max()
-        .unwrap_or(0);
+    // `scored` holds every legal move: none may take more than the answer.
+    let takes_most = || {
+        let taken = mv.captured().count();
+        scored.iter().all(|(m, _)| m.captured().count() <= taken)
+    };
     let (goal, win_in) = if best > MATE_BOUND {
         (Goal::Win, Some(mate(best)))
-    } else if game.side_to_move() == Side::Hunters
-        && mv.is_jump()
-        && mv.captured().count() >= most_taken
-    {
+    } else if game.side_to_move() == Side::Hunters && mv.is_jump() && takes_most() {
         (Goal::TakeMost, None)
     } else {
         (Goal::BestMove, None)
