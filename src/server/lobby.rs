@@ -106,12 +106,11 @@ impl Lobby {
 
     /// Takes seek number `seek` off the list, unless it is `taker`'s own.
     pub(crate) fn take(&self, seek: u64, taker: ConnId) -> Option<Seek> {
-        self.take_where(|s| s.info.seek == seek && s.conn != taker)
-    }
-
-    fn take_where(&self, pick: impl Fn(&Seek) -> bool) -> Option<Seek> {
         let mut inner = self.lock();
-        let at = inner.seeks.iter().position(pick)?;
+        let at = inner
+            .seeks
+            .iter()
+            .position(|s| s.info.seek == seek && s.conn != taker)?;
         let seek = inner.seeks.remove(at);
         Self::tell(&inner);
         Some(seek)
