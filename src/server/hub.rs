@@ -155,14 +155,11 @@ impl Hub {
             record.game_no,
             crate::online::protocol::side_text::name(record.a_side),
         );
-        // A game the rules ended is stored with its last move, not as an end.
-        let result = record.result.or_else(|| {
-            let mut game = crate::rules::Game::new(record.setup.variant().ok()?);
-            for stored in &record.moves {
-                game.play(&game.parse_move(&stored.mv).ok()?).ok()?;
-            }
-            game.outcome().map(crate::online::GameResult::of)
-        });
+        // A game the rules ended is stored with its last move, not as an
+        // end: the room as restored knows.
+        let result = Room::restore(record.clone(), self.timing(), Instant::now())
+            .ok()
+            .and_then(|room| room.result());
         match result {
             Some(result) => text.push_str(&format!("result: {result}\n")),
             None => text.push_str("result: playing\n"),
@@ -335,6 +332,8 @@ async fn run_room(
 ) {
     let mut outboxes: HashMap<ConnId, Outbox> = HashMap::new();
     let mut empty_since = Some(Instant::now());
+    // Listed in the lobby as being played (told only when it changes).
+    let mut listed = false;
     let far = Instant::now() + Duration::from_secs(365 * 24 * 3600);
     loop {
         let deadline = room.next_deadline();
@@ -369,7 +368,10 @@ async fn run_room(
             // Give a failing disk a moment before a timer asks again.
             tokio::time::sleep(Duration::from_millis(500)).await;
         }
-        hub.lobby.set_live(room.code(), room.live());
+        if room.is_live() != listed {
+            listed = room.is_live();
+            hub.lobby.set_live(room.code(), room.live());
+        }
         empty_since = match (room.is_empty(), empty_since) {
             (true, None) => Some(Instant::now()),
             (true, since) => since,
@@ -378,7 +380,9 @@ async fn run_room(
     }
     // Entries still queued are dropped with the channel: their senders
     // look the room up again and load it from the store.
-    hub.lobby.set_live(room.code(), None);
+    if listed {
+        hub.lobby.set_live(room.code(), None);
+    }
     hub.unlist(room.code(), task);
 }
 

@@ -194,9 +194,8 @@ impl Room {
     /// Starts (or stops) the wait for the side to move's first move: while
     /// both seats are taken and a side has not moved yet.
     fn await_first_move(&mut self, now: Instant) {
-        let both_seated = self.seats.iter().all(|s| s.token.is_some());
-        self.first_move_due = (both_seated && self.result.is_none() && self.game.ply() < 2)
-            .then(|| now + self.first_move_time());
+        self.first_move_due =
+            (self.is_live() && self.game.ply() < 2).then(|| now + self.first_move_time());
     }
 
     /// The room as stored, its moves replayed through the rules; both
@@ -246,15 +245,28 @@ impl Room {
         &self.code
     }
 
-    /// The game as the lobby lists it while it is being played: both
-    /// seats taken, not over.
+    /// Both seats have their players (the game has begun).
+    fn both_seated(&self) -> bool {
+        self.seats.iter().all(|s| s.token.is_some())
+    }
+
+    /// The game is being played: both seats taken, not over.
+    pub(crate) fn is_live(&self) -> bool {
+        self.both_seated() && self.result.is_none()
+    }
+
+    /// The game as the lobby lists it while it is being played.
     pub(crate) fn live(&self) -> Option<crate::online::protocol::LiveGame> {
-        let both_seated = self.seats.iter().all(|s| s.token.is_some());
-        (both_seated && self.result.is_none()).then(|| crate::online::protocol::LiveGame {
+        self.is_live().then(|| crate::online::protocol::LiveGame {
             code: self.code.clone(),
             setup: GameSetup::of(&self.variant),
             clock: self.clock_spec,
         })
+    }
+
+    /// How the game ended, if it has: as stored, or by the rules.
+    pub(crate) fn result(&self) -> Option<GameResult> {
+        self.result
     }
 
     /// Nobody is connected.
