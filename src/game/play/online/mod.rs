@@ -209,72 +209,12 @@ fn act_on_commands(
     mut notices: MessageWriter<Notice>,
 ) {
     for command in commands.read() {
-        let wire = match command.clone() {
-            OnlineCommand::Create {
-                server,
-                variant,
-                side,
-                clock,
-            } => {
-                let setup = GameSetup::of(&variant);
-                let opening = Opening::Create { setup, side, clock };
-                open(&mut connection, &mut online, &server, opening, &waker);
-                continue;
-            }
-            OnlineCommand::Join { server, code } => {
-                open(
-                    &mut connection,
-                    &mut online,
-                    &server,
-                    Opening::Join { code },
-                    &waker,
-                );
-                continue;
-            }
-            OnlineCommand::Resume(seat) => {
-                let opening = Opening::Resume {
-                    code: seat.code,
-                    token: seat.token,
-                };
-                open(&mut connection, &mut online, &seat.server, opening, &waker);
-                online.from_lobby = seat.from_lobby;
-                continue;
-            }
-            OnlineCommand::Watch { server, code } => {
-                open(
-                    &mut connection,
-                    &mut online,
-                    &server,
-                    Opening::Watch { code },
-                    &waker,
-                );
-                continue;
-            }
-            OnlineCommand::Anyone {
-                server,
-                variant,
-                clock,
-            } => {
-                let setup = GameSetup::of(&variant);
-                open(
-                    &mut connection,
-                    &mut online,
-                    &server,
-                    Opening::Anyone { setup, clock },
-                    &waker,
-                );
-                continue;
-            }
-            OnlineCommand::Take { server, seek } => {
-                open(
-                    &mut connection,
-                    &mut online,
-                    &server,
-                    Opening::Take { seek },
-                    &waker,
-                );
-                continue;
-            }
+        if let Some((server, opening, from_lobby)) = opening_of(command) {
+            open(&mut connection, &mut online, &server, opening, &waker);
+            online.from_lobby = from_lobby;
+            continue;
+        }
+        let wire = match command {
             OnlineCommand::Leave => {
                 *connection = Connection::default();
                 *online = Online::default();
@@ -286,11 +226,60 @@ fn act_on_commands(
             OnlineCommand::DeclineDraw => Command::DeclineDraw,
             OnlineCommand::ClaimWin => Command::ClaimWin,
             OnlineCommand::Rematch => Command::Rematch,
+            // Each opens a connection: handled above.
+            OnlineCommand::Create { .. }
+            | OnlineCommand::Join { .. }
+            | OnlineCommand::Resume(_)
+            | OnlineCommand::Watch { .. }
+            | OnlineCommand::Anyone { .. }
+            | OnlineCommand::Take { .. } => continue,
         };
         if !connection.send(&wire) {
             notices.write(Notice::warning(Msg::new("online-not-connected")));
         }
     }
+}
+
+/// The server, the opening and whether the opponent comes from the lobby
+/// (a stranger) of a command that opens a new connection; `None` for one
+/// sent on the open connection.
+fn opening_of(command: &OnlineCommand) -> Option<(String, Opening, bool)> {
+    Some(match command.clone() {
+        OnlineCommand::Create {
+            server,
+            variant,
+            side,
+            clock,
+        } => {
+            let setup = GameSetup::of(&variant);
+            (server, Opening::Create { setup, side, clock }, false)
+        }
+        OnlineCommand::Join { server, code } => (server, Opening::Join { code }, false),
+        OnlineCommand::Resume(seat) => {
+            let opening = Opening::Resume {
+                code: seat.code,
+                token: seat.token,
+            };
+            (seat.server, opening, seat.from_lobby)
+        }
+        OnlineCommand::Watch { server, code } => (server, Opening::Watch { code }, false),
+        OnlineCommand::Anyone {
+            server,
+            variant,
+            clock,
+        } => {
+            let setup = GameSetup::of(&variant);
+            (server, Opening::Anyone { setup, clock }, true)
+        }
+        OnlineCommand::Take { server, seek } => (server, Opening::Take { seek }, true),
+        OnlineCommand::Leave
+        | OnlineCommand::Resign
+        | OnlineCommand::OfferDraw
+        | OnlineCommand::AcceptDraw
+        | OnlineCommand::DeclineDraw
+        | OnlineCommand::ClaimWin
+        | OnlineCommand::Rematch => return None,
+    })
 }
 
 /// A new client for a new room: any room before is left.
@@ -302,7 +291,6 @@ fn open(
     waker: &FrameWaker,
 ) {
     let watching = matches!(opening, Opening::Watch { .. });
-    let from_lobby = matches!(opening, Opening::Anyone { .. } | Opening::Take { .. });
     let mut client = Client::new(server, opening);
     let waker = waker.clone();
     client.wake_with(move || waker.wake());
@@ -311,7 +299,6 @@ fn open(
         server: client.url().to_string(),
         connection: Some(client.status()),
         watching,
-        from_lobby,
         ..Online::default()
     };
     *connection = Connection {
