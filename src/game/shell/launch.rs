@@ -285,11 +285,7 @@ impl LaunchOptions {
                 }
                 "--analyse" => o.analyse = true,
                 "--new-game" => o.new_game = true,
-                "--puzzles" => {
-                    let id = value("--puzzles")?;
-                    let kind = GameKind::from_id(&id).ok_or_else(|| unknown_game(id))?;
-                    o.puzzles = Some(kind);
-                }
+                "--puzzles" => o.puzzles = Some(classic_game(value("--puzzles")?)?),
                 "--puzzle" => {
                     let v = value("--puzzle")?;
                     let n: usize = v.parse().map_err(|_| number("--puzzle", v))?;
@@ -317,25 +313,15 @@ impl LaunchOptions {
     /// `--side SIDE`, `--clock M+I`, `--server URL`.
     fn online_flag(&mut self, flag: &str, value: String) -> Result<(), LaunchError> {
         match flag {
-            "--join" | "--watch" => {
-                if !crate::game::shell::invite::is_code(&value) {
-                    return Err(LaunchError::NotInviteCode { text: value });
-                }
-                if flag == "--join" {
-                    self.join = Some(value);
-                } else {
-                    self.watch = Some(value);
-                }
+            "--join" => self.join = Some(invite_code(value)?),
+            "--watch" => self.watch = Some(invite_code(value)?),
+            "--create" => {
+                self.variant = Variant::new(classic_game(value)?);
+                self.create = true;
             }
-            "--create" | "--anyone" => {
-                let kind = GameKind::from_id(&value)
-                    .ok_or_else(|| LaunchError::UnknownGame { id: value.clone() })?;
-                self.variant = Variant::new(kind);
-                if flag == "--create" {
-                    self.create = true;
-                } else {
-                    self.anyone = true;
-                }
+            "--anyone" => {
+                self.variant = Variant::new(classic_game(value)?);
+                self.anyone = true;
             }
             "--side" => {
                 let side =
@@ -540,6 +526,21 @@ impl Plugin for LaunchPlugin {
                 .add_systems(Update, exit_after);
         }
     }
+}
+
+/// An invite code given on the command line, or why it is not one.
+fn invite_code(value: String) -> Result<String, LaunchError> {
+    if crate::game::shell::invite::is_code(&value) {
+        Ok(value)
+    } else {
+        Err(LaunchError::NotInviteCode { text: value })
+    }
+}
+
+/// One of the four first games (the ones online play and the puzzles
+/// have), by its id.
+fn classic_game(id: String) -> Result<GameKind, LaunchError> {
+    GameKind::from_id(&id).ok_or(LaunchError::UnknownGame { id })
 }
 
 /// `--join CODE`, `--watch CODE`, `--anyone GAME` or `--create GAME`: the
