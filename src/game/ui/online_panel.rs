@@ -108,26 +108,24 @@ fn friend_line(ui: &mut egui::Ui, p: &mut GameUi, room: &RoomView, friend: Side,
     let status = |id: &'static str| p.i18n.msg(&Msg::new(id).text("side", side.clone()));
     // A friend came with the invite; an opponent from the lobby is a stranger.
     let stranger = p.online.from_lobby;
+    let who =
+        |friend: &'static str, opponent: &'static str| if stranger { opponent } else { friend };
     match room.seat(friend) {
         SeatStatus::Empty => {
             ui.colored_label(GOLD, status("online-friend-awaited"));
             theme::note(ui, p.tr("online-friend-awaited-note"));
         }
         SeatStatus::Connected => {
-            let id = if stranger {
-                "online-opponent-here"
-            } else {
-                "online-friend-here"
-            };
-            ui.colored_label(GREEN, status(id));
+            ui.colored_label(
+                GREEN,
+                status(who("online-friend-here", "online-opponent-here")),
+            );
         }
         SeatStatus::Gone { .. } => {
-            let id = if stranger {
-                "online-opponent-gone"
-            } else {
-                "online-friend-gone"
-            };
-            ui.colored_label(RED, status(id));
+            ui.colored_label(
+                RED,
+                status(who("online-friend-gone", "online-opponent-gone")),
+            );
             if room.result.is_some() {
                 return;
             }
