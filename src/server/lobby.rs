@@ -185,3 +185,80 @@ impl Lobby {
         self.inner.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use tokio::sync::{Notify, mpsc};
+
+    use super::*;
+    use crate::rules::{GameKind, Variant};
+
+    fn seek(conn: ConnId, game: GameKind, anyone: bool) -> Seek {
+        let (frames, _) = mpsc::channel(4);
+        let (placed, _) = mpsc::unbounded_channel();
+        Seek {
+            info: SeekInfo {
+                seek: 0,
+                setup: GameSetup::of(&Variant::new(game)),
+                side: None,
+                clock: None,
+                anyone,
+            },
+            conn,
+            outbox: Outbox {
+                frames,
+                kick: Arc::new(Notify::new()),
+            },
+            placed,
+        }
+    }
+
+    /// One seek a connection, a thousand on a server; a seek meets
+    /// another connection's for the same game (a new seek only one waiting
+    /// to play anyone), never its own.
+    #[test]
+    fn seeks_are_bounded_and_meet_their_match() {
+        let lobby = Lobby::default();
+        let posted = |r: Result<Met, PostRefused>| matches!(r, Ok(Met::Posted(_)));
+        assert!(posted(
+            lobby.meet_or_post(seek(1, GameKind::Pirates, false), true)
+        ));
+        assert_eq!(
+            lobby
+                .meet_or_post(seek(1, GameKind::Asalto, false), true)
+                .err(),
+            Some(PostRefused::AlreadySeeking)
+        );
+        // A new seek does not meet another seek; "anyone" does.
+        assert!(posted(
+            lobby.meet_or_post(seek(2, GameKind::Pirates, false), true)
+        ));
+        match lobby.meet_or_post(seek(3, GameKind::Pirates, true), false) {
+            Ok(Met::Taken(waiting)) => assert_eq!(waiting.conn, 1),
+            _ => panic!("anyone takes the oldest seek of the game"),
+        }
+        let open = |lobby: &Lobby| match lobby.listing_now() {
+            Event::Lobby { seeks, .. } => seeks.len(),
+            _ => unreachable!("the lobby's listing"),
+        };
+        assert_eq!(open(&lobby), 1);
+        for conn in 10..10 + MAX_SEEKS as u64 - 1 {
+            assert!(posted(
+                lobby.meet_or_post(seek(conn, GameKind::FoxGeese, false), true)
+            ));
+        }
+        assert_eq!(
+            lobby
+                .meet_or_post(seek(5000, GameKind::BaghChal, false), true)
+                .err(),
+            Some(PostRefused::Full)
+        );
+        lobby.gone(2);
+        assert!(posted(
+            lobby.meet_or_post(seek(5000, GameKind::BaghChal, false), true)
+        ));
+        assert!(lobby.take(1, 5000).is_none(), "a seek taken is gone");
+    }
+}
