@@ -88,6 +88,11 @@ pub(super) struct OnlineArgs {
     pub(super) clock: Option<crate::online::ClockSpec>,
     /// The least time a bot takes for a move.
     pub(super) pace_ms: Option<u64>,
+    /// The player's display name and key (`hello`).
+    pub(super) name: Option<String>,
+    pub(super) key: Option<String>,
+    /// A created room's games count for the ratings.
+    pub(super) rated: bool,
 }
 
 impl Args {
@@ -101,6 +106,8 @@ impl Args {
                 "--quiet" => args.quiet = true,
                 "--backwards" => args.backwards = true,
                 "--merge" => args.merge = true,
+                #[cfg(feature = "online")]
+                "--rated" => args.online.rated = true,
                 flag if flag.starts_with("--") => {
                     let value = it
                         .next()
@@ -150,7 +157,9 @@ impl Args {
             "--check" => self.check = Some(number(flag, v)?),
             #[cfg(feature = "online")]
             "--server" | "--create" | "--join" | "--watch" | "--seek" | "--anyone"
-            | "--pace-ms" | "--side" | "--clock" => self.online.set(flag, v)?,
+            | "--pace-ms" | "--side" | "--clock" | "--name" | "--key" => {
+                self.online.set(flag, v)?
+            }
             _ => return Ok(false),
         }
         Ok(true)
@@ -301,6 +310,14 @@ impl OnlineArgs {
             "--anyone" => self.anyone = Some(game_kind(v)?),
             "--pace-ms" => self.pace_ms = Some(number(flag, v)?),
             "--side" => self.side = Some(seat_side(v)?),
+            "--name" => {
+                crate::online::protocol::check_name(v).map_err(|e| format!("--name: {e}"))?;
+                self.name = Some(v.to_string());
+            }
+            "--key" => {
+                crate::online::protocol::check_key(v).map_err(|e| format!("--key: {e}"))?;
+                self.key = Some(v.to_string());
+            }
             _ => self.clock = Some(v.parse()?),
         }
         Ok(())

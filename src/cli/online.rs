@@ -5,8 +5,12 @@
 //! the same move and result lines. With `--seek GAME` it keeps a seek open
 //! in the lobby and plays whoever takes it (`--games N` one after
 //! another); with `--anyone GAME` it takes a matching seek or waits for
-//! one. The client behind it reconnects by itself and
-//! resumes the seat, so a server that dies and comes back loses nothing.
+//! one. With `--name NAME` it says who it is (as a bot, unless it only
+//! watches), with the key `--key` gives or the one kept for that name in
+//! the user's config directory, so its games are rated, and a rated game
+//! adds `rating: OLD -> NEW` after its result. The client behind it
+//! reconnects by itself and resumes the seat, so a server that dies and
+//! comes back loses nothing.
 
 use std::io::Write;
 use std::sync::Arc;
@@ -15,7 +19,10 @@ use std::time::{Duration, Instant};
 use super::args::{Args, say};
 use super::bagh_chal_table::load_tablebase;
 use crate::ai::{Level, Search, Tablebase};
-use crate::online::protocol::{Command, ErrorKind, Event, GameSetup, RoomState, SeatStatus};
+use crate::online::client::{Identity, new_player_key};
+use crate::online::protocol::{
+    Command, ErrorKind, Event, GameSetup, RatingChanges, RoomState, SeatStatus,
+};
 use crate::online::{Client, ClientEvent, ConnectionStatus, Opening};
 use crate::rules::{Game, Side};
 
@@ -59,6 +66,8 @@ struct Bot<'a> {
     changed_at: Instant,
     /// When the connection was last seen up (or the bot started).
     last_up: Instant,
+    /// The players' names were logged.
+    players_told: bool,
 }
 
 pub(super) fn online(args: &Args, out: &mut dyn Write) -> Result<(), String> {
@@ -78,27 +87,67 @@ pub(super) fn online(args: &Args, out: &mut dyn Write) -> Result<(), String> {
         (_, None) => 1,
         (_, Some(_)) => return Err("--games goes with --seek".into()),
     };
+    let identity = identity(args, level.is_some())?;
     for game in 0..games {
         let seed = args
             .seed
             .unwrap_or(1)
             .wrapping_add(u64::from(game).wrapping_mul(7919));
-        play_one(args, server, opening.clone(), level, seed, out)?;
+        let client = Client::new(server, opening.clone()).with_identity(identity.clone());
+        play_one(args, client, level, seed, out)?;
     }
     Ok(())
+}
+
+/// Who the bot says it is: `--name`, with `--key` or the key kept for
+/// the name (made and kept on first use).
+fn identity(args: &Args, bot: bool) -> Result<Option<Identity>, String> {
+    let online = &args.online;
+    let Some(name) = online.name.clone() else {
+        if online.key.is_some() {
+            return Err("--key goes with --name".into());
+        }
+        return Ok(None);
+    };
+    let key = match &online.key {
+        Some(key) => key.clone(),
+        None => kept_key(&name)?,
+    };
+    Ok(Some(Identity { name, key, bot }))
+}
+
+/// The key kept for `name` in `$XDG_CONFIG_HOME/stronghold/players/`
+/// (else `~/.config/…`), made on first use.
+fn kept_key(name: &str) -> Result<String, String> {
+    let config = std::env::var_os("XDG_CONFIG_HOME")
+        .map(std::path::PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| std::path::Path::new(&h).join(".config")))
+        .ok_or("no config directory (HOME is not set): give --key")?;
+    let dir = config.join("stronghold").join("players");
+    let path = dir.join(format!("{}.key", name.to_lowercase()));
+    if let Ok(text) = std::fs::read_to_string(&path) {
+        let key = text.trim().to_string();
+        crate::online::protocol::check_key(&key).map_err(|e| format!("{}: {e}", path.display()))?;
+        return Ok(key);
+    }
+    let key = new_player_key()?;
+    std::fs::create_dir_all(&dir)
+        .and_then(|()| std::fs::write(&path, format!("{key}\n")))
+        .map_err(|e| format!("cannot keep the key in {}: {e}", path.display()))?;
+    eprintln!("online: the key of `{name}` is kept in {}", path.display());
+    Ok(key)
 }
 
 /// One game on a new connection, from `opening` to its result.
 fn play_one(
     args: &Args,
-    server: &str,
-    opening: Opening,
+    client: Client,
     level: Option<Level>,
     seed: u64,
     out: &mut dyn Write,
 ) -> Result<(), String> {
     let mut bot = Bot {
-        client: Client::new(server, opening),
+        client,
         level,
         seed,
         table_choice: args.table.as_ref(),
@@ -112,6 +161,7 @@ fn play_one(
         pace: Duration::from_millis(args.online.pace_ms.unwrap_or(DEFAULT_PACE_MS)),
         changed_at: Instant::now(),
         last_up: Instant::now(),
+        players_told: false,
     };
     bot.run(out)
 }
@@ -120,6 +170,9 @@ fn play_one(
 /// `--anyone GAME …`, one of them.
 fn opening(args: &Args) -> Result<Opening, String> {
     let online = &args.online;
+    if online.rated && online.create.is_none() {
+        return Err("--rated goes with --create (lobby games are always rated)".into());
+    }
     let chosen = [
         online.create.is_some(),
         online.join.is_some(),
@@ -162,6 +215,7 @@ fn opening(args: &Args) -> Result<Opening, String> {
                 setup: GameSetup::of(&variant),
                 side: online.side.unwrap_or(Side::Hunters),
                 clock: online.clock,
+                rated: online.rated,
             })
         }
         (None, Some(code)) => {
@@ -218,14 +272,28 @@ impl Bot<'_> {
             Event::State(state) => return self.load(*state, out),
             Event::Seeking { seek } => eprintln!("online: seek {seek} open in the lobby"),
             Event::Moved { ply, mv, .. } => self.moved(ply as usize, &mv, out)?,
-            Event::Ended { result, .. } => {
+            Event::Ended {
+                result, ratings, ..
+            } => {
                 say(out, &format!("result: {result}\n"))?;
+                self.say_rating(ratings, out)?;
                 return Ok(Flow::Over);
             }
-            // The opponent has been gone long enough: the game is ours.
+            Event::Welcome { player, ratings } => {
+                let ratings: Vec<String> = ratings
+                    .iter()
+                    .map(|r| format!("{} {}", r.pool, r.rating))
+                    .collect();
+                eprintln!(
+                    "online: playing as {player}; ratings: {}",
+                    ratings.join(", ")
+                );
+            }
+            // The opponent has been gone, or sat on its move, long enough:
+            // the game is ours.
             Event::Presence {
                 side,
-                status: SeatStatus::Gone { claim_in_ms: 0 },
+                status: SeatStatus::Gone { claim_in_ms: 0 } | SeatStatus::Stalled,
             } if self.side.is_some_and(|own| own != side) => {
                 let _ = self.client.send(&Command::ClaimWin);
             }
@@ -265,11 +333,33 @@ impl Bot<'_> {
             .is_some_and(|you| state.seat(you.other()) != SeatStatus::Empty);
         // Whatever was in flight is in this list or lost: decide again.
         self.sent_for = None;
+        if let (false, Some(hunters), Some(crowd)) = (
+            self.players_told,
+            &state.players.hunters,
+            &state.players.crowd,
+        ) {
+            self.players_told = true;
+            let rated = if state.rated { "rated" } else { "unrated" };
+            eprintln!("online: hunters {hunters}, crowd {crowd}, {rated}");
+        }
         if let Some(result) = state.result {
             say(out, &format!("result: {result}\n"))?;
+            self.say_rating(state.ratings, out)?;
             return Ok(Flow::Over);
         }
         Ok(Flow::Go)
+    }
+
+    /// `rating: OLD -> NEW` for the bot's own side, after a rated game.
+    fn say_rating(
+        &self,
+        ratings: Option<RatingChanges>,
+        out: &mut dyn Write,
+    ) -> Result<(), String> {
+        match (ratings, self.side) {
+            (Some(ratings), Some(side)) => say(out, &format!("rating: {}\n", ratings.get(side))),
+            _ => Ok(()),
+        }
     }
 
     fn moved(&mut self, ply: usize, text: &str, out: &mut dyn Write) -> Result<(), String> {
@@ -305,6 +395,9 @@ impl Bot<'_> {
             | ErrorKind::BadSetup
             | ErrorKind::SeekRefused
             | ErrorKind::UnknownSeek
+            | ErrorKind::BadName
+            | ErrorKind::BadKey
+            | ErrorKind::NameTaken
             | ErrorKind::Version => Err(format!("the server refused: {message}")),
             // Out of step with the server: take its word for the game.
             ErrorKind::StalePly

@@ -110,10 +110,12 @@ const COMMANDS: [(&str, &str); 10] = [
     (
         "online",
         "  stronghold-cli online --server URL (--create GAME [--option KEY=VALUE]... [--side hunters|crowd]
-      [--clock M+I] | --join CODE) --level LEVEL [--pace-ms MS] [--seed S] [--table FILE|none]
+      [--clock M+I] [--rated] | --join CODE) --level LEVEL [--name NAME [--key KEY]] [--pace-ms MS]
+      [--seed S] [--table FILE|none]
   stronghold-cli online --server URL --watch CODE
   stronghold-cli online --server URL (--seek GAME [--option ...] [--side hunters|crowd] [--games N] |
-      --anyone GAME [--option ...]) [--clock M+I] --level LEVEL [--pace-ms MS] [--seed S]
+      --anyone GAME [--option ...]) [--clock M+I] --level LEVEL [--name NAME [--key KEY]]
+      [--pace-ms MS] [--seed S]
       Plays one game on a stronghold-server (URL: ws://HOST:PORT, wss://… or HOST:PORT) at LEVEL:
       creates a room (the creator's side, default hunters; a clock of M minutes plus I seconds a
       move) or joins one by its code. Prints `code: CODE`, then `move N: MOVE` for each ply N
@@ -124,7 +126,12 @@ const COMMANDS: [(&str, &str); 10] = [
       server's lobby (the game, its options, its side or either, the clock) and plays whoever
       takes it, N games one after another (default 1), each printed as above; with --anyone it
       takes the first seek of the same game and clock, or posts one and waits (sides drawn at
-      random). Needs the `online` feature.",
+      random). With --name it plays as that player, marked as a bot (the server keeps names
+      unique: the name's key is --key KEY, or the one kept for NAME in
+      $XDG_CONFIG_HOME/stronghold/players/, made on first use); lobby games between named
+      players are rated, a created room's too with --rated, and a rated game prints
+      `rating: OLD -> NEW` (its own, `?` while provisional) after `result: …`. Needs the
+      `online` feature.",
     ),
 ];
 

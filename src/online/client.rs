@@ -39,6 +39,7 @@ pub enum Opening {
         setup: GameSetup,
         side: Side,
         clock: Option<ClockSpec>,
+        rated: bool,
     },
     Join {
         code: String,
@@ -67,12 +68,24 @@ pub enum Opening {
     },
     /// Follows the lobby's list of seeks.
     Lobby,
+    /// Asks for the player's recent games (`games`).
+    MyGames,
 }
 
 impl Opening {
     fn command(&self) -> Command {
         match self.clone() {
-            Opening::Create { setup, side, clock } => Command::Create { setup, side, clock },
+            Opening::Create {
+                setup,
+                side,
+                clock,
+                rated,
+            } => Command::Create {
+                setup,
+                side,
+                clock,
+                rated,
+            },
             Opening::Join { code } => Command::Join { code },
             Opening::Resume { code, token } => Command::Resume { code, token },
             Opening::Watch { code } => Command::Watch { code },
@@ -80,8 +93,37 @@ impl Opening {
             Opening::Anyone { setup, clock } => Command::Anyone { setup, clock },
             Opening::Take { seek } => Command::Take { seek },
             Opening::Lobby => Command::Lobby,
+            Opening::MyGames => Command::MyGames,
         }
     }
+}
+
+/// Who the client's player is: said (`hello`) before the opening on
+/// every connection.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Identity {
+    pub name: String,
+    /// The player's secret key (see [`new_player_key`]).
+    pub key: String,
+    pub bot: bool,
+}
+
+impl Identity {
+    fn hello(&self) -> Command {
+        Command::Hello {
+            name: self.name.clone(),
+            key: self.key.clone(),
+            bot: self.bot,
+        }
+    }
+}
+
+/// A new player key: 32 hex digits from the system's random source (the
+/// browser's `crypto.getRandomValues` on the web).
+pub fn new_player_key() -> Result<String, String> {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).map_err(|e| format!("no random numbers from the system: {e}"))?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
 /// A seat the server gave: keep it to come back (`Opening::Resume`).
@@ -144,6 +186,7 @@ struct Socket {
 pub struct Client {
     url: String,
     opening: Opening,
+    identity: Option<Identity>,
     session: Option<Session>,
     socket: Option<Socket>,
     /// Connection attempts that failed in a row.
@@ -166,6 +209,7 @@ impl Client {
             url: socket_url(server),
             session: None,
             opening,
+            identity: None,
             socket: None,
             failures: 0,
             retry_at: Some(now),
@@ -174,6 +218,12 @@ impl Client {
             ever_connected: false,
             wake: None,
         }
+    }
+
+    /// Says who the player is (`hello`) first on each connection.
+    pub fn with_identity(mut self, identity: Option<Identity>) -> Client {
+        self.identity = identity;
+        self
     }
 
     /// Calls `wake` whenever a message or a change of the connection
@@ -286,6 +336,9 @@ impl Client {
                 self.failures = 0;
                 self.last_heard = now;
                 self.last_ping = now;
+                if let Some(hello) = self.identity.as_ref().map(Identity::hello) {
+                    let _ = self.send(&hello);
+                }
                 let _ = self.send(&self.opening.command());
                 out.push(ClientEvent::Connected);
             }

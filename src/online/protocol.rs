@@ -34,6 +34,10 @@ pub enum Command {
         side: Side,
         #[serde(default)]
         clock: Option<ClockSpec>,
+        /// The game counts for both players' ratings (when both have
+        /// said who they are: `hello`).
+        #[serde(default)]
+        rated: bool,
     },
     /// Takes the free seat of a room.
     Join {
@@ -92,10 +96,24 @@ pub enum Command {
     CancelSeek,
     /// Asks for the lobby (`lobby`), and for it again whenever it changes.
     Lobby,
+    /// Says who this connection's player is, before anything else: the
+    /// player's secret key (made by the client on first use) and display
+    /// name. A new key takes a free name; a known key keeps its player and
+    /// may take a new free name. The answer is `welcome`. Games of two
+    /// players who said hello can be rated; the lobby's always are.
+    Hello {
+        name: String,
+        key: String,
+        /// A program playing (marked as a bot wherever its name shows).
+        #[serde(default)]
+        bot: bool,
+    },
+    /// Asks for this player's recent games (`games`), after `hello`.
+    MyGames,
 }
 
 /// The `kind` of every command, to tell an unknown kind from bad fields.
-const COMMAND_KINDS: [&str; 18] = [
+const COMMAND_KINDS: [&str; 20] = [
     "create",
     "join",
     "resume",
@@ -114,6 +132,8 @@ const COMMAND_KINDS: [&str; 18] = [
     "take",
     "cancel_seek",
     "lobby",
+    "hello",
+    "my_games",
 ];
 
 /// What the server tells a client.
@@ -160,6 +180,9 @@ pub enum Event {
         result: GameResult,
         #[serde(default)]
         clocks: Option<Clocks>,
+        /// Each player's rating before and after, when the game was rated.
+        #[serde(default)]
+        ratings: Option<RatingChanges>,
     },
     /// A command refused, or a frame not read; nothing changed.
     Error {
@@ -178,6 +201,199 @@ pub enum Event {
         #[serde(default)]
         games: Vec<LiveGame>,
     },
+    /// The answer to `hello`: the player as the server knows it, with a
+    /// rating for each game and clock class it has played rated.
+    Welcome {
+        player: PlayerInfo,
+        #[serde(default)]
+        ratings: Vec<PoolRating>,
+    },
+    /// The answer to `my_games`: the player's recent games, newest first.
+    Games {
+        games: Vec<ArchivedGame>,
+    },
+}
+
+/// A player as others see it: the name, whether it is a program, and its
+/// rating in the game and clock class at hand (none before hello'd games).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct PlayerInfo {
+    pub name: String,
+    #[serde(default)]
+    pub bot: bool,
+    #[serde(default)]
+    pub rating: Option<Rating>,
+}
+
+impl fmt::Display for PlayerInfo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name)?;
+        if self.bot {
+            f.write_str(" [bot]")?;
+        }
+        if let Some(rating) = self.rating {
+            write!(f, " ({rating})")?;
+        }
+        Ok(())
+    }
+}
+
+/// A Glicko-2 rating as shown: rounded, with its deviation, provisional
+/// while the deviation is large (written `1500?`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Rating {
+    pub rating: u32,
+    pub deviation: u32,
+    pub provisional: bool,
+}
+
+impl fmt::Display for Rating {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.rating)?;
+        if self.provisional {
+            f.write_str("?")?;
+        }
+        Ok(())
+    }
+}
+
+/// A rating in one pool (a game and clock class, as [`rating_pool`] names it).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct PoolRating {
+    pub pool: String,
+    #[serde(flatten)]
+    pub rating: Rating,
+    pub games: u32,
+}
+
+/// One player's rating before and after a rated game.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct RatingChange {
+    pub old: Rating,
+    pub new: Rating,
+}
+
+impl RatingChange {
+    /// The change in rounded points (`+12`, `-7`).
+    pub fn delta(&self) -> i64 {
+        i64::from(self.new.rating) - i64::from(self.old.rating)
+    }
+}
+
+impl fmt::Display for RatingChange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} -> {}", self.old, self.new)
+    }
+}
+
+/// Both players' changes after a rated game.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct RatingChanges {
+    pub hunters: RatingChange,
+    pub crowd: RatingChange,
+}
+
+impl RatingChanges {
+    pub fn get(&self, side: Side) -> RatingChange {
+        match side {
+            Side::Hunters => self.hunters,
+            Side::Crowd => self.crowd,
+        }
+    }
+}
+
+/// Who plays each side (none: a seat nobody took, or a player who did
+/// not say hello).
+#[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+pub struct Players {
+    #[serde(default)]
+    pub hunters: Option<PlayerInfo>,
+    #[serde(default)]
+    pub crowd: Option<PlayerInfo>,
+}
+
+impl Players {
+    pub fn get(&self, side: Side) -> Option<&PlayerInfo> {
+        match side {
+            Side::Hunters => self.hunters.as_ref(),
+            Side::Crowd => self.crowd.as_ref(),
+        }
+    }
+    pub fn set(&mut self, side: Side, player: Option<PlayerInfo>) {
+        match side {
+            Side::Hunters => self.hunters = player,
+            Side::Crowd => self.crowd = player,
+        }
+    }
+}
+
+/// A finished or running game as the archive keeps it.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct ArchivedGame {
+    pub code: String,
+    pub game_no: u32,
+    #[serde(flatten)]
+    pub setup: GameSetup,
+    #[serde(default)]
+    pub clock: Option<ClockSpec>,
+    #[serde(default)]
+    pub players: Players,
+    #[serde(default)]
+    pub rated: bool,
+    pub moves: Vec<String>,
+    #[serde(default)]
+    pub result: Option<GameResult>,
+    #[serde(default)]
+    pub ratings: Option<RatingChanges>,
+    /// When it ended (or began, if it has not), in ms since 1970.
+    #[serde(default)]
+    pub at_ms: i64,
+}
+
+/// The rating pool of a game and clock: `pirates/blitz`. Ratings are kept
+/// per game and clock class, as lichess keeps them per variant and speed.
+pub fn rating_pool(game: &str, clock: Option<ClockSpec>) -> String {
+    let class = clock.map_or("untimed", |c| c.class());
+    format!("{game}/{class}")
+}
+
+/// The longest display name.
+pub const MAX_NAME_CHARS: usize = 20;
+
+/// Why `name` cannot be a display name, if it cannot: 2 to 20 letters
+/// (any alphabet), digits, `_` or `-`, beginning with a letter or digit.
+pub fn check_name(name: &str) -> Result<(), String> {
+    let count = name.chars().count();
+    if !(2..=MAX_NAME_CHARS).contains(&count) {
+        return Err(format!(
+            "a name has 2 to {MAX_NAME_CHARS} characters, not {count}"
+        ));
+    }
+    if !name.chars().next().is_some_and(char::is_alphanumeric) {
+        return Err("a name begins with a letter or a digit".into());
+    }
+    if let Some(bad) = name
+        .chars()
+        .find(|c| !(c.is_alphanumeric() || *c == '_' || *c == '-'))
+    {
+        return Err(format!(
+            "a name has letters, digits, `_` and `-` only, not {bad:?}"
+        ));
+    }
+    Ok(())
+}
+
+/// Why `key` cannot be a player key: 16 to 64 of `0-9 a-z A-Z _ -`.
+pub fn check_key(key: &str) -> Result<(), String> {
+    let ok = (16..=64).contains(&key.len())
+        && key
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+    if ok {
+        Ok(())
+    } else {
+        Err("a player key is 16 to 64 letters, digits, `_` or `-`".into())
+    }
 }
 
 /// A game being played, as the lobby lists it.
@@ -188,6 +404,8 @@ pub struct LiveGame {
     pub setup: GameSetup,
     #[serde(default)]
     pub clock: Option<ClockSpec>,
+    #[serde(default)]
+    pub players: Players,
 }
 
 /// A seek as the lobby lists it.
@@ -204,10 +422,13 @@ pub struct SeekInfo {
     /// Posted by "play anyone".
     #[serde(default)]
     pub anyone: bool,
+    /// Who seeks (none: a player who did not say hello; unrated).
+    #[serde(default)]
+    pub player: Option<PlayerInfo>,
 }
 
 /// The `kind` of every event.
-const EVENT_KINDS: [&str; 12] = [
+const EVENT_KINDS: [&str; 14] = [
     "seated",
     "state",
     "moved",
@@ -220,6 +441,8 @@ const EVENT_KINDS: [&str; 12] = [
     "pong",
     "seeking",
     "lobby",
+    "welcome",
+    "games",
 ];
 
 /// A game and its options as the command line writes them
@@ -264,6 +487,19 @@ impl ClockSpec {
     pub const MAX_INITIAL_MS: u64 = 3 * 60 * 60 * 1000;
     /// The largest increment: one minute.
     pub const MAX_INCREMENT_MS: u64 = 60 * 1000;
+
+    /// The clock's class, by its estimated length (the time plus forty
+    /// increments, as lichess reckons it): `bullet` under 3 minutes,
+    /// `blitz` under 8, `rapid` under 25, then `classical`.
+    pub fn class(&self) -> &'static str {
+        let estimate_ms = self.initial_ms + 40 * self.increment_ms;
+        match estimate_ms {
+            ms if ms < 3 * 60_000 => "bullet",
+            ms if ms < 8 * 60_000 => "blitz",
+            ms if ms < 25 * 60_000 => "rapid",
+            _ => "classical",
+        }
+    }
 
     /// Why this clock cannot be used, if it cannot.
     pub fn check(&self) -> Result<(), String> {
@@ -333,6 +569,9 @@ pub enum SeatStatus {
     Gone {
         claim_in_ms: u64,
     },
+    /// Here, but in a game without a clock it has not moved for the
+    /// server's stall time: the other may claim the win now.
+    Stalled,
 }
 
 /// The whole room, as a client needs it to show the game.
@@ -361,6 +600,14 @@ pub struct RoomState {
     #[serde(default)]
     pub result: Option<GameResult>,
     pub spectators: u32,
+    #[serde(default)]
+    pub players: Players,
+    /// The game counts for the players' ratings.
+    #[serde(default)]
+    pub rated: bool,
+    /// The ratings the game gave, once it has ended rated.
+    #[serde(default)]
+    pub ratings: Option<RatingChanges>,
 }
 
 impl RoomState {
@@ -430,6 +677,9 @@ pub enum EndReason {
     /// A side did not make its first move in time: the game counts for
     /// nobody.
     Aborted,
+    /// In a game without a clock, the loser sat on its move longer than the
+    /// server's stall time and the winner claimed the game.
+    Stalled,
 }
 
 impl EndReason {
@@ -447,6 +697,7 @@ impl EndReason {
             EndReason::DrawAgreed => "draw_agreed",
             EndReason::Abandoned => "abandoned",
             EndReason::Aborted => "aborted",
+            EndReason::Stalled => "stalled",
         }
     }
 }
@@ -488,6 +739,14 @@ pub enum ErrorKind {
     UnknownSeek,
     /// This connection has a seek open already, or the lobby is full.
     SeekRefused,
+    // Who you are.
+    /// A display name too long, too short, or with characters it may not have.
+    BadName,
+    /// A player key that is not one, or a name another key has.
+    NameTaken,
+    BadKey,
+    /// `my_games` before `hello`.
+    NotIdentified,
     // The server.
     Storage,
 }

@@ -16,13 +16,17 @@ use futures_util::{SinkExt, StreamExt};
 use tokio::sync::{Notify, mpsc};
 use tokio::time::{Instant, timeout};
 
-use super::hub::{Hub, OUTBOX_FRAMES, Outbound, Outbox, RoomHandle, RoomInput};
+use super::hub::{
+    Hub, NewRoom, OUTBOX_FRAMES, Outbound, Outbox, RoomHandle, RoomInput, storage_error,
+};
 use super::limit::{RateLimit, Verdict};
 use super::lobby::{Met, PostRefused, Seek};
 use super::room::{ConnId, Entry};
+use super::store::{Identity, SeatPlayer};
 use super::{log, secret};
 use crate::online::protocol::{
-    ClockSpec, Command, ErrorKind, Event, GameSetup, ProtocolError, SeekInfo, parse_command,
+    ClockSpec, Command, ErrorKind, Event, GameSetup, PlayerInfo, ProtocolError, SeekInfo,
+    check_key, check_name, parse_command,
 };
 use crate::rules::Side;
 
@@ -45,6 +49,8 @@ struct Conn {
     unknown_rooms: u32,
     /// Where the connection that takes this one's seek sends the room.
     placed: mpsc::UnboundedSender<RoomHandle>,
+    /// The player, once it said hello.
+    identity: Option<Identity>,
 }
 
 /// Serves one upgraded connection until it ends.
@@ -67,6 +73,7 @@ pub(crate) async fn serve(socket: WebSocket, hub: Arc<Hub>, peer: SocketAddr) {
         unknown_rooms: 0,
         placed,
         hub,
+        identity: None,
     };
     let idle = conn.hub.config.idle;
     loop {
@@ -142,10 +149,78 @@ async fn write_frames(
 
 impl Conn {
     fn label(&self) -> String {
+        let who = self
+            .identity
+            .as_ref()
+            .map_or(String::new(), |i| format!(" {}", i.name));
         match &self.room {
-            Some(room) => format!("conn {} ({}) room {}", self.id, self.peer, room.code),
-            None => format!("conn {} ({})", self.id, self.peer),
+            Some(room) => format!("conn {} ({}{who}) room {}", self.id, self.peer, room.code),
+            None => format!("conn {} ({}{who})", self.id, self.peer),
         }
+    }
+
+    /// The connection's player as a seat holds it (rating to be looked up).
+    fn seat_player(&self) -> Option<SeatPlayer> {
+        self.identity.as_ref().map(|i| SeatPlayer {
+            id: i.id,
+            info: PlayerInfo {
+                name: i.name.clone(),
+                bot: i.bot,
+                rating: None,
+            },
+        })
+    }
+
+    /// `hello`: checks the name and key, then asks the store.
+    async fn hello(&mut self, name: String, key: String, bot: bool) -> Flow {
+        if let Err(e) = check_name(&name) {
+            self.refuse(ErrorKind::BadName, e);
+            return Flow::Go;
+        }
+        if let Err(e) = check_key(&key) {
+            self.refuse(ErrorKind::BadKey, e);
+            return Flow::Go;
+        }
+        match self.hub.store().hello(key, name, bot).await {
+            Ok(Ok(identity)) => {
+                let welcome = Event::Welcome {
+                    player: PlayerInfo {
+                        name: identity.name.clone(),
+                        bot: identity.bot,
+                        rating: None,
+                    },
+                    ratings: identity.ratings.clone(),
+                };
+                self.identity = Some(identity);
+                log::line(format_args!("{}: hello", self.label()));
+                self.outbox.send(&welcome);
+            }
+            Ok(Err((kind, message))) => self.refuse(kind, message),
+            Err(e) => {
+                self.outbox.send(&storage_error(&e));
+            }
+        }
+        Flow::Go
+    }
+
+    /// `my_games`: the player's recent games.
+    async fn my_games(&mut self) -> Flow {
+        let Some(identity) = &self.identity else {
+            self.refuse(
+                ErrorKind::NotIdentified,
+                "say hello first: my_games needs a player".into(),
+            );
+            return Flow::Go;
+        };
+        match self.hub.games_of(identity.id).await {
+            Ok(games) => {
+                self.outbox.send(&Event::Games { games });
+            }
+            Err(e) => {
+                self.outbox.send(&storage_error(&e));
+            }
+        }
+        Flow::Go
     }
 
     /// Answers with an error and logs it.
@@ -226,15 +301,38 @@ impl Conn {
                 );
                 Flow::Go
             }
-            Command::Create { setup, side, clock } => {
+            Command::Hello { .. } if self.room.is_some() => {
+                self.refuse(
+                    ErrorKind::AlreadySeated,
+                    "say hello before entering a room".into(),
+                );
+                Flow::Go
+            }
+            Command::Hello { name, key, bot } => self.hello(name, key, bot).await,
+            Command::MyGames => self.my_games().await,
+            Command::Create {
+                setup,
+                side,
+                clock,
+                rated,
+            } => {
                 let outbox = self.outbox.clone();
-                let created = self.hub.create(setup, side, clock, self.id, outbox).await;
+                let room = NewRoom {
+                    setup,
+                    side,
+                    clock,
+                    player: self.seat_player(),
+                    rated,
+                };
+                let created = self.hub.create(room, self.id, outbox).await;
                 self.entered(created)
             }
             Command::Join { code } => {
+                let player = self.seat_player();
                 self.enter(&code, || {
                     Ok(Entry::Join {
                         token: super::secret::token()?,
+                        player,
                     })
                 })
                 .await
@@ -245,13 +343,19 @@ impl Conn {
             Command::Watch { code } => self.enter(&code, || Ok(Entry::Watch)).await,
             Command::Seek { setup, side, clock } => self.seek(setup, side, clock, false).await,
             Command::Anyone { setup, clock } => self.seek(setup, None, clock, true).await,
-            Command::Take { seek } => match self.hub.lobby.take(seek, self.id) {
-                Some(seek) => self.pair(seek, None).await,
-                None => {
-                    self.refuse(ErrorKind::UnknownSeek, format!("no open seek {seek}"));
-                    Flow::Go
+            Command::Take { seek } => {
+                match self
+                    .hub
+                    .lobby
+                    .take(seek, self.id, self.identity.as_ref().map(|i| i.id))
+                {
+                    Some(seek) => self.pair(seek, None).await,
+                    None => {
+                        self.refuse(ErrorKind::UnknownSeek, format!("no open seek {seek}"));
+                        Flow::Go
+                    }
                 }
-            },
+            }
             Command::CancelSeek => {
                 if !self.hub.lobby.cancel(self.id) {
                     self.refuse(ErrorKind::UnknownSeek, "no seek open".into());
@@ -320,6 +424,16 @@ impl Conn {
                 return Flow::Go;
             }
         };
+        let player = match self.seat_player() {
+            Some(player) => match self.hub.rated_player(&player, &setup, clock).await {
+                Ok(player) => Some(player),
+                Err(e) => {
+                    self.outbox.send(&storage_error(&e));
+                    return Flow::Go;
+                }
+            },
+            None => None,
+        };
         let seek = Seek {
             info: SeekInfo {
                 seek: 0,
@@ -327,7 +441,9 @@ impl Conn {
                 side,
                 clock,
                 anyone,
+                player: player.as_ref().map(|p| p.info.clone()),
             },
+            player,
             conn: self.id,
             outbox: self.outbox.clone(),
             placed: self.placed.clone(),
@@ -369,16 +485,15 @@ impl Conn {
                 Side::Crowd
             }
         });
-        let created = self
-            .hub
-            .create(
-                seek.info.setup.clone(),
-                side,
-                seek.info.clock,
-                seek.conn,
-                seek.outbox.clone(),
-            )
-            .await;
+        // Lobby games are rated (when both players said hello).
+        let room = NewRoom {
+            setup: seek.info.setup.clone(),
+            side,
+            clock: seek.info.clock,
+            player: seek.player.clone(),
+            rated: true,
+        };
+        let created = self.hub.create(room, seek.conn, seek.outbox.clone()).await;
         let room = match created {
             Ok(room) => room,
             Err(refusal) => {
@@ -397,9 +512,11 @@ impl Conn {
             // The seeker went meanwhile: its seat waits for it, empty.
             room.send(RoomInput::Leave { conn: seek.conn });
         }
+        let player = self.seat_player();
         self.enter(&room.code, || {
             Ok(Entry::Join {
                 token: secret::token()?,
+                player,
             })
         })
         .await

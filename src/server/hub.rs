@@ -17,10 +17,13 @@ use axum::extract::ws::Utf8Bytes;
 use tokio::sync::{Notify, mpsc, oneshot};
 use tokio::time::{Duration, Instant, sleep_until};
 
-use super::room::{ConnId, Decision, Entry, Out, Room, Timing, To};
-use super::store::{Store, Write};
+use super::room::{ConnId, Creator, Decision, Entry, Out, Room, Timing, To};
+use super::store::{PlayerPage, SeatPlayer, Store, Write};
 use super::{Config, log, secret};
-use crate::online::protocol::{ClockSpec, Command, ErrorKind, Event, GameSetup};
+use crate::online::protocol::{
+    ArchivedGame, ClockSpec, Command, ErrorKind, Event, GameSetup, PlayerInfo, rating_pool,
+    side_text,
+};
 use crate::rules::Side;
 
 /// Frames waiting for a connection; a connection this far behind is
@@ -50,6 +53,39 @@ impl Outbox {
     fn send_frame(&self, frame: Utf8Bytes) -> bool {
         self.frames.try_send(Outbound::Frame(frame)).is_ok()
     }
+}
+
+/// The most games `my_games` sends.
+const MY_GAMES: u32 = 30;
+
+/// A room to open: its game, the creator's side and player, the clock.
+pub(crate) struct NewRoom {
+    pub(crate) setup: GameSetup,
+    pub(crate) side: Side,
+    pub(crate) clock: Option<ClockSpec>,
+    pub(crate) player: Option<SeatPlayer>,
+    pub(crate) rated: bool,
+}
+
+/// One line of a player's page: `game CODE N: GAME CLOCK, hunters NAME,
+/// crowd NAME, RESULT, rated|unrated`.
+fn game_line(game: &ArchivedGame) -> String {
+    let name = |side| {
+        game.players
+            .get(side)
+            .map_or("anonymous".to_string(), |p| p.to_string())
+    };
+    format!(
+        "game {} {}: {} {}, hunters {}, crowd {}, {}, {}\n",
+        game.code,
+        game.game_no,
+        game.setup.game,
+        game.clock.map_or("untimed".into(), |c| c.to_string()),
+        name(Side::Hunters),
+        name(Side::Crowd),
+        game.result.map_or("playing".into(), |r| r.to_string()),
+        if game.rated { "rated" } else { "unrated" },
+    )
 }
 
 /// What a room's task takes in.
@@ -97,7 +133,7 @@ pub(crate) struct Hub {
 }
 
 /// A storage failure, as the one who asked is told.
-fn storage_error(e: &str) -> Event {
+pub(crate) fn storage_error(e: &str) -> Event {
     Event::error(
         ErrorKind::Storage,
         format!("the server could not store that: {e}"),
@@ -117,11 +153,16 @@ impl Hub {
         }
     }
 
+    pub(crate) fn store(&self) -> &Store {
+        &self.store
+    }
+
     /// The rooms' waits, from the command line.
     fn timing(&self) -> Timing {
         Timing {
             claim_after: self.config.claim_after,
             abort_after: self.config.abort_after,
+            stall_after: self.config.stall_after,
         }
     }
 
@@ -136,9 +177,10 @@ impl Hub {
     }
 
     /// A room's last game as text (`GET /api/games/CODE`): the game, its
-    /// options and clock, the creator's side, the result (or `playing`),
-    /// and the moves as `move N: MOVE` lines; `None` when no room has the
-    /// code.
+    /// options and clock, the players and their ratings, the result (or
+    /// `playing`) and the rating changes, the moves as `move N: MOVE`
+    /// lines, and the clocks after the last move; `None` when no room has
+    /// the code.
     pub(crate) async fn archive(&self, code: &str) -> Result<Option<String>, String> {
         if !secret::looks_like_code(code) {
             return Ok(None);
@@ -146,6 +188,11 @@ impl Hub {
         let Some(record) = self.store.load(code).await? else {
             return Ok(None);
         };
+        // A game the rules ended is stored with its last move, not as an
+        // end: the room as restored knows.
+        let result = Room::restore(record.clone(), self.timing(), Instant::now())
+            .ok()
+            .and_then(|room| room.result());
         let mut text = format!(
             "code: {}\ngame: {}\noptions: {}\nclock: {}\ngame number: {}\ncreator: {}\n",
             record.code,
@@ -153,21 +200,96 @@ impl Hub {
             record.setup.options.join(" "),
             record.clock.map_or("none".into(), |c| c.to_string()),
             record.game_no,
-            crate::online::protocol::side_text::name(record.a_side),
+            side_text::name(record.a_side),
         );
-        // A game the rules ended is stored with its last move, not as an
-        // end: the room as restored knows.
-        let result = Room::restore(record.clone(), self.timing(), Instant::now())
-            .ok()
-            .and_then(|room| room.result());
+        let sides = [record.a_side, record.a_side.other()];
+        for (seat, side) in sides.into_iter().enumerate() {
+            // The name alone: the ratings this game gave follow.
+            let player = record.players[seat]
+                .as_ref()
+                .map_or("anonymous".into(), |p| {
+                    PlayerInfo {
+                        rating: None,
+                        ..p.info.clone()
+                    }
+                    .to_string()
+                });
+            text.push_str(&format!("{}: {player}\n", side_text::name(side)));
+        }
+        let rated = record.rated && record.players.iter().all(Option::is_some);
+        text.push_str(&format!("rated: {}\n", if rated { "yes" } else { "no" }));
         match result {
             Some(result) => text.push_str(&format!("result: {result}\n")),
             None => text.push_str("result: playing\n"),
         }
+        if let Some(ratings) = record.ratings {
+            for side in [Side::Hunters, Side::Crowd] {
+                let change = ratings.get(side);
+                text.push_str(&format!(
+                    "rating {}: {change} ({:+})\n",
+                    side_text::name(side),
+                    change.delta()
+                ));
+            }
+        }
         for (i, stored) in record.moves.iter().enumerate() {
             text.push_str(&format!("move {}: {}\n", i + 1, stored.mv));
         }
+        if let Some([hunters, crowd]) = record.moves.last().and_then(|m| m.clocks) {
+            text.push_str(&format!("clocks: hunters {hunters} ms, crowd {crowd} ms\n"));
+        }
         Ok(Some(text))
+    }
+
+    /// A player's page as text (`GET /api/players/NAME`): the name, a
+    /// `rating POOL: R (deviation D, N games)` line per pool, and a
+    /// `game CODE N: …` line per recent game; `None` for no such player.
+    pub(crate) async fn player_page(&self, name: &str) -> Result<Option<String>, String> {
+        if crate::online::protocol::check_name(name).is_err() {
+            return Ok(None);
+        }
+        let Some(PlayerPage {
+            name,
+            bot,
+            ratings,
+            games,
+        }) = self.store.player(name).await?
+        else {
+            return Ok(None);
+        };
+        let mut text = format!("name: {name}\nbot: {}\n", if bot { "yes" } else { "no" });
+        for pool in &ratings {
+            text.push_str(&format!(
+                "rating {}: {} (deviation {}, {} games)\n",
+                pool.pool, pool.rating, pool.rating.deviation, pool.games
+            ));
+        }
+        for game in &games {
+            text.push_str(&game_line(game));
+        }
+        Ok(Some(text))
+    }
+
+    /// A player's recent games, with their moves (`my_games`).
+    pub(crate) async fn games_of(&self, player: i64) -> Result<Vec<ArchivedGame>, String> {
+        self.store.games(player, MY_GAMES).await
+    }
+
+    /// `player` with its rating in the pool of `setup` and `clock` now.
+    pub(crate) async fn rated_player(
+        &self,
+        player: &SeatPlayer,
+        setup: &GameSetup,
+        clock: Option<ClockSpec>,
+    ) -> Result<SeatPlayer, String> {
+        let info = self
+            .store
+            .rating(player.id, rating_pool(&setup.game, clock))
+            .await?;
+        Ok(SeatPlayer {
+            id: player.id,
+            info,
+        })
     }
 
     /// Rooms in memory and open connections, for `/health`.
@@ -176,43 +298,76 @@ impl Hub {
         (rooms, self.connections.load(Ordering::Relaxed))
     }
 
-    /// Opens a room with its creator in seat A.
+    /// Opens a room with its creator (and its player, if it said hello)
+    /// in seat A.
     pub(crate) async fn create(
         self: &Arc<Self>,
-        setup: GameSetup,
-        side: Side,
-        clock: Option<ClockSpec>,
+        room: NewRoom,
         conn: ConnId,
         outbox: Outbox,
     ) -> Result<RoomHandle, Event> {
+        let NewRoom {
+            setup,
+            side,
+            clock,
+            player,
+            rated,
+        } = room;
         let bad = |e: String| Event::error(ErrorKind::BadSetup, e);
         let variant = setup.variant().map_err(bad)?;
         if let Some(clock) = clock {
             clock.check().map_err(bad)?;
         }
+        let setup = GameSetup::of(&variant);
+        let player = match player {
+            Some(player) => Some(
+                self.rated_player(&player, &setup, clock)
+                    .await
+                    .map_err(|e| storage_error(&e))?,
+            ),
+            None => None,
+        };
         let (code, token) = secret::code()
             .and_then(|c| Ok((c, secret::token()?)))
             .map_err(|e| storage_error(&e))?;
         let write = Write::CreateRoom {
             code: code.clone(),
-            setup: GameSetup::of(&variant),
+            setup: setup.clone(),
             clock,
             a_side: side,
             token_a: token.clone(),
             at_ms: log::wall_ms(),
+            player_a: player.as_ref().map(|p| p.id),
+            rated,
         };
         self.store
             .write(write)
             .await
             .map_err(|e| storage_error(&e))?;
-        let room = Room::new(code.clone(), variant, clock, side, token, self.timing());
+        let by = player
+            .as_ref()
+            .map_or("anonymous".into(), |p| p.info.name.clone());
+        let room = Room::new(
+            code.clone(),
+            variant,
+            clock,
+            Creator {
+                side,
+                token,
+                player,
+            },
+            rated,
+            self.timing(),
+        );
         let handle = self.spawn(room);
         log::line(format_args!(
-            "room {code}: created by conn {conn}: {} ({}), creator {}, clock {}",
+            "room {code}: created by conn {conn} ({}): {} ({}), creator {}, clock {}, {}",
+            by,
             setup.game,
             setup.options.join(" "),
-            crate::online::protocol::side_text::name(side),
-            clock.map_or("none".into(), |c| c.to_string())
+            side_text::name(side),
+            clock.map_or("none".into(), |c| c.to_string()),
+            if rated { "rated" } else { "unrated" },
         ));
         self.enter_handle(&handle, conn, Entry::Creator, outbox)
             .await
@@ -432,19 +587,30 @@ async fn decide(
     decision: Decision,
 ) -> Result<(), Event> {
     deliver(room, outboxes, decision.outs);
-    let Some(change) = decision.change else {
+    let Some(mut change) = decision.change else {
         return Ok(());
     };
-    let write = room.write_for(&change, log::wall_ms());
-    if let Err(e) = hub.store.write(write).await {
+    let failed = |e: String, outboxes: &HashMap<ConnId, Outbox>| {
         log::line(format_args!("room {}: store failed: {e}", room.code()));
         let error = storage_error(&e);
         for outbox in outboxes.values() {
             outbox.send(&error);
         }
-        return Err(error);
+        error
+    };
+    let pool = room.pool();
+    if let Some(player) = change.player_to_rate() {
+        match hub.store.rating(player.id, pool).await {
+            Ok(info) => player.info = info,
+            Err(e) => return Err(failed(e, outboxes)),
+        }
     }
-    let outs = room.apply(change, Instant::now());
+    let write = room.write_for(&change, log::wall_ms());
+    let written = match hub.store.write(write).await {
+        Ok(written) => written,
+        Err(e) => return Err(failed(e, outboxes)),
+    };
+    let outs = room.apply(change, written, Instant::now());
     deliver(room, outboxes, outs);
     Ok(())
 }

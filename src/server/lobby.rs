@@ -26,6 +26,8 @@ pub(crate) const MAX_SEEKS: usize = 1000;
 /// An open seek and how to reach its connection.
 pub(crate) struct Seek {
     pub(crate) info: SeekInfo,
+    /// The seeker's player, if it said hello.
+    pub(crate) player: Option<super::store::SeatPlayer>,
     pub(crate) conn: ConnId,
     pub(crate) outbox: Outbox,
     /// Tells the seeker's connection the room it now plays in.
@@ -36,6 +38,12 @@ impl Seek {
     /// True when this seek wants `setup` with `clock`.
     fn wants(&self, setup: &GameSetup, clock: Option<ClockSpec>) -> bool {
         self.info.setup == *setup && self.info.clock == clock
+    }
+
+    /// True when both seeks are one player's (from two connections): a
+    /// player never meets itself.
+    fn same_player(&self, other: &Seek) -> bool {
+        matches!((&self.player, &other.player), (Some(a), Some(b)) if a.id == b.id)
     }
 }
 
@@ -82,6 +90,7 @@ impl Lobby {
         let mut inner = self.lock();
         let met = inner.seeks.iter().position(|s| {
             s.conn != seek.conn
+                && !s.same_player(&seek)
                 && s.wants(&seek.info.setup, seek.info.clock)
                 && (s.info.anyone || !only_anyone)
         });
@@ -104,13 +113,14 @@ impl Lobby {
         Ok(Met::Posted(number))
     }
 
-    /// Takes seek number `seek` off the list, unless it is `taker`'s own.
-    pub(crate) fn take(&self, seek: u64, taker: ConnId) -> Option<Seek> {
+    /// Takes seek number `seek` off the list, unless it is `taker`'s own
+    /// (its connection's, or its player's, `player`).
+    pub(crate) fn take(&self, seek: u64, taker: ConnId, player: Option<i64>) -> Option<Seek> {
         let mut inner = self.lock();
-        let at = inner
-            .seeks
-            .iter()
-            .position(|s| s.info.seek == seek && s.conn != taker)?;
+        let at = inner.seeks.iter().position(|s| {
+            let own_player = s.player.as_ref().is_some_and(|p| Some(p.id) == player);
+            s.info.seek == seek && s.conn != taker && !own_player
+        })?;
         let seek = inner.seeks.remove(at);
         Self::tell(&inner);
         Some(seek)
@@ -205,7 +215,9 @@ mod tests {
                 side: None,
                 clock: None,
                 anyone,
+                player: None,
             },
+            player: None,
             conn,
             outbox: Outbox {
                 frames,
@@ -259,6 +271,6 @@ mod tests {
         assert!(posted(
             lobby.meet_or_post(seek(5000, GameKind::BaghChal, false), true)
         ));
-        assert!(lobby.take(1, 5000).is_none(), "a seek taken is gone");
+        assert!(lobby.take(1, 5000, None).is_none(), "a seek taken is gone");
     }
 }

@@ -17,10 +17,17 @@
 //! Routes: `GET /ws` upgrades to the protocol, `GET /health` answers 200,
 //! `GET /api/lobby` lists the open seeks and the games being played (JSON,
 //! as the `lobby` event),
-//! `GET /api/games/CODE` gives a room's last game as text.
+//! `GET /api/games/CODE` gives a room's last game as text, `GET
+//! /api/players/NAME` a player's ratings and recent games.
+//!
+//! Players: a connection may say who it is (`hello`: a secret key the
+//! client made, and a display name); [`store`] keeps the players and their
+//! [`glicko`] ratings per game and clock class, updated in the transaction
+//! that stores a rated game's end.
 
 mod clock;
 mod conn;
+mod glicko;
 mod hub;
 mod limit;
 mod lobby;
@@ -62,6 +69,9 @@ pub struct Config {
     /// A game whose side to move has not made its first move this long
     /// after its turn began is aborted (the clock's time, if shorter).
     pub abort_after: Duration,
+    /// In a game without a clock, a connected player who has not moved
+    /// this long may be claimed against.
+    pub stall_after: Duration,
     /// A room nobody is in (and whose clock is not running) leaves memory.
     pub unload_after: Duration,
 }
@@ -74,6 +84,7 @@ impl Default for Config {
             idle: Duration::from_secs(60),
             claim_after: Duration::from_secs(60),
             abort_after: Duration::from_secs(30),
+            stall_after: Duration::from_secs(300),
             unload_after: Duration::from_secs(600),
         }
     }
@@ -82,15 +93,19 @@ impl Default for Config {
 /// The usage text.
 pub const USAGE: &str =
     "usage: stronghold-server [--addr HOST:PORT] [--db FILE] [--idle-secs S] [--claim-secs S] [--abort-secs S]
+       [--stall-secs S]
   Serves online games of Stronghold over WebSocket (ws://HOST:PORT/ws), GET /health and
-  GET /api/lobby (the open seeks) and GET /api/games/CODE (a room's last game as text).
+  GET /api/lobby (the open seeks), GET /api/games/CODE (a room's last game as text) and
+  GET /api/players/NAME (a player's ratings and recent games as text).
   --addr HOST:PORT  where to listen (default 127.0.0.1:7878; 0.0.0.0:7878 for the LAN;
                     port 0 lets the system choose, and the first line says which)
   --db FILE         the SQLite file every game is kept in (default stronghold.sqlite3)
   --idle-secs S     close connections silent for S seconds (default 60)
   --claim-secs S    a player gone S seconds may be claimed against (default 60)
   --abort-secs S    a game whose side to move has not made its first move S seconds after its
-                    turn began is aborted, for nobody (default 30, or the clock's time if shorter)";
+                    turn began is aborted, for nobody (default 30, or the clock's time if shorter)
+  --stall-secs S    in a game without a clock, a player who has sat on a move S seconds may be
+                    claimed against while connected (default 300)";
 
 impl Config {
     /// Reads the command line (the words after the program's name).
@@ -108,6 +123,7 @@ impl Config {
                 "--idle-secs" => config.idle = seconds(flag, value()?)?,
                 "--claim-secs" => config.claim_after = seconds(flag, value()?)?,
                 "--abort-secs" => config.abort_after = seconds(flag, value()?)?,
+                "--stall-secs" => config.stall_after = seconds(flag, value()?)?,
                 other => return Err(format!("unknown argument `{other}`\n{USAGE}")),
             }
         }
@@ -156,6 +172,7 @@ async fn serve(config: Config) -> Result<(), String> {
         .route("/health", get(health))
         .route("/api/lobby", get(lobby))
         .route("/api/games/{code}", get(archived_game))
+        .route("/api/players/{name}", get(player_page))
         .with_state(hub);
     axum::serve(
         listener,
@@ -198,18 +215,27 @@ async fn archived_game(
     State(hub): State<Arc<hub::Hub>>,
     axum::extract::Path(code): axum::extract::Path<String>,
 ) -> impl IntoResponse {
+    plain_text(hub.archive(&code).await, "no game has this code")
+}
+
+/// A player's ratings and recent games as text, or 404.
+async fn player_page(
+    State(hub): State<Arc<hub::Hub>>,
+    axum::extract::Path(name): axum::extract::Path<String>,
+) -> impl IntoResponse {
+    plain_text(hub.player_page(&name).await, "no player has this name")
+}
+
+/// A text page: 200 with it, 404 with `missing`, or 503 for the store.
+fn plain_text(page: Result<Option<String>, String>, missing: &str) -> impl IntoResponse + use<> {
     use axum::http::StatusCode;
     let plain = [(
         axum::http::header::CONTENT_TYPE,
         "text/plain; charset=utf-8",
     )];
-    match hub.archive(&code).await {
+    match page {
         Ok(Some(text)) => (StatusCode::OK, plain, text),
-        Ok(None) => (
-            StatusCode::NOT_FOUND,
-            plain,
-            "no game has this code\n".into(),
-        ),
+        Ok(None) => (StatusCode::NOT_FOUND, plain, format!("{missing}\n")),
         Err(e) => (
             StatusCode::SERVICE_UNAVAILABLE,
             plain,

@@ -12,9 +12,10 @@ use std::collections::HashMap;
 use tokio::time::{Duration, Instant};
 
 use super::clock::Clock;
-use super::store::{RoomRecord, Write};
+use super::store::{RoomRecord, SeatPlayer, Write, Written};
 use crate::online::protocol::{
-    ClockSpec, Command, EndReason, ErrorKind, Event, GameResult, GameSetup, RoomState, SeatStatus,
+    ClockSpec, Command, EndReason, ErrorKind, Event, GameResult, GameSetup, Players, RatingChanges,
+    RoomState, SeatStatus, rating_pool,
 };
 use crate::rules::{Game, Move, Side, Variant};
 
@@ -37,9 +38,11 @@ pub(crate) enum Role {
 pub(crate) enum Entry {
     /// The connection that created the room, into seat A.
     Creator,
-    /// Into seat B, with the token drawn for it.
+    /// Into seat B, with the token drawn for it, and its player if it
+    /// said hello.
     Join {
         token: String,
+        player: Option<SeatPlayer>,
     },
     Resume {
         token: String,
@@ -67,6 +70,9 @@ pub(crate) enum Change {
     SeatB {
         conn: ConnId,
         token: String,
+        /// Its rating is looked up before the change is stored
+        /// ([`Change::player_to_rate`]).
+        player: Option<SeatPlayer>,
     },
     Move {
         ply: u32,
@@ -80,6 +86,17 @@ pub(crate) enum Change {
     },
     /// The next game, sides swapped.
     NewGame,
+}
+
+impl Change {
+    /// The seat's player whose rating in the room's pool the change should
+    /// show, looked up by the room's task before it stores the change.
+    pub(crate) fn player_to_rate(&mut self) -> Option<&mut SeatPlayer> {
+        match self {
+            Change::SeatB { player, .. } => player.as_mut(),
+            _ => None,
+        }
+    }
 }
 
 /// What an input decided: events to send now, and a change to store.
@@ -110,6 +127,8 @@ type Refusal = (ErrorKind, String);
 #[derive(Clone, Debug, Default)]
 struct Seat {
     token: Option<String>,
+    /// The player, if it said hello (its rating as of the game's start).
+    player: Option<SeatPlayer>,
     conns: u32,
     gone_since: Option<Instant>,
     /// The "may be claimed now" presence was sent.
@@ -137,9 +156,21 @@ pub(crate) struct Room {
     claim_after: Duration,
     /// How long a side has for its first move.
     abort_after: Duration,
+    /// How long, without a clock, the side to move may sit on its move
+    /// before the other may claim the win.
+    stall_after: Duration,
+    /// When the side to move's turn began (both seats taken), and whether
+    /// its stall was told.
+    turn_began: Option<Instant>,
+    stall_told: bool,
     /// When the game is aborted unless the side to move makes its first
     /// move (from when both seats are taken until each side has moved).
     first_move_due: Option<Instant>,
+    /// The creator asked for rated games (they are, when both players
+    /// said hello and are not the same).
+    rated: bool,
+    /// The last game's rating changes, once it has ended rated.
+    ratings: Option<RatingChanges>,
 }
 
 /// How long a room waits: for a gone player before a claim, for a first
@@ -148,27 +179,36 @@ pub(crate) struct Room {
 pub(crate) struct Timing {
     pub(crate) claim_after: Duration,
     pub(crate) abort_after: Duration,
+    pub(crate) stall_after: Duration,
+}
+
+/// Who opens a room: seat A's side, token and player.
+pub(crate) struct Creator {
+    pub(crate) side: Side,
+    pub(crate) token: String,
+    pub(crate) player: Option<SeatPlayer>,
 }
 
 impl Room {
-    /// A new room: seat A (the creator's) on `a_side`, seat B free.
+    /// A new room: seat A (the creator's) on the creator's side, seat B free.
     pub(crate) fn new(
         code: String,
         variant: Variant,
         clock_spec: Option<ClockSpec>,
-        a_side: Side,
-        token_a: String,
+        creator: Creator,
+        rated: bool,
         timing: Timing,
     ) -> Room {
         let mut seats: [Seat; 2] = Default::default();
-        seats[SEAT_A].token = Some(token_a);
+        seats[SEAT_A].token = Some(creator.token);
+        seats[SEAT_A].player = creator.player;
         Room {
             code,
             variant,
             clock_spec,
             seats,
             game_no: 1,
-            a_side,
+            a_side: creator.side,
             game: Game::new(variant),
             clock: clock_spec.map(Clock::new),
             result: None,
@@ -178,8 +218,37 @@ impl Room {
             members: HashMap::new(),
             claim_after: timing.claim_after,
             abort_after: timing.abort_after,
+            stall_after: timing.stall_after,
+            turn_began: None,
+            stall_told: false,
             first_move_due: None,
+            rated,
+            ratings: None,
         }
+    }
+
+    /// The rating pool of this room's games.
+    pub(crate) fn pool(&self) -> String {
+        rating_pool(self.variant.kind.id(), self.clock_spec)
+    }
+
+    /// Its games count for the ratings: asked for, and two different
+    /// players who said hello.
+    pub(crate) fn is_rated(&self) -> bool {
+        match (&self.seats[SEAT_A].player, &self.seats[SEAT_B].player) {
+            (Some(a), Some(b)) => self.rated && a.id != b.id,
+            _ => false,
+        }
+    }
+
+    /// Who plays each side.
+    fn players(&self) -> Players {
+        let mut players = Players::default();
+        for seat in [SEAT_A, SEAT_B] {
+            let info = self.seats[seat].player.as_ref().map(|p| p.info.clone());
+            players.set(self.side_of(seat), info);
+        }
+        players
     }
 
     /// The time a side has for its first move: the server's, or the
@@ -196,6 +265,22 @@ impl Room {
     fn await_first_move(&mut self, now: Instant) {
         self.first_move_due =
             (self.is_live() && self.game.ply() < 2).then(|| now + self.first_move_time());
+        self.turn_began = self.is_live().then_some(now);
+        self.stall_told = false;
+    }
+
+    /// When the side to move, connected, may be claimed against for
+    /// sitting on its move: games without a clock, after the first moves.
+    fn stall_due(&self) -> Option<Instant> {
+        if self.clock_spec.is_some() || self.first_move_due.is_some() || !self.is_live() {
+            return None;
+        }
+        Some(self.turn_began? + self.stall_after)
+    }
+
+    /// The side to move has sat on its move past the stall time.
+    fn stalled(&self, side: Side, now: Instant) -> bool {
+        self.game.side_to_move() == side && self.stall_due().is_some_and(|due| due <= now)
     }
 
     /// The room as stored, its moves replayed through the rules; both
@@ -206,15 +291,22 @@ impl Room {
         now: Instant,
     ) -> Result<Room, String> {
         let variant = record.setup.variant()?;
+        let [player_a, player_b] = record.players;
         let mut room = Room::new(
             record.code,
             variant,
             record.clock,
-            record.a_side,
-            record.token_a,
+            Creator {
+                side: record.a_side,
+                token: record.token_a,
+                player: player_a,
+            },
+            record.rated,
             timing,
         );
         room.seats[SEAT_B].token = record.token_b;
+        room.seats[SEAT_B].player = player_b;
+        room.ratings = record.ratings;
         room.game_no = record.game_no;
         for (i, stored) in record.moves.iter().enumerate() {
             let mv = room
@@ -261,6 +353,7 @@ impl Room {
             code: self.code.clone(),
             setup: GameSetup::of(&self.variant),
             clock: self.clock_spec,
+            players: self.players(),
         })
     }
 
@@ -300,6 +393,7 @@ impl Room {
                     .saturating_duration_since(now)
                     .as_millis() as u64,
             },
+            _ if self.stalled(self.side_of(seat), now) => SeatStatus::Stalled,
             _ => SeatStatus::Connected,
         }
     }
@@ -328,6 +422,9 @@ impl Room {
                 .values()
                 .filter(|r| **r == Role::Spectator)
                 .count() as u32,
+            players: self.players(),
+            rated: self.is_rated(),
+            ratings: self.ratings,
         }))
     }
 
@@ -361,14 +458,18 @@ impl Room {
                 let token = self.seats[SEAT_A].token.clone().unwrap_or_default();
                 Ok(self.welcome(conn, token, SEAT_A, now))
             }
-            Entry::Join { token } => {
+            Entry::Join { token, player } => {
                 if self.seats[SEAT_B].token.is_some() {
                     return Err(Event::error(
                         ErrorKind::RoomFull,
                         format!("room {} has both its players; watch it instead", self.code),
                     ));
                 }
-                Ok(Decision::change(Change::SeatB { conn, token }))
+                Ok(Decision::change(Change::SeatB {
+                    conn,
+                    token,
+                    player,
+                }))
             }
             Entry::Resume { token } => {
                 let seat = (0..2)
@@ -591,6 +692,9 @@ impl Room {
                         + 1
                 ),
             )),
+            _ if self.stalled(self.side_of(1 - seat), now) => {
+                Ok(end(self.side_of(seat), EndReason::Stalled))
+            }
             _ => Err((ErrorKind::OpponentPresent, "your opponent is here".into())),
         }
     }
@@ -626,6 +730,11 @@ impl Room {
             });
         }
         let mut decision = Decision::default();
+        if !self.stall_told && self.stall_due().is_some_and(|due| due <= now) {
+            self.stall_told = true;
+            let seat = self.seat_of(self.game.side_to_move());
+            decision.outs.push(self.presence(seat, To::All, now));
+        }
         for seat in 0..2 {
             let s = &self.seats[seat];
             if let Some(since) = s.gone_since
@@ -654,9 +763,11 @@ impl Room {
             .iter()
             .filter(|s| !s.claim_told)
             .filter_map(|s| s.gone_since.map(|since| since + self.claim_after));
+        let stall = self.stall_due().filter(|_| !self.stall_told);
         flag.into_iter()
             .chain(claims)
             .chain(self.first_move_due)
+            .chain(stall)
             .min()
     }
 
@@ -664,9 +775,10 @@ impl Room {
     pub(crate) fn write_for(&self, change: &Change, at_ms: i64) -> Write {
         let code = self.code.clone();
         match change {
-            Change::SeatB { token, .. } => Write::SeatB {
+            Change::SeatB { token, player, .. } => Write::SeatB {
                 code,
                 token_b: token.clone(),
+                player_b: player.as_ref().map(|p| p.id),
             },
             Change::Move {
                 ply,
@@ -697,11 +809,20 @@ impl Room {
         }
     }
 
-    /// Makes a stored change happen; the events to send.
-    pub(crate) fn apply(&mut self, change: Change, now: Instant) -> Vec<Out> {
+    /// Makes a stored change happen (`written`: what storing it did); the
+    /// events to send.
+    pub(crate) fn apply(&mut self, change: Change, written: Written, now: Instant) -> Vec<Out> {
+        if written.ratings.is_some() {
+            self.ratings = written.ratings;
+        }
         match change {
-            Change::SeatB { conn, token } => {
+            Change::SeatB {
+                conn,
+                token,
+                player,
+            } => {
                 self.seats[SEAT_B].token = Some(token.clone());
+                self.seats[SEAT_B].player = player;
                 self.await_first_move(now);
                 self.attach(conn, Role::Seat(SEAT_B));
                 self.welcome(conn, token, SEAT_B, now).outs
@@ -755,11 +876,21 @@ impl Room {
         if let Some(clock) = &mut self.clock {
             clock.stop(now);
         }
+        // The next game shows the ratings this one gave.
+        if let Some(changes) = self.ratings {
+            for seat in [SEAT_A, SEAT_B] {
+                let side = self.side_of(seat);
+                if let Some(player) = &mut self.seats[seat].player {
+                    player.info.rating = Some(changes.get(side).new);
+                }
+            }
+        }
         vec![Out {
             to: To::All,
             event: Event::Ended {
                 result,
                 clocks: self.clock.as_ref().map(|c| c.view(now)),
+                ratings: self.ratings,
             },
         }]
     }
@@ -767,6 +898,7 @@ impl Room {
     fn new_game(&mut self, now: Instant) -> Vec<Out> {
         self.game_no += 1;
         self.a_side = self.a_side.other();
+        self.ratings = None;
         self.game = Game::new(self.variant);
         self.clock = self.clock_spec.map(Clock::new);
         self.result = None;

@@ -9,10 +9,18 @@
 //!
 //! ```text
 //! rooms (code PK, game, options, clock_initial_ms, clock_increment_ms,
-//!        token_a, token_b, created_ms)         seat A created the room
-//! games (code, game_no, a_side, winner, reason, ended_ms)   PK (code, game_no)
+//!        token_a, token_b, created_ms,          seat A created the room
+//!        rated, player_a, player_b)             players: players.id or NULL
+//! games (code, game_no, a_side, winner, reason, ended_ms,
+//!        ratings)                   PK (code, game_no); ratings: JSON changes
 //! moves (code, game_no, ply, mv, hunters_ms, crowd_ms, at_ms)  PK (code, game_no, ply)
+//! players (id PK, key UNIQUE, name, name_key UNIQUE, bot, created_ms)
+//! ratings (player, pool, rating, deviation, volatility, games)  PK (player, pool)
 //! ```
+//!
+//! A rated game's end updates both players' ratings in the transaction
+//! that stores it ([`Written::ratings`]), so two games ending at once
+//! never lose an update, and a crash never stores one without the other.
 
 use std::path::Path;
 use std::sync::mpsc;
@@ -20,7 +28,11 @@ use std::sync::mpsc;
 use rusqlite::{Connection, OptionalExtension, params};
 use tokio::sync::oneshot;
 
-use crate::online::protocol::{ClockSpec, EndReason, GameResult, GameSetup, side_text};
+use super::glicko::Glicko;
+use crate::online::protocol::{
+    ArchivedGame, ClockSpec, EndReason, ErrorKind, GameResult, GameSetup, PlayerInfo, Players,
+    PoolRating, RatingChange, RatingChanges, rating_pool, side_text,
+};
 use crate::rules::Side;
 
 /// Writes at most this many jobs in one transaction.
@@ -36,10 +48,14 @@ pub(crate) enum Write {
         a_side: Side,
         token_a: String,
         at_ms: i64,
+        /// The creator's player (`players.id`), if it said hello.
+        player_a: Option<i64>,
+        rated: bool,
     },
     SeatB {
         code: String,
         token_b: String,
+        player_b: Option<i64>,
     },
     /// A move, and the game's end when the move ends it.
     Move {
@@ -64,6 +80,31 @@ pub(crate) enum Write {
     },
 }
 
+/// What a write did beyond storing: a rated game's rating changes.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct Written {
+    pub(crate) ratings: Option<RatingChanges>,
+}
+
+/// A player as a seat holds it: its number in the store, and as shown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct SeatPlayer {
+    pub(crate) id: i64,
+    pub(crate) info: PlayerInfo,
+}
+
+/// A connection's player, after `hello`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Identity {
+    pub(crate) id: i64,
+    pub(crate) name: String,
+    pub(crate) bot: bool,
+    pub(crate) ratings: Vec<PoolRating>,
+}
+
+/// A refusal of `hello`: the error's kind and reason.
+pub(crate) type HelloRefused = (ErrorKind, String);
+
 /// A stored move and the clocks after it.
 #[derive(Clone, Debug)]
 pub(crate) struct StoredMove {
@@ -83,11 +124,48 @@ pub(crate) struct RoomRecord {
     pub(crate) a_side: Side,
     pub(crate) moves: Vec<StoredMove>,
     pub(crate) result: Option<GameResult>,
+    /// The players of seats A and B (with their ratings now, in the
+    /// room's pool), and whether the room's games are rated.
+    pub(crate) players: [Option<SeatPlayer>; 2],
+    pub(crate) rated: bool,
+    /// The last game's rating changes, if it was rated and has ended.
+    pub(crate) ratings: Option<RatingChanges>,
 }
 
+/// What a player's page shows (`GET /api/players/NAME`).
+#[derive(Clone, Debug)]
+pub(crate) struct PlayerPage {
+    pub(crate) name: String,
+    pub(crate) bot: bool,
+    pub(crate) ratings: Vec<PoolRating>,
+    pub(crate) games: Vec<ArchivedGame>,
+}
+
+type Reply<T> = oneshot::Sender<Result<T, String>>;
+
 enum Job {
-    Write(Write, oneshot::Sender<Result<(), String>>),
-    Load(String, oneshot::Sender<Result<Option<RoomRecord>, String>>),
+    Write(Write, Reply<Written>),
+    Load(String, Reply<Option<RoomRecord>>),
+    Hello {
+        key: String,
+        name: String,
+        bot: bool,
+        reply: Reply<Result<Identity, HelloRefused>>,
+    },
+    Rating {
+        player: i64,
+        pool: String,
+        reply: Reply<PlayerInfo>,
+    },
+    Games {
+        player: i64,
+        limit: u32,
+        reply: Reply<Vec<ArchivedGame>>,
+    },
+    Player {
+        name: String,
+        reply: Reply<Option<PlayerPage>>,
+    },
 }
 
 /// The handle rooms and connections use; cheap to clone.
@@ -108,24 +186,67 @@ impl Store {
         Ok(Store { jobs })
     }
 
-    /// Stores `write`; returns once it is on disk.
-    pub(crate) async fn write(&self, write: Write) -> Result<(), String> {
+    /// Sends a job and waits for its answer.
+    async fn ask<T>(&self, job: impl FnOnce(Reply<T>) -> Job) -> Result<T, String> {
         let (tx, rx) = oneshot::channel();
         self.jobs
-            .send(Job::Write(write, tx))
+            .send(job(tx))
             .map_err(|_| "the store has stopped".to_string())?;
         rx.await
             .unwrap_or_else(|_| Err("the store has stopped".into()))
     }
 
+    /// Stores `write`; returns once it is on disk.
+    pub(crate) async fn write(&self, write: Write) -> Result<Written, String> {
+        self.ask(|reply| Job::Write(write, reply)).await
+    }
+
     /// The room stored under `code`, if any.
     pub(crate) async fn load(&self, code: &str) -> Result<Option<RoomRecord>, String> {
-        let (tx, rx) = oneshot::channel();
-        self.jobs
-            .send(Job::Load(code.to_string(), tx))
-            .map_err(|_| "the store has stopped".to_string())?;
-        rx.await
-            .unwrap_or_else(|_| Err("the store has stopped".into()))
+        self.ask(|reply| Job::Load(code.to_string(), reply)).await
+    }
+
+    /// The player of `key` (registered as `name` if the key is new; renamed
+    /// if the name is new and free), or why not.
+    pub(crate) async fn hello(
+        &self,
+        key: String,
+        name: String,
+        bot: bool,
+    ) -> Result<Result<Identity, HelloRefused>, String> {
+        self.ask(|reply| Job::Hello {
+            key,
+            name,
+            bot,
+            reply,
+        })
+        .await
+    }
+
+    /// Player `player` as shown, with its rating in `pool`.
+    pub(crate) async fn rating(&self, player: i64, pool: String) -> Result<PlayerInfo, String> {
+        self.ask(|reply| Job::Rating {
+            player,
+            pool,
+            reply,
+        })
+        .await
+    }
+
+    /// Player `player`'s last `limit` games, newest first, with their moves.
+    pub(crate) async fn games(&self, player: i64, limit: u32) -> Result<Vec<ArchivedGame>, String> {
+        self.ask(|reply| Job::Games {
+            player,
+            limit,
+            reply,
+        })
+        .await
+    }
+
+    /// The player named `name` (in any case), if there is one.
+    pub(crate) async fn player(&self, name: &str) -> Result<Option<PlayerPage>, String> {
+        let name = name.to_string();
+        self.ask(|reply| Job::Player { name, reply }).await
     }
 }
 
@@ -147,9 +268,39 @@ fn open_db(path: &Path) -> rusqlite::Result<Connection> {
          CREATE TABLE IF NOT EXISTS moves (
             code TEXT NOT NULL, game_no INTEGER NOT NULL, ply INTEGER NOT NULL,
             mv TEXT NOT NULL, hunters_ms INTEGER, crowd_ms INTEGER, at_ms INTEGER NOT NULL,
-            PRIMARY KEY (code, game_no, ply));",
+            PRIMARY KEY (code, game_no, ply));
+         CREATE TABLE IF NOT EXISTS players (
+            id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, name TEXT NOT NULL,
+            name_key TEXT NOT NULL UNIQUE, bot INTEGER NOT NULL, created_ms INTEGER NOT NULL);
+         CREATE TABLE IF NOT EXISTS ratings (
+            player INTEGER NOT NULL, pool TEXT NOT NULL, rating REAL NOT NULL,
+            deviation REAL NOT NULL, volatility REAL NOT NULL, games INTEGER NOT NULL,
+            PRIMARY KEY (player, pool));",
+    )?;
+    // Columns added after the first release: a database from before gets them.
+    add_column(&db, "rooms", "rated", "INTEGER NOT NULL DEFAULT 0")?;
+    add_column(&db, "rooms", "player_a", "INTEGER")?;
+    add_column(&db, "rooms", "player_b", "INTEGER")?;
+    add_column(&db, "games", "ratings", "TEXT")?;
+    db.execute_batch(
+        "CREATE INDEX IF NOT EXISTS rooms_player_a ON rooms (player_a);
+         CREATE INDEX IF NOT EXISTS rooms_player_b ON rooms (player_b);",
     )?;
     Ok(db)
+}
+
+/// Adds `column` to `table` unless it has it.
+fn add_column(db: &Connection, table: &str, column: &str, decl: &str) -> rusqlite::Result<()> {
+    let mut statement = db.prepare(&format!("PRAGMA table_info({table})"))?;
+    let has = statement
+        .query_map([], |r| r.get::<_, String>(1))?
+        .collect::<rusqlite::Result<Vec<_>>>()?
+        .iter()
+        .any(|c| c == column);
+    if !has {
+        db.execute_batch(&format!("ALTER TABLE {table} ADD COLUMN {column} {decl}"))?;
+    }
+    Ok(())
 }
 
 /// The store's thread: batches of writes in one transaction each.
@@ -164,11 +315,39 @@ fn run(mut db: Connection, rx: mpsc::Receiver<Job>) {
         }
         let mut writes = Vec::new();
         for job in jobs {
+            let text = |e: rusqlite::Error| e.to_string();
             match job {
                 Job::Load(code, reply) => {
-                    let _ = reply.send(load(&db, &code).map_err(|e| e.to_string()));
+                    let _ = reply.send(load(&db, &code).map_err(text));
                 }
                 Job::Write(write, reply) => writes.push((write, reply)),
+                // Hello writes too, but alone: a refusal is an answer, not
+                // a failed transaction.
+                Job::Hello {
+                    key,
+                    name,
+                    bot,
+                    reply,
+                } => {
+                    let _ = reply.send(hello(&db, &key, &name, bot).map_err(text));
+                }
+                Job::Rating {
+                    player,
+                    pool,
+                    reply,
+                } => {
+                    let _ = reply.send(player_info(&db, player, &pool).map_err(text));
+                }
+                Job::Games {
+                    player,
+                    limit,
+                    reply,
+                } => {
+                    let _ = reply.send(games_of(&db, player, limit, true).map_err(text));
+                }
+                Job::Player { name, reply } => {
+                    let _ = reply.send(player_page(&db, &name).map_err(text));
+                }
             }
         }
         if !writes.is_empty() {
@@ -178,7 +357,7 @@ fn run(mut db: Connection, rx: mpsc::Receiver<Job>) {
 }
 
 /// Writes a batch in one transaction, then answers each writer.
-fn commit(db: &mut Connection, writes: Vec<(Write, oneshot::Sender<Result<(), String>>)>) {
+fn commit(db: &mut Connection, writes: Vec<(Write, Reply<Written>)>) {
     let tx = match db.transaction() {
         Ok(tx) => tx,
         Err(e) => {
@@ -189,7 +368,7 @@ fn commit(db: &mut Connection, writes: Vec<(Write, oneshot::Sender<Result<(), St
         }
     };
     // A failed statement rolls back only itself: the others stand.
-    let results: Vec<Result<(), String>> = writes
+    let results: Vec<Result<Written, String>> = writes
         .iter()
         .map(|(w, _)| apply(&tx, w).map_err(|e| e.to_string()))
         .collect();
@@ -199,7 +378,7 @@ fn commit(db: &mut Connection, writes: Vec<(Write, oneshot::Sender<Result<(), St
     }
 }
 
-fn apply(db: &Connection, write: &Write) -> rusqlite::Result<()> {
+fn apply(db: &Connection, write: &Write) -> rusqlite::Result<Written> {
     match write {
         Write::CreateRoom {
             code,
@@ -208,10 +387,12 @@ fn apply(db: &Connection, write: &Write) -> rusqlite::Result<()> {
             a_side,
             token_a,
             at_ms,
+            player_a,
+            rated,
         } => {
             db.execute(
                 "INSERT INTO rooms (code, game, options, clock_initial_ms, clock_increment_ms,
-                 token_a, created_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                 token_a, created_ms, rated, player_a) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
                 params![
                     code,
                     setup.game,
@@ -219,18 +400,25 @@ fn apply(db: &Connection, write: &Write) -> rusqlite::Result<()> {
                     clock.map(|c| c.initial_ms as i64),
                     clock.map(|c| c.increment_ms as i64),
                     token_a,
-                    at_ms
+                    at_ms,
+                    rated,
+                    player_a
                 ],
             )?;
-            new_game(db, code, 1, *a_side)
+            new_game(db, code, 1, *a_side)?;
+            Ok(Written::default())
         }
-        Write::SeatB { code, token_b } => {
+        Write::SeatB {
+            code,
+            token_b,
+            player_b,
+        } => {
             let n = db.execute(
-                "UPDATE rooms SET token_b = ?2 WHERE code = ?1 AND token_b IS NULL",
-                params![code, token_b],
+                "UPDATE rooms SET token_b = ?2, player_b = ?3 WHERE code = ?1 AND token_b IS NULL",
+                params![code, token_b, player_b],
             )?;
             if n == 1 {
-                Ok(())
+                Ok(Written::default())
             } else {
                 Err(rusqlite::Error::StatementChangedRows(n))
             }
@@ -259,7 +447,7 @@ fn apply(db: &Connection, write: &Write) -> rusqlite::Result<()> {
             )?;
             match end {
                 Some(result) => end_game(db, code, *game_no, result, *at_ms),
-                None => Ok(()),
+                None => Ok(Written::default()),
             }
         }
         Write::End {
@@ -272,7 +460,10 @@ fn apply(db: &Connection, write: &Write) -> rusqlite::Result<()> {
             code,
             game_no,
             a_side,
-        } => new_game(db, code, *game_no, *a_side),
+        } => {
+            new_game(db, code, *game_no, *a_side)?;
+            Ok(Written::default())
+        }
     }
 }
 
@@ -290,34 +481,46 @@ fn end_game(
     game_no: u32,
     result: &GameResult,
     at_ms: i64,
-) -> rusqlite::Result<()> {
+) -> rusqlite::Result<Written> {
+    let ratings = rate(db, code, game_no, result)?;
+    let ratings_text = ratings.map(|r| serde_json::to_string(&r).unwrap_or_default());
     db.execute(
-        "UPDATE games SET winner = ?3, reason = ?4, ended_ms = ?5
+        "UPDATE games SET winner = ?3, reason = ?4, ended_ms = ?5, ratings = ?6
          WHERE code = ?1 AND game_no = ?2",
         params![
             code,
             game_no,
             result.winner.map(side_text::name),
             result.reason.id(),
-            at_ms
+            at_ms,
+            ratings_text
         ],
     )?;
-    Ok(())
+    Ok(Written { ratings })
 }
 
-/// A stored room and its last game.
-fn load(db: &Connection, code: &str) -> rusqlite::Result<Option<RoomRecord>> {
-    type RoomRow = (
-        String,
-        String,
+/// Updates both players' ratings for a game that counts: a rated room,
+/// two different players who said hello, not aborted, not ended before.
+fn rate(
+    db: &Connection,
+    code: &str,
+    game_no: u32,
+    result: &GameResult,
+) -> rusqlite::Result<Option<RatingChanges>> {
+    if result.reason == EndReason::Aborted {
+        return Ok(None);
+    }
+    type Row = (
+        bool,
         Option<i64>,
         Option<i64>,
         String,
-        Option<String>,
+        Option<i64>,
+        Option<i64>,
     );
-    let room: Option<RoomRow> = db
+    let row: Option<Row> = db
         .query_row(
-            "SELECT game, options, clock_initial_ms, clock_increment_ms, token_a, token_b
+            "SELECT rated, player_a, player_b, game, clock_initial_ms, clock_increment_ms
              FROM rooms WHERE code = ?1",
             params![code],
             |r| {
@@ -332,32 +535,293 @@ fn load(db: &Connection, code: &str) -> rusqlite::Result<Option<RoomRecord>> {
             },
         )
         .optional()?;
-    let Some((game, options, initial, increment, token_a, token_b)) = room else {
+    let Some((true, Some(a), Some(b), game, initial, increment)) = row else {
         return Ok(None);
     };
-    let (game_no, a_side, winner, reason): (u32, String, Option<String>, Option<String>) = db
-        .query_row(
-            "SELECT game_no, a_side, winner, reason FROM games WHERE code = ?1
-             ORDER BY game_no DESC LIMIT 1",
-            params![code],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
-        )?;
-    let mut statement = db.prepare(
-        "SELECT mv, hunters_ms, crowd_ms FROM moves WHERE code = ?1 AND game_no = ?2
-         ORDER BY ply",
+    let (a_side, ended): (String, Option<String>) = db.query_row(
+        "SELECT a_side, reason FROM games WHERE code = ?1 AND game_no = ?2",
+        params![code, game_no],
+        |r| Ok((r.get(0)?, r.get(1)?)),
     )?;
-    let moves = statement
-        .query_map(params![code, game_no], |r| {
-            let h: Option<i64> = r.get(1)?;
-            let c: Option<i64> = r.get(2)?;
-            Ok(StoredMove {
-                mv: r.get(0)?,
-                clocks: h.zip(c).map(|(h, c)| [h as u64, c as u64]),
+    if a == b || ended.is_some() {
+        return Ok(None);
+    }
+    let a_side = side_text::from_name(&a_side).unwrap_or(Side::Hunters);
+    let pool = rating_pool(&game, clock_of(initial, increment));
+    let (old_a, games_a) = glicko_of(db, a, &pool)?;
+    let (old_b, games_b) = glicko_of(db, b, &pool)?;
+    let score_a = match result.winner {
+        None => 0.5,
+        Some(side) if side == a_side => 1.0,
+        Some(_) => 0.0,
+    };
+    let new_a = old_a.after_game(&old_b, score_a);
+    let new_b = old_b.after_game(&old_a, 1.0 - score_a);
+    set_glicko(db, a, &pool, &new_a, games_a + 1)?;
+    set_glicko(db, b, &pool, &new_b, games_b + 1)?;
+    let change = |old: Glicko, new: Glicko| RatingChange {
+        old: old.shown(),
+        new: new.shown(),
+    };
+    let (hunters, crowd) = if a_side == Side::Hunters {
+        (change(old_a, new_a), change(old_b, new_b))
+    } else {
+        (change(old_b, new_b), change(old_a, new_a))
+    };
+    Ok(Some(RatingChanges { hunters, crowd }))
+}
+
+fn clock_of(initial: Option<i64>, increment: Option<i64>) -> Option<ClockSpec> {
+    initial.zip(increment).map(|(i, n)| ClockSpec {
+        initial_ms: i as u64,
+        increment_ms: n as u64,
+    })
+}
+
+/// A player's rating in `pool` and its games there (a new one's if none).
+fn glicko_of(db: &Connection, player: i64, pool: &str) -> rusqlite::Result<(Glicko, u32)> {
+    let found = db
+        .query_row(
+            "SELECT rating, deviation, volatility, games FROM ratings
+             WHERE player = ?1 AND pool = ?2",
+            params![player, pool],
+            |r| {
+                Ok((
+                    Glicko {
+                        rating: r.get(0)?,
+                        deviation: r.get(1)?,
+                        volatility: r.get(2)?,
+                    },
+                    r.get(3)?,
+                ))
+            },
+        )
+        .optional()?;
+    Ok(found.unwrap_or_default())
+}
+
+fn set_glicko(
+    db: &Connection,
+    player: i64,
+    pool: &str,
+    glicko: &Glicko,
+    games: u32,
+) -> rusqlite::Result<()> {
+    db.execute(
+        "INSERT INTO ratings (player, pool, rating, deviation, volatility, games)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+         ON CONFLICT (player, pool) DO UPDATE SET rating = ?3, deviation = ?4,
+         volatility = ?5, games = ?6",
+        params![
+            player,
+            pool,
+            glicko.rating,
+            glicko.deviation,
+            glicko.volatility,
+            games
+        ],
+    )?;
+    Ok(())
+}
+
+/// How a name is compared: two names that differ only in case are one.
+fn name_key(name: &str) -> String {
+    name.to_lowercase()
+}
+
+/// `hello`: the key's player, registered or renamed as need be.
+fn hello(
+    db: &Connection,
+    key: &str,
+    name: &str,
+    bot: bool,
+) -> rusqlite::Result<Result<Identity, HelloRefused>> {
+    let known: Option<(i64, String, bool)> = db
+        .query_row(
+            "SELECT id, name, bot FROM players WHERE key = ?1",
+            params![key],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
+        .optional()?;
+    let holder: Option<i64> = db
+        .query_row(
+            "SELECT id FROM players WHERE name_key = ?1",
+            params![name_key(name)],
+            |r| r.get(0),
+        )
+        .optional()?;
+    let taken = || {
+        Ok(Err((
+            ErrorKind::NameTaken,
+            format!("the name `{name}` is another player's: choose another"),
+        )))
+    };
+    let id = match known {
+        Some((id, _, _)) if holder.is_some_and(|h| h != id) => return taken(),
+        Some((id, old_name, old_bot)) => {
+            if old_name != name || old_bot != bot {
+                db.execute(
+                    "UPDATE players SET name = ?2, name_key = ?3, bot = ?4 WHERE id = ?1",
+                    params![id, name, name_key(name), bot],
+                )?;
+            }
+            id
+        }
+        None if holder.is_some() => return taken(),
+        None => {
+            db.execute(
+                "INSERT INTO players (key, name, name_key, bot, created_ms)
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![key, name, name_key(name), bot, super::log::wall_ms()],
+            )?;
+            db.last_insert_rowid()
+        }
+    };
+    Ok(Ok(Identity {
+        id,
+        name: name.to_string(),
+        bot,
+        ratings: ratings_of(db, id)?,
+    }))
+}
+
+/// Every pool a player has a rating in.
+fn ratings_of(db: &Connection, player: i64) -> rusqlite::Result<Vec<PoolRating>> {
+    let mut statement = db.prepare(
+        "SELECT pool, rating, deviation, volatility, games FROM ratings
+         WHERE player = ?1 ORDER BY games DESC, pool",
+    )?;
+    statement
+        .query_map(params![player], |r| {
+            let glicko = Glicko {
+                rating: r.get(1)?,
+                deviation: r.get(2)?,
+                volatility: r.get(3)?,
+            };
+            Ok(PoolRating {
+                pool: r.get(0)?,
+                rating: glicko.shown(),
+                games: r.get(4)?,
             })
         })?
-        .collect::<rusqlite::Result<Vec<_>>>()?;
+        .collect()
+}
+
+/// A player as shown, with its rating in `pool`.
+fn player_info(db: &Connection, player: i64, pool: &str) -> rusqlite::Result<PlayerInfo> {
+    let (name, bot): (String, bool) = db.query_row(
+        "SELECT name, bot FROM players WHERE id = ?1",
+        params![player],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )?;
+    let (glicko, _) = glicko_of(db, player, pool)?;
+    Ok(PlayerInfo {
+        name,
+        bot,
+        rating: Some(glicko.shown()),
+    })
+}
+
+/// A player's games, newest first (with their moves when `moves`).
+fn games_of(
+    db: &Connection,
+    player: i64,
+    limit: u32,
+    moves: bool,
+) -> rusqlite::Result<Vec<ArchivedGame>> {
+    let mut statement = db.prepare(
+        "SELECT g.code, g.game_no FROM games g JOIN rooms r ON r.code = g.code
+         WHERE r.player_a = ?1 OR r.player_b = ?1
+         ORDER BY COALESCE(g.ended_ms, r.created_ms) DESC, g.game_no DESC LIMIT ?2",
+    )?;
+    let keys = statement
+        .query_map(params![player, limit], |r| {
+            Ok((r.get::<_, String>(0)?, r.get(1)?))
+        })?
+        .collect::<rusqlite::Result<Vec<(String, u32)>>>()?;
+    keys.iter()
+        .map(|(code, game_no)| archived(db, code, *game_no, moves))
+        .collect()
+}
+
+/// One game of a room, as the archive gives it.
+fn archived(
+    db: &Connection,
+    code: &str,
+    game_no: u32,
+    with_moves: bool,
+) -> rusqlite::Result<ArchivedGame> {
+    type Row = (
+        String,
+        String,
+        Option<i64>,
+        Option<i64>,
+        bool,
+        Option<i64>,
+        Option<i64>,
+        i64,
+    );
+    let (game, options, initial, increment, rated, a, b, created): Row = db.query_row(
+        "SELECT game, options, clock_initial_ms, clock_increment_ms, rated, player_a,
+         player_b, created_ms FROM rooms WHERE code = ?1",
+        params![code],
+        |r| {
+            Ok((
+                r.get(0)?,
+                r.get(1)?,
+                r.get(2)?,
+                r.get(3)?,
+                r.get(4)?,
+                r.get(5)?,
+                r.get(6)?,
+                r.get(7)?,
+            ))
+        },
+    )?;
+    type GameRow = (
+        String,
+        Option<String>,
+        Option<String>,
+        Option<i64>,
+        Option<String>,
+    );
+    let (a_side, winner, reason, ended, ratings): GameRow = db.query_row(
+        "SELECT a_side, winner, reason, ended_ms, ratings FROM games
+         WHERE code = ?1 AND game_no = ?2",
+        params![code, game_no],
+        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
+    )?;
     let bad = |what: &str| {
         rusqlite::Error::InvalidColumnName(format!("room {code}: stored {what} unreadable"))
+    };
+    let a_side = side_text::from_name(&a_side).ok_or_else(|| bad("side"))?;
+    let name = |player: Option<i64>| -> rusqlite::Result<Option<PlayerInfo>> {
+        player
+            .map(|id| {
+                db.query_row(
+                    "SELECT name, bot FROM players WHERE id = ?1",
+                    params![id],
+                    |r| {
+                        Ok(PlayerInfo {
+                            name: r.get(0)?,
+                            bot: r.get(1)?,
+                            rating: None,
+                        })
+                    },
+                )
+            })
+            .transpose()
+    };
+    let mut players = Players::default();
+    players.set(a_side, name(a)?);
+    players.set(a_side.other(), name(b)?);
+    let moves = if with_moves {
+        stored_moves(db, code, game_no)?
+            .into_iter()
+            .map(|m| m.mv)
+            .collect()
+    } else {
+        Vec::new()
     };
     let result = match reason {
         Some(reason) => Some(GameResult {
@@ -366,22 +830,110 @@ fn load(db: &Connection, code: &str) -> rusqlite::Result<Option<RoomRecord>> {
         }),
         None => None,
     };
+    Ok(ArchivedGame {
+        code: code.to_string(),
+        game_no,
+        setup: setup_of(game, &options),
+        clock: clock_of(initial, increment),
+        players,
+        rated: rated && a.is_some() && b.is_some(),
+        moves,
+        result,
+        ratings: ratings.and_then(|r| serde_json::from_str(&r).ok()),
+        at_ms: ended.unwrap_or(created),
+    })
+}
+
+fn setup_of(game: String, options: &str) -> GameSetup {
+    GameSetup {
+        game,
+        options: options.split_whitespace().map(String::from).collect(),
+    }
+}
+
+/// The page of the player named `name`: ratings and the last 20 games.
+fn player_page(db: &Connection, name: &str) -> rusqlite::Result<Option<PlayerPage>> {
+    let found: Option<(i64, String, bool)> = db
+        .query_row(
+            "SELECT id, name, bot FROM players WHERE name_key = ?1",
+            params![name_key(name)],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
+        .optional()?;
+    let Some((id, name, bot)) = found else {
+        return Ok(None);
+    };
+    Ok(Some(PlayerPage {
+        name,
+        bot,
+        ratings: ratings_of(db, id)?,
+        games: games_of(db, id, 20, false)?,
+    }))
+}
+
+fn stored_moves(db: &Connection, code: &str, game_no: u32) -> rusqlite::Result<Vec<StoredMove>> {
+    let mut statement = db.prepare(
+        "SELECT mv, hunters_ms, crowd_ms FROM moves WHERE code = ?1 AND game_no = ?2
+         ORDER BY ply",
+    )?;
+    statement
+        .query_map(params![code, game_no], |r| {
+            let h: Option<i64> = r.get(1)?;
+            let c: Option<i64> = r.get(2)?;
+            Ok(StoredMove {
+                mv: r.get(0)?,
+                clocks: h.zip(c).map(|(h, c)| [h as u64, c as u64]),
+            })
+        })?
+        .collect()
+}
+
+/// A stored room and its last game.
+fn load(db: &Connection, code: &str) -> rusqlite::Result<Option<RoomRecord>> {
+    type RoomRow = (String, Option<String>, Option<i64>, Option<i64>, bool);
+    let room: Option<RoomRow> = db
+        .query_row(
+            "SELECT token_a, token_b, player_a, player_b, rated FROM rooms WHERE code = ?1",
+            params![code],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
+        )
+        .optional()?;
+    let Some((token_a, token_b, player_a, player_b, rated)) = room else {
+        return Ok(None);
+    };
+    let (game_no, a_side): (u32, String) = db.query_row(
+        "SELECT game_no, a_side FROM games WHERE code = ?1 ORDER BY game_no DESC LIMIT 1",
+        params![code],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )?;
+    let a_side = side_text::from_name(&a_side).ok_or_else(|| {
+        rusqlite::Error::InvalidColumnName(format!("room {code}: stored side unreadable"))
+    })?;
+    let game = archived(db, code, game_no, false)?;
+    let pool = rating_pool(&game.setup.game, game.clock);
+    let seat_player = |player: Option<i64>| -> rusqlite::Result<Option<SeatPlayer>> {
+        player
+            .map(|id| {
+                Ok(SeatPlayer {
+                    id,
+                    info: player_info(db, id, &pool)?,
+                })
+            })
+            .transpose()
+    };
     Ok(Some(RoomRecord {
         code: code.to_string(),
-        setup: GameSetup {
-            game,
-            options: options.split_whitespace().map(String::from).collect(),
-        },
-        clock: initial.zip(increment).map(|(i, n)| ClockSpec {
-            initial_ms: i as u64,
-            increment_ms: n as u64,
-        }),
+        setup: game.setup,
+        clock: game.clock,
         token_a,
         token_b,
         game_no,
-        a_side: side_text::from_name(&a_side).ok_or_else(|| bad("side"))?,
-        moves,
-        result,
+        a_side,
+        moves: stored_moves(db, code, game_no)?,
+        result: game.result,
+        players: [seat_player(player_a)?, seat_player(player_b)?],
+        rated,
+        ratings: game.ratings,
     }))
 }
 

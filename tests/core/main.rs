@@ -28,6 +28,8 @@ mod properties;
 mod rules;
 mod save_format;
 
+#[cfg(feature = "server")]
+mod online_players;
 #[cfg(feature = "online")]
 mod online_protocol;
 #[cfg(feature = "server")]

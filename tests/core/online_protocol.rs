@@ -3,7 +3,8 @@
 
 use stronghold::online::protocol::{
     ClockSpec, Clocks, Command, EndReason, ErrorKind, Event, GameResult, GameSetup,
-    MAX_COMMAND_BYTES, ProtocolError, RoomState, SeatStatus, parse_command, parse_event,
+    MAX_COMMAND_BYTES, PlayerInfo, Players, PoolRating, ProtocolError, Rating, RatingChange,
+    RatingChanges, RoomState, SeatStatus, check_name, parse_command, parse_event,
 };
 use stronghold::rules::{GameKind, Side, Variant};
 
@@ -21,7 +22,14 @@ fn every_command_round_trips() {
             setup: setup(),
             side: Side::Crowd,
             clock: Some("5+3".parse().unwrap()),
+            rated: true,
         },
+        Command::Hello {
+            name: "Мария_7".into(),
+            key: "0123456789abcdef0123".into(),
+            bot: false,
+        },
+        Command::MyGames,
         Command::Join { code: "abc".into() },
         Command::Resume {
             code: "abc".into(),
@@ -56,6 +64,21 @@ fn every_event_round_trips() {
         crowd_ms: 2000,
         running: Some(Side::Hunters),
     };
+    let rating = Rating {
+        rating: 1523,
+        deviation: 180,
+        provisional: true,
+    };
+    let changes = RatingChanges {
+        hunters: RatingChange {
+            old: rating,
+            new: rating,
+        },
+        crowd: RatingChange {
+            old: rating,
+            new: rating,
+        },
+    };
     let state = RoomState {
         code: "abc".into(),
         setup: setup(),
@@ -76,6 +99,16 @@ fn every_event_round_trips() {
             reason: EndReason::DrawAgreed,
         }),
         spectators: 1,
+        players: Players {
+            hunters: Some(PlayerInfo {
+                name: "ann".into(),
+                bot: false,
+                rating: Some(rating),
+            }),
+            crowd: None,
+        },
+        rated: true,
+        ratings: Some(changes),
     };
     let events = [
         Event::Seated {
@@ -102,6 +135,19 @@ fn every_event_round_trips() {
                 reason: EndReason::Flag,
             },
             clocks: None,
+            ratings: Some(changes),
+        },
+        Event::Welcome {
+            player: PlayerInfo {
+                name: "bob".into(),
+                bot: true,
+                rating: None,
+            },
+            ratings: vec![PoolRating {
+                pool: "pirates/blitz".into(),
+                rating,
+                games: 3,
+            }],
         },
         Event::error(ErrorKind::IllegalMove, "no"),
         Event::Pong,
@@ -160,4 +206,33 @@ fn clocks_and_setups_read_as_the_command_line_writes_them() {
         GameSetup::of(&Variant::new(GameKind::BaghChal)).game,
         "bagh-chal"
     );
+}
+
+/// Names: 2 to 20 letters of any alphabet, digits, `_` and `-`; nothing
+/// that could pass for markup, a line break or a look-alike space.
+#[test]
+fn names_are_checked() {
+    for good in ["ann", "Мария_7", "tiger-2", "x1"] {
+        assert_eq!(check_name(good), Ok(()), "{good}");
+    }
+    for bad in [
+        "a",
+        "",
+        "_lead",
+        "-lead",
+        "has space",
+        "new\nline",
+        "<b>bold</b>",
+        "abcdefghijklmnopqrstu",
+        "nbsp\u{a0}x",
+        "zero\u{200b}width",
+    ] {
+        assert!(check_name(bad).is_err(), "{bad:?}");
+    }
+    // Clocks fall into lichess's classes by time plus forty increments.
+    let class = |c: &str| c.parse::<ClockSpec>().unwrap().class();
+    assert_eq!(class("1+0"), "bullet");
+    assert_eq!(class("3+2"), "blitz");
+    assert_eq!(class("10+0"), "rapid");
+    assert_eq!(class("30+0"), "classical");
 }

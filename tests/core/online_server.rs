@@ -9,7 +9,9 @@ use crate::online_support;
 
 use std::time::Duration;
 
-use online_support::{Bot, Raw, Server, moves_of, reference_legal_moves_after, stored_moves};
+use online_support::{
+    Bot, Raw, Server, http_get, moves_of, reference_legal_moves_after, stored_moves,
+};
 use stronghold::online::protocol::{
     ClockSpec, Command, EndReason, ErrorKind, Event, GameResult, GameSetup, SeatStatus,
 };
@@ -384,21 +386,58 @@ fn client_text_is_rewritten_or_escaped() {
     assert!(!log.lines().any(|l| l.starts_with("FORGED")), "{log}");
 }
 
-/// A `GET` on the server; the body.
-fn http_get(port: u16, path: &str) -> String {
-    use std::io::{Read, Write};
-    let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).expect("a connection");
-    stream
-        .set_read_timeout(Some(Duration::from_secs(10)))
-        .expect("a timeout");
-    write!(
-        stream,
-        "GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
-    )
-    .expect("a request");
-    let mut answer = String::new();
-    let _ = stream.read_to_string(&mut answer);
-    answer
+/// Without a clock, a player who sits on a move past the stall time may
+/// be claimed against while connected: not before (`opponent_present`),
+/// and the game ends `stalled`, won by the claimer.
+#[test]
+fn a_player_who_sits_on_a_move_can_be_claimed_against() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let db = dir.path().join("games.sqlite3");
+    let server = Server::start(
+        &db,
+        0,
+        &dir.path().join("server.log"),
+        &["--stall-secs", "2"],
+    );
+    let url = server.url();
+    let (mut x, mut y, code, _) = seated_pair(&url, Side::Hunters, None);
+    let mut game = Game::new(Variant::new(GameKind::Pirates));
+    let first = game.side_to_move();
+    let (sitter, claimer) = if first == Side::Hunters {
+        (&mut x, &mut y)
+    } else {
+        (&mut y, &mut x)
+    };
+    for ply in 0..2u32 {
+        let raw = if ply == 0 {
+            &mut *sitter
+        } else {
+            &mut *claimer
+        };
+        let mv = game.legal_moves()[0];
+        game.play(&mv).expect("legal");
+        raw.send(&Command::Move {
+            ply,
+            mv: mv.to_string(),
+        });
+        raw.expect("the move stored", |e| {
+            matches!(e, Event::Moved { ply: p, .. } if *p == ply).then_some(())
+        });
+    }
+    claimer.send(&Command::ClaimWin);
+    assert_eq!(error_of(claimer), ErrorKind::OpponentPresent);
+    claimer.expect("the sitter stalled", |e| {
+        matches!(e, Event::Presence { side, status: SeatStatus::Stalled } if *side == first)
+            .then_some(())
+    });
+    claimer.send(&Command::ClaimWin);
+    let result = ended(claimer);
+    assert_eq!(
+        (result.winner, result.reason),
+        (Some(first.other()), EndReason::Stalled)
+    );
+    let archived = http_get(server.port, &format!("/api/games/{code}"));
+    assert!(archived.contains("(stalled)"), "{archived}");
 }
 
 /// A side that does not make its first move in time aborts the game, for
@@ -476,6 +515,7 @@ fn seated_pair(url: &str, side: Side, clock: Option<ClockSpec>) -> (Raw, Raw, St
         setup: GameSetup::of(&Variant::new(GameKind::Pirates)),
         side,
         clock,
+        rated: false,
     });
     let (code, token) = x.expect("seated", |e| match e {
         Event::Seated { code, token, .. } => Some((code.clone(), token.clone())),
@@ -569,6 +609,7 @@ fn every_bad_input_is_refused_while_another_room_plays_on() {
         setup: chess,
         side: Side::Crowd,
         clock: None,
+        rated: false,
     });
     assert_eq!(error_of(&mut raw), ErrorKind::BadSetup);
     raw.send(&Command::Resume {

@@ -174,6 +174,7 @@ fn created_room_from(mut app: App, server: &FakeServer) -> (App, Friend, String)
         variant: Variant::new(GameKind::Pirates),
         side: Side::Crowd,
         clock: None,
+        rated: false,
     });
     until(&mut app, None, "the room", |app, _| {
         online(app).code().is_some()
@@ -678,6 +679,7 @@ fn joining_by_code_takes_the_other_seat() {
             setup,
             side: Side::Hunters,
             clock: None,
+            rated: false,
         },
     );
     let mut app = app();

@@ -351,6 +351,9 @@ impl Hub {
             rematch_offer: room.rematch_offer,
             result: room.result,
             spectators: room.watchers.len() as u32,
+            players: Default::default(),
+            rated: false,
+            ratings: None,
         }
     }
 
@@ -373,6 +376,7 @@ impl Hub {
                 Event::Ended {
                     result,
                     clocks: None,
+                    ratings: None,
                 }
             }
             Command::OfferDraw => {
@@ -389,6 +393,7 @@ impl Hub {
                 Event::Ended {
                     result,
                     clocks: None,
+                    ratings: None,
                 }
             }
             Command::DeclineDraw => {
@@ -454,6 +459,7 @@ impl Hub {
                 &Event::Ended {
                     result,
                     clocks: None,
+                    ratings: None,
                 },
             );
         }

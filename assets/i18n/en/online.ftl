@@ -45,6 +45,7 @@ online-friend-awaited = Waiting for your friend to join ({ $side })…
 online-friend-awaited-note = Send the invite: the code, or the link (web) or command line (desktop) that "Copy invite" copies.
 online-friend-here = Your friend ({ $side }) is here.
 online-friend-gone = Your friend ({ $side }) has gone.
+online-opponent-stalled = Your opponent ({ $side }) has not moved for a long time.
 online-opponent-here = Your opponent ({ $side }) is here.
 online-opponent-gone = Your opponent ({ $side }) has gone.
 online-claim-in = You may claim the win in { $seconds ->
@@ -71,6 +72,7 @@ online-rematch-waiting = Rematch asked: waiting for your friend.
 online-rematch-accept = Accept the rematch
 end-time-out = { $side_title }: out of time.
 end-abandoned = { $side_title }: left the game, and the win was claimed.
+end-stalled = { $side_title }: sat on a move past the server's limit, and the win was claimed.
 end-aborted = Game aborted: a first move was not made in time. It counts for nobody.
 
 # What the server refused.

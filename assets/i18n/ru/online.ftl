@@ -45,6 +45,7 @@ online-friend-awaited = Ждём друга ({ $side })…
 online-friend-awaited-note = Отправьте приглашение: код, ссылку (в браузере) или команду (на компьютере), которые копирует кнопка «Копировать приглашение».
 online-friend-here = Друг ({ $side }) в игре.
 online-friend-gone = Друг ({ $side }) ушёл.
+online-opponent-stalled = Соперник ({ $side }) давно не ходит.
 online-opponent-here = Соперник ({ $side }) в игре.
 online-opponent-gone = Соперник ({ $side }) ушёл.
 online-claim-in = Победу можно будет забрать через { $seconds ->
@@ -73,6 +74,7 @@ online-rematch-waiting = Реванш предложен: ждём ответа 
 online-rematch-accept = Принять реванш
 end-time-out = { $side_title }: время вышло.
 end-abandoned = { $side_title }: игрок ушёл, победа засчитана сопернику.
+end-stalled = { $side_title }: игрок слишком долго не ходил, победа засчитана сопернику.
 end-aborted = Партия отменена: первый ход не сделан вовремя. Она не засчитывается никому.
 
 # What the server refused.

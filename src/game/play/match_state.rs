@@ -74,6 +74,9 @@ pub enum Conclusion {
     TimeOut(Side),
     /// This side left the online game and the other claimed the win.
     Abandoned(Side),
+    /// This side sat on its move in an online game without a clock past
+    /// the server's stall time, and the other claimed the win.
+    Stalled(Side),
     /// The online game was aborted: a side did not make its first move in
     /// time. It counts for nobody.
     Aborted,
@@ -86,7 +89,8 @@ impl Conclusion {
             Conclusion::Rules(o) => o.winner,
             Conclusion::Resigned(side)
             | Conclusion::TimeOut(side)
-            | Conclusion::Abandoned(side) => Some(side.other()),
+            | Conclusion::Abandoned(side)
+            | Conclusion::Stalled(side) => Some(side.other()),
             Conclusion::DrawAgreed | Conclusion::Aborted => None,
         }
     }

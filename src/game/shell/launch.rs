@@ -628,6 +628,7 @@ fn open_at_launch(
             variant,
             side,
             clock,
+            rated: false,
         },
         OpenAtLaunch::Resume(seat) => OnlineCommand::Resume(seat),
     });

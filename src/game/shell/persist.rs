@@ -304,7 +304,10 @@ pub fn snapshot(the_match: &Match, layout: &BoardLayout, settings: &Settings) ->
         // A save has no clocks or seats: a game lost on time or left is
         // kept as resigned by the side that lost it.
         Some(
-            Conclusion::Resigned(side) | Conclusion::TimeOut(side) | Conclusion::Abandoned(side),
+            Conclusion::Resigned(side)
+            | Conclusion::TimeOut(side)
+            | Conclusion::Abandoned(side)
+            | Conclusion::Stalled(side),
         ) => Some(Ending::Resigned(side)),
         Some(Conclusion::DrawAgreed) => Some(Ending::DrawAgreed),
         // An aborted game had at most one move: it stays unfinished.

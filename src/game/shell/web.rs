@@ -284,6 +284,7 @@ impl OnlineStatus {
                 match room.seat(you.other()) {
                     SeatStatus::Empty => "empty",
                     SeatStatus::Connected => "connected",
+                    SeatStatus::Stalled => "stalled",
                     SeatStatus::Gone { .. } => "gone",
                 }
             }),

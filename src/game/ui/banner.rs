@@ -42,6 +42,7 @@ pub(super) fn conclusion_text(
         Conclusion::DrawAgreed => Msg::new("end-draw-agreed"),
         Conclusion::TimeOut(side) => side_msg("end-time-out", side),
         Conclusion::Abandoned(side) => side_msg("end-abandoned", side),
+        Conclusion::Stalled(side) => side_msg("end-stalled", side),
         Conclusion::Aborted => Msg::new("end-aborted"),
         Conclusion::Rules(outcome) => match outcome.reason {
             Reason::CrowdTooFew if kind == GameKind::BaghChal => {

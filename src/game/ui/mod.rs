@@ -128,6 +128,8 @@ pub struct NewGameForm {
     /// Online: the side the room's creator takes, and the clock.
     pub online_side: Side,
     pub online_clock: Option<crate::online::ClockSpec>,
+    /// A friend's game by code counts for the ratings.
+    pub online_rated: bool,
     /// Online: the code or link typed to join a room.
     pub join_text: String,
 }
@@ -142,6 +144,7 @@ impl Default for NewGameForm {
             family: None,
             online_side: Side::Crowd,
             online_clock: None,
+            online_rated: false,
             join_text: String::new(),
         }
     }

@@ -121,6 +121,17 @@ fn friend_line(ui: &mut egui::Ui, p: &mut GameUi, room: &RoomView, friend: Side,
                 status(who("online-friend-here", "online-opponent-here")),
             );
         }
+        SeatStatus::Stalled => {
+            ui.colored_label(GOLD, status("online-opponent-stalled"));
+            if room.result.is_none() {
+                ui.horizontal_wrapped(|ui| {
+                    if ui.button(p.tr("online-claim-win")).clicked() {
+                        p.online_commands.write(OnlineCommand::ClaimWin);
+                    }
+                    ui.label(egui::RichText::new(p.tr("online-keep-waiting")).color(MUTED));
+                });
+            }
+        }
         SeatStatus::Gone { .. } => {
             ui.colored_label(
                 RED,

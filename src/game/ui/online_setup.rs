@@ -81,6 +81,7 @@ fn create_row(
                 variant: form.variant,
                 side: form.online_side,
                 clock: form.online_clock,
+                rated: form.online_rated,
             });
         }
     });

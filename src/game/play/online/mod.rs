@@ -42,7 +42,7 @@ use crate::game::common::redraw::{FrameWaker, NextFrame};
 use crate::game::common::screens::{MenuPage, Screen};
 use crate::game::common::settings::{OnlineSeat, Settings};
 use crate::game::play::match_state::{Match, MatchReset, MoveIntent, MoveSource};
-use crate::online::protocol::{LiveGame, SeekInfo};
+use crate::online::protocol::{LiveGame, PlayerInfo, SeekInfo};
 use crate::online::{
     Client, ClientEvent, ClockSpec, Command, ConnectionStatus, ErrorKind, Event, GameSetup, Opening,
 };
@@ -89,6 +89,8 @@ pub enum OnlineCommand {
         variant: Variant,
         side: Side,
         clock: Option<ClockSpec>,
+        /// The game counts for both players' ratings.
+        rated: bool,
     },
     /// Takes the free seat of the room with this invite code on `server`.
     Join {
@@ -164,6 +166,8 @@ pub struct Online {
     /// The opponent came from the lobby (play anyone, a seek taken): a
     /// stranger, not a friend with the invite.
     pub from_lobby: bool,
+    /// This player as the server knows it (name, rating), once welcomed.
+    pub me: Option<PlayerInfo>,
 }
 
 impl Online {
@@ -250,9 +254,16 @@ fn opening_of(command: &OnlineCommand) -> Option<(String, Opening, bool)> {
             variant,
             side,
             clock,
+            rated,
         } => {
             let setup = GameSetup::of(&variant);
-            (server, Opening::Create { setup, side, clock }, false)
+            let opening = Opening::Create {
+                setup,
+                side,
+                clock,
+                rated,
+            };
+            (server, opening, false)
         }
         OnlineCommand::Join { server, code } => (server, Opening::Join { code }, false),
         OnlineCommand::Resume(seat) => {
@@ -459,7 +470,8 @@ fn on_event(
             online.seeking = None;
         }
         Event::Seeking { seek } => online.seeking = Some(seek),
-        Event::Lobby { .. } => {}
+        Event::Welcome { player, .. } => online.me = Some(player),
+        Event::Lobby { .. } | Event::Games { .. } => {}
         Event::State(state) => {
             online.you = state.you;
             online.room = Some(RoomView::of_state(&state, now));
@@ -504,9 +516,14 @@ fn on_event(
                 room.rematch_offer = Some(by);
             }
         }
-        Event::Ended { result, clocks } => {
+        Event::Ended {
+            result,
+            clocks,
+            ratings,
+        } => {
             if let Some(room) = online.room.as_mut() {
                 room.result = Some(result);
+                room.ratings = ratings;
                 room.draw_offer = None;
                 room.set_clocks(clocks, now);
             }

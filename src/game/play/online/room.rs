@@ -3,6 +3,7 @@
 //! data and rules, no systems: `online/mod.rs` feeds it, the panel reads it.
 
 use crate::game::play::match_state::{Conclusion, Match, Player};
+use crate::online::protocol::{Players, RatingChanges};
 use crate::online::{ClockSpec, Clocks, EndReason, GameResult, RoomState, SeatStatus};
 use crate::rules::{Game, Side};
 
@@ -25,6 +26,12 @@ pub struct RoomView {
     pub rematch_offer: Option<Side>,
     pub result: Option<GameResult>,
     pub spectators: u32,
+    /// Who sits on each side (names, bots, ratings before the game).
+    pub players: Players,
+    /// The game counts for the ratings.
+    pub rated: bool,
+    /// The ratings' change, once a rated game has ended.
+    pub ratings: Option<RatingChanges>,
 }
 
 impl RoomView {
@@ -45,6 +52,9 @@ impl RoomView {
             rematch_offer: state.rematch_offer,
             result: state.result,
             spectators: state.spectators,
+            players: state.players.clone(),
+            rated: state.rated,
+            ratings: state.ratings,
         }
     }
 
@@ -133,6 +143,7 @@ pub fn conclusion_of(result: GameResult) -> Option<Conclusion> {
         (EndReason::Resigned, Some(loser)) => Some(Conclusion::Resigned(loser)),
         (EndReason::Flag, Some(loser)) => Some(Conclusion::TimeOut(loser)),
         (EndReason::Abandoned, Some(loser)) => Some(Conclusion::Abandoned(loser)),
+        (EndReason::Stalled, Some(loser)) => Some(Conclusion::Stalled(loser)),
         (EndReason::Aborted, _) => Some(Conclusion::Aborted),
         _ => None,
     }
