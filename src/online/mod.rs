@@ -59,6 +59,26 @@
 //!   `seek` meets. `cancel_seek` withdraws it; a connection has one seek
 //!   at most, and it goes with the connection. The `lobby` event also
 //!   lists the games being played (both seats taken, not over), to watch.
+//! - **Players.** `hello NAME KEY` (and `bot`), sent first on a
+//!   connection, says who plays: the key is the player's secret (no
+//!   password; 16 to 64 of `0-9 a-z A-Z _ -`), the name is unique on the
+//!   server without regard to case (2 to 20 letters of any alphabet,
+//!   digits, `_`, `-`). The answer is `welcome` with the player's ratings,
+//!   or `bad_name`, `bad_key`, `name_taken`. A key seen before may take a
+//!   new name. Without `hello` a connection plays anonymously, unrated.
+//!   `my_games` answers `games`: the player's recent games, each with its
+//!   moves, players, result and rating changes.
+//! - **Ratings.** Glicko-2, one per player and pool, a pool being a game
+//!   and a clock class (`pirates/blitz`; see [`protocol::rating_pool`]);
+//!   provisional (`1500?`) while the deviation is above 110. Lobby games
+//!   are rated, a friend's room only if `create` says `rated`; either way
+//!   only between two different players who said hello, and never an
+//!   aborted game. `ended` carries each side's `old` and `new`; `state`,
+//!   the lobby's seeks and games carry the players with their ratings.
+//! - **Stalling.** Without a clock, a side to move that has not moved for
+//!   the server's stall time (`--stall-secs`, 5 min by default) while
+//!   connected is `presence … stalled`, and the other may `claim_win`
+//!   (reason `stalled`).
 //! - **Liveness.** Clients send `ping` every few seconds (`pong`
 //!   answers); the server closes a connection silent for longer than its
 //!   idle limit, and rate-limits each connection.
@@ -71,7 +91,7 @@
 pub mod client;
 pub mod protocol;
 
-pub use client::{Client, ClientEvent, ConnectionStatus, Opening, SendError, Session};
+pub use client::{Client, ClientEvent, ConnectionStatus, Identity, Opening, SendError, Session};
 pub use protocol::{
     ClockSpec, Clocks, Command, EndReason, ErrorKind, Event, GameResult, GameSetup, ProtocolError,
     RoomState, SeatStatus,

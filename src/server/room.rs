@@ -822,10 +822,21 @@ impl Room {
                 player,
             } => {
                 self.seats[SEAT_B].token = Some(token.clone());
+                let named = player.is_some();
                 self.seats[SEAT_B].player = player;
                 self.await_first_move(now);
                 self.attach(conn, Role::Seat(SEAT_B));
-                self.welcome(conn, token, SEAT_B, now).outs
+                let mut outs = self.welcome(conn, token, SEAT_B, now).outs;
+                // A named player: the others learn who sat and whether the
+                // game is rated, in the whole room after the presence.
+                if named {
+                    let others = self.members.keys().filter(|&&other| other != conn);
+                    outs.extend(others.map(|&other| Out {
+                        to: To::Conn(other),
+                        event: self.state_for(other, now),
+                    }));
+                }
+                outs
             }
             Change::Move {
                 ply,

@@ -623,6 +623,99 @@ fn the_lobby_lists_games_being_played_to_watch() {
     assert_eq!(the_match(&app).kind(), GameKind::Asalto);
 }
 
+/// A player with a name plays a bot from the lobby: both are named on the
+/// panel with their ratings, the game is rated, the player's key is made
+/// and kept with the settings, the rating's change arrives with the end,
+/// and "My online games" finds the game again and opens it in review.
+#[cfg(feature = "server")]
+#[test]
+fn a_named_player_is_rated_and_finds_the_game_again() {
+    use stronghold::game::play::online::MyGames;
+    let server = RealServer::start();
+    let mut app = app();
+    app.world_mut().resource_mut::<Settings>().player_name = "Mira".into();
+    app.world_mut().write_message(OnlineCommand::Anyone {
+        server: server.url.clone(),
+        variant: Variant::new(GameKind::Pirates),
+        clock: None,
+    });
+    until(&mut app, None, "waiting in the lobby", |app, _| {
+        online(app).seeking.is_some()
+    });
+    let key = app.world().resource::<Settings>().player_key.clone();
+    assert!(
+        stronghold::online::protocol::check_key(&key).is_ok(),
+        "a key made: {key:?}"
+    );
+    assert_eq!(
+        online(&app).me.as_ref().map(|m| m.name.as_str()),
+        Some("Mira")
+    );
+    let bot = BotGuard::seeking_named(&server, "pirates", "Rook");
+    until(&mut app, None, "seated against the bot", |app, _| {
+        online(app)
+            .room
+            .as_ref()
+            .is_some_and(|r| r.players.hunters.is_some())
+    });
+    let room = online(&app).room.clone().unwrap();
+    assert!(
+        room.rated,
+        "a lobby game between two named players is rated"
+    );
+    let hunters = room.players.hunters.clone().unwrap();
+    assert_eq!((hunters.name.as_str(), hunters.bot), ("Rook", true));
+    let crowd = room.players.crowd.clone().unwrap();
+    assert_eq!(crowd.name, "Mira");
+    assert!(
+        crowd
+            .rating
+            .is_some_and(|r| r.provisional && r.rating == 1500)
+    );
+    play_here(&mut app);
+    until(&mut app, None, "the bot's answer", |app, _| {
+        the_match(app).game().ply() == 2
+    });
+    let played = moves(&app);
+    app.world_mut().write_message(OnlineCommand::Resign);
+    until(&mut app, None, "the ratings' change", |app, _| {
+        online(app)
+            .room
+            .as_ref()
+            .is_some_and(|r| r.ratings.is_some())
+    });
+    let change = online(&app).room.as_ref().unwrap().ratings.unwrap();
+    assert!(
+        change.crowd.new.rating < change.crowd.old.rating,
+        "{change:?}"
+    );
+    assert!(
+        change.hunters.new.rating > change.hunters.old.rating,
+        "{change:?}"
+    );
+    drop(bot);
+    // The same key a second time: the archive knows this player's game.
+    app.world_mut().write_message(OnlineCommand::MyGames {
+        server: server.url.clone(),
+    });
+    until(&mut app, None, "my games", |app, _| {
+        app.world().resource::<MyGames>().loaded
+    });
+    let games = app.world().resource::<MyGames>().games.clone();
+    assert_eq!(games.len(), 1, "{games:?}");
+    assert_eq!(games[0].moves, played);
+    assert_eq!(games[0].ratings, Some(change));
+    app.world_mut()
+        .write_message(OnlineCommand::Review(Box::new(games[0].clone())));
+    until(&mut app, None, "the game in review", |app, _| {
+        moves(app) == played && the_match(app).is_over() && !the_match(app).is_online()
+    });
+    assert_eq!(
+        the_match(&app).conclusion(),
+        Some(Conclusion::Resigned(Side::Crowd))
+    );
+}
+
 /// A bot process, killed if the test ends first.
 #[cfg(feature = "server")]
 struct BotGuard(std::process::Child);
@@ -635,6 +728,21 @@ impl BotGuard {
         let bot = std::process::Command::new(env!("CARGO_BIN_EXE_stronghold-cli"))
             .args(["online", "--server", &server.url, "--seek", game])
             .args(["--side", "hunters", "--level", "easy", "--pace-ms", "5"])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("the bot starts");
+        BotGuard(bot)
+    }
+
+    /// [`BotGuard::seeking`] under a name (and a key of its own): its games
+    /// are rated.
+    fn seeking_named(server: &RealServer, game: &str, name: &str) -> BotGuard {
+        let key = format!("{name}-key-for-the-test-only");
+        let bot = std::process::Command::new(env!("CARGO_BIN_EXE_stronghold-cli"))
+            .args(["online", "--server", &server.url, "--seek", game])
+            .args(["--side", "hunters", "--level", "easy", "--pace-ms", "5"])
+            .args(["--name", name, "--key", &key])
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::null())
             .spawn()

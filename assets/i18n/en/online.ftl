@@ -93,3 +93,26 @@ online-error-replay = The server's game does not replay here; online play stoppe
 settings-server = Game server
 settings-server-default = This computer
 settings-server-note = For online play: ws://host:port/ws on a home network, wss://… behind a TLS proxy.
+
+# Who you are, ratings, your games.
+online-your-name = Your name
+online-name-note = Others see this name, unique on the server. Your key, kept with the settings, keeps it and your ratings yours.
+online-name-bad = A name has 2 to 20 letters, digits, _ or -, and begins with a letter or digit.
+online-anonymous = anonymous
+online-bot = bot
+online-rated = Rated
+online-rated-hint = The game counts for both players' ratings (games with strangers always do).
+online-rated-game = Rated game
+online-casual-game = Casual game: no rating changes.
+online-my-games = My online games
+online-my-games-none = No games on this server yet.
+online-review = Review
+online-result-playing = playing
+online-result-aborted = aborted
+online-result-draw = draw
+online-result-won = won
+online-result-lost = lost
+online-result-over = over
+online-error-name-taken = Another player has this name on the server: this game is unrated. Choose another name for the next.
+online-error-bad-name = The server refused this name.
+online-error-not-identified = Choose a name first.

@@ -95,3 +95,26 @@ online-error-replay = Партия с сервера здесь не воспр�
 settings-server = Игровой сервер
 settings-server-default = Этот компьютер
 settings-server-note = Для игры по сети: ws://адрес:порт/ws в домашней сети, wss://… за TLS-прокси.
+
+# Кто вы, рейтинги, ваши партии.
+online-your-name = Ваше имя
+online-name-note = Это имя видят другие, на сервере оно единственное. Ваш ключ, хранимый с настройками, закрепляет за вами имя и рейтинги.
+online-name-bad = В имени от 2 до 20 букв, цифр, _ или -, и начинается оно с буквы или цифры.
+online-anonymous = аноним
+online-bot = бот
+online-rated = На рейтинг
+online-rated-hint = Партия меняет рейтинги обоих игроков (с незнакомыми — всегда).
+online-rated-game = Партия на рейтинг
+online-casual-game = Партия без рейтинга.
+online-my-games = Мои партии по сети
+online-my-games-none = На этом сервере у вас ещё нет партий.
+online-review = Разбор
+online-result-playing = идёт
+online-result-aborted = отменена
+online-result-draw = ничья
+online-result-won = победа
+online-result-lost = поражение
+online-result-over = окончена
+online-error-name-taken = Это имя на сервере занято другим игроком: эта партия без рейтинга. Выберите другое имя для следующей.
+online-error-bad-name = Сервер не принял это имя.
+online-error-not-identified = Сначала выберите имя.

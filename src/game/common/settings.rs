@@ -65,6 +65,11 @@ pub struct Settings {
     /// a restart or a crash comes back to it; cleared when the game ends
     /// or the player leaves it.
     pub online_seat: Option<OnlineSeat>,
+    /// The name this player goes by on game servers (empty: not chosen).
+    pub player_name: String,
+    /// This player's secret on game servers, made on first online use: no
+    /// password, whoever holds it is this player (and keeps its ratings).
+    pub player_key: String,
 }
 
 /// A seat in a running online game: enough to sit in it again.
@@ -104,6 +109,8 @@ impl Default for Settings {
             server: DEFAULT_SERVER.to_string(),
             puzzles: PuzzleProgress::default(),
             online_seat: None,
+            player_name: String::new(),
+            player_key: String::new(),
         }
     }
 }

@@ -42,6 +42,7 @@ pub(super) struct MenuUi<'w, 's> {
     skin: Res<'w, ActiveSkin>,
     online: Res<'w, Online>,
     lobby: Res<'w, crate::game::play::online::Lobby>,
+    my_games: Res<'w, crate::game::play::online::MyGames>,
     online_commands: MessageWriter<'w, OnlineCommand>,
     puzzles: PuzzleUi<'w>,
     next_frame: ResMut<'w, NextFrame>,
@@ -95,6 +96,17 @@ pub(super) fn menu_screen(mut m: MenuUi) -> Result {
     Ok(())
 }
 
+/// The name typed on the online section becomes the settings' (and so
+/// the one the server hears) once the player asks for a game with it.
+fn keep_player_name(settings: &mut Settings, typed: Option<&str>) {
+    let Some(name) = typed.map(str::trim) else {
+        return;
+    };
+    if crate::online::protocol::check_name(name).is_ok() && settings.player_name != name {
+        settings.player_name = name.to_string();
+    }
+}
+
 fn page(ui: &mut egui::Ui, m: &mut MenuUi) {
     match *m.page {
         MenuPage::Main => main_page(ui, m),
@@ -106,8 +118,11 @@ fn page(ui: &mut egui::Ui, m: &mut MenuUi) {
                 &mut m.form,
                 &m.settings,
                 &m.catalog,
-                (&m.online, &m.lobby),
+                (&m.online, &m.lobby, &m.my_games),
             );
+            if matches!(asked, Some(NewGameAction::Online(_))) {
+                keep_player_name(&mut m.settings, m.form.player_name.as_deref());
+            }
             if matches!(
                 asked,
                 Some(NewGameAction::Start(_) | NewGameAction::Online(_))

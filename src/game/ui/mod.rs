@@ -130,6 +130,9 @@ pub struct NewGameForm {
     pub online_clock: Option<crate::online::ClockSpec>,
     /// A friend's game by code counts for the ratings.
     pub online_rated: bool,
+    /// The name typed for online play (`None`: not read from the
+    /// settings yet).
+    pub player_name: Option<String>,
     /// Online: the code or link typed to join a room.
     pub join_text: String,
 }
@@ -145,6 +148,7 @@ impl Default for NewGameForm {
             online_side: Side::Crowd,
             online_clock: None,
             online_rated: false,
+            player_name: None,
             join_text: String::new(),
         }
     }

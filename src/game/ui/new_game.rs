@@ -14,7 +14,7 @@ use crate::game::common::i18n::I18n;
 use crate::game::common::settings::Settings;
 use crate::game::play::family::FamilyCommand;
 use crate::game::play::match_state::{Match, MatchCommand, Player};
-use crate::game::play::online::{Lobby, Online, OnlineCommand};
+use crate::game::play::online::{Lobby, MyGames, Online, OnlineCommand};
 use crate::rules::family::{self, Ruleset, file::BoardFamily};
 use crate::rules::{GameKind, OptionKey, Side, Variant};
 
@@ -37,7 +37,7 @@ pub(super) fn new_game_page(
     form: &mut NewGameForm,
     settings: &Settings,
     catalog: &SkinCatalog,
-    (online, lobby): (&Online, &Lobby),
+    online: (&Online, &Lobby, &MyGames),
 ) -> Option<NewGameAction> {
     theme::heading(ui, i18n.tr("new-game-title"));
     ui.add_space(4.0);
@@ -64,7 +64,7 @@ pub(super) fn new_game_page(
     });
     ui.add_space(6.0);
     ui.separator();
-    online_section(ui, i18n, form, (online, lobby), settings)
+    online_section(ui, i18n, form, online, settings)
         .map(NewGameAction::Online)
         .or(start)
         .or(asked)

@@ -6,7 +6,7 @@
 use bevy_egui::egui;
 
 use super::GameUi;
-use super::online_setup::connection_text;
+use super::online_setup::{connection_text, player_text, rating_change_text};
 use super::theme::{self, GOLD, GREEN, MUTED, RED};
 use crate::game::common::i18n::Msg;
 use crate::game::common::notice::Notice;
@@ -32,6 +32,7 @@ fn room_lines(ui: &mut egui::Ui, p: &mut GameUi) {
     };
     invite_line(ui, p, &room);
     let now = p.time.elapsed_secs_f64();
+    players(ui, p, &room);
     match p.online.you {
         Some(you) => friend_line(ui, p, &room, you.other(), now),
         None => {
@@ -161,6 +162,36 @@ fn friend_line(ui: &mut egui::Ui, p: &mut GameUi, room: &RoomView, friend: Side,
             }
         }
     }
+}
+
+/// Who plays each side, with the ratings (rated games) or "casual"; once
+/// a rated game has ended, each rating's change.
+fn players(ui: &mut egui::Ui, p: &mut GameUi, room: &RoomView) {
+    let names = p.names();
+    for side in [Side::Hunters, Side::Crowd] {
+        let who = player_text(&p.i18n, room.players.get(side));
+        let mut line = format!("{}: {who}", names.title(&p.i18n, side));
+        if let Some(change) = room.ratings.map(|r| r.get(side)) {
+            line = format!(
+                "{}: {} {}",
+                names.title(&p.i18n, side),
+                room.players.get(side).map_or("", |p| p.name.as_str()),
+                rating_change_text(change)
+            );
+        }
+        let text = egui::RichText::new(line);
+        ui.label(if p.online.you == Some(side) {
+            text.strong()
+        } else {
+            text
+        });
+    }
+    let kind = if room.rated {
+        "online-rated-game"
+    } else {
+        "online-casual-game"
+    };
+    ui.label(egui::RichText::new(p.tr(kind)).color(MUTED).size(12.0));
 }
 
 /// Each side's time; the running clock in gold. A row per side: the

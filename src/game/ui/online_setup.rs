@@ -1,7 +1,8 @@
-//! "Play online" on the new-game page: play anyone who wants the game and
-//! clock chosen (the server's lobby pairs you), create a room for a friend
-//! (with a side), or join one by its code or link; and how the opening is
-//! going (connecting, waiting for an opponent, refused).
+//! "Play online" on the new-game page: the name this player goes by, play
+//! anyone who wants the game and clock chosen (the server's lobby pairs
+//! you), create a room for a friend (with a side, rated or not), or join
+//! one by its code or link; how the opening is going (connecting, waiting
+//! for an opponent, refused); and this player's recent games, to review.
 
 use bevy_egui::egui;
 
@@ -9,10 +10,12 @@ use super::theme::{self, MUTED, RED};
 use super::{NewGameForm, SideNames};
 use crate::game::common::i18n::{I18n, Msg};
 use crate::game::common::settings::Settings;
-use crate::game::play::online::{self, Lobby, Online, OnlineCommand, Phase};
+use crate::game::play::online::{self, Lobby, MyGames, Online, OnlineCommand, Phase};
 use crate::game::shell::invite::read_invite;
-use crate::online::{ClockSpec, ConnectionStatus};
+use crate::online::protocol::{ArchivedGame, MAX_NAME_CHARS, PlayerInfo, RatingChange, check_name};
+use crate::online::{ClockSpec, ConnectionStatus, EndReason};
 use crate::rules::Side;
+use crate::save::store::display_time;
 
 /// The clocks on offer: minutes for the game, seconds added per move.
 const CLOCKS: [(u64, u64); 5] = [(3, 2), (5, 3), (10, 5), (15, 10), (30, 20)];
@@ -22,7 +25,7 @@ pub(super) fn online_section(
     ui: &mut egui::Ui,
     i18n: &I18n,
     form: &mut NewGameForm,
-    (online, lobby): (&Online, &Lobby),
+    (online, lobby, my_games): (&Online, &Lobby, &MyGames),
     settings: &Settings,
 ) -> Option<OnlineCommand> {
     theme::section(ui, i18n.tr("online-title"));
@@ -30,13 +33,152 @@ pub(super) fn online_section(
         ui,
         i18n.msg(&Msg::new("online-note").text("server", settings.server.clone())),
     );
-    let mut asked = create_row(ui, i18n, form, settings);
-    if !online.is_on() {
-        asked = lobby_list(ui, i18n, lobby, settings).or(asked);
-    }
-    asked = join_row(ui, i18n, form, settings).or(asked);
+    let named = name_row(ui, i18n, form, settings);
+    // Nothing goes to the server under a name it would refuse.
+    let mut asked = None;
+    ui.add_enabled_ui(named, |ui| {
+        asked = create_row(ui, i18n, form, settings);
+        if !online.is_on() {
+            asked = lobby_list(ui, i18n, lobby, settings).or(asked.take());
+        }
+        asked = join_row(ui, i18n, form, settings).or(asked.take());
+    });
     asked = opening_status(ui, i18n, online).or(asked);
+    if named && !online.is_on() {
+        asked = my_games_list(ui, i18n, my_games, settings).or(asked);
+    }
     asked
+}
+
+/// The name this player goes by online: the settings' (kept once a game
+/// is asked for, see the menu), or one made up on first use. Whether it
+/// is one the server takes.
+fn name_row(ui: &mut egui::Ui, i18n: &I18n, form: &mut NewGameForm, settings: &Settings) -> bool {
+    let name = form.player_name.get_or_insert_with(|| {
+        if settings.player_name.is_empty() {
+            online::suggested_name()
+        } else {
+            settings.player_name.clone()
+        }
+    });
+    ui.horizontal(|ui| {
+        ui.label(i18n.tr("online-your-name"));
+        ui.add(
+            egui::TextEdit::singleline(name)
+                .id(egui::Id::new("online_name"))
+                .desired_width(180.0)
+                .char_limit(MAX_NAME_CHARS),
+        );
+    });
+    let ok = check_name(name.trim()).is_ok();
+    if ok {
+        theme::note(ui, i18n.tr("online-name-note"));
+    } else {
+        ui.colored_label(RED, i18n.tr("online-name-bad"));
+    }
+    ok
+}
+
+/// A player as the lobby and the panel name it: `Mira (1523?)`, a bot
+/// marked as one.
+pub(super) fn player_text(i18n: &I18n, player: Option<&PlayerInfo>) -> String {
+    let Some(player) = player else {
+        return i18n.tr("online-anonymous");
+    };
+    let mut text = player.name.clone();
+    if player.bot {
+        text.push_str(&format!(" [{}]", i18n.tr("online-bot")));
+    }
+    if let Some(rating) = player.rating {
+        text.push_str(&format!(" ({rating})"));
+    }
+    text
+}
+
+/// "My online games": a button that asks the server, then the games (the
+/// newest first), each with the opponent, the result for this player, the
+/// rating's change, and a button that opens it in review.
+fn my_games_list(
+    ui: &mut egui::Ui,
+    i18n: &I18n,
+    my_games: &MyGames,
+    settings: &Settings,
+) -> Option<OnlineCommand> {
+    ui.add_space(6.0);
+    let mut asked = None;
+    ui.horizontal(|ui| {
+        if ui.button(i18n.tr("online-my-games")).clicked() {
+            asked = Some(OnlineCommand::MyGames {
+                server: settings.server.clone(),
+            });
+        }
+        if my_games.loading {
+            ui.spinner();
+        }
+    });
+    if let Some(error) = my_games.error {
+        ui.colored_label(RED, i18n.msg(&online::error_msg(error)));
+    }
+    if my_games.loaded && my_games.games.is_empty() {
+        theme::note(ui, i18n.tr("online-my-games-none"));
+    }
+    let me = settings.player_name.to_lowercase();
+    egui::Grid::new("online_my_games")
+        .num_columns(6)
+        .spacing([10.0, 4.0])
+        .show(ui, |ui| {
+            for game in &my_games.games {
+                let Ok(variant) = game.setup.variant() else {
+                    continue;
+                };
+                let mine = [Side::Hunters, Side::Crowd].into_iter().find(|&side| {
+                    game.players
+                        .get(side)
+                        .is_some_and(|p| p.name.to_lowercase() == me)
+                });
+                let when = display_time((game.at_ms / 1000).max(0) as u64);
+                ui.label(egui::RichText::new(when).color(MUTED).size(12.0));
+                ui.label(super::game_title(i18n, variant.kind));
+                let opponent = mine
+                    .map(Side::other)
+                    .and_then(|side| game.players.get(side));
+                ui.label(player_text(i18n, opponent));
+                ui.label(result_text(i18n, game, mine));
+                match (game.ratings, mine) {
+                    (Some(ratings), Some(side)) => {
+                        ui.label(rating_change_text(ratings.get(side)));
+                    }
+                    _ => {
+                        ui.label("");
+                    }
+                }
+                if ui.button(i18n.tr("online-review")).clicked() {
+                    asked = Some(OnlineCommand::Review(Box::new(game.clone())));
+                }
+                ui.end_row();
+            }
+        });
+    asked
+}
+
+/// A game's result for this player (`Won`, `Lost`, `Draw`), or as it
+/// stands (`Playing`, `Aborted`).
+fn result_text(i18n: &I18n, game: &ArchivedGame, mine: Option<Side>) -> String {
+    let Some(result) = game.result else {
+        return i18n.tr("online-result-playing");
+    };
+    i18n.tr(match (result.reason, result.winner, mine) {
+        (EndReason::Aborted, _, _) => "online-result-aborted",
+        (_, None, _) => "online-result-draw",
+        (_, Some(winner), Some(me)) if winner == me => "online-result-won",
+        (_, Some(_), Some(_)) => "online-result-lost",
+        (_, Some(_), None) => "online-result-over",
+    })
+}
+
+/// `1500? → 1523 (+23)`.
+pub(super) fn rating_change_text(change: RatingChange) -> String {
+    format!("{} → {} ({:+})", change.old, change.new, change.delta())
 }
 
 fn create_row(
@@ -72,6 +214,8 @@ fn create_row(
         for side in [Side::Hunters, Side::Crowd] {
             ui.radio_value(&mut form.online_side, side, names.title(i18n, side));
         }
+        ui.checkbox(&mut form.online_rated, i18n.tr("online-rated"))
+            .on_hover_text(i18n.tr("online-rated-hint"));
         if ui
             .button(format!("🌐 {}", i18n.tr("online-create")))
             .clicked()
@@ -107,13 +251,14 @@ fn lobby_list(
         theme::note(ui, i18n.tr("online-lobby-empty"));
     }
     egui::Grid::new("online_lobby")
-        .num_columns(4)
+        .num_columns(5)
         .spacing([12.0, 4.0])
         .show(ui, |ui| {
             for seek in lobby.seeks.iter().take(LOBBY_ROWS) {
                 let Ok(variant) = seek.setup.variant() else {
                     continue;
                 };
+                ui.label(player_text(i18n, seek.player.as_ref()));
                 ui.label(super::game_title(i18n, variant.kind));
                 let names = SideNames::traditional(i18n, variant.kind);
                 ui.label(match seek.side {
@@ -140,13 +285,18 @@ fn lobby_list(
             i18n.msg(&Msg::new("online-lobby-playing").num("count", lobby.games.len() as u32)),
         );
         egui::Grid::new("online_live")
-            .num_columns(3)
+            .num_columns(4)
             .spacing([12.0, 4.0])
             .show(ui, |ui| {
                 for game in lobby.games.iter().take(LOBBY_ROWS) {
                     let Ok(variant) = game.setup.variant() else {
                         continue;
                     };
+                    ui.label(format!(
+                        "{} – {}",
+                        player_text(i18n, game.players.hunters.as_ref()),
+                        player_text(i18n, game.players.crowd.as_ref())
+                    ));
                     ui.label(super::game_title(i18n, variant.kind));
                     ui.label(clock_label(i18n, game.clock));
                     if ui.button(i18n.tr("online-lobby-watch")).clicked() {

@@ -42,7 +42,9 @@ use crate::game::common::redraw::{FrameWaker, NextFrame};
 use crate::game::common::screens::{MenuPage, Screen};
 use crate::game::common::settings::{OnlineSeat, Settings};
 use crate::game::play::match_state::{Match, MatchReset, MoveIntent, MoveSource};
-use crate::online::protocol::{LiveGame, PlayerInfo, SeekInfo};
+use crate::online::client::{Identity, new_player_key};
+use crate::online::protocol::{ArchivedGame, LiveGame, PlayerInfo, SeekInfo};
+use crate::online::protocol::{check_key, check_name};
 use crate::online::{
     Client, ClientEvent, ClockSpec, Command, ConnectionStatus, ErrorKind, Event, GameSetup, Opening,
 };
@@ -63,7 +65,9 @@ const RECONNECT_BEAT: Duration = Duration::from_millis(250);
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Online>()
         .init_resource::<Lobby>()
+        .init_resource::<MyGames>()
         .init_non_send::<Connection>()
+        .init_non_send::<ArchiveConnection>()
         .init_non_send::<LobbyConnection>()
         .add_message::<OnlineCommand>()
         .add_systems(
@@ -74,6 +78,7 @@ pub(super) fn plugin(app: &mut App) {
                     .in_set(GameSet::Commands),
                 send_own_move.after(GameSet::Apply).before(GameSet::Ai),
                 follow_lobby.in_set(GameSet::Commands),
+                (fetch_my_games, review_archived).in_set(GameSet::Commands),
                 ask_for_frames.in_set(GameSet::View),
             ),
         )
@@ -128,6 +133,12 @@ pub enum OnlineCommand {
     Rematch,
     /// Leaves the room (the server keeps the seat for a while).
     Leave,
+    /// Asks `server` for this player's recent games ([`MyGames`]).
+    MyGames {
+        server: String,
+    },
+    /// Puts a game of [`MyGames`] on the board, to review and analyse.
+    Review(Box<ArchivedGame>),
 }
 
 /// Where the online game stands.
@@ -209,12 +220,21 @@ fn act_on_commands(
     mut commands: MessageReader<OnlineCommand>,
     mut connection: NonSendMut<Connection>,
     mut online: ResMut<Online>,
+    mut settings: ResMut<Settings>,
     waker: Res<FrameWaker>,
     mut notices: MessageWriter<Notice>,
 ) {
     for command in commands.read() {
         if let Some((server, opening, from_lobby)) = opening_of(command) {
-            open(&mut connection, &mut online, &server, opening, &waker);
+            let identity = player_identity(&mut settings);
+            open(
+                &mut connection,
+                &mut online,
+                &server,
+                opening,
+                identity,
+                &waker,
+            );
             online.from_lobby = from_lobby;
             continue;
         }
@@ -237,6 +257,8 @@ fn act_on_commands(
             | OnlineCommand::Watch { .. }
             | OnlineCommand::Anyone { .. }
             | OnlineCommand::Take { .. } => continue,
+            // Not the room's: see `fetch_my_games` and `review_archived`.
+            OnlineCommand::MyGames { .. } | OnlineCommand::Review(_) => continue,
         };
         if !connection.send(&wire) {
             notices.write(Notice::warning(Msg::new("online-not-connected")));
@@ -289,8 +311,39 @@ fn opening_of(command: &OnlineCommand) -> Option<(String, Opening, bool)> {
         | OnlineCommand::AcceptDraw
         | OnlineCommand::DeclineDraw
         | OnlineCommand::ClaimWin
-        | OnlineCommand::Rematch => return None,
+        | OnlineCommand::Rematch
+        | OnlineCommand::MyGames { .. }
+        | OnlineCommand::Review(_) => return None,
     })
+}
+
+/// Who this player is on game servers: the settings' name, with the key
+/// made (and kept) on first use. `None` (anonymous, unrated) without a
+/// valid name, or without a random source to make a key.
+pub fn player_identity(settings: &mut Settings) -> Option<Identity> {
+    let name = settings.player_name.trim().to_string();
+    check_name(&name).ok()?;
+    if check_key(&settings.player_key).is_err() {
+        match new_player_key() {
+            Ok(key) => settings.player_key = key,
+            Err(e) => {
+                warn!("online: no player key ({e}); playing unrated");
+                return None;
+            }
+        }
+    }
+    Some(Identity {
+        name,
+        key: settings.player_key.clone(),
+        bot: false,
+    })
+}
+
+/// A name to offer a player who has none yet: `guest-` and four hex
+/// digits (the player may type another).
+pub fn suggested_name() -> String {
+    let digits = new_player_key().unwrap_or_default();
+    format!("guest-{}", digits.get(..4).unwrap_or("0000"))
 }
 
 /// A new client for a new room: any room before is left.
@@ -299,10 +352,11 @@ fn open(
     online: &mut Online,
     server: &str,
     opening: Opening,
+    identity: Option<Identity>,
     waker: &FrameWaker,
 ) {
     let watching = matches!(opening, Opening::Watch { .. });
-    let mut client = Client::new(server, opening);
+    let mut client = Client::new(server, opening).with_identity(identity);
     let waker = waker.clone();
     client.wake_with(move || waker.wake());
     *online = Online {
@@ -381,6 +435,108 @@ fn follow_lobby(
     } else {
         RECONNECT_BEAT
     });
+}
+
+/// This player's recent games on the server, as "My online games" lists
+/// them (newest first).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct MyGames {
+    pub games: Vec<ArchivedGame>,
+    /// Asked for, not answered yet.
+    pub loading: bool,
+    /// The server answered (the list may be empty).
+    pub loaded: bool,
+    /// Why the list could not be had.
+    pub error: Option<ErrorKind>,
+}
+
+/// The connection that asks for [`MyGames`], closed once answered (not
+/// `Send` on the web).
+#[derive(Default)]
+pub struct ArchiveConnection {
+    client: Option<Client>,
+}
+
+/// Asks the server for this player's games on [`OnlineCommand::MyGames`],
+/// and keeps the answer in [`MyGames`].
+fn fetch_my_games(
+    mut commands: MessageReader<OnlineCommand>,
+    mut connection: NonSendMut<ArchiveConnection>,
+    mut my_games: ResMut<MyGames>,
+    mut settings: ResMut<Settings>,
+    waker: Res<FrameWaker>,
+    mut next_frame: ResMut<NextFrame>,
+) {
+    for command in commands.read() {
+        let OnlineCommand::MyGames { server } = command else {
+            continue;
+        };
+        *my_games = MyGames::default();
+        let Some(identity) = player_identity(&mut settings) else {
+            my_games.error = Some(ErrorKind::NotIdentified);
+            connection.client = None;
+            continue;
+        };
+        let mut client = Client::new(server, Opening::MyGames).with_identity(Some(identity));
+        let waker = waker.clone();
+        client.wake_with(move || waker.wake());
+        connection.client = Some(client);
+        my_games.loading = true;
+    }
+    let Some(client) = connection.client.as_mut() else {
+        return;
+    };
+    for event in client.poll() {
+        match event {
+            ClientEvent::Server(Event::Games { games }) => {
+                *my_games = MyGames {
+                    games,
+                    loaded: true,
+                    ..MyGames::default()
+                };
+            }
+            ClientEvent::Server(Event::Error { error, message }) => {
+                warn!("online: my games refused: {error:?}: {message}");
+                *my_games = MyGames {
+                    error: Some(error),
+                    ..MyGames::default()
+                };
+            }
+            _ => {}
+        }
+    }
+    if my_games.loading {
+        next_frame.within(RECONNECT_BEAT);
+    } else {
+        connection.client = None;
+    }
+}
+
+/// Puts an archived game on the board ([`OnlineCommand::Review`]): the
+/// game screen, ended as on the server, its moves to step through and
+/// analyse.
+fn review_archived(
+    mut commands: MessageReader<OnlineCommand>,
+    mut the_match: ResMut<Match>,
+    mut reset: MessageWriter<MatchReset>,
+    mut screen: ResMut<NextState<Screen>>,
+    mut notices: MessageWriter<Notice>,
+) {
+    for command in commands.read() {
+        let OnlineCommand::Review(game) = command else {
+            continue;
+        };
+        match room::archived_match(game) {
+            Ok(new) => {
+                the_match.replace(new);
+                reset.write(MatchReset);
+                screen.set(Screen::Game);
+            }
+            Err(e) => {
+                notices.write(Notice::error(Msg::new("online-error-replay")).with_detail(e));
+            }
+        }
+    }
 }
 
 /// Keeps the seat of the running game in the settings (which `persist`
@@ -585,6 +741,9 @@ pub fn error_msg(error: ErrorKind) -> Msg {
         ErrorKind::SeekRefused => "online-error-seek-refused",
         ErrorKind::UnknownSeek => "online-error-unknown-seek",
         ErrorKind::DrawTooSoon => "online-error-draw-too-soon",
+        ErrorKind::NameTaken => "online-error-name-taken",
+        ErrorKind::BadName => "online-error-bad-name",
+        ErrorKind::NotIdentified => "online-error-not-identified",
         _ => "online-error-other",
     })
 }

@@ -3,8 +3,8 @@
 //! data and rules, no systems: `online/mod.rs` feeds it, the panel reads it.
 
 use crate::game::play::match_state::{Conclusion, Match, Player};
-use crate::online::protocol::{Players, RatingChanges};
-use crate::online::{ClockSpec, Clocks, EndReason, GameResult, RoomState, SeatStatus};
+use crate::online::protocol::{ArchivedGame, Players, RatingChanges};
+use crate::online::{ClockSpec, Clocks, EndReason, GameResult, GameSetup, RoomState, SeatStatus};
 use crate::rules::{Game, Side};
 
 /// Everything the server has said about the room, as of its last event.
@@ -14,7 +14,7 @@ pub struct RoomView {
     /// 1 for the room's first game, one more after each rematch.
     pub game_no: u32,
     /// The game and its options, as the server names them.
-    pub setup: crate::online::GameSetup,
+    pub setup: GameSetup,
     /// Every move the server has stored, in the rules' notation.
     pub moves: Vec<String>,
     pub clock: Option<ClockSpec>,
@@ -107,15 +107,6 @@ impl RoomView {
     /// afar for a spectator), ended as the server ended it. An error names
     /// what does not replay.
     pub fn to_match(&self, you: Option<Side>) -> Result<Match, String> {
-        let variant = self.setup.variant()?;
-        let mut game = Game::new(variant);
-        for (ply, text) in self.moves.iter().enumerate() {
-            let mv = game
-                .parse_move(text)
-                .map_err(|e| format!("move {ply} `{text}`: {e}"))?;
-            game.play(&mv)
-                .map_err(|e| format!("move {ply} `{text}`: {e}"))?;
-        }
         let player = |side: Side| {
             if you == Some(side) {
                 Player::Human
@@ -123,15 +114,42 @@ impl RoomView {
                 Player::Remote
             }
         };
-        let mut the_match = Match::from_game(
-            game,
-            Match::players(player(Side::Hunters), player(Side::Crowd)),
-        );
-        if let Some(conclusion) = self.result.and_then(conclusion_of) {
-            the_match.conclude(conclusion);
-        }
-        Ok(the_match)
+        let players = Match::players(player(Side::Hunters), player(Side::Crowd));
+        replay(&self.setup, &self.moves, self.result, players)
     }
+}
+
+/// A game of the server's archive as a match to review and analyse: its
+/// moves replayed, ended as the server ended it, both sides a person's (so
+/// nothing plays on its own).
+pub fn archived_match(game: &ArchivedGame) -> Result<Match, String> {
+    let players = Match::players(Player::Human, Player::Human);
+    replay(&game.setup, &game.moves, game.result, players)
+}
+
+/// A server's game as a match: `moves` replayed by the rules from the
+/// setup's start, concluded as `result` says. An error names what does
+/// not replay.
+fn replay(
+    setup: &GameSetup,
+    moves: &[String],
+    result: Option<GameResult>,
+    players: [Player; 2],
+) -> Result<Match, String> {
+    let variant = setup.variant()?;
+    let mut game = Game::new(variant);
+    for (ply, text) in moves.iter().enumerate() {
+        let mv = game
+            .parse_move(text)
+            .map_err(|e| format!("move {ply} `{text}`: {e}"))?;
+        game.play(&mv)
+            .map_err(|e| format!("move {ply} `{text}`: {e}"))?;
+    }
+    let mut the_match = Match::from_game(game, players);
+    if let Some(conclusion) = result.and_then(conclusion_of) {
+        the_match.conclude(conclusion);
+    }
+    Ok(the_match)
 }
 
 /// How the server's result ends the match: `None` for the rules' own ends,
