@@ -21,8 +21,8 @@ use super::room::{ConnId, Creator, Decision, Entry, Out, Room, Timing, To};
 use super::store::{PlayerPage, SeatPlayer, Store, Write};
 use super::{Config, log, secret};
 use crate::online::protocol::{
-    ArchivedGame, ClockSpec, Command, ErrorKind, Event, GameSetup, PlayerInfo, rating_pool,
-    side_text,
+    ArchivedGame, ClockSpec, Command, EndReason, ErrorKind, Event, GameSetup, PlayerInfo,
+    rating_pool, side_text,
 };
 use crate::rules::Side;
 
@@ -84,7 +84,11 @@ fn game_line(game: &ArchivedGame) -> String {
         name(Side::Hunters),
         name(Side::Crowd),
         game.result.map_or("playing".into(), |r| r.to_string()),
-        if game.rated { "rated" } else { "unrated" },
+        match game.result {
+            _ if !game.rated => "unrated",
+            Some(r) if r.reason == EndReason::Aborted => "unrated (aborted)",
+            _ => "rated",
+        },
     )
 }
 
@@ -216,7 +220,8 @@ impl Hub {
                 });
             text.push_str(&format!("{}: {player}\n", side_text::name(side)));
         }
-        let rated = record.rated && record.players.iter().all(Option::is_some);
+        let aborted = result.is_some_and(|r| r.reason == EndReason::Aborted);
+        let rated = record.rated && record.players.iter().all(Option::is_some) && !aborted;
         text.push_str(&format!("rated: {}\n", if rated { "yes" } else { "no" }));
         match result {
             Some(result) => text.push_str(&format!("result: {result}\n")),

@@ -4,7 +4,8 @@
 // First the page creates a room (`?create=pirates&side=crowd`) and the bot
 // joins by its code; then the bot creates one and the page joins by link
 // (`?join=CODE`); then a bot keeps a seek open in the lobby
-// (`--seek pirates`) and the page plays anyone (`?anyone=pirates`). Each
+// (`--seek pirates`, named, with a clock) and the page plays anyone
+// (`?anyone=pirates`), a rated game it finishes by losing on time. Each
 // time the page clicks its moves on the canvas and the bot answers, and
 // each side's moves reach the other: the bot prints the page's moves, the
 // page shows the bot's. In the created room and the lobby game the page is
@@ -26,6 +27,10 @@ const SEAT_TIMEOUT_MS = 60_000;
 const BOT_TIMEOUT_MS = 60_000;
 /** Moves the page plays in each game (the bot answers each). */
 const ROUNDS = 2;
+/** The lobby game's clock: long enough for its rounds and a reload on a
+ * slow machine, short enough that waiting for the flag costs a minute. */
+const LOBBY_CLOCK = '1+0';
+const FLAG_TIMEOUT_MS = 90_000;
 
 /** A child process whose stdout lines can be awaited. */
 function child(program, args, label) {
@@ -158,23 +163,40 @@ async function reloadKeepsTheSeat(page, code, t, label) {
   t.log(`${label}: reloaded after ${before.moves} moves: back in room ${code} as ${after.online.you} (${address})`);
 }
 
-/** A bot keeps a seek in the lobby; the page plays anyone and reloads mid-game. */
+/**
+ * A named bot keeps a seek in the lobby with a one-minute clock; the page
+ * plays anyone, reloads mid-game, plays on, then lets its clock run out:
+ * the game ends for both (the page shows it lost on time), rated, and the
+ * page and the bot see the same rating change.
+ */
 async function pagePlaysAnyone(browser, base, bins, server, report, t) {
-  const bot = startBot(bins, ['--server', server.url, '--seek', 'pirates', '--side', 'hunters']);
+  const bot = startBot(bins, ['--server', server.url, '--seek', 'pirates', '--side', 'hunters', '--clock', LOBBY_CLOCK,
+    '--name', 'Rook', '--key', 'rook-key-of-the-browser-test']);
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
     t.watch(page, 'online-anyone', report.problems);
-    await t.openGame(page, base, `?anyone=pirates&server=${encodeURIComponent(server.url)}`);
-    const seated = await t.waitStatus(page, "s => s.screen === 'game' && s.online && s.online.phase === 'playing' && s.online.code", SEAT_TIMEOUT_MS, 'the page paired in the lobby');
+    await t.openGame(page, base, `?anyone=pirates&clock=${encodeURIComponent(LOBBY_CLOCK)}&server=${encodeURIComponent(server.url)}`);
+    const seated = await t.waitStatus(page, "s => s.screen === 'game' && s.online && s.online.phase === 'playing' && s.online.code && s.online.opponent", SEAT_TIMEOUT_MS, 'the page paired in the lobby');
     const code = (await bot.line(/^code: /, 30_000, 'code line')).slice('code: '.length).trim();
     if (seated.online.code !== code || seated.online.you !== 'crowd') {
       throw new Error(`online: paired ${JSON.stringify(seated.online)}, expected room ${code} as the crowd`);
     }
-    t.log(`online: the page played anyone and met the bot's seek: room ${code}`);
+    if (!seated.online.rated || !/^Rook \[bot\] \(1500\?\)$/.test(seated.online.opponent) || !/^guest-/.test(seated.online.name ?? '')) {
+      throw new Error(`online: the lobby game is not rated between a guest and the named bot: ${JSON.stringify(seated.online)}`);
+    }
+    t.log(`online: the page (${seated.online.name}) played anyone and met the bot's seek: room ${code}, rated, against ${seated.online.opponent}`);
     await playRounds(page, bot, t, 'online (lobby)');
     await reloadKeepsTheSeat(page, code, t, 'online (lobby)');
     await playRounds(page, bot, t, 'online (lobby, reloaded)');
+    // The page plays no more: its clock runs out, and the game ends.
+    const result = await bot.line(/^result: /, FLAG_TIMEOUT_MS, 'result line');
+    const ended = await t.waitStatus(page, "s => s.outcome && s.online && s.online.rating", 30_000, 'the end and the rating change on the page');
+    const botRating = await bot.line(/^rating: /, 10_000, 'rating line');
+    if (!/flag/.test(result) || !/hunters/.test(result)) throw new Error(`online (lobby): the bot says ${result}, expected the hunters winning on time`);
+    const [oldR, newR] = ended.online.rating.split(' -> ').map((r) => parseInt(r, 10));
+    if (!(newR < oldR)) throw new Error(`online (lobby): the page lost on time, yet its rating went ${ended.online.rating}`);
+    t.log(`online (lobby): finished: the bot says "${result}" and "${botRating}"; the page shows ${ended.outcome}, its rating ${ended.online.rating}`);
     await page.screenshot({ path: join(t.out, 'online-anyone.png') });
   } finally {
     await bot.stop();

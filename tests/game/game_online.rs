@@ -203,6 +203,15 @@ fn a_created_room_plays_moves_both_ways() {
     assert_eq!(m.player(Side::Crowd), Player::Human);
     assert_eq!(m.player(Side::Hunters), Player::Remote);
     assert!(m.is_online());
+    // A player who chose no name plays as a made-up guest, kept, with a
+    // key made for it.
+    let settings = app.world().resource::<Settings>().clone();
+    assert!(settings.player_name.starts_with("guest-"), "{settings:?}");
+    assert_eq!(
+        online(&app).me.as_ref().map(|m| m.name.clone()),
+        Some(settings.player_name.clone())
+    );
+    assert!(stronghold::online::protocol::check_key(&settings.player_key).is_ok());
     let variant = *m.variant();
     for round in 0..3 {
         // The crowd moves first: here, then the friend's answer arrives.

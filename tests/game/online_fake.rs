@@ -223,6 +223,19 @@ impl Hub {
                 }
             }
             Command::Watch { code } => self.watch(conn, &code),
+            // Any name is welcome here; the real server's checks have tests
+            // of their own.
+            Command::Hello { name, bot, .. } => self.send(
+                conn,
+                &Event::Welcome {
+                    player: stronghold::online::protocol::PlayerInfo {
+                        name,
+                        bot,
+                        rating: None,
+                    },
+                    ratings: Vec::new(),
+                },
+            ),
             other => self.play(conn, other),
         }
     }

@@ -264,6 +264,15 @@ pub struct OnlineStatus {
     pub server_moves: usize,
     /// The other seat: `empty` (nobody joined yet), `connected` or `gone`.
     pub friend: Option<&'static str>,
+    /// The name this player goes by on the server, once welcomed.
+    pub name: Option<String>,
+    /// The opponent as the panel names it (`Rook [bot] (1500?)`).
+    pub opponent: Option<String>,
+    /// The game counts for the ratings.
+    pub rated: bool,
+    /// This player's rating change once a rated game has ended
+    /// (`1500? -> 1462?`).
+    pub rating: Option<String>,
 }
 
 impl OnlineStatus {
@@ -288,6 +297,16 @@ impl OnlineStatus {
                     SeatStatus::Gone { .. } => "gone",
                 }
             }),
+            name: online.me.as_ref().map(|me| me.name.clone()),
+            opponent: online
+                .you
+                .zip(online.room.as_ref())
+                .and_then(|(you, room)| room.players.get(you.other()).map(ToString::to_string)),
+            rated: online.room.as_ref().is_some_and(|r| r.rated),
+            rating: online
+                .you
+                .zip(online.room.as_ref())
+                .and_then(|(you, room)| room.ratings.map(|r| r.get(you).to_string())),
         })
     }
 }

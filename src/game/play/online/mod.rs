@@ -317,10 +317,14 @@ fn opening_of(command: &OnlineCommand) -> Option<(String, Opening, bool)> {
     })
 }
 
-/// Who this player is on game servers: the settings' name, with the key
-/// made (and kept) on first use. `None` (anonymous, unrated) without a
-/// valid name, or without a random source to make a key.
+/// Who this player is on game servers: the settings' name (a player who
+/// has chosen none plays as a made-up `guest-…`, kept, until they do),
+/// with the key made and kept on first use. `None` (anonymous, unrated)
+/// for a name the server would refuse, or without a random source.
 pub fn player_identity(settings: &mut Settings) -> Option<Identity> {
+    if settings.player_name.trim().is_empty() {
+        settings.player_name = suggested_name();
+    }
     let name = settings.player_name.trim().to_string();
     check_name(&name).ok()?;
     if check_key(&settings.player_key).is_err() {
