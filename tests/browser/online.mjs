@@ -204,6 +204,37 @@ async function pagePlaysAnyone(browser, base, bins, server, report, t) {
   }
 }
 
+/**
+ * Two pages that know nothing of each other (two browser contexts, each
+ * its own storage) both play anyone: they meet in one room, on opposite
+ * sides, each a guest with a name of its own that the other sees.
+ */
+async function twoPagesFindEachOther(browser, base, server, report, t) {
+  const contexts = [];
+  try {
+    const pages = [];
+    for (const label of ['stranger-1', 'stranger-2']) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      contexts.push(context);
+      const page = await context.newPage();
+      t.watch(page, `online-${label}`, report.problems);
+      await t.openGame(page, base, `?anyone=fox-geese&server=${encodeURIComponent(server.url)}`);
+      pages.push(page);
+    }
+    const seated = [];
+    for (const [i, page] of pages.entries()) {
+      seated.push(await t.waitStatus(page, "s => s.screen === 'game' && s.online && s.online.phase === 'playing' && s.online.opponent", SEAT_TIMEOUT_MS, `stranger ${i + 1} paired`));
+    }
+    const [a, b] = seated.map((s) => s.online);
+    if (a.code !== b.code || a.you === b.you || a.name === b.name || !a.opponent.startsWith(b.name) || !b.opponent.startsWith(a.name) || !a.rated) {
+      throw new Error(`online: two strangers did not meet as expected: ${JSON.stringify([a, b])}`);
+    }
+    t.log(`online: two pages that knew nothing of each other met with Play anyone: room ${a.code}, ${a.name} (${a.you}) against ${b.name} (${b.you}), rated`);
+  } finally {
+    for (const context of contexts) await context.close();
+  }
+}
+
 /** The bot creates a room and the page joins it by link. */
 async function pageJoins(browser, base, bins, server, report, t) {
   const bot = startBot(bins, ['--server', server.url, '--create', 'pirates', '--side', 'hunters']);
@@ -236,6 +267,7 @@ export async function onlineGames(browser, base, report, t) {
   try {
     await pageCreates(browser, base, bins, server, report, t);
     await pagePlaysAnyone(browser, base, bins, server, report, t);
+    await twoPagesFindEachOther(browser, base, server, report, t);
     try {
       await pageJoins(browser, base, bins, server, report, t);
     } catch (error) {

@@ -345,9 +345,10 @@ impl PageStatus {
                 Player::Remote => "remote",
             },
             last_move: game.last_move().map(|m| m.to_string()),
+            // However it ended: the rules, a resignation, a clock, a claim.
             outcome: the_match
-                .outcome()
-                .map(|o| o.winner.map_or("draw", side_id)),
+                .conclusion()
+                .map(|c| c.winner().map_or("draw", side_id)),
             thinking: ai.thinking().is_some_and(|t| !t.done),
             selected: None,
             legal: if the_match.is_over() {
@@ -682,6 +683,14 @@ mod tests {
         assert_eq!(status.outcome, None);
         assert!(!status.legal.is_empty());
         assert!(!status.ready && !status.thinking);
+        // An end the rules did not make counts too: a clock, online.
+        let mut timed_out = the_match.clone();
+        timed_out.conclude(crate::game::play::match_state::Conclusion::TimeOut(
+            Side::Hunters,
+        ));
+        let over = PageStatus::of_match(&timed_out, &AiJob::default());
+        assert_eq!(over.outcome, Some("crowd"));
+        assert!(over.legal.is_empty());
     }
 
     #[test]
