@@ -147,6 +147,7 @@ async fn play(
         setup: GameSetup::of(&variant),
         side: Side::Hunters,
         clock: None,
+        rated: false,
     };
     send(&mut a, &create).await?;
     let code = wait_for(&mut a, |e| match e {

@@ -47,9 +47,7 @@ fn hello(raw: &mut Raw, name: &str, key: &str) -> Vec<PoolRating> {
 
 #[test]
 fn named_bots_meet_are_watched_rated_and_archived() {
-    let dir = tempfile::tempdir().expect("a temporary folder");
-    let db = dir.path().join("games.sqlite3");
-    let server = Server::start(&db, 0, &dir.path().join("server.log"), &[]);
+    let (_dir, server) = Server::in_temp_dir(&[]);
     let url = server.url();
     let mut follower = Raw::connect(&url);
     follower.send(&Command::Lobby);
@@ -177,9 +175,7 @@ fn named_bots_meet_are_watched_rated_and_archived() {
 /// A friend's room counts only when its creator asks (`--rated`).
 #[test]
 fn a_friends_room_is_rated_only_when_asked() {
-    let dir = tempfile::tempdir().expect("a temporary folder");
-    let db = dir.path().join("games.sqlite3");
-    let server = Server::start(&db, 0, &dir.path().join("server.log"), &[]);
+    let (_dir, server) = Server::in_temp_dir(&[]);
     let url = server.url();
     for rated in [false, true] {
         let mut create = vec![
@@ -230,9 +226,7 @@ fn a_friends_room_is_rated_only_when_asked() {
 /// a known key may take a new free name.
 #[test]
 fn names_and_keys_are_checked_and_a_player_never_meets_itself() {
-    let dir = tempfile::tempdir().expect("a temporary folder");
-    let db = dir.path().join("games.sqlite3");
-    let server = Server::start(&db, 0, &dir.path().join("server.log"), &[]);
+    let (_dir, server) = Server::in_temp_dir(&[]);
     let url = server.url();
     let mut raw = Raw::connect(&url);
     raw.send(&Command::MyGames);

@@ -27,6 +27,15 @@ pub struct Server {
 }
 
 impl Server {
+    /// Starts a server with a fresh database and log in a temporary folder
+    /// (kept as long as the folder returned), with extra flags.
+    pub fn in_temp_dir(extra: &[&str]) -> (tempfile::TempDir, Server) {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let db = dir.path().join("games.sqlite3");
+        let server = Server::start(&db, 0, &dir.path().join("server.log"), extra);
+        (dir, server)
+    }
+
     /// Starts a server on `db`, on `port` (0: the system chooses), with
     /// extra flags; its log goes to `log`.
     pub fn start(db: &Path, port: u16, log: &Path, extra: &[&str]) -> Server {
