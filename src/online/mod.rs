@@ -72,9 +72,11 @@
 //!   and a clock class (`pirates/blitz`; see [`protocol::rating_pool`]);
 //!   provisional (`1500?`) while the deviation is above 110. Lobby games
 //!   are rated, a friend's room only if `create` says `rated`; either way
-//!   only between two different players who said hello, and never an
-//!   aborted game. `ended` carries each side's `old` and `new`; `state`,
-//!   the lobby's seeks and games carry the players with their ratings.
+//!   only between two different players who said hello, and never a game
+//!   aborted or over before both sides moved
+//!   ([`protocol::changes_ratings`]). `ended` carries each side's `old`
+//!   and `new`; `state`, the lobby's seeks and games carry the players
+//!   with their ratings.
 //! - **Stalling.** Without a clock, a side to move that has not moved for
 //!   the server's stall time (`--stall-secs`, 5 min by default) while
 //!   connected is `presence … stalled`, and the other may `claim_win`

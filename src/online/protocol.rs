@@ -350,6 +350,17 @@ pub struct ArchivedGame {
     pub at_ms: i64,
 }
 
+/// Whether a game of a rated room, ended with `result` after `plies`
+/// moves, changes the ratings: not when aborted, nor when a side never
+/// moved (a resignation, a draw or a claim before the game began counts
+/// for nobody, as lichess aborts a game before both have moved).
+pub fn changes_ratings(result: &GameResult, plies: usize) -> bool {
+    result.reason != EndReason::Aborted && plies >= MIN_RATED_PLIES
+}
+
+/// The fewest moves of a game that changes ratings: one each.
+pub const MIN_RATED_PLIES: usize = 2;
+
 /// The rating pool of a game and clock: `pirates/blitz`. Ratings are kept
 /// per game and clock class, as lichess keeps them per variant and speed.
 pub fn rating_pool(game: &str, clock: Option<ClockSpec>) -> String {

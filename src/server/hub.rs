@@ -22,7 +22,7 @@ use super::store::{PlayerPage, SeatPlayer, Store, Write};
 use super::{Config, log, secret};
 use crate::online::protocol::{
     ArchivedGame, ClockSpec, Command, EndReason, ErrorKind, Event, GameSetup, PlayerInfo,
-    rating_pool, side_text,
+    changes_ratings, rating_pool, side_text,
 };
 use crate::rules::Side;
 
@@ -87,6 +87,7 @@ fn game_line(game: &ArchivedGame) -> String {
         match game.result {
             _ if !game.rated => "unrated",
             Some(r) if r.reason == EndReason::Aborted => "unrated (aborted)",
+            Some(r) if !changes_ratings(&r, game.moves.len()) => "unrated (too short)",
             _ => "rated",
         },
     )
@@ -220,8 +221,8 @@ impl Hub {
                 });
             text.push_str(&format!("{}: {player}\n", side_text::name(side)));
         }
-        let aborted = result.is_some_and(|r| r.reason == EndReason::Aborted);
-        let rated = record.rated && record.players.iter().all(Option::is_some) && !aborted;
+        let counts = result.is_none_or(|r| changes_ratings(&r, record.moves.len()));
+        let rated = record.rated && record.players.iter().all(Option::is_some) && counts;
         text.push_str(&format!("rated: {}\n", if rated { "yes" } else { "no" }));
         match result {
             Some(result) => text.push_str(&format!("result: {result}\n")),

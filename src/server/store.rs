@@ -31,7 +31,7 @@ use tokio::sync::oneshot;
 use super::glicko::Glicko;
 use crate::online::protocol::{
     ArchivedGame, ClockSpec, EndReason, ErrorKind, GameResult, GameSetup, PlayerInfo, Players,
-    PoolRating, RatingChange, RatingChanges, rating_pool, side_text,
+    PoolRating, RatingChange, RatingChanges, changes_ratings, rating_pool, side_text,
 };
 use crate::rules::Side;
 
@@ -500,14 +500,20 @@ fn end_game(
 }
 
 /// Updates both players' ratings for a game that counts: a rated room,
-/// two different players who said hello, not aborted, not ended before.
+/// two different players who said hello, not ended before, and
+/// [`changes_ratings`] (not aborted, both sides moved).
 fn rate(
     db: &Connection,
     code: &str,
     game_no: u32,
     result: &GameResult,
 ) -> rusqlite::Result<Option<RatingChanges>> {
-    if result.reason == EndReason::Aborted {
+    let plies: i64 = db.query_row(
+        "SELECT COUNT(*) FROM moves WHERE code = ?1 AND game_no = ?2",
+        params![code, game_no],
+        |r| r.get(0),
+    )?;
+    if !changes_ratings(result, plies as usize) {
         return Ok(None);
     }
     type Row = (

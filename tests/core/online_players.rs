@@ -306,3 +306,81 @@ fn names_and_keys_are_checked_and_a_player_never_meets_itself() {
     assert!(http_get(server.port, "/api/players/alicia").contains("name: alicia"));
     assert!(http_get(server.port, "/api/players/alice").contains("404"));
 }
+
+/// A rated game ends before both sides moved (a resignation at once): no
+/// rating changes, and the archive says so; the rematch, resigned after a
+/// move each, changes both.
+#[test]
+fn a_game_over_before_both_sides_moved_changes_no_rating() {
+    let (_dir, server) = Server::in_temp_dir(&[]);
+    let url = server.url();
+    let mut alice = Raw::connect(&url);
+    hello(&mut alice, "alice", ALICE_KEY);
+    alice.send(&Command::Create {
+        setup: GameSetup::of(&Variant::new(GameKind::Pirates)),
+        side: Side::Crowd,
+        clock: None,
+        rated: true,
+    });
+    let code = alice.expect("seated", |e| match e {
+        Event::Seated { code, .. } => Some(code.clone()),
+        _ => None,
+    });
+    let mut bob = Raw::connect(&url);
+    hello(&mut bob, "bob", BOB_KEY);
+    bob.send(&Command::Join { code: code.clone() });
+    let ratings_at_end = |raw: &mut Raw| {
+        raw.expect("the end", |e| match e {
+            Event::Ended { ratings, .. } => Some(*ratings),
+            _ => None,
+        })
+    };
+    bob.expect("seated", |e| {
+        matches!(e, Event::Seated { .. }).then_some(())
+    });
+    bob.send(&Command::Resign);
+    assert_eq!(ratings_at_end(&mut bob), None);
+    let archive = http_get(server.port, &format!("/api/games/{code}"));
+    assert!(archive.contains("rated: no"), "{archive}");
+    assert!(
+        http_get(server.port, "/api/players/bob").contains("unrated (too short)"),
+        "the player's page"
+    );
+
+    // The rematch: alice is the hunters now; a move each, then she resigns.
+    alice.send(&Command::Rematch);
+    bob.send(&Command::Rematch);
+    let mut game = stronghold::rules::Game::new(Variant::new(GameKind::Pirates));
+    // After the swap bob has alice's old side, the crowd.
+    let (first, second) = if game.side_to_move() == Side::Crowd {
+        (&mut bob, &mut alice)
+    } else {
+        (&mut alice, &mut bob)
+    };
+    let moves: Vec<String> = (0..2)
+        .map(|_| {
+            let mv = game.legal_moves()[0];
+            game.play(&mv).expect("legal");
+            mv.to_string()
+        })
+        .collect();
+    for (ply, mv) in moves.iter().enumerate() {
+        let mover = if ply == 0 { &mut *first } else { &mut *second };
+        mover.expect("the rematch's state", |e| {
+            matches!(e, Event::State(s) if s.game_no == 2).then_some(())
+        });
+        mover.send(&Command::Move {
+            ply: ply as u32,
+            mv: mv.clone(),
+        });
+    }
+    alice.expect("the second move", |e| {
+        matches!(e, Event::Moved { ply: 1, .. }).then_some(())
+    });
+    alice.send(&Command::Resign);
+    let changes = ratings_at_end(&mut alice).expect("a rated game that began");
+    assert!(
+        changes.crowd.new.rating > changes.crowd.old.rating,
+        "{changes:?}"
+    );
+}

@@ -116,3 +116,5 @@ online-result-over = over
 online-error-name-taken = Another player has this name on the server: this game is unrated. Choose another name for the next.
 online-error-bad-name = The server refused this name.
 online-error-not-identified = Choose a name first.
+online-your-rating = Your rating: { $change }
+online-rated-no-change = Rated game, but over before it began: no rating changes.

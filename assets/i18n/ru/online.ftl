@@ -118,3 +118,5 @@ online-result-over = окончена
 online-error-name-taken = Это имя на сервере занято другим игроком: эта партия без рейтинга. Выберите другое имя для следующей.
 online-error-bad-name = Сервер не принял это имя.
 online-error-not-identified = Сначала выберите имя.
+online-your-rating = Ваш рейтинг: { $change }
+online-rated-no-change = Партия на рейтинг, но окончена, не начавшись: рейтинги не меняются.

@@ -140,6 +140,9 @@ pub(super) fn banner(mut b: BannerUi) -> Result {
                     ui.vertical_centered(|ui| {
                         ui.label(egui::RichText::new(title).size(28.0).color(GOLD).strong());
                         ui.label(egui::RichText::new(reason).size(17.0));
+                        if let Some(rating) = own_rating_change(&b) {
+                            ui.label(egui::RichText::new(rating).size(15.0).color(GOLD));
+                        }
                         ui.add_space(6.0);
                         ui.horizontal(|ui| banner_buttons(ui, &mut b));
                     });
@@ -215,6 +218,17 @@ fn banner_buttons(ui: &mut egui::Ui, b: &mut BannerUi) {
     if ui.button(b.i18n.tr("end-close")).clicked() {
         *b.dismissed = Some(b.the_match.generation());
     }
+}
+
+/// After a rated online game: "Your rating: 1500? → 1523 (+23)".
+fn own_rating_change(b: &BannerUi) -> Option<String> {
+    let you = b.online.you?;
+    let change = b.online.room.as_ref()?.ratings?.get(you);
+    let text = super::online_setup::rating_change_text(change);
+    Some(
+        b.i18n
+            .msg(&Msg::new("online-your-rating").text("change", text)),
+    )
 }
 
 /// Online, a rematch is asked of the server: it starts once both ask.
