@@ -148,21 +148,31 @@ pub(super) fn stars(difficulty: u8) -> String {
     format!("{}{}", "★".repeat(d), "☆".repeat(5 - d))
 }
 
-/// "Goats to move: find the only move that keeps the draw."
+/// "Goats to move: find the only move that keeps the draw." "The only
+/// move" is said where it is proven (the table, the proof search); a
+/// search's margin says what the search saw.
 pub(super) fn goal_text(i18n: &I18n, names: &SideNames, puzzle: &Puzzle) -> String {
-    let id = match puzzle.goal {
-        Goal::Win => "puzzle-goal-win",
-        Goal::Hold => "puzzle-goal-hold",
-        Goal::TakeMost => "puzzle-goal-take-most",
-        Goal::HoldOut => "puzzle-goal-hold-out",
-        Goal::BestMove => "puzzle-goal-best-move",
-    };
+    let id = goal_message(puzzle.goal, puzzle.proof);
     let game = Game::from_position_string(&puzzle.position).ok();
     let side = game.as_ref().map_or(Side::Hunters, Game::side_to_move);
     // The fox is one piece: "the fox moves", "the geese move".
     let fox = game.is_some_and(|g| g.variant().kind == GameKind::FoxGeese) && side == Side::Hunters;
     let n = if fox { 1 } else { 2 };
     i18n.msg(&names.with_side(i18n, Msg::new(id), side).num("n", n))
+}
+
+/// The message of a puzzle's goal, as far as its proof goes.
+fn goal_message(goal: Goal, proof: Proof) -> &'static str {
+    let searched = matches!(proof, Proof::SearchMargin { .. });
+    match goal {
+        Goal::Win if searched => "puzzle-goal-win-searched",
+        Goal::Hold if searched => "puzzle-goal-hold-searched",
+        Goal::Win => "puzzle-goal-win",
+        Goal::Hold => "puzzle-goal-hold",
+        Goal::TakeMost => "puzzle-goal-take-most",
+        Goal::HoldOut => "puzzle-goal-hold-out",
+        Goal::BestMove => "puzzle-goal-best-move",
+    }
 }
 
 /// How the answer is known to be the only one.
@@ -175,5 +185,28 @@ pub(super) fn proof_text(i18n: &I18n, proof: Proof) -> String {
                 .num("depth", depth)
                 .text("margin", format!("{:.2}", f64::from(margin) / 100.0)),
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// "The only move" only where a proof says so.
+    #[test]
+    fn only_a_proof_says_only_move() {
+        let margin = Proof::SearchMargin {
+            depth: 8,
+            margin: 150,
+        };
+        for proof in [Proof::Table, Proof::ProofSearch] {
+            assert_eq!(goal_message(Goal::Win, proof), "puzzle-goal-win");
+            assert_eq!(goal_message(Goal::Hold, proof), "puzzle-goal-hold");
+        }
+        assert_eq!(goal_message(Goal::Win, margin), "puzzle-goal-win-searched");
+        assert_eq!(
+            goal_message(Goal::Hold, margin),
+            "puzzle-goal-hold-searched"
+        );
     }
 }
