@@ -132,7 +132,7 @@ fn kept_key(name: &str) -> Result<String, String> {
     }
     let key = new_player_key()?;
     std::fs::create_dir_all(&dir)
-        .and_then(|()| std::fs::write(&path, format!("{key}\n")))
+        .and_then(|()| crate::save::store::write_atomic(&path, format!("{key}\n").as_bytes()))
         .map_err(|e| format!("cannot keep the key in {}: {e}", path.display()))?;
     eprintln!("online: the key of `{name}` is kept in {}", path.display());
     Ok(key)

@@ -25,8 +25,8 @@ use super::room::{ConnId, Entry};
 use super::store::{Identity, SeatPlayer};
 use super::{log, secret};
 use crate::online::protocol::{
-    ClockSpec, Command, ErrorKind, Event, GameSetup, PlayerInfo, ProtocolError, SeekInfo,
-    check_key, check_name, parse_command,
+    ClockSpec, Command, ErrorKind, Event, GameSetup, ProtocolError, SeekInfo, check_key,
+    check_name, parse_command,
 };
 use crate::rules::Side;
 
@@ -163,11 +163,7 @@ impl Conn {
     fn seat_player(&self) -> Option<SeatPlayer> {
         self.identity.as_ref().map(|i| SeatPlayer {
             id: i.id,
-            info: PlayerInfo {
-                name: i.name.clone(),
-                bot: i.bot,
-                rating: None,
-            },
+            info: i.info(),
         })
     }
 
@@ -184,11 +180,7 @@ impl Conn {
         match self.hub.store().hello(key, name, bot).await {
             Ok(Ok(identity)) => {
                 let welcome = Event::Welcome {
-                    player: PlayerInfo {
-                        name: identity.name.clone(),
-                        bot: identity.bot,
-                        rating: None,
-                    },
+                    player: identity.info(),
                     ratings: identity.ratings.clone(),
                 };
                 self.identity = Some(identity);
@@ -327,16 +319,7 @@ impl Conn {
                 let created = self.hub.create(room, self.id, outbox).await;
                 self.entered(created)
             }
-            Command::Join { code } => {
-                let player = self.seat_player();
-                self.enter(&code, || {
-                    Ok(Entry::Join {
-                        token: super::secret::token()?,
-                        player,
-                    })
-                })
-                .await
-            }
+            Command::Join { code } => self.join(&code).await,
             Command::Resume { code, token } => {
                 self.enter(&code, || Ok(Entry::Resume { token })).await
             }
@@ -512,8 +495,13 @@ impl Conn {
             // The seeker went meanwhile: its seat waits for it, empty.
             room.send(RoomInput::Leave { conn: seek.conn });
         }
+        self.join(&room.code).await
+    }
+
+    /// Takes seat B of room `code`, as this connection's player.
+    async fn join(&mut self, code: &str) -> Flow {
         let player = self.seat_player();
-        self.enter(&room.code, || {
+        self.enter(code, || {
             Ok(Entry::Join {
                 token: secret::token()?,
                 player,

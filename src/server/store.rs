@@ -102,6 +102,17 @@ pub(crate) struct Identity {
     pub(crate) ratings: Vec<PoolRating>,
 }
 
+impl Identity {
+    /// The player as others see it (its rating looked up per room).
+    pub(crate) fn info(&self) -> PlayerInfo {
+        PlayerInfo {
+            name: self.name.clone(),
+            bot: self.bot,
+            rating: None,
+        }
+    }
+}
+
 /// A refusal of `hello`: the error's kind and reason.
 pub(crate) type HelloRefused = (ErrorKind, String);
 

@@ -568,7 +568,7 @@ fn every_bad_input_is_refused_while_another_room_plays_on() {
     // The other room is under way before anything bad arrives.
     a.wait_for("move 1:");
     let mut raw = Raw::connect(&url);
-    let frames: [(&str, ErrorKind); 6] = [
+    let frames: [(&str, ErrorKind); 9] = [
         ("not json", ErrorKind::Malformed),
         (r#"{"v":1,"kind":"fly"}"#, ErrorKind::UnknownKind),
         (r#"{"v":9,"kind":"ping"}"#, ErrorKind::Version),
@@ -581,6 +581,16 @@ fn every_bad_input_is_refused_while_another_room_plays_on() {
             r#"{"v":1,"kind":"join","code":"../../etc"}"#,
             ErrorKind::UnknownRoom,
         ),
+        // Names and keys a player cannot have.
+        (
+            r#"{"v":1,"kind":"hello","name":"x\nFORGED","key":"key-of-sixteen-chars"}"#,
+            ErrorKind::BadName,
+        ),
+        (
+            r#"{"v":1,"kind":"hello","name":"alice","key":"k'; DROP TABLE players;--"}"#,
+            ErrorKind::BadKey,
+        ),
+        (r#"{"v":1,"kind":"my_games"}"#, ErrorKind::NotIdentified),
     ];
     for (frame, kind) in frames {
         raw.send_text(frame);

@@ -169,16 +169,17 @@ fn friend_line(ui: &mut egui::Ui, p: &mut GameUi, room: &RoomView, friend: Side,
 fn players(ui: &mut egui::Ui, p: &mut GameUi, room: &RoomView) {
     let names = p.names();
     for side in [Side::Hunters, Side::Crowd] {
-        let who = player_text(&p.i18n, room.players.get(side));
-        let mut line = format!("{}: {who}", names.title(&p.i18n, side));
-        if let Some(change) = room.ratings.map(|r| r.get(side)) {
-            line = format!(
-                "{}: {} {}",
-                names.title(&p.i18n, side),
-                room.players.get(side).map_or("", |p| p.name.as_str()),
-                rating_change_text(change)
-            );
-        }
+        let player = room.players.get(side);
+        // Once rated: the name and the change, in place of the old rating.
+        let who = match room.ratings {
+            Some(ratings) => format!(
+                "{} {}",
+                player.map_or("", |p| p.name.as_str()),
+                rating_change_text(ratings.get(side))
+            ),
+            None => player_text(&p.i18n, player),
+        };
+        let line = format!("{}: {who}", names.title(&p.i18n, side));
         let text = egui::RichText::new(line);
         ui.label(if p.online.you == Some(side) {
             text.strong()
@@ -186,10 +187,11 @@ fn players(ui: &mut egui::Ui, p: &mut GameUi, room: &RoomView) {
             text
         });
     }
-    let kind = if room.rated {
-        "online-rated-game"
-    } else {
-        "online-casual-game"
+    let kind = match (room.rated, room.result, room.ratings) {
+        (false, _, _) => "online-casual-game",
+        // Aborted, or over before both sides moved.
+        (true, Some(_), None) => "online-rated-no-change",
+        (true, _, _) => "online-rated-game",
     };
     ui.label(egui::RichText::new(p.tr(kind)).color(MUTED).size(12.0));
 }

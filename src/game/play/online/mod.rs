@@ -350,6 +350,20 @@ pub fn suggested_name() -> String {
     format!("guest-{}", digits.get(..4).unwrap_or("0000"))
 }
 
+/// A client for `server` that opens with `opening` (after saying who
+/// plays, with an identity) and wakes the app when a message arrives.
+fn woken_client(
+    server: &str,
+    opening: Opening,
+    identity: Option<Identity>,
+    waker: &FrameWaker,
+) -> Client {
+    let mut client = Client::new(server, opening).with_identity(identity);
+    let waker = waker.clone();
+    client.wake_with(move || waker.wake());
+    client
+}
+
 /// A new client for a new room: any room before is left.
 fn open(
     connection: &mut Connection,
@@ -360,9 +374,7 @@ fn open(
     waker: &FrameWaker,
 ) {
     let watching = matches!(opening, Opening::Watch { .. });
-    let mut client = Client::new(server, opening).with_identity(identity);
-    let waker = waker.clone();
-    client.wake_with(move || waker.wake());
+    let client = woken_client(server, opening, identity, waker);
     *online = Online {
         phase: Phase::Opening,
         server: client.url().to_string(),
@@ -414,10 +426,7 @@ fn follow_lobby(
     }
     let server = crate::online::client::socket_url(&settings.server);
     if connection.client.as_ref().is_none_or(|c| c.url() != server) {
-        let mut client = Client::new(&server, Opening::Lobby);
-        let waker = waker.clone();
-        client.wake_with(move || waker.wake());
-        connection.client = Some(client);
+        connection.client = Some(woken_client(&server, Opening::Lobby, None, &waker));
         *lobby = Lobby::default();
     }
     let Some(client) = connection.client.as_mut() else {
@@ -481,9 +490,7 @@ fn fetch_my_games(
             connection.client = None;
             continue;
         };
-        let mut client = Client::new(server, Opening::MyGames).with_identity(Some(identity));
-        let waker = waker.clone();
-        client.wake_with(move || waker.wake());
+        let client = woken_client(server, Opening::MyGames, Some(identity), &waker);
         connection.client = Some(client);
         my_games.loading = true;
     }
