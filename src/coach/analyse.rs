@@ -10,18 +10,28 @@
 //! (the late proofs fill the table the earlier ones reuse), and for a move
 //! that threw the win away a winning move found; then each move graded
 //! ([`super::report::PlyReport`]).
+//!
+//! Between the two, a forced loss the search saw is checked move by move
+//! before it counts as exact: the search's reductions and its table of
+//! positions (which forgets the path, and with it Bagh-Chal's no-repeat
+//! rule) can make a loss of a position look surer than it is. So each
+//! legal move of the lost side is searched again on its own, and only when
+//! every one of them lets the other side force a win is the loss exact. A
+//! move played from a position the search saw won, other than the search's
+//! best, gets the same check after it: it kept the win when the other side
+//! is then lost.
 
 use std::sync::Arc;
 
 use web_time::{Duration, Instant};
 
-use super::exact::{Exact, Known, Source, Verdict};
-use super::grade::Grade;
+use super::exact::{Exact, Known, Source, Verdict, VerdictKind};
+use super::grade::{Grade, loss_when_still_lost};
 use super::prove::winner_side;
 use super::report::{ANALYSIS_VERSION, Analysis, Effort, PlyReport};
 use super::score::Score;
 use crate::ai::fox_geese_proof::{FoxGeeseSolver, SolveError, Winner};
-use crate::ai::{Level, MATE_BOUND, Search, SearchLimits, SearchStatus, Tablebase};
+use crate::ai::{Level, MATE, MATE_BOUND, Search, SearchLimits, SearchStatus, Tablebase};
 use crate::rules::{Game, GameKind, Move, Outcome, Position, Variant};
 
 /// The proof search's table: 2^21 words (16 MB), enough for the proofs of
@@ -82,10 +92,26 @@ struct Searched {
     depth: u32,
 }
 
+/// A position whose side to move the search saw lost (or, after a move
+/// from a won position, may be lost), to be checked move by move: each
+/// legal move searched on its own up to `depth` plies.
+struct Confirm {
+    at: usize,
+    depth: u32,
+}
+
 /// The work under way.
 enum Stage {
     /// Searching this position.
     Search(usize),
+    /// Checking the `nth` loss to confirm: its `child`th legal move's
+    /// search, and the longest win in plies its replies have shown (`None`
+    /// once one of them is a win of unknown distance).
+    Confirm {
+        nth: usize,
+        child: usize,
+        longest: Option<u16>,
+    },
     /// Proving this position (counting down), and the nodes spent on it.
     Prove(usize, u64),
     /// For the `n`th move that threw a proven win away: trying its
@@ -124,6 +150,8 @@ pub struct GameAnalyser {
     searched: Vec<Option<Searched>>,
     /// Exact values for the side to move, where known.
     exact: Vec<Option<Known>>,
+    /// The losses to check move by move, once the searches are done.
+    confirms: Vec<Confirm>,
     solver: Option<FoxGeeseSolver>,
     /// Plies (from 0) whose move threw a proven win away, and for each the
     /// winning move found instead.
@@ -174,6 +202,7 @@ impl GameAnalyser {
             search: None,
             searched: (0..n).map(|_| None).collect(),
             exact,
+            confirms: Vec::new(),
             solver,
             thrown: Vec::new(),
             proven_best: Vec::new(),
@@ -202,6 +231,11 @@ impl GameAnalyser {
         while left > 0 && !matches!(self.stage, Stage::Finished) {
             let used = match self.stage {
                 Stage::Search(i) => self.search_slice(i, left),
+                Stage::Confirm {
+                    nth,
+                    child,
+                    longest,
+                } => self.confirm_slice(nth, child, longest, left),
                 Stage::Prove(i, spent) => self.prove_slice(i, spent, left),
                 Stage::FindWin { nth, child, spent } => {
                     self.find_win_slice(nth, child, spent, left)
@@ -254,13 +288,14 @@ impl GameAnalyser {
         let status = search.step(budget);
         let used = search.nodes() - before;
         if let SearchStatus::Done(r) = status {
-            if r.score.abs() > MATE_BOUND && self.exact[i].is_none() {
-                let value = match Score::from_search(r.score) {
-                    Score::Win(p) => Exact::Win(p),
-                    _ => Exact::Loss(r.mate_in().map(|p| p.unsigned_abs() as u16)),
-                };
+            // A win seen to the end is one line the search found; a loss
+            // is a claim about every move, checked on its own later.
+            if r.score > MATE_BOUND
+                && self.exact[i].is_none()
+                && let Score::Win(p) = Score::from_search(r.score)
+            {
                 self.exact[i] = Some(Known {
-                    value,
+                    value: Exact::Win(p),
                     source: Source::Search,
                 });
             }
@@ -285,9 +320,152 @@ impl GameAnalyser {
         }
     }
 
-    /// The stage after the searches: proofs from the last position, when
-    /// the game has them.
-    fn after_searches(&self) -> Stage {
+    /// The stage after the searches: the losses to confirm.
+    fn after_searches(&mut self) -> Stage {
+        self.confirms = self.losses_to_confirm();
+        self.progress.total += self.confirms.len();
+        Stage::Confirm {
+            nth: 0,
+            child: 0,
+            longest: Some(0),
+        }
+    }
+
+    /// The positions whose loss is checked move by move: those the search
+    /// saw lost for the side to move, and those after a move other than
+    /// the search's best from a position it saw won (did the move keep the
+    /// win?), each with the depth its moves are searched to: enough to see
+    /// the win the search saw, and a little more.
+    fn losses_to_confirm(&self) -> Vec<Confirm> {
+        let open = |i: usize| self.outcomes[i].is_none() && self.exact[i].is_none();
+        let mut confirms: Vec<Confirm> = Vec::new();
+        for i in 0..self.positions.len() {
+            let Some(s) = self.searched[i].as_ref() else {
+                continue;
+            };
+            if s.raw < -MATE_BOUND && open(i) {
+                let plies = (MATE + s.raw) as u32;
+                confirms.push(Confirm {
+                    at: i,
+                    depth: plies + 1,
+                });
+            }
+            let won_by_search = self.exact[i].and_then(|k| match k {
+                Known {
+                    value: Exact::Win(Some(p)),
+                    source: Source::Search,
+                } => Some(u32::from(p)),
+                _ => None,
+            });
+            if let Some(plies) = won_by_search
+                && i < self.moves.len()
+                && self.moves[i] != s.best
+                && open(i + 1)
+                && self.searched[i + 1]
+                    .as_ref()
+                    .is_none_or(|after| after.raw >= -MATE_BOUND)
+            {
+                confirms.push(Confirm {
+                    at: i + 1,
+                    depth: plies + 3,
+                });
+            }
+        }
+        confirms
+    }
+
+    /// The game at position `i`, with the moves before it (the rules that
+    /// read the history, Bagh-Chal's no-repeat rule, see them).
+    fn game_at(&self, i: usize) -> Game {
+        let mut game = Game::from_position(self.variant, self.start);
+        for m in &self.moves[..i] {
+            game.play_unchecked(m);
+        }
+        game
+    }
+
+    /// Checks the `nth` loss to confirm: searches its `child`th move for up
+    /// to `budget` nodes; the nodes used.
+    fn confirm_slice(
+        &mut self,
+        nth: usize,
+        child: usize,
+        longest: Option<u16>,
+        budget: u64,
+    ) -> u64 {
+        let Some(&Confirm { at, depth }) = self.confirms.get(nth) else {
+            self.stage = self.after_confirms();
+            return 0;
+        };
+        let next_loss = Stage::Confirm {
+            nth: nth + 1,
+            child: 0,
+            longest: Some(0),
+        };
+        let Some(mv) = self.legal[at].get(child).copied() else {
+            // Every move lets the other side force a win.
+            self.exact[at] = Some(Known {
+                value: Exact::Loss(longest.map(|p| p.saturating_add(1))),
+                source: Source::Search,
+            });
+            self.progress.done += 1;
+            self.stage = next_loss;
+            return 0;
+        };
+        if self.search.is_none() {
+            let mut game = self.game_at(at);
+            game.play_unchecked(&mv);
+            if let Some(o) = game.outcome() {
+                // The move ends the game: lost at once, or not lost at all.
+                self.stage = match Exact::of_outcome(&o, game.side_to_move()) {
+                    Exact::Win(_) => Stage::Confirm {
+                        nth,
+                        child: child + 1,
+                        longest,
+                    },
+                    _ => {
+                        self.progress.done += 1;
+                        next_loss
+                    }
+                };
+                return 0;
+            }
+            let limits = SearchLimits {
+                max_depth: depth.min(self.effort.limits.max_depth),
+                ..self.effort.limits
+            };
+            let seed = SEARCH_SEED ^ ((at as u64) << 16 | child as u64);
+            let search = Search::for_level(&game, Level::Master, limits, seed)
+                .with_tablebase(self.table.as_ref());
+            self.search = Some(search);
+        }
+        let search = self.search.as_mut().expect("made above");
+        let before = search.nodes();
+        let status = search.step(budget);
+        let used = search.nodes() - before;
+        if let SearchStatus::Done(r) = status {
+            self.search = None;
+            self.stage = match Score::from_search(r.score) {
+                // The reply to this move forces a win: on to the next move.
+                Score::Win(p) => Stage::Confirm {
+                    nth,
+                    child: child + 1,
+                    longest: longest.zip(p).map(|(a, b)| a.max(b)),
+                },
+                // A move the search could not refute: the loss stays the
+                // first search's view, not an exact value.
+                _ => {
+                    self.progress.done += 1;
+                    next_loss
+                }
+            };
+        }
+        used
+    }
+
+    /// The stage after the confirmations: proofs from the last position,
+    /// when the game has them.
+    fn after_confirms(&self) -> Stage {
         if self.solver.is_some() {
             Stage::Prove(self.positions.len() - 1, 0)
         } else {
@@ -528,9 +706,17 @@ impl GameAnalyser {
         } else {
             Grade::of_loss(lost)
         };
-        if let Some(v) = &verdict {
-            grade = grade.with_verdict(v);
-            lost = Grade::loss_with_verdict(lost, v);
+        match &verdict {
+            Some(v) if matches!(v.kind(), VerdictKind::StillLost(_)) => {
+                lost =
+                    self.lost_when_still_lost(v, played == best, searched_before, searched_after);
+                grade = Grade::of_loss(lost);
+            }
+            Some(v) => {
+                grade = grade.with_verdict(v);
+                lost = Grade::loss_with_verdict(lost, v);
+            }
+            None => {}
         }
         if let Some(choices) = &choices {
             let top = choices.iter().max_by_key(|(_, v)| v.rank());
@@ -539,7 +725,15 @@ impl GameAnalyser {
                 if value_of(played).map(Exact::rank) == Some(top_value.rank()) {
                     (grade, lost) = (Grade::Best, 0.0);
                 }
-                if value_of(best).map(Exact::result) != Some(top_value.result()) {
+                // A lost side's best move is the one that loses latest.
+                let shown = |v: Exact| {
+                    if top_value.result() < 0 {
+                        v.rank()
+                    } else {
+                        v.result().into()
+                    }
+                };
+                if value_of(best).map(shown) != Some(shown(top_value)) {
                     (best, line) = (top_move, vec![top_move]);
                 }
             }
@@ -562,6 +756,31 @@ impl GameAnalyser {
             depth: searched.map_or(0, |s| s.depth),
             verdict,
         }
+    }
+
+    /// The points given away by a move from a lost position that kept it
+    /// lost ([`loss_when_still_lost`]): how much sooner it loses, from the
+    /// exact distances, and the pieces it gave away by the search's
+    /// evaluations, measured as from an even position (none for the move
+    /// the search chose).
+    fn lost_when_still_lost(
+        &self,
+        v: &Verdict,
+        searched_best: bool,
+        before: Score,
+        after: Score,
+    ) -> f64 {
+        let plies = |e: Exact| match e {
+            Exact::Loss(p) => p,
+            _ => None,
+        };
+        let pieces = match (before, after) {
+            (Score::Eval(b), Score::Eval(a)) if !searched_best && a < b => {
+                100.0 * (Score::Eval(b - a).chance(self.variant.kind) - 0.5)
+            }
+            _ => 0.0,
+        };
+        loss_when_still_lost(plies(v.before), plies(v.after), pieces)
     }
 
     /// The winning move the proof search found for ply `i`, when its move

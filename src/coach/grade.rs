@@ -64,9 +64,10 @@ impl Grade {
 
     /// The grade once an exact verdict is known: a move that threw its
     /// side's result away (a win, or a draw) is a blunder, half the
-    /// expected result or more given away; a move that kept the result is
-    /// at worst an inaccuracy, whatever the evaluation said (it misjudges
-    /// positions the table or the proof settle).
+    /// expected result or more given away; a move that kept a win or a
+    /// draw is at worst an inaccuracy, whatever the evaluation said (it
+    /// misjudges positions the table or the proof settle). A move that
+    /// kept its side lost is graded by [`loss_when_still_lost`] instead.
     pub fn with_verdict(self, verdict: &Verdict) -> Grade {
         if verdict.throws_away() {
             Grade::Blunder
@@ -87,6 +88,23 @@ impl Grade {
             lost.min(INACCURACY_BELOW - 0.01)
         }
     }
+}
+
+/// The points a move gave away in a position lost before and after it,
+/// where the expected result (nothing, before and after) says nothing:
+/// the share of the game it gave up, half the points for all of it (a
+/// loss in 40 plies made a loss in 20: 25 points, a mistake), from the
+/// longest loss a move had (`longest`) and the move's (`played`), both in
+/// plies from before the move; or `pieces_given`, the points the pieces it
+/// gave away are worth from an even position; whichever is more. Always
+/// below a blunder's: the move kept the value, and a value-keeping move is
+/// never a blunder.
+pub fn loss_when_still_lost(longest: Option<u16>, played: Option<u16>, pieces_given: f64) -> f64 {
+    let sooner = match (longest, played) {
+        (Some(l), Some(p)) if l > 0 && p < l => 50.0 * f64::from(l - p) / f64::from(l),
+        _ => 0.0,
+    };
+    sooner.max(pieces_given).clamp(0.0, MISTAKE_BELOW - 0.01)
 }
 
 /// A move's accuracy, 0 to 100, from the points of expected result it
@@ -136,5 +154,19 @@ mod tests {
         assert_eq!(Grade::Good.with_verdict(&kept), Grade::Good);
         let lost = Grade::loss_with_verdict(60.0, &kept);
         assert_eq!(Grade::of_loss(lost), Grade::Inaccuracy);
+    }
+
+    #[test]
+    fn a_lost_side_that_loses_sooner_or_gives_more_grades_worse_but_never_a_blunder() {
+        let grade =
+            |longest, played, pieces| Grade::of_loss(loss_when_still_lost(longest, played, pieces));
+        assert_eq!(grade(Some(40), Some(40), 0.0), Grade::Best);
+        assert_eq!(grade(Some(40), Some(36), 0.0), Grade::Good);
+        assert_eq!(grade(Some(40), Some(30), 0.0), Grade::Inaccuracy);
+        assert_eq!(grade(Some(40), Some(20), 0.0), Grade::Mistake);
+        assert_eq!(grade(Some(40), Some(2), 0.0), Grade::Mistake);
+        assert_eq!(grade(None, Some(2), 0.0), Grade::Best);
+        assert_eq!(grade(None, None, 12.0), Grade::Inaccuracy);
+        assert_eq!(grade(Some(40), Some(38), 90.0), Grade::Mistake);
     }
 }

@@ -4,10 +4,10 @@
 
 use std::sync::{Arc, OnceLock};
 
-use stronghold::ai::{Level, Tablebase};
+use stronghold::ai::{Level, MATE_BOUND, Search, SearchLimits, Tablebase};
 use stronghold::coach::prove::{Provers, check_puzzle, table_only_move};
 use stronghold::coach::puzzle::{PuzzleRun, PuzzleSet};
-use stronghold::coach::{Analysis, Effort, Exact, GameAnalyser, Grade};
+use stronghold::coach::{Analysis, Effort, Exact, GameAnalyser, Grade, Source, VerdictKind};
 use stronghold::rules::{Game, GameKind, Move, Variant};
 
 /// The shipped table, read once for the whole file.
@@ -107,6 +107,149 @@ fn a_sliding_move_that_loses_the_value_is_a_mistake_or_worse_and_one_that_keeps_
         }
     }
     assert!(losing >= 10, "only {losing} positions with a losing move");
+}
+
+/// The table's exact value of each legal move for the side to move,
+/// counted from before the move (a loss in 9 after it is a loss in 10).
+fn exact_values(table: &Tablebase, game: &Game) -> Vec<(Move, Exact)> {
+    let mover = game.side_to_move();
+    game.legal_moves()
+        .into_iter()
+        .map(|mv| {
+            let mut next = game.clone();
+            next.play_unchecked(&mv);
+            let to_move = next.side_to_move();
+            let value = match next.outcome() {
+                Some(o) => Exact::of_outcome(&o, to_move),
+                None => Exact::of_table(table, next.position()).expect("in the table"),
+            };
+            (mv, value.for_side(to_move, mover).one_ply_earlier())
+        })
+        .collect()
+}
+
+/// In a lost position every move keeps the value (lost), yet some lose
+/// far sooner: the move that loses latest is best, one that loses in
+/// three fifths of the time or less is a mistake, and none is a blunder.
+#[test]
+fn a_lost_side_that_loses_much_sooner_makes_a_mistake_but_no_blunder() {
+    let table = table();
+    let mut checked = 0;
+    for moves in GAMES {
+        let full = bagh_chal(moves);
+        let mut game = Game::new(*full.variant());
+        for played in full.moves() {
+            if game.position().in_hand == [0, 0] && checked < 6 {
+                let values = exact_values(&table, &game);
+                let plies = |v: &Exact| match v {
+                    Exact::Loss(Some(p)) => Some(*p),
+                    _ => None,
+                };
+                let all_lost: Option<Vec<(Move, u16)>> = values
+                    .iter()
+                    .map(|(m, v)| plies(v).map(|p| (*m, p)))
+                    .collect();
+                if let Some(lost) = all_lost {
+                    let &(latest, longest) = lost.iter().max_by_key(|(_, p)| *p).unwrap();
+                    let soon = lost.iter().find(|(_, p)| *p * 5 <= longest * 3);
+                    if let Some(&(soon, _)) = soon {
+                        let at = game.position_string();
+                        assert_eq!(grade_of(&game, latest), Grade::Best, "{latest} from {at}");
+                        let g = grade_of(&game, soon);
+                        assert_eq!(g, Grade::Mistake, "{soon} from {at}");
+                        checked += 1;
+                    }
+                }
+            }
+            game.play_unchecked(played);
+        }
+    }
+    assert!(
+        checked >= 2,
+        "only {checked} lost positions with a much sooner loss"
+    );
+}
+
+/// A Pirates position the search sees won for the Bulgars in 7 plies
+/// (`selfplay pirates --games 2 --hunters easy --crowd hard --seed 3`,
+/// game 1 after 42 plies).
+const PIRATES_WON: &str =
+    "pirates,compulsory=on,retreat=off B1B/PBB/B2BBBB/BBBP1BB/BBBBB1B/BBB/2B B 0/0 1 72";
+/// The rest of that game: the Bulgars fill the stronghold.
+const PIRATES_FINISH: &str = "a5-b5 c6-c5 a4-a5 d4-e4 d3-d4 c5-c6 b4-c5";
+
+/// An effort light enough for a test, deep enough for these wins.
+const TEST_EFFORT: Effort = Effort {
+    limits: SearchLimits {
+        max_depth: 12,
+        time_ms: None,
+        max_nodes: Some(300_000),
+    },
+    proof_nodes: 100_000,
+};
+
+/// A loss the search saw is exact only once every move of the lost side
+/// is answered by a forced win: the pirates' positions of the finish are
+/// exactly lost, and each of their moves there is checked again here.
+#[test]
+fn a_searched_loss_is_exact_only_when_every_move_is_refuted() {
+    let mut game = Game::from_position_string(PIRATES_WON).unwrap();
+    game.play_text(PIRATES_FINISH).unwrap();
+    let analysis = GameAnalyser::new(&game, TEST_EFFORT, None)
+        .run_to_end()
+        .clone();
+    let mut replay = Game::from_position_string(PIRATES_WON).unwrap();
+    let mut lost_checked = 0;
+    for report in &analysis.plies {
+        let v = report
+            .verdict
+            .expect("the search sees this finish to the end");
+        assert_eq!(v.source, Source::Search, "ply {}", report.ply);
+        if matches!(v.kind(), VerdictKind::StillLost(_)) {
+            // Every move of the pirates here lets the Bulgars force a win.
+            for mv in replay.legal_moves() {
+                let mut next = replay.clone();
+                next.play_unchecked(&mv);
+                if next.outcome().is_some() {
+                    continue;
+                }
+                let r = Search::with_limits(&next, SearchLimits::depth(8), 0)
+                    .run_to_end()
+                    .unwrap();
+                assert!(r.score > MATE_BOUND, "{mv} escapes at ply {}", report.ply);
+            }
+            lost_checked += 1;
+        }
+        replay.play_text(&report.played).unwrap();
+    }
+    assert_eq!(lost_checked, 3);
+}
+
+/// A move that keeps a win the search saw, other than the search's best, is
+/// checked after it: where it kept the win it is graded an inaccuracy at
+/// worst (elsewhere, by the evaluation after it).
+#[test]
+fn a_kept_win_is_never_graded_below_an_inaccuracy() {
+    let game = Game::from_position_string(PIRATES_WON).unwrap();
+    let mut kept = 0;
+    for mv in game.legal_moves() {
+        let mut one = game.clone();
+        one.play_unchecked(&mv);
+        let report = GameAnalyser::new(&one, TEST_EFFORT, None)
+            .run_to_end()
+            .plies[0]
+            .clone();
+        let verdict = report.verdict.map(|v| v.kind());
+        if matches!(verdict, Some(VerdictKind::KeepsWin(_))) {
+            assert!(
+                report.grade <= Grade::Inaccuracy,
+                "{mv}: {:?}",
+                report.grade
+            );
+            kept += usize::from(report.best != report.played);
+        }
+    }
+    assert!(kept >= 1, "no move other than the best kept the win");
 }
 
 #[test]
