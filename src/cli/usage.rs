@@ -45,8 +45,9 @@ const COMMANDS: [(&str, &str); 10] = [
       Grades every move (best, good, inaccuracy, mistake, blunder) by how much of its side's
       expected result it gave away: a line per ply, `ply N MOVE GRADE before B after A best M`,
       scores for the side that moved (pieces, or win-in-N / loss-in-N), then `exact SOURCE: ...`
-      where the rules, Bagh-Chal's table, the Fox and Geese proof or a search to the end knows
-      the result, and last `line M1 M2 ...`, the line the engine expects (its best move
+      where the rules, Bagh-Chal's table (which leaves out the no-repeat rule), the Fox and
+      Geese proof or a search to the end (a loss: every move refuted on its own) knows the
+      result; without it, the grade is the engine's evaluation, an estimate. Last `line M1 M2 ...`, the line the engine expects (its best move
       first); then each side's accuracy and grades. Progress on stderr (not with --quiet).
       LEVEL searches each position with that level's limits (default: 1.5 M nodes each).
   stronghold-cli analyse GAME --record FILE [--level LEVEL] [--table FILE|none] [--quiet]

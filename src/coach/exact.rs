@@ -178,7 +178,9 @@ impl Verdict {
         }
     }
 
-    /// In English, for the command line: `table: threw away the draw`.
+    /// In English, for the command line: `proof: threw away the win (a
+    /// draw now)`; the table's verdicts carry their condition: `table
+    /// (no-repeat rule aside): keeps the draw`.
     pub fn describe(&self) -> String {
         let plies = |p: Option<u16>| p.map_or(String::new(), |p| format!(" in {p}"));
         let what = match self.kind() {
@@ -189,7 +191,11 @@ impl Verdict {
             VerdictKind::KeepsDraw => "keeps the draw".to_string(),
             VerdictKind::StillLost(p) => format!("still lost{}", plies(p)),
         };
-        format!("{}: {what}", self.source.id())
+        let source = match self.source {
+            Source::Table => "table (no-repeat rule aside)",
+            other => other.id(),
+        };
+        format!("{source}: {what}")
     }
 }
 
@@ -205,11 +211,17 @@ mod tests {
     fn verdicts_say_what_a_move_kept_or_threw_away() {
         let win = known(Exact::Win(Some(24)), Source::Table);
         let kept = Verdict::new(win, known(Exact::Win(Some(24)), Source::Rules));
-        assert_eq!(kept.describe(), "table: keeps the win in 24");
+        assert_eq!(
+            kept.describe(),
+            "table (no-repeat rule aside): keeps the win in 24"
+        );
         assert!(!kept.throws_away());
         let draw = known(Exact::Draw, Source::Table);
         let lost = Verdict::new(draw, known(Exact::Loss(Some(9)), Source::Table));
-        assert_eq!(lost.describe(), "table: threw away the draw");
+        assert_eq!(
+            lost.describe(),
+            "table (no-repeat rule aside): threw away the draw"
+        );
         assert!(lost.throws_away());
         let proof = Verdict::new(
             known(Exact::Win(None), Source::Proof),

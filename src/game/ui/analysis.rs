@@ -316,7 +316,15 @@ fn report_lines(i18n: &I18n, names: &SideNames, r: &PlyReport) -> Vec<(String, e
     // An exact verdict says more than the evaluation (which can misjudge
     // what the table settles): the evaluation only where there is none.
     match &r.verdict {
-        Some(v) => lines.push((verdict_text(i18n, v), GOLD)),
+        Some(v) => {
+            lines.push((verdict_text(i18n, v), GOLD));
+            // Only Bagh-Chal has the table, and the table leaves out the
+            // rule that no position may recur: its verdicts hold with
+            // that condition.
+            if v.source == Source::Table {
+                lines.push((i18n.tr("analysis-table-condition"), MUTED));
+            }
+        }
         None => {
             let eval = names.with_side(
                 i18n,
@@ -326,6 +334,8 @@ fn report_lines(i18n: &I18n, names: &SideNames, r: &PlyReport) -> Vec<(String, e
                 r.side,
             );
             lines.push((i18n.msg(&eval), MUTED));
+            let basis = Msg::new("analysis-basis-engine").num("depth", r.depth);
+            lines.push((i18n.msg(&basis), MUTED));
         }
     }
     lines
@@ -453,5 +463,66 @@ fn grade_mark_text(grade: Grade) -> &'static str {
     match grade {
         Grade::Best | Grade::Good => "",
         other => grade_mark(other),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::coach::{Exact, Known};
+    use crate::game::common::i18n::Language;
+    use crate::rules::{GameKind, Side};
+
+    fn report(verdict: Option<Verdict>) -> PlyReport {
+        PlyReport {
+            ply: 7,
+            side: Side::Crowd,
+            played: "c3-c4".into(),
+            grade: Grade::Good,
+            before: Score::Eval(40),
+            after: Score::Eval(10),
+            lost: 4.0,
+            best: "c3-c4".into(),
+            line: vec!["c3-c4".into()],
+            depth: 12,
+            verdict,
+        }
+    }
+
+    fn verdict(source: Source) -> Verdict {
+        let draw = Known {
+            value: Exact::Draw,
+            source,
+        };
+        Verdict::new(draw, draw)
+    }
+
+    /// Each move's words say what they rest on, in both languages: the
+    /// evaluation an estimate, the table with its no-repeat condition, the
+    /// proof search plain.
+    #[test]
+    fn a_moves_words_name_what_they_rest_on() {
+        let assets = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/assets"));
+        let mut i18n = I18n::from_dir(assets).expect("the message files");
+        for language in Language::ALL {
+            i18n.set_language(language);
+            let names = SideNames::traditional(&i18n, GameKind::BaghChal);
+            let lines = |r: &PlyReport| -> Vec<String> {
+                report_lines(&i18n, &names, r)
+                    .into_iter()
+                    .map(|(t, _)| t)
+                    .collect()
+            };
+            let basis = i18n.msg(&Msg::new("analysis-basis-engine").num("depth", 12));
+            let condition = i18n.tr("analysis-table-condition");
+            let evaluated = lines(&report(None));
+            assert!(evaluated.contains(&basis), "{language:?}: {evaluated:?}");
+            let table = lines(&report(Some(verdict(Source::Table))));
+            assert!(table.contains(&condition), "{language:?}: {table:?}");
+            assert!(!table.contains(&basis), "{language:?}: {table:?}");
+            let proof = lines(&report(Some(verdict(Source::Proof))));
+            assert!(!proof.contains(&condition) && !proof.contains(&basis));
+            assert!(proof[1].contains(&i18n.tr("analysis-source-proof")));
+        }
     }
 }

@@ -167,6 +167,8 @@ fn goal_message(goal: Goal, proof: Proof) -> &'static str {
     match goal {
         Goal::Win if searched => "puzzle-goal-win-searched",
         Goal::Hold if searched => "puzzle-goal-hold-searched",
+        // The table's draw leaves out the no-repeat rule; its losses hold.
+        Goal::Hold if proof == Proof::Table => "puzzle-goal-hold-table",
         Goal::Win => "puzzle-goal-win",
         Goal::Hold => "puzzle-goal-hold",
         Goal::TakeMost => "puzzle-goal-take-most",
@@ -201,8 +203,16 @@ mod tests {
         };
         for proof in [Proof::Table, Proof::ProofSearch] {
             assert_eq!(goal_message(Goal::Win, proof), "puzzle-goal-win");
-            assert_eq!(goal_message(Goal::Hold, proof), "puzzle-goal-hold");
         }
+        assert_eq!(
+            goal_message(Goal::Hold, Proof::ProofSearch),
+            "puzzle-goal-hold"
+        );
+        // The table proves the losses, not the draw under the no-repeat rule.
+        assert_eq!(
+            goal_message(Goal::Hold, Proof::Table),
+            "puzzle-goal-hold-table"
+        );
         assert_eq!(goal_message(Goal::Win, margin), "puzzle-goal-win-searched");
         assert_eq!(
             goal_message(Goal::Hold, margin),
