@@ -444,11 +444,31 @@ impl Hub {
             log::line(format_args!("room {code}: cannot be restored: {e}"));
             storage_error(&e)
         })?;
-        if let Some(handle) = self.lookup(code) {
-            return Ok(Some(handle));
+        // Two resumes of one room can both get here: only the first lists
+        // (and starts) it, under the lock; the other takes that handle.
+        Ok(Some(self.spawn_unless_listed(room)))
+    }
+
+    /// Starts a restored room's task and lists it, in one step under the
+    /// lock, unless a task for the room is listed already: then that one.
+    fn spawn_unless_listed(self: &Arc<Self>, room: Room) -> RoomHandle {
+        let Ok(mut rooms) = self.rooms.lock() else {
+            return self.spawn(room);
+        };
+        if let Some(handle) = rooms.get(room.code()) {
+            return handle.clone();
         }
-        log::line(format_args!("room {code}: loaded from the store"));
-        Ok(Some(self.spawn(room)))
+        let (tx, rx) = mpsc::unbounded_channel();
+        let handle = RoomHandle {
+            code: room.code().to_string(),
+            task: self.next_task.fetch_add(1, Ordering::Relaxed),
+            tx,
+        };
+        rooms.insert(handle.code.clone(), handle.clone());
+        drop(rooms);
+        log::line(format_args!("room {}: loaded from the store", handle.code));
+        tokio::spawn(run_room(Arc::clone(self), room, handle.task, rx));
+        handle
     }
 
     fn lookup(&self, code: &str) -> Option<RoomHandle> {

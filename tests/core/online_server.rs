@@ -919,3 +919,90 @@ fn a_seat_token_brings_the_whole_room_back() {
     assert_eq!(state.moves, vec![mv]);
     assert!(state.clocks.is_some() && state.result.is_none());
 }
+
+/// After a restart, both players of many rooms come back at the same
+/// moment (a barrier lets every resume go at once): each room is restored
+/// once, as one task, so a move from one seat reaches the other, and the
+/// log says each room was loaded from the store once.
+#[test]
+fn simultaneous_resumes_after_a_restart_make_one_task_per_room() {
+    const ROOMS: usize = 24;
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let db = dir.path().join("games.sqlite3");
+    let log = dir.path().join("server.log");
+    let mut server = Server::start(&db, 0, &log, &[]);
+    let url = server.url();
+    // Each room's two seats: (code, side, token).
+    let mut seats = Vec::new();
+    for _ in 0..ROOMS {
+        let mut x = Raw::connect(&url);
+        x.send(&Command::Create {
+            setup: GameSetup::of(&Variant::new(GameKind::Pirates)),
+            side: Side::Hunters,
+            clock: None,
+            rated: false,
+        });
+        let (code, token) = x.expect("seated", |e| match e {
+            Event::Seated { code, token, .. } => Some((code.clone(), token.clone())),
+            _ => None,
+        });
+        let mut y = Raw::connect(&url);
+        y.send(&Command::Join { code: code.clone() });
+        let joiner = y.expect("seated", |e| match e {
+            Event::Seated { token, .. } => Some(token.clone()),
+            _ => None,
+        });
+        seats.push((code.clone(), Side::Hunters, token));
+        seats.push((code, Side::Crowd, joiner));
+    }
+    server.kill();
+    let server = Server::start(&db, server.port, &log, &[]);
+    let barrier = std::sync::Arc::new(std::sync::Barrier::new(seats.len()));
+    let resumed: Vec<_> = seats
+        .into_iter()
+        .map(|(code, side, token)| {
+            let (barrier, url) = (std::sync::Arc::clone(&barrier), url.clone());
+            std::thread::spawn(move || {
+                let mut raw = Raw::connect(&url);
+                barrier.wait();
+                raw.send(&Command::Resume {
+                    code: code.clone(),
+                    token,
+                });
+                let state = raw.expect("the room", |e| match e {
+                    Event::State(s) => Some(s.clone()),
+                    _ => None,
+                });
+                assert_eq!(state.you, Some(side), "{code}");
+                (code, side, raw)
+            })
+        })
+        .collect::<Vec<_>>()
+        .into_iter()
+        .map(|t| t.join().expect("a resume"))
+        .collect();
+    let game = Game::new(Variant::new(GameKind::Pirates));
+    let (first, mv) = (game.side_to_move(), game.legal_moves()[0].to_string());
+    let mut rooms: std::collections::BTreeMap<String, Vec<(Side, Raw)>> = Default::default();
+    for (code, side, raw) in resumed {
+        rooms.entry(code).or_default().push((side, raw));
+    }
+    let text = server.log_text();
+    for (code, mut pair) in rooms {
+        let loads = text
+            .matches(&format!("room {code}: loaded from the store"))
+            .count();
+        assert_eq!(loads, 1, "room {code} loaded {loads} times");
+        pair.sort_by_key(|(side, _)| *side != first);
+        let [(_, mover), (_, other)] = &mut pair[..] else {
+            panic!("room {code}: not two seats");
+        };
+        mover.send(&Command::Move {
+            ply: 0,
+            mv: mv.clone(),
+        });
+        other.expect("the other seat's move", |e| {
+            matches!(e, Event::Moved { .. }).then_some(())
+        });
+    }
+}
