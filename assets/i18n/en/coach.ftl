@@ -141,3 +141,4 @@ puzzle-streak-new-best = Your best streak in this game!
 puzzle-streak-next = Next in the streak
 puzzle-streak-again = New streak
 puzzle-streak-hint-hint = Show the answer's move: this ends the streak
+dashboard-graph-try = try { $number }

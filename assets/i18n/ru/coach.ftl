@@ -175,3 +175,4 @@ puzzle-streak-new-best = Ваша лучшая серия в этой игре!
 puzzle-streak-next = Дальше по серии
 puzzle-streak-again = Новая серия
 puzzle-streak-hint-hint = Показать ход-ответ: серия на этом закончится
+dashboard-graph-try = попытка { $number }

@@ -89,6 +89,11 @@ pub(super) fn menu_screen(mut m: MenuUi) -> Result {
                         ui.set_height(height - 40.0);
                         page(ui, &mut m);
                     } else {
+                        if matches!(*m.page, MenuPage::Puzzles(_)) {
+                            // The filters change the list's length: a card
+                            // of a fixed height keeps them under the pointer.
+                            ui.set_min_height(height - 40.0);
+                        }
                         egui::ScrollArea::vertical().show(ui, |ui| page(ui, &mut m));
                     }
                 });

@@ -18,6 +18,10 @@ const AXIS_WIDTH: f32 = 44.0;
 /// Rating points shown at least above and below the curve.
 const RATING_MARGIN: f64 = 20.0;
 const BAR_WIDTH: f32 = 160.0;
+/// Room inside the graph around the curve, so the end dots show whole.
+const INSET: f32 = 6.0;
+/// Room under the graph for the first and last try's numbers.
+const X_LABELS: f32 = 16.0;
 
 pub(super) fn dashboard(
     ui: &mut egui::Ui,
@@ -91,17 +95,40 @@ fn accuracy(ui: &mut egui::Ui, i18n: &I18n, by_goal: &[GoalAccuracy]) {
 /// left, the starting rating a faint line; the pointer shows a try.
 fn graph(ui: &mut egui::Ui, i18n: &I18n, series: &[(u32, f64)]) {
     let width = ui.available_width();
-    let (rect, response) =
-        ui.allocate_exact_size(egui::vec2(width, GRAPH_HEIGHT), egui::Sense::hover());
-    let plot = RatingPlot::new(
-        egui::Rect::from_min_max(rect.min + egui::vec2(AXIS_WIDTH, 0.0), rect.max),
-        series,
+    let (rect, response) = ui.allocate_exact_size(
+        egui::vec2(width, GRAPH_HEIGHT + X_LABELS),
+        egui::Sense::hover(),
     );
-    plot.paint(&ui.painter_at(rect), series);
-    if let Some(pos) = response.hover_pos()
-        && let Some(i) = plot.nearest(pos.x, series.len())
-    {
+    let area = egui::Rect::from_min_max(
+        rect.min + egui::vec2(AXIS_WIDTH, 0.0),
+        rect.max - egui::vec2(0.0, X_LABELS),
+    );
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(area, 4.0, egui::Color32::from_rgb(28, 20, 15));
+    let plot = RatingPlot::new(area.shrink(INSET), series);
+    plot.paint(&painter, series);
+    let pointed = response
+        .hover_pos()
+        .and_then(|pos| plot.nearest(pos.x, series.len()));
+    // The first and last try's numbers under the ends.
+    for (i, align) in [
+        (0, egui::Align2::LEFT_TOP),
+        (series.len() - 1, egui::Align2::RIGHT_TOP),
+    ] {
+        let x = if i == 0 { area.left() } else { area.right() };
+        painter.text(
+            egui::pos2(x, area.bottom() + 2.0),
+            align,
+            i18n.msg(&Msg::new("dashboard-graph-try").num("number", series[i].0)),
+            egui::FontId::proportional(12.0),
+            MUTED,
+        );
+    }
+    if let Some(i) = pointed {
         let (number, rating) = series[i];
+        let at = plot.at(i, series.len(), rating);
+        painter.vline(at.x, area.y_range(), egui::Stroke::new(1.0, MUTED));
+        painter.circle_stroke(at, 5.0, egui::Stroke::new(1.5, GOLD));
         response.on_hover_text(
             i18n.msg(
                 &Msg::new("dashboard-graph-point")
@@ -153,11 +180,10 @@ impl RatingPlot {
         Some(i.min(count - 1))
     }
 
-    /// The background, the starting rating's line, the labels, the curve
-    /// and a dot on each try.
+    /// The starting rating's line, the lowest and highest rating, the
+    /// curve and a dot on each try.
     fn paint(&self, painter: &egui::Painter, series: &[(u32, f64)]) {
         let rect = self.rect;
-        painter.rect_filled(rect, 4.0, egui::Color32::from_rgb(28, 20, 15));
         let count = series.len();
         let start_y = self.at(0, count, START_RATING).y;
         painter.hline(
@@ -167,7 +193,7 @@ impl RatingPlot {
         );
         let label = |y: f32, rating: f64| {
             painter.text(
-                egui::pos2(rect.left() - 6.0, y),
+                egui::pos2(rect.left() - INSET - 6.0, y),
                 egui::Align2::RIGHT_CENTER,
                 format!("{}", rating.round()),
                 egui::FontId::proportional(12.0),

@@ -127,12 +127,7 @@ fn streak_line(ui: &mut egui::Ui, p: &mut GameUi, streak: &Streak) {
         .i18n
         .msg(&Msg::new(id).num("length", streak.length).num("best", best));
     let colour = if streak.is_over() { RED } else { GOLD };
-    ui.label(
-        egui::RichText::new(format!("🔥 {text}"))
-            .color(colour)
-            .size(16.0)
-            .strong(),
-    );
+    ui.label(egui::RichText::new(text).color(colour).size(16.0).strong());
     if streak.new_best && streak.length > 0 {
         ui.label(egui::RichText::new(p.tr("puzzle-streak-new-best")).color(GREEN));
     }
@@ -181,9 +176,9 @@ fn buttons(ui: &mut egui::Ui, p: &mut GameUi) {
 }
 
 /// What comes next: the next puzzle the filters let through, or in a
-/// streak its next puzzle once this one is solved, or a new streak once
-/// it is over (none while a streak's puzzle is being solved: leaving it
-/// for the list would end the streak, and the list says so).
+/// streak its next puzzle once this one is solved, or, once the streak is
+/// over, a new streak or the next puzzle. None while a streak's puzzle is
+/// being solved: skipping it would end the streak.
 fn next_button(
     ui: &mut egui::Ui,
     p: &mut GameUi,
@@ -193,19 +188,27 @@ fn next_button(
     let Some(kind) = p.puzzles.session.active().map(|a| a.kind) else {
         return;
     };
-    let (id, command) = match streak {
-        None => ("puzzle-next", PuzzleCommand::Next { kind }),
-        Some(StreakState::Solving) => return,
-        Some(StreakState::Between) => ("puzzle-streak-next", PuzzleCommand::StreakNext),
-        Some(StreakState::Over) => ("puzzle-streak-again", PuzzleCommand::StreakStart { kind }),
+    let next = ("puzzle-next", PuzzleCommand::Next { kind });
+    let choices = match streak {
+        None => vec![next],
+        Some(StreakState::Solving) => vec![],
+        Some(StreakState::Between) => vec![("puzzle-streak-next", PuzzleCommand::StreakNext)],
+        Some(StreakState::Over) => vec![
+            ("puzzle-streak-again", PuzzleCommand::StreakStart { kind }),
+            next,
+        ],
     };
-    let text = format!("▶ {}", p.tr(id));
-    let text = if status == PuzzleStatus::Solved || streak == Some(StreakState::Over) {
-        egui::RichText::new(text).strong().color(GOLD)
-    } else {
-        egui::RichText::new(text)
-    };
-    if ui.button(text).clicked() {
-        p.puzzles.commands.write(command);
+    // The first choice stands out once there is nothing left to do here.
+    let done = status == PuzzleStatus::Solved || streak == Some(StreakState::Over);
+    for (i, (id, command)) in choices.into_iter().enumerate() {
+        let text = egui::RichText::new(format!("▶ {}", p.tr(id)));
+        let text = if done && i == 0 {
+            text.strong().color(GOLD)
+        } else {
+            text
+        };
+        if ui.button(text).clicked() {
+            p.puzzles.commands.write(command);
+        }
     }
 }

@@ -7,7 +7,7 @@
 use bevy::prelude::Resource;
 use bevy_egui::egui;
 
-use super::theme::{self, GOLD, GREEN, RED};
+use super::theme::{self, GOLD, GREEN, MUTED, RED};
 use super::{SideNames, game_title, puzzle_dashboard};
 use crate::coach::puzzle::{Goal, Proof, Puzzle, PuzzleSet};
 use crate::game::common::i18n::{I18n, Msg};
@@ -19,6 +19,8 @@ use crate::rules::{Game, GameKind, Side};
 /// Puzzles per row of the list, and each one's button width.
 const PER_ROW: usize = 6;
 const BUTTON_WIDTH: f32 = 104.0;
+/// The width of a filter row's name ("Theme", "Difficulty").
+const FILTER_NAME_WIDTH: f32 = 90.0;
 
 /// What the page shows under its buttons.
 #[derive(Resource, Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -119,7 +121,7 @@ fn streak_row(
 ) -> Option<PuzzleCommand> {
     let mut start = None;
     ui.horizontal(|ui| {
-        if theme::big_button(ui, format!("🔥 {}", i18n.tr("puzzles-streak-start")), true)
+        if theme::big_button(ui, i18n.tr("puzzles-streak-start"), true)
             .on_hover_text(i18n.tr("puzzles-streak-hint"))
             .clicked()
         {
@@ -189,28 +191,26 @@ fn filter_rows(ui: &mut egui::Ui, i18n: &I18n, set: &PuzzleSet, filter: &mut Puz
     let difficulties: Vec<u8> = (1..=5)
         .filter(|d| set.puzzles.iter().any(|p| p.difficulty() == *d))
         .collect();
-    egui::Grid::new("puzzle_filters")
-        .num_columns(2)
-        .spacing([10.0, 6.0])
-        .show(ui, |ui| {
-            ui.label(i18n.tr("puzzles-filter-theme"));
-            ui.horizontal_wrapped(|ui| {
-                ui.selectable_value(&mut filter.goal, None, i18n.tr("puzzles-filter-all"));
-                for goal in goals {
-                    ui.selectable_value(&mut filter.goal, Some(goal), theme_name(i18n, goal));
-                }
-            });
-            ui.end_row();
-            ui.label(i18n.tr("puzzles-filter-difficulty"));
-            ui.horizontal_wrapped(|ui| {
-                ui.selectable_value(&mut filter.difficulty, None, i18n.tr("puzzles-filter-all"));
-                for d in difficulties {
-                    ui.selectable_value(&mut filter.difficulty, Some(d), stars(d))
-                        .on_hover_text(i18n.tr("puzzle-difficulty-hint"));
-                }
-            });
-            ui.end_row();
-        });
+    // Each row's name in a column of its own, so the choices line up.
+    let name = |ui: &mut egui::Ui, id: &str| {
+        let named = ui.label(egui::RichText::new(i18n.tr(id)).color(MUTED));
+        ui.add_space((FILTER_NAME_WIDTH - named.rect.width()).max(0.0));
+    };
+    ui.horizontal(|ui| {
+        name(ui, "puzzles-filter-theme");
+        ui.selectable_value(&mut filter.goal, None, i18n.tr("puzzles-filter-all"));
+        for goal in goals {
+            ui.selectable_value(&mut filter.goal, Some(goal), theme_name(i18n, goal));
+        }
+    });
+    ui.horizontal(|ui| {
+        name(ui, "puzzles-filter-difficulty");
+        ui.selectable_value(&mut filter.difficulty, None, i18n.tr("puzzles-filter-all"));
+        for d in difficulties {
+            ui.selectable_value(&mut filter.difficulty, Some(d), stars(d))
+                .on_hover_text(i18n.tr("puzzle-difficulty-hint"));
+        }
+    });
 }
 
 /// Every theme, in the order the filters list them.
