@@ -487,3 +487,46 @@ fn the_dashboard_counts_the_solved_and_the_missed_by_theme() {
     assert!(series[0].1 > START_RATING && series[1].1 < series[0].1);
     assert_eq!(series[1].1, progress.rating(kind));
 }
+
+/// A streak missed at its first puzzle is told as such, not "0 in a row";
+/// Russian counts the tries with the right forms.
+#[test]
+fn the_streak_and_dashboard_words_read_in_both_languages() {
+    use stronghold::game::common::i18n::{Language, Msg};
+    let mut i18n = I18n::from_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("assets")).unwrap();
+    let over = |i18n: &I18n, length: u32| {
+        i18n.msg(
+            &Msg::new("puzzle-streak-over")
+                .num("length", length)
+                .num("best", 4),
+        )
+    };
+    let tries = |i18n: &I18n, n: u32| i18n.msg(&Msg::new("dashboard-accuracy").num("tries", n));
+    assert!(
+        over(&i18n, 0).contains("first puzzle"),
+        "{}",
+        over(&i18n, 0)
+    );
+    assert!(over(&i18n, 3).contains("3 in a row"), "{}", over(&i18n, 3));
+    assert!(
+        tries(&i18n, 1).ends_with("1 rated try"),
+        "{}",
+        tries(&i18n, 1)
+    );
+    i18n.set_language(Language::Russian);
+    assert!(
+        over(&i18n, 0).contains("первой задаче"),
+        "{}",
+        over(&i18n, 0)
+    );
+    assert!(over(&i18n, 3).contains("3 подряд"), "{}", over(&i18n, 3));
+    for (n, word) in [
+        (1, "попытку"),
+        (3, "попытки"),
+        (5, "попыток"),
+        (21, "попытку"),
+    ] {
+        let text = tries(&i18n, n);
+        assert!(text.contains(word), "{n}: {text}");
+    }
+}

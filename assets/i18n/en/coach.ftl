@@ -136,7 +136,10 @@ dashboard-graph-point = Try { $number }: rating { $rating }
 dashboard-local = This rating is kept on this device and compared with no one: each puzzle's difficulty is fixed (how deep a search must look for its answer), not rated by other players.
 dashboard-empty = Solve a few puzzles, and the graph of your rating and your accuracy by theme appear here.
 puzzle-streak = Streak: { $length } · best { $best }
-puzzle-streak-over = Streak over: { $length } in a row · best { $best }
+puzzle-streak-over = { $length ->
+    [0] Streak over at its first puzzle
+   *[other] Streak over: { $length } in a row
+} · best { $best }
 puzzle-streak-new-best = Your best streak in this game!
 puzzle-streak-next = Next in the streak
 puzzle-streak-again = New streak
