@@ -389,12 +389,11 @@ impl PuzzleParams<'_> {
         }
     }
 
-    /// Any other puzzle, or leaving, ends the streak: a puzzle of it left
-    /// unsolved is a miss (the best was kept as it grew).
+    /// Any other puzzle, or leaving, ends the streak (its best was kept
+    /// as it grew; a puzzle of it left unsolved counts in the rating as
+    /// any other, in `count_unsolved`).
     fn end_streak(&mut self) {
-        if let Some(mut streak) = self.session.streak.take() {
-            streak.missed();
-        }
+        self.session.streak = None;
     }
 
     fn retry(&mut self) {
