@@ -193,6 +193,11 @@ fn filter_rows(ui: &mut egui::Ui, i18n: &I18n, set: &PuzzleSet, filter: &mut Puz
         .collect();
     // Each row's name in a column of its own, so the choices line up.
     let name = |ui: &mut egui::Ui, id: &str| {
+        // The row as tall as its choices from the start, so the name is
+        // centred on them rather than on a plain line.
+        let choice =
+            ui.text_style_height(&egui::TextStyle::Button) + 2.0 * ui.spacing().button_padding.y;
+        ui.set_min_height(choice.max(ui.spacing().interact_size.y));
         let named = ui.label(egui::RichText::new(i18n.tr(id)).color(MUTED));
         ui.add_space((FILTER_NAME_WIDTH - named.rect.width()).max(0.0));
     };
