@@ -3,21 +3,30 @@
 //! `MoveIntent` changes nothing, shakes its piece and says try again, a
 //! right one is answered by the computer along the line, the last one
 //! solves it; the progress and rating land in the settings, and the
-//! autosave keeps the game, not the puzzle.
+//! autosave keeps the game, not the puzzle. "Next" follows the page's
+//! filters; a streak rises in difficulty, ends at the first miss and its
+//! best outlives a restart; the dashboard's numbers follow the tries.
 
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use bevy::app::AppExit;
 use bevy::prelude::*;
 
+use stronghold::coach::puzzle::PuzzleSet;
 use stronghold::coach::puzzle::{Goal, Proof, Puzzle};
 use stronghold::game::common::i18n::I18n;
-use stronghold::game::common::puzzle_progress::{START_RATING, puzzle_id};
+use stronghold::game::common::puzzle_progress::{GoalAccuracy, START_RATING, puzzle_id};
 use stronghold::game::common::settings::Settings;
 use stronghold::game::common::view::ShakePiece;
 use stronghold::game::headless_app;
 use stronghold::game::play::match_state::{Match, MoveGate, MoveIntent, MoveSource, Player};
-use stronghold::game::play::puzzle::{PuzzleCommand, PuzzleSession, PuzzleStatus};
+use stronghold::game::play::puzzle::{
+    ActivePuzzle, PuzzleCommand, PuzzleLibrary, PuzzleSession, PuzzleSetAsset, PuzzleStatus,
+    SetState,
+};
+use stronghold::game::play::puzzle_pick::{PuzzleFilter, PuzzleFilters, next_puzzle};
+use stronghold::game::play::puzzle_streak::{Streak, StreakState};
 use stronghold::game::shell::persist::{self, Persistence};
 use stronghold::rules::{Game, GameKind, Move, Point, Variant};
 use stronghold::save::SavedGame;
@@ -238,40 +247,286 @@ fn the_autosave_keeps_the_game_not_the_puzzle() {
     assert!(saved.start.starts_with("fox-geese"), "{}", saved.start);
 }
 
+/// A game's shipped set, once the asset server has read it.
+fn loaded_set(app: &mut App, kind: GameKind) -> PuzzleSet {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        app.update();
+        let world = app.world_mut();
+        let mut library = world.remove_resource::<PuzzleLibrary>().unwrap();
+        let state = {
+            let server = world.resource::<AssetServer>();
+            let sets = world.resource::<Assets<PuzzleSetAsset>>();
+            match library.set(kind, server, sets) {
+                SetState::Ready(set) => Some(Ok(set.clone())),
+                SetState::Missing(why) => Some(Err(why)),
+                SetState::Loading => None,
+            }
+        };
+        world.insert_resource(library);
+        if let Some(state) = state {
+            return state.unwrap_or_else(|why| panic!("{kind:?}: {why}"));
+        }
+        assert!(Instant::now() < deadline, "{kind:?}: never loaded");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
 #[test]
 fn every_shipped_set_loads_as_an_asset_and_the_next_puzzle_skips_the_solved() {
-    use stronghold::game::play::puzzle::{PuzzleLibrary, PuzzleSetAsset, SetState, next_puzzle};
     let mut app = headless_app();
     app.update();
+    let any = PuzzleFilter::default();
     for kind in GameKind::ALL {
-        let deadline = Instant::now() + Duration::from_secs(60);
-        let set = loop {
-            app.update();
-            let world = app.world_mut();
-            let mut library = world.remove_resource::<PuzzleLibrary>().unwrap();
-            let state = {
-                let server = world.resource::<AssetServer>();
-                let sets = world.resource::<Assets<PuzzleSetAsset>>();
-                match library.set(kind, server, sets) {
-                    SetState::Ready(set) => Some(Ok(set.clone())),
-                    SetState::Missing(why) => Some(Err(why)),
-                    SetState::Loading => None,
-                }
-            };
-            world.insert_resource(library);
-            if let Some(state) = state {
-                break state.unwrap_or_else(|why| panic!("{kind:?}: {why}"));
-            }
-            assert!(Instant::now() < deadline, "{kind:?}: never loaded");
-            std::thread::sleep(Duration::from_millis(5));
-        };
+        let set = loaded_set(&mut app, kind);
         assert_eq!(set.game, kind);
         assert!(!set.puzzles.is_empty(), "{kind:?}");
         let mut progress = Settings::default().puzzles;
-        assert_eq!(next_puzzle(&set, &progress, None), Some(0));
+        assert_eq!(next_puzzle(&set, &progress, any, None), Some(0));
         let first = &set.puzzles[0];
         progress.mark_solved(kind, &puzzle_id(&first.position, &first.line[0]));
-        let next = next_puzzle(&set, &progress, None);
+        let next = next_puzzle(&set, &progress, any, None);
         assert_eq!(next, Some(1 % set.puzzles.len()), "{kind:?}");
+    }
+}
+
+fn active(app: &App) -> &ActivePuzzle {
+    let session = app.world().resource::<PuzzleSession>();
+    session.active().expect("a puzzle on")
+}
+
+fn streak(app: &App) -> Streak {
+    let session = app.world().resource::<PuzzleSession>();
+    session.streak().expect("a streak on").clone()
+}
+
+/// Plays the active puzzle's line: each answer, and the computer's reply
+/// after it.
+fn solve_active(app: &mut App) {
+    let line = active(app).puzzle.line.clone();
+    for (i, answer) in line.iter().enumerate().step_by(2) {
+        play(app, answer);
+        if i + 1 < line.len() {
+            run_until_ply(app, i + 2);
+            app.update();
+        }
+    }
+    assert_eq!(status(app), PuzzleStatus::Solved);
+}
+
+/// A legal move of the puzzle's position that is not its answer.
+fn wrong_move(app: &App) -> String {
+    let game = the_match(app).game();
+    let answer = mv(&active(app).puzzle.line[0]);
+    let wrong = game.legal_moves().into_iter().find(|m| *m != answer);
+    wrong.expect("a second legal move").to_string()
+}
+
+#[test]
+fn next_gives_a_puzzle_the_filters_let_through() {
+    let mut app = app();
+    let kind = GameKind::FoxGeese;
+    let set = loaded_set(&mut app, kind);
+    // The theme and difficulty of a puzzle halfway down the set.
+    let wanted = &set.puzzles[set.puzzles.len() / 2];
+    let filter = PuzzleFilter {
+        goal: Some(wanted.goal),
+        difficulty: Some(wanted.difficulty()),
+    };
+    let matching: Vec<usize> = (0..set.puzzles.len())
+        .filter(|&i| filter.matches(&set.puzzles[i]))
+        .collect();
+    assert!(matching.len() >= 2, "{filter:?} lets {matching:?} through");
+    app.world_mut()
+        .resource_mut::<PuzzleFilters>()
+        .set(kind, filter);
+    app.world_mut().write_message(PuzzleCommand::Next { kind });
+    app.update();
+    let first = active(&app).index;
+    assert_eq!(first, matching[0]);
+    assert!(filter.matches(&active(&app).puzzle));
+    // Solved, the next one is the next that matches.
+    solve_active(&mut app);
+    app.world_mut().write_message(PuzzleCommand::Next { kind });
+    app.update();
+    assert_eq!(active(&app).index, matching[1]);
+    assert!(filter.matches(&active(&app).puzzle));
+    // Another game's filter is its own.
+    assert_eq!(
+        app.world()
+            .resource::<PuzzleFilters>()
+            .get(GameKind::Pirates),
+        PuzzleFilter::default()
+    );
+}
+
+/// A streak in Pirates with its files in `dir`: one puzzle solved, the
+/// next missed with a wrong move; then the app exits (writing the
+/// settings).
+fn streak_then_a_miss(dir: &Path) {
+    let mut app = headless_app();
+    app.insert_resource(
+        I18n::from_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("assets")).unwrap(),
+    );
+    Persistence::in_dir(dir).boot().install(&mut app, true);
+    app.update();
+    let kind = GameKind::Pirates;
+    let set = loaded_set(&mut app, kind);
+    let easiest = set.puzzles.iter().map(Puzzle::difficulty).min().unwrap();
+    app.world_mut()
+        .write_message(PuzzleCommand::StreakStart { kind });
+    app.update();
+    assert_eq!(active(&app).puzzle.difficulty(), easiest);
+    assert_eq!(streak(&app).state, StreakState::Solving);
+    let first = active(&app).index;
+    solve_active(&mut app);
+    assert_eq!(streak(&app).length, 1);
+    assert_eq!(streak(&app).state, StreakState::Between);
+
+    app.world_mut().write_message(PuzzleCommand::StreakNext);
+    app.update();
+    assert_ne!(active(&app).index, first, "a puzzle comes once a streak");
+    assert!(active(&app).puzzle.difficulty() >= easiest);
+    let wrong = wrong_move(&app);
+    play(&mut app, &wrong);
+    app.update();
+    assert_eq!(status(&app), PuzzleStatus::Wrong);
+    let over = streak(&app);
+    assert!(over.is_over());
+    assert_eq!(over.length, 1);
+    // Solving it now does not count, nor does asking for more.
+    solve_active(&mut app);
+    app.world_mut().write_message(PuzzleCommand::StreakNext);
+    app.update();
+    assert_eq!(streak(&app).length, 1);
+    assert!(streak(&app).is_over());
+    let progress = &app.world().resource::<Settings>().puzzles;
+    assert_eq!(progress.best_streak(kind), 1);
+    app.world_mut().write_message(AppExit::Success);
+    app.update();
+}
+
+#[test]
+fn a_streak_ends_at_a_wrong_move_and_its_best_outlives_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    streak_then_a_miss(dir.path());
+    let boot = Persistence::in_dir(dir.path()).boot();
+    assert_eq!(boot.settings.puzzles.best_streak(GameKind::Pirates), 1);
+    assert_eq!(boot.settings.puzzles.best_streak(GameKind::Asalto), 0);
+    assert_eq!(boot.settings.puzzles.history(GameKind::Pirates).len(), 2);
+}
+
+#[test]
+fn a_hint_ends_a_streak() {
+    let mut app = app();
+    let kind = GameKind::BaghChal;
+    loaded_set(&mut app, kind);
+    app.world_mut()
+        .write_message(PuzzleCommand::StreakStart { kind });
+    app.update();
+    app.world_mut().write_message(PuzzleCommand::Hint);
+    app.update();
+    assert!(streak(&app).is_over());
+    solve_active(&mut app);
+    assert_eq!(streak(&app).length, 0);
+    assert_eq!(
+        app.world().resource::<Settings>().puzzles.best_streak(kind),
+        0
+    );
+}
+
+/// The test's puzzle with another answer and theme: a win in one move.
+fn second_puzzle() -> Puzzle {
+    Puzzle {
+        line: vec!["f4-e5".to_string()],
+        goal: Goal::Win,
+        ..puzzle()
+    }
+}
+
+#[test]
+fn the_dashboard_counts_the_solved_and_the_missed_by_theme() {
+    let mut app = app();
+    let kind = GameKind::Pirates;
+    // Solved cleanly: a best-move puzzle.
+    start(&mut app);
+    solve(&mut app);
+    // Missed: a win puzzle, a wrong move, then left unsolved.
+    app.world_mut().write_message(PuzzleCommand::Start {
+        kind,
+        index: 1,
+        puzzle: Box::new(second_puzzle()),
+    });
+    app.update();
+    play(&mut app, "d4-d5");
+    app.update();
+    assert_eq!(status(&app), PuzzleStatus::Wrong);
+    app.world_mut().write_message(PuzzleCommand::Leave);
+    app.update();
+
+    let progress = &app.world().resource::<Settings>().puzzles;
+    assert_eq!(progress.solved_count(kind), 1);
+    assert_eq!(progress.tried_count(kind), 2);
+    assert_eq!(
+        progress.accuracy_by_goal(kind),
+        vec![
+            GoalAccuracy {
+                goal: Goal::Win,
+                tried: 1,
+                clean: 0
+            },
+            GoalAccuracy {
+                goal: Goal::BestMove,
+                tried: 1,
+                clean: 1
+            },
+        ]
+    );
+    let series = progress.rating_series(kind);
+    assert_eq!(series.iter().map(|s| s.0).collect::<Vec<_>>(), vec![1, 2]);
+    assert!(series[0].1 > START_RATING && series[1].1 < series[0].1);
+    assert_eq!(series[1].1, progress.rating(kind));
+}
+
+/// A streak missed at its first puzzle is told as such, not "0 in a row";
+/// Russian counts the tries with the right forms.
+#[test]
+fn the_streak_and_dashboard_words_read_in_both_languages() {
+    use stronghold::game::common::i18n::{Language, Msg};
+    let mut i18n = I18n::from_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("assets")).unwrap();
+    let over = |i18n: &I18n, length: u32| {
+        i18n.msg(
+            &Msg::new("puzzle-streak-over")
+                .num("length", length)
+                .num("best", 4),
+        )
+    };
+    let tries = |i18n: &I18n, n: u32| i18n.msg(&Msg::new("dashboard-accuracy").num("tries", n));
+    assert!(
+        over(&i18n, 0).contains("first puzzle"),
+        "{}",
+        over(&i18n, 0)
+    );
+    assert!(over(&i18n, 3).contains("3 in a row"), "{}", over(&i18n, 3));
+    assert!(
+        tries(&i18n, 1).ends_with("1 rated try"),
+        "{}",
+        tries(&i18n, 1)
+    );
+    i18n.set_language(Language::Russian);
+    assert!(
+        over(&i18n, 0).contains("первой задаче"),
+        "{}",
+        over(&i18n, 0)
+    );
+    assert!(over(&i18n, 3).contains("3 подряд"), "{}", over(&i18n, 3));
+    for (n, word) in [
+        (1, "попытку"),
+        (3, "попытки"),
+        (5, "попыток"),
+        (21, "попытку"),
+    ] {
+        let text = tries(&i18n, n);
+        assert!(text.contains(word), "{n}: {text}");
     }
 }

@@ -110,3 +110,41 @@ puzzle-to-list = Puzzles
 puzzle-to-list-hint = Back to the list of puzzles (the game you were playing is put back)
 puzzle-leave = Back to my game
 puzzle-leave-hint = Leave the puzzles: the game you were playing comes back
+
+## The puzzles page's filters, streaks and progress.
+puzzles-filter-theme = Theme
+puzzles-filter-difficulty = Difficulty
+puzzles-filter-all = All
+puzzle-theme-win = Win
+puzzle-theme-hold = Hold the draw
+puzzle-theme-take-most = Take the most
+puzzle-theme-hold-out = Hold out
+puzzle-theme-best-move = Best move
+puzzles-matching = { $count } of { $total } puzzles match · { $solved } of them solved
+puzzles-none-match = No puzzle of this game matches these filters.
+puzzles-clear-filters = Show every puzzle
+puzzles-streak-start = Start a streak
+puzzles-streak-hint = Puzzles of every theme, each one harder, until the first miss: a wrong move or a hint ends the streak.
+puzzles-best-streak = Best streak: { $best }
+puzzles-view-list = Puzzles
+puzzles-view-progress = Your progress
+dashboard-counts = Solved { $solved } of { $total } · rated tries: { $tried } · best streak: { $best }
+dashboard-accuracy = Solved cleanly (no wrong move, no hint), by theme, over { $tries } rated { $tries ->
+    [one] try
+   *[other] tries
+}
+dashboard-accuracy-row = { $clean } of { $tried } ({ $percent }%)
+dashboard-graph = Your rating after each rated try
+dashboard-graph-point = Try { $number }: rating { $rating }
+dashboard-local = This rating is kept on this device and compared with no one: each puzzle's difficulty is fixed (how deep a search must look for its answer), not rated by other players.
+dashboard-empty = Solve a few puzzles, and the graph of your rating and your accuracy by theme appear here.
+puzzle-streak = Streak: { $length } · best { $best }
+puzzle-streak-over = { $length ->
+    [0] Streak over at its first puzzle
+   *[other] Streak over: { $length } in a row
+} · best { $best }
+puzzle-streak-new-best = Your best streak in this game!
+puzzle-streak-next = Next in the streak
+puzzle-streak-again = New streak
+puzzle-streak-hint-hint = Show the answer's move: this ends the streak
+dashboard-graph-try = try { $number }

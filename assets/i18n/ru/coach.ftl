@@ -146,3 +146,46 @@ puzzle-to-list = Задачи
 puzzle-to-list-hint = К списку задач (партия, которую вы играли, вернётся на доску)
 puzzle-leave = К моей партии
 puzzle-leave-hint = Выйти из задач: партия, которую вы играли, вернётся
+
+## The puzzles page's filters, streaks and progress.
+puzzles-filter-theme = Тема
+puzzles-filter-difficulty = Сложность
+puzzles-filter-all = Все
+puzzle-theme-win = Выигрыш
+puzzle-theme-hold = Удержать ничью
+puzzle-theme-take-most = Взять больше всех
+puzzle-theme-hold-out = Продержаться дольше
+puzzle-theme-best-move = Лучший ход
+puzzles-matching = { $count ->
+    [one] Подходит { $count } задача
+    [few] Подходят { $count } задачи
+   *[other] Подходят { $count } задач
+} из { $total } · из них решено { $solved }
+puzzles-none-match = Ни одна задача этой игры не подходит под эти фильтры.
+puzzles-clear-filters = Показать все задачи
+puzzles-streak-start = Начать серию
+puzzles-streak-hint = Задачи всех тем, каждая сложнее предыдущей, — до первого промаха: неверный ход или подсказка прерывают серию.
+puzzles-best-streak = Лучшая серия: { $best }
+puzzles-view-list = Задачи
+puzzles-view-progress = Ваши успехи
+dashboard-counts = Решено { $solved } из { $total } · попыток с рейтингом: { $tried } · лучшая серия: { $best }
+dashboard-accuracy = Решено чисто (без неверных ходов и подсказок), по темам, за { $tries } { $tries ->
+    [one] попытку
+    [few] попытки
+   *[other] попыток
+} с рейтингом
+dashboard-accuracy-row = { $clean } из { $tried } ({ $percent }%)
+dashboard-graph = Ваш рейтинг после каждой попытки с рейтингом
+dashboard-graph-point = Попытка { $number }: рейтинг { $rating }
+dashboard-local = Этот рейтинг хранится на этом устройстве и ни с кем не сравнивается: сложность каждой задачи постоянна (насколько глубоко должен смотреть перебор, чтобы найти ответ), её не оценивают другие игроки.
+dashboard-empty = Решите несколько задач — здесь появятся график вашего рейтинга и точность по темам.
+puzzle-streak = Серия: { $length } · лучшая: { $best }
+puzzle-streak-over = { $length ->
+    [0] Серия оборвалась на первой задаче
+   *[other] Серия окончена: { $length } подряд
+} · лучшая: { $best }
+puzzle-streak-new-best = Ваша лучшая серия в этой игре!
+puzzle-streak-next = Дальше по серии
+puzzle-streak-again = Новая серия
+puzzle-streak-hint-hint = Показать ход-ответ: серия на этом закончится
+dashboard-graph-try = попытка { $number }

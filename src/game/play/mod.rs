@@ -18,6 +18,8 @@ pub mod hint;
 pub mod match_state;
 pub mod online;
 pub mod puzzle;
+pub mod puzzle_pick;
+pub mod puzzle_streak;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((

@@ -10,6 +10,10 @@
 //! plays the line's reply, through the same checks as any move. Solving
 //! (or giving up after a wrong move or a hint) counts in the player's
 //! puzzle progress, kept with the settings.
+//!
+//! "Next" picks among the puzzles the page's filters let through
+//! (`puzzle_pick`); a streak picks its own, harder and harder
+//! (`puzzle_streak`), and a wrong move or a hint ends it.
 
 use std::collections::HashMap;
 
@@ -19,7 +23,7 @@ use bevy::prelude::*;
 use crate::ai::Level;
 use crate::coach::puzzle::{Attempt, Puzzle, PuzzleRun, PuzzleSet};
 use crate::game::GameSet;
-use crate::game::common::puzzle_progress::{PuzzleProgress, puzzle_id};
+use crate::game::common::puzzle_progress::{PuzzleProgress, Rated, puzzle_id};
 use crate::game::common::redraw::NextFrame;
 use crate::game::common::settings::Settings;
 use crate::game::common::text_asset::read_text;
@@ -27,6 +31,8 @@ use crate::game::common::view::{ShakePiece, ViewBusy};
 use crate::game::play::match_state::{
     Match, MatchReset, MoveApplied, MoveGate, MoveIntent, MoveRejected, MoveSource, Player,
 };
+use crate::game::play::puzzle_pick::{PuzzleFilters, next_puzzle};
+use crate::game::play::puzzle_streak::Streak;
 use crate::rules::{Game, GameKind};
 
 pub(super) fn plugin(app: &mut App) {
@@ -34,6 +40,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_asset_loader::<PuzzleSetLoader>()
         .init_resource::<PuzzleLibrary>()
         .init_resource::<PuzzleSession>()
+        .init_resource::<PuzzleFilters>()
         .add_message::<PuzzleCommand>()
         .add_systems(
             Update,
@@ -123,7 +130,15 @@ pub enum PuzzleCommand {
         index: usize,
         puzzle: Box<Puzzle>,
     },
-    /// Show the answer expected now as an arrow (counts as help).
+    /// Solve the next puzzle of a game that its filter lets through
+    /// (after the one being solved, when it is of that game).
+    Next { kind: GameKind },
+    /// Begin a streak in a game with its first puzzle.
+    StreakStart { kind: GameKind },
+    /// The streak's next puzzle, once the last one is solved.
+    StreakNext,
+    /// Show the answer expected now as an arrow (counts as help, and ends
+    /// a streak).
     Hint,
     /// Back to the puzzle's position.
     Retry,
@@ -147,6 +162,8 @@ pub enum PuzzleStatus {
 #[derive(Resource, Default)]
 pub struct PuzzleSession {
     active: Option<ActivePuzzle>,
+    /// The streak the puzzle belongs to, if any (kept once over, to show).
+    streak: Option<Streak>,
     /// The game that was on the board, put back on leaving.
     put_aside: Option<Match>,
 }
@@ -189,10 +206,8 @@ impl ActivePuzzle {
                 self.status = PuzzleStatus::Solved;
                 self.hint_shown = false;
                 if self.rating_change.is_none() && !self.solved_before {
-                    let difficulty = self.puzzle.difficulty();
-                    let clean = self.clean();
-                    self.rating_change =
-                        progress.record(self.kind, &self.id, difficulty, clean, true);
+                    let rated = self.rated(self.clean());
+                    self.rating_change = progress.record(self.kind, &self.id, rated, true);
                 } else {
                     progress.mark_solved(self.kind, &self.id);
                 }
@@ -211,6 +226,14 @@ impl ActivePuzzle {
     pub fn clean(&self) -> bool {
         self.mistakes == 0 && self.hints == 0
     }
+    /// This puzzle as the rating sees it.
+    fn rated(&self, clean: bool) -> Rated {
+        Rated {
+            goal: self.puzzle.goal,
+            difficulty: self.puzzle.difficulty(),
+            clean,
+        }
+    }
 }
 
 impl PuzzleSession {
@@ -219,6 +242,10 @@ impl PuzzleSession {
     }
     pub fn is_active(&self) -> bool {
         self.active.is_some()
+    }
+    /// The streak being played (or just over), if any.
+    pub fn streak(&self) -> Option<&Streak> {
+        self.streak.as_ref()
     }
 }
 
@@ -249,6 +276,10 @@ struct PuzzleParams<'w> {
     gate: ResMut<'w, MoveGate>,
     settings: ResMut<'w, Settings>,
     reset: MessageWriter<'w, MatchReset>,
+    library: ResMut<'w, PuzzleLibrary>,
+    server: Res<'w, AssetServer>,
+    sets: Res<'w, Assets<PuzzleSetAsset>>,
+    filters: Res<'w, PuzzleFilters>,
 }
 
 fn apply_puzzle_commands(mut commands: MessageReader<PuzzleCommand>, mut p: PuzzleParams) {
@@ -258,17 +289,34 @@ fn apply_puzzle_commands(mut commands: MessageReader<PuzzleCommand>, mut p: Puzz
                 kind,
                 index,
                 puzzle,
-            } => p.start(*kind, *index, puzzle),
+            } => {
+                p.end_streak();
+                p.start(*kind, *index, puzzle);
+            }
+            PuzzleCommand::Next { kind } => p.next(*kind),
+            PuzzleCommand::StreakStart { kind } => {
+                p.end_streak();
+                p.session.streak = Some(Streak::new(*kind));
+                p.streak_next();
+            }
+            PuzzleCommand::StreakNext => p.streak_next(),
             PuzzleCommand::Hint => {
-                if let Some(active) = p.session.active.as_mut()
+                let session = p.session.as_mut();
+                if let Some(active) = session.active.as_mut()
                     && active.status != PuzzleStatus::Solved
                 {
                     active.hints += 1;
                     active.hint_shown = true;
+                    if let Some(streak) = session.streak.as_mut() {
+                        streak.missed();
+                    }
                 }
             }
             PuzzleCommand::Retry => p.retry(),
-            PuzzleCommand::Leave => p.leave(),
+            PuzzleCommand::Leave => {
+                p.end_streak();
+                p.leave();
+            }
         }
     }
 }
@@ -307,6 +355,47 @@ impl PuzzleParams<'_> {
         self.reset.write(MatchReset);
     }
 
+    /// The next puzzle of `kind` its filter lets through.
+    fn next(&mut self, kind: GameKind) {
+        self.end_streak();
+        let after = self
+            .session
+            .active
+            .as_ref()
+            .filter(|a| a.kind == kind)
+            .map(|a| a.index);
+        let filter = self.filters.get(kind);
+        let SetState::Ready(set) = self.library.set(kind, &self.server, &self.sets) else {
+            return;
+        };
+        if let Some(index) = next_puzzle(set, &self.settings.puzzles, filter, after) {
+            let puzzle = set.puzzles[index].clone();
+            self.start(kind, index, &puzzle);
+        }
+    }
+
+    /// The streak's next puzzle, when the streak can go on.
+    fn streak_next(&mut self) {
+        let Some(streak) = self.session.streak.as_mut() else {
+            return;
+        };
+        let kind = streak.kind;
+        let SetState::Ready(set) = self.library.set(kind, &self.server, &self.sets) else {
+            return;
+        };
+        if let Some(index) = streak.next(set, &self.settings.puzzles) {
+            let puzzle = set.puzzles[index].clone();
+            self.start(kind, index, &puzzle);
+        }
+    }
+
+    /// Any other puzzle, or leaving, ends the streak (its best was kept
+    /// as it grew; a puzzle of it left unsolved counts in the rating as
+    /// any other, in `count_unsolved`).
+    fn end_streak(&mut self) {
+        self.session.streak = None;
+    }
+
     fn retry(&mut self) {
         let Some(active) = self.session.active.as_mut() else {
             return;
@@ -338,13 +427,10 @@ impl PuzzleParams<'_> {
             return;
         };
         if active.rating_change.is_none() && !active.clean() && !active.solved_before {
-            active.rating_change = self.settings.puzzles.record(
-                active.kind,
-                &active.id,
-                active.puzzle.difficulty(),
-                false,
-                false,
-            );
+            active.rating_change =
+                self.settings
+                    .puzzles
+                    .record(active.kind, &active.id, active.rated(false), false);
         }
     }
 }
@@ -361,7 +447,8 @@ fn follow_the_line(
     mut next_frame: ResMut<NextFrame>,
 ) {
     let now = time.elapsed_secs_f64();
-    let Some(active) = p.session.active.as_mut() else {
+    let session = p.session.as_mut();
+    let Some(active) = session.active.as_mut() else {
         applied.clear();
         rejected.clear();
         return;
@@ -370,6 +457,9 @@ fn follow_the_line(
         if r.reason.id == NOT_THE_ANSWER {
             active.mistakes += 1;
             active.status = PuzzleStatus::Wrong;
+            if let Some(streak) = session.streak.as_mut() {
+                streak.missed();
+            }
             if !r.mv.is_placement() {
                 shakes.write(ShakePiece(r.mv.from()));
             }
@@ -379,6 +469,14 @@ fn follow_the_line(
         if a.side == active.run.solver() {
             active.answered(&a.mv, now, &mut p.settings.puzzles);
         }
+    }
+    // A streak's puzzle solved cleanly adds to it (once: `solved` acts
+    // only while the puzzle is being solved).
+    if active.status == PuzzleStatus::Solved
+        && active.clean()
+        && let Some(streak) = session.streak.as_mut()
+    {
+        streak.solved(&mut p.settings.puzzles);
     }
     // The computer's reply, once the answer has landed.
     let played = p.the_match.game().ply();
@@ -406,28 +504,4 @@ fn follow_the_line(
     }
     let answer = active.run.expected().filter(|_| caught_up);
     p.gate.set_if_neq(MoveGate(answer));
-}
-
-/// The puzzle to offer next in `set`: the first unsolved one after
-/// `after` (from the start without), going round; when all are solved,
-/// simply the one after.
-pub fn next_puzzle(
-    set: &PuzzleSet,
-    progress: &PuzzleProgress,
-    after: Option<usize>,
-) -> Option<usize> {
-    let n = set.puzzles.len();
-    if n == 0 {
-        return None;
-    }
-    let first = after.map_or(0, |i| i + 1);
-    let solved = |i: usize| {
-        let p = &set.puzzles[i];
-        let answer = p.line.first().map_or("", String::as_str);
-        progress.is_solved(set.game, &puzzle_id(&p.position, answer))
-    };
-    (0..n)
-        .map(|k| (first + k) % n)
-        .find(|&i| !solved(i))
-        .or(Some(first % n))
 }

@@ -89,6 +89,11 @@ pub(super) fn menu_screen(mut m: MenuUi) -> Result {
                         ui.set_height(height - 40.0);
                         page(ui, &mut m);
                     } else {
+                        if matches!(*m.page, MenuPage::Puzzles(_)) {
+                            // The filters change the list's length: a card
+                            // of a fixed height keeps them under the pointer.
+                            ui.set_min_height(height - 40.0);
+                        }
                         egui::ScrollArea::vertical().show(ui, |ui| page(ui, &mut m));
                     }
                 });
@@ -177,8 +182,22 @@ fn page(ui: &mut egui::Ui, m: &mut MenuUi) {
             if matches!(set, SetState::Loading) {
                 m.next_frame.within(LOADING_PULSE);
             }
-            let start =
-                puzzles_page::puzzles_page(ui, &m.i18n, &mut shown, &m.settings.puzzles, set);
+            let mut filter = pz.filters.get(kind);
+            let choices = puzzles_page::PageChoices {
+                filter: &mut filter,
+                view: &mut pz.view,
+            };
+            let start = puzzles_page::puzzles_page(
+                ui,
+                &m.i18n,
+                &mut shown,
+                &m.settings.puzzles,
+                set,
+                choices,
+            );
+            if pz.filters.get(kind) != filter {
+                pz.filters.set(kind, filter);
+            }
             if let Some(start) = start {
                 m.puzzles.commands.write(start);
                 m.screen.set(Screen::Game);

@@ -45,6 +45,7 @@ mod new_game;
 mod online_panel;
 mod online_setup;
 mod panel;
+mod puzzle_dashboard;
 mod puzzle_panel;
 mod puzzles_page;
 pub mod rules_page;
@@ -56,6 +57,7 @@ mod theme;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PanelState>()
+        .init_resource::<puzzles_page::PuzzlesView>()
         .init_resource::<NewGameForm>()
         .add_systems(
             EguiPrimaryContextPass,
@@ -316,6 +318,8 @@ pub(super) struct PuzzleUi<'w> {
     library: ResMut<'w, PuzzleLibrary>,
     sets: Res<'w, Assets<PuzzleSetAsset>>,
     server: Res<'w, AssetServer>,
+    filters: ResMut<'w, crate::game::play::puzzle_pick::PuzzleFilters>,
+    view: ResMut<'w, puzzles_page::PuzzlesView>,
 }
 
 impl GameUi<'_, '_> {

@@ -1,16 +1,18 @@
 //! The side panel while a puzzle is solved: which puzzle, what to find and
 //! how the answer is proven, how the attempt stands ("try again",
-//! "solved"), the rating, and the buttons: hint, try again, next puzzle,
-//! back to the list, back to the game.
+//! "solved"), the streak when one is played, the rating, and the buttons:
+//! hint, try again, next puzzle (or the streak's next), back to the list,
+//! back to the game.
 
 use bevy_egui::egui;
 
 use super::GameUi;
-use super::puzzles_page::{goal_text, proof_text, stars, start_command};
+use super::puzzles_page::{goal_text, proof_text, stars};
 use super::theme::{self, GOLD, GREEN, INK, RED};
 use crate::game::common::i18n::Msg;
 use crate::game::common::screens::{MenuPage, Screen};
-use crate::game::play::puzzle::{PuzzleCommand, PuzzleStatus, SetState, next_puzzle};
+use crate::game::play::puzzle::{PuzzleCommand, PuzzleStatus};
+use crate::game::play::puzzle_streak::{Streak, StreakState};
 
 pub(super) fn puzzle_panel(ui: &mut egui::Ui, p: &mut GameUi) {
     let Some(active) = p.puzzles.session.active() else {
@@ -86,6 +88,9 @@ fn goal_and_status(ui: &mut egui::Ui, p: &mut GameUi, with_proof: bool) {
             .size(17.0)
             .strong(),
     );
+    if let Some(streak) = p.puzzles.session.streak().cloned() {
+        streak_line(ui, p, &streak);
+    }
     rating_line(ui, p, kind, change);
     if solved_before {
         theme::note(ui, p.tr("puzzle-solved-before"));
@@ -106,7 +111,26 @@ fn rating_line(
             .text("change", format!("{:+}", change.round() as i64)),
         None => Msg::new("puzzle-rating").num("rating", rating),
     };
-    ui.label(p.i18n.msg(&msg));
+    ui.label(p.i18n.msg(&msg))
+        .on_hover_text(p.tr("dashboard-local"));
+}
+
+/// The streak: its length and the best, or where it ended.
+fn streak_line(ui: &mut egui::Ui, p: &mut GameUi, streak: &Streak) {
+    let best = p.settings.puzzles.best_streak(streak.kind);
+    let id = if streak.is_over() {
+        "puzzle-streak-over"
+    } else {
+        "puzzle-streak"
+    };
+    let text = p
+        .i18n
+        .msg(&Msg::new(id).num("length", streak.length).num("best", best));
+    let colour = if streak.is_over() { RED } else { GOLD };
+    ui.label(egui::RichText::new(text).color(colour).size(16.0).strong());
+    if streak.new_best && streak.length > 0 {
+        ui.label(egui::RichText::new(p.tr("puzzle-streak-new-best")).color(GREEN));
+    }
 }
 
 /// Hint, try again, next puzzle; back to the game.
@@ -116,12 +140,18 @@ fn buttons(ui: &mut egui::Ui, p: &mut GameUi) {
     };
     ui.horizontal_wrapped(|ui| {
         let can_hint = matches!(status, PuzzleStatus::YourMove | PuzzleStatus::Wrong);
+        let streak = p.puzzles.session.streak().map(|s| s.state);
+        let hint_hint = if streak == Some(StreakState::Solving) {
+            "puzzle-streak-hint-hint"
+        } else {
+            "puzzle-hint-hint"
+        };
         if ui
             .add_enabled(
                 can_hint,
                 egui::Button::new(format!("💡 {}", p.tr("panel-hint"))),
             )
-            .on_hover_text(p.tr("puzzle-hint-hint"))
+            .on_hover_text(p.tr(hint_hint))
             .clicked()
         {
             p.puzzles.commands.write(PuzzleCommand::Hint);
@@ -133,15 +163,7 @@ fn buttons(ui: &mut egui::Ui, p: &mut GameUi) {
         {
             p.puzzles.commands.write(PuzzleCommand::Retry);
         }
-        let next = format!("▶ {}", p.tr("puzzle-next"));
-        let next = if status == PuzzleStatus::Solved {
-            egui::RichText::new(next).strong().color(GOLD)
-        } else {
-            egui::RichText::new(next)
-        };
-        if ui.button(next).clicked() {
-            start_next(p);
-        }
+        next_button(ui, p, status, streak);
     });
     ui.add_space(4.0);
     if ui
@@ -153,16 +175,40 @@ fn buttons(ui: &mut egui::Ui, p: &mut GameUi) {
     }
 }
 
-/// Starts the next unsolved puzzle of the same game.
-fn start_next(p: &mut GameUi) {
-    let Some(active) = p.puzzles.session.active() else {
+/// What comes next: the next puzzle the filters let through, or in a
+/// streak its next puzzle once this one is solved, or, once the streak is
+/// over, a new streak or the next puzzle. None while a streak's puzzle is
+/// being solved: skipping it would end the streak.
+fn next_button(
+    ui: &mut egui::Ui,
+    p: &mut GameUi,
+    status: PuzzleStatus,
+    streak: Option<StreakState>,
+) {
+    let Some(kind) = p.puzzles.session.active().map(|a| a.kind) else {
         return;
     };
-    let (kind, index) = (active.kind, active.index);
-    let pz = &mut p.puzzles;
-    if let SetState::Ready(set) = pz.library.set(kind, &pz.server, &pz.sets)
-        && let Some(next) = next_puzzle(set, &p.settings.puzzles, Some(index))
-    {
-        pz.commands.write(start_command(set, next));
+    let next = ("puzzle-next", PuzzleCommand::Next { kind });
+    let choices = match streak {
+        None => vec![next],
+        Some(StreakState::Solving) => vec![],
+        Some(StreakState::Between) => vec![("puzzle-streak-next", PuzzleCommand::StreakNext)],
+        Some(StreakState::Over) => vec![
+            ("puzzle-streak-again", PuzzleCommand::StreakStart { kind }),
+            next,
+        ],
+    };
+    // The first choice stands out once there is nothing left to do here.
+    let done = status == PuzzleStatus::Solved || streak == Some(StreakState::Over);
+    for (i, (id, command)) in choices.into_iter().enumerate() {
+        let text = egui::RichText::new(format!("▶ {}", p.tr(id)));
+        let text = if done && i == 0 {
+            text.strong().color(GOLD)
+        } else {
+            text
+        };
+        if ui.button(text).clicked() {
+            p.puzzles.commands.write(command);
+        }
     }
 }

@@ -1,30 +1,52 @@
 //! The puzzles page of the main menu: pick a game, see the rating and
-//! what is solved, and start the next puzzle or any one of the set. Also
-//! the words every puzzle screen shares: a puzzle's goal, its proof, its
-//! difficulty.
+//! what is solved, filter the puzzles by theme and difficulty, start the
+//! next one, a streak, or any one of the set; or see the game's progress
+//! (`puzzle_dashboard`). Also the words every puzzle screen shares: a
+//! puzzle's goal, its proof, its difficulty, its theme.
 
+use bevy::prelude::Resource;
 use bevy_egui::egui;
 
-use super::theme::{self, GREEN, RED};
-use super::{SideNames, game_title};
+use super::theme::{self, GOLD, GREEN, MUTED, RED};
+use super::{SideNames, game_title, puzzle_dashboard};
 use crate::coach::puzzle::{Goal, Proof, Puzzle, PuzzleSet};
 use crate::game::common::i18n::{I18n, Msg};
-use crate::game::common::puzzle_progress::{PuzzleProgress, puzzle_id};
-use crate::game::play::puzzle::{PuzzleCommand, SetState, next_puzzle};
+use crate::game::common::puzzle_progress::PuzzleProgress;
+use crate::game::play::puzzle::{PuzzleCommand, SetState};
+use crate::game::play::puzzle_pick::{PuzzleFilter, is_solved, matching, next_puzzle};
 use crate::rules::{Game, GameKind, Side};
 
 /// Puzzles per row of the list, and each one's button width.
 const PER_ROW: usize = 6;
 const BUTTON_WIDTH: f32 = 104.0;
+/// The width of a filter row's name ("Theme", "Difficulty").
+const FILTER_NAME_WIDTH: f32 = 90.0;
+
+/// What the page shows under its buttons.
+#[derive(Resource, Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum PuzzlesView {
+    /// The puzzles the filters let through, to pick from.
+    #[default]
+    List,
+    /// The game's progress: counts, accuracy by theme, the rating's graph.
+    Progress,
+}
+
+/// What the page changes besides the game shown.
+pub(super) struct PageChoices<'a> {
+    pub filter: &'a mut PuzzleFilter,
+    pub view: &'a mut PuzzlesView,
+}
 
 /// Draws the page for `game` (the game tabs change it); returns the
-/// command that starts a puzzle when the player picks one.
+/// command that starts a puzzle (or a streak) when the player asks.
 pub(super) fn puzzles_page(
     ui: &mut egui::Ui,
     i18n: &I18n,
     game: &mut GameKind,
     progress: &PuzzleProgress,
     set: SetState,
+    choices: PageChoices,
 ) -> Option<PuzzleCommand> {
     theme::heading(ui, i18n.tr("puzzles-title"));
     theme::note(ui, i18n.tr("puzzles-intro"));
@@ -67,17 +89,153 @@ pub(super) fn puzzles_page(
     );
     theme::note(ui, i18n.tr(set_note(kind)));
     ui.add_space(6.0);
+    let mut start = streak_row(ui, i18n, kind, progress);
+    ui.add_space(6.0);
+    let view = choices.view;
+    ui.horizontal(|ui| {
+        ui.selectable_value(view, PuzzlesView::List, i18n.tr("puzzles-view-list"));
+        ui.selectable_value(
+            view,
+            PuzzlesView::Progress,
+            i18n.tr("puzzles-view-progress"),
+        );
+    });
+    ui.separator();
+    match *view {
+        PuzzlesView::List => {
+            if let Some(command) = filtered_list(ui, i18n, set, progress, choices.filter) {
+                start = Some(command);
+            }
+        }
+        PuzzlesView::Progress => puzzle_dashboard::dashboard(ui, i18n, set, progress),
+    }
+    start
+}
+
+/// "Start a streak", and the best streak so far.
+fn streak_row(
+    ui: &mut egui::Ui,
+    i18n: &I18n,
+    kind: GameKind,
+    progress: &PuzzleProgress,
+) -> Option<PuzzleCommand> {
     let mut start = None;
-    if let Some(next) = next_puzzle(set, progress, None)
+    ui.horizontal(|ui| {
+        if theme::big_button(ui, i18n.tr("puzzles-streak-start"), true)
+            .on_hover_text(i18n.tr("puzzles-streak-hint"))
+            .clicked()
+        {
+            start = Some(PuzzleCommand::StreakStart { kind });
+        }
+        let best = progress.best_streak(kind);
+        ui.label(
+            egui::RichText::new(i18n.msg(&Msg::new("puzzles-best-streak").num("best", best)))
+                .color(GOLD),
+        );
+    });
+    start
+}
+
+/// The filters, how many puzzles they let through, "Solve the next
+/// puzzle", and the puzzles that match.
+fn filtered_list(
+    ui: &mut egui::Ui,
+    i18n: &I18n,
+    set: &PuzzleSet,
+    progress: &PuzzleProgress,
+    filter: &mut PuzzleFilter,
+) -> Option<PuzzleCommand> {
+    filter_rows(ui, i18n, set, filter);
+    let shown = matching(set, *filter);
+    let solved = shown
+        .iter()
+        .filter(|&&i| is_solved(set, progress, i))
+        .count();
+    ui.add_space(4.0);
+    if shown.is_empty() {
+        ui.colored_label(RED, i18n.tr("puzzles-none-match"));
+        if ui.button(i18n.tr("puzzles-clear-filters")).clicked() {
+            *filter = PuzzleFilter::default();
+        }
+        return None;
+    }
+    ui.label(
+        i18n.msg(
+            &Msg::new("puzzles-matching")
+                .num("count", shown.len() as u32)
+                .num("total", set.puzzles.len() as u32)
+                .num("solved", solved as u32),
+        ),
+    );
+    ui.add_space(4.0);
+    let mut start = None;
+    if next_puzzle(set, progress, *filter, None).is_some()
         && theme::big_button(ui, i18n.tr("puzzles-next"), true).clicked()
     {
-        start = Some(start_command(set, next));
+        start = Some(PuzzleCommand::Next { kind: set.game });
     }
     ui.add_space(8.0);
-    if let Some(index) = puzzle_grid(ui, i18n, set, progress) {
+    if let Some(index) = puzzle_grid(ui, i18n, set, progress, &shown) {
         start = Some(start_command(set, index));
     }
     start
+}
+
+/// A row of themes and one of difficulties, each with "All"; only what
+/// the set holds is offered.
+fn filter_rows(ui: &mut egui::Ui, i18n: &I18n, set: &PuzzleSet, filter: &mut PuzzleFilter) {
+    let goals: Vec<Goal> = THEMES
+        .into_iter()
+        .filter(|g| set.puzzles.iter().any(|p| p.goal == *g))
+        .collect();
+    let difficulties: Vec<u8> = (1..=5)
+        .filter(|d| set.puzzles.iter().any(|p| p.difficulty() == *d))
+        .collect();
+    // Each row's name in a column of its own, so the choices line up.
+    let name = |ui: &mut egui::Ui, id: &str| {
+        // The row as tall as its choices from the start, so the name is
+        // centred on them rather than on a plain line.
+        let choice =
+            ui.text_style_height(&egui::TextStyle::Button) + 2.0 * ui.spacing().button_padding.y;
+        ui.set_min_height(choice.max(ui.spacing().interact_size.y));
+        let named = ui.label(egui::RichText::new(i18n.tr(id)).color(MUTED));
+        ui.add_space((FILTER_NAME_WIDTH - named.rect.width()).max(0.0));
+    };
+    ui.horizontal(|ui| {
+        name(ui, "puzzles-filter-theme");
+        ui.selectable_value(&mut filter.goal, None, i18n.tr("puzzles-filter-all"));
+        for goal in goals {
+            ui.selectable_value(&mut filter.goal, Some(goal), theme_name(i18n, goal));
+        }
+    });
+    ui.horizontal(|ui| {
+        name(ui, "puzzles-filter-difficulty");
+        ui.selectable_value(&mut filter.difficulty, None, i18n.tr("puzzles-filter-all"));
+        for d in difficulties {
+            ui.selectable_value(&mut filter.difficulty, Some(d), stars(d))
+                .on_hover_text(i18n.tr("puzzle-difficulty-hint"));
+        }
+    });
+}
+
+/// Every theme, in the order the filters list them.
+const THEMES: [Goal; 5] = [
+    Goal::Win,
+    Goal::Hold,
+    Goal::TakeMost,
+    Goal::HoldOut,
+    Goal::BestMove,
+];
+
+/// A theme's short name: "Win", "Best move".
+pub(super) fn theme_name(i18n: &I18n, goal: Goal) -> String {
+    i18n.tr(match goal {
+        Goal::Win => "puzzle-theme-win",
+        Goal::Hold => "puzzle-theme-hold",
+        Goal::TakeMost => "puzzle-theme-take-most",
+        Goal::HoldOut => "puzzle-theme-hold-out",
+        Goal::BestMove => "puzzle-theme-best-move",
+    })
 }
 
 /// What a game's set holds, in a line.
@@ -99,12 +257,14 @@ pub(super) fn start_command(set: &PuzzleSet, index: usize) -> PuzzleCommand {
     }
 }
 
-/// Every puzzle as a button: its number, ✓ once solved, its difficulty.
+/// The puzzles at `shown` as buttons: each one's number in the set, ✓
+/// once solved, its difficulty.
 fn puzzle_grid(
     ui: &mut egui::Ui,
     i18n: &I18n,
     set: &PuzzleSet,
     progress: &PuzzleProgress,
+    shown: &[usize],
 ) -> Option<usize> {
     let names = SideNames::traditional(i18n, set.game);
     let mut picked = None;
@@ -113,9 +273,9 @@ fn puzzle_grid(
         .min_col_width(BUTTON_WIDTH)
         .spacing([6.0, 6.0])
         .show(ui, |ui| {
-            for (i, puzzle) in set.puzzles.iter().enumerate() {
-                let answer = puzzle.line.first().map_or("", String::as_str);
-                let solved = progress.is_solved(set.game, &puzzle_id(&puzzle.position, answer));
+            for (place, &i) in shown.iter().enumerate() {
+                let puzzle = &set.puzzles[i];
+                let solved = is_solved(set, progress, i);
                 let mut text = egui::RichText::new(format!(
                     "{}{} {}",
                     if solved { "✓ " } else { "" },
@@ -134,7 +294,7 @@ fn puzzle_grid(
                 if ui.add(button).on_hover_text(tip).clicked() {
                     picked = Some(i);
                 }
-                if (i + 1) % PER_ROW == 0 {
+                if (place + 1) % PER_ROW == 0 {
                     ui.end_row();
                 }
             }
