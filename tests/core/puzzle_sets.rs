@@ -138,3 +138,41 @@ fn a_win_its_proof_does_not_back_is_refused() {
     let refusal = check_puzzle(&called_win, &provers).unwrap_err();
     assert!(refusal.contains("the goal is hold"), "{refusal}");
 }
+
+/// The harvester keeps no searched win where the proof search applies: a
+/// fox's win the search sees (a puzzle of the earlier set, which the proof
+/// search does not show to be the only win) comes back as the best move.
+#[test]
+fn the_harvester_calls_a_searched_fox_win_the_best_move() {
+    use stronghold::analysis::puzzles::{HarvestSpec, Harvester};
+    use stronghold::coach::puzzle::PUZZLES_VERSION;
+    let searched_win = Puzzle {
+        position: "fox-geese,geese=13,sideways=off 1GG/2G/GG3GG/G5G/3FG2/3/3 F 0/0 0 41".into(),
+        line: vec!["d3xf3".into()],
+        goal: Goal::Win,
+        proof: Proof::SearchMargin {
+            depth: 8,
+            margin: 150,
+        },
+        depth: 1,
+        win_in: Some(7),
+    };
+    let variant = *searched_win.game().unwrap().variant();
+    let mut harvester = Harvester::new(variant, None, HarvestSpec::DEFAULT).unwrap();
+    harvester.keep(PuzzleSet {
+        version: PUZZLES_VERSION,
+        game: GameKind::FoxGeese,
+        puzzles: vec![searched_win.clone()],
+    });
+    let kept = harvester.into_set(10).puzzles;
+    assert_eq!(kept.len(), 1);
+    assert_eq!(
+        (kept[0].goal, kept[0].proof),
+        (Goal::BestMove, searched_win.proof)
+    );
+    let provers = Provers {
+        table: None,
+        proof_nodes: 200_000,
+    };
+    assert_eq!(check_puzzle(&kept[0], &provers), Ok(()));
+}
