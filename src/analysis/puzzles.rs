@@ -13,10 +13,10 @@ use std::sync::Arc;
 use crate::ai::fox_geese_proof::FoxGeeseSolver;
 use crate::ai::{Search, SearchLimits, Tablebase};
 use crate::coach::prove::{
-    OnlyMove, Provers, check_puzzle, depth_to_find, margin_only_move, proof_only_move,
+    OnlyMove, Provers, check_puzzle, depth_to_find, exact_proof, margin_only_move, proof_only_move,
     table_only_move, table_reply,
 };
-use crate::coach::puzzle::{PUZZLES_VERSION, Proof, Puzzle, PuzzleSet};
+use crate::coach::puzzle::{Goal, PUZZLES_VERSION, Proof, Puzzle, PuzzleSet};
 use crate::rules::{Game, GameKind, Move, Variant};
 
 /// How hard the harvest looks.
@@ -118,12 +118,50 @@ impl Harvester {
         })
     }
 
-    /// Starts from the puzzles of `set` (an earlier harvest), as found.
+    /// Starts from the puzzles of `set` (an earlier harvest), as found;
+    /// a searched win in a game with an exact proof is proven by it when
+    /// it can be (the whole line), else relabelled as
+    /// [`Harvester::searched_goal`] says.
     pub fn keep(&mut self, set: PuzzleSet) {
-        for p in set.puzzles {
-            if self.seen.insert(p.position.clone()) {
-                self.found.push(p);
+        for mut p in set.puzzles {
+            if !self.seen.insert(p.position.clone()) {
+                continue;
             }
+            if let (Proof::SearchMargin { .. }, Goal::Win) = (p.proof, p.goal) {
+                let proven = self.proven_by_exact(&p);
+                p = proven.unwrap_or_else(|| {
+                    let (goal, win_in) = self.searched_goal(p.goal, p.win_in);
+                    Puzzle { goal, win_in, ..p }
+                });
+            }
+            self.found.push(p);
+        }
+    }
+
+    /// `p` proven by the game's exact proof instead of its search, if
+    /// that proof checks its whole line.
+    fn proven_by_exact(&self, p: &Puzzle) -> Option<Puzzle> {
+        let proof = exact_proof(p.game().ok()?.variant())?;
+        let proven = Puzzle {
+            proof,
+            win_in: None,
+            ..p.clone()
+        };
+        let provers = Provers {
+            table: self.table.as_deref(),
+            proof_nodes: self.spec.proof_nodes,
+        };
+        check_puzzle(&proven, &provers).ok().map(|()| proven)
+    }
+
+    /// A search's goal as a puzzle may claim it: in a game with an exact
+    /// proof, a win the search sees (within its horizon, with no other
+    /// move seen to win there) is not claimed as the only win, since the
+    /// proof found several or could not settle it; it is the best move.
+    fn searched_goal(&self, goal: Goal, win_in: Option<u32>) -> (Goal, Option<u32>) {
+        match goal {
+            Goal::Win if exact_proof(&self.variant).is_some() => (Goal::BestMove, None),
+            _ => (goal, win_in),
         }
     }
 
@@ -145,9 +183,31 @@ impl Harvester {
                 if let Some(p) = self.puzzle_at(&replay, &proofs) {
                     self.found.push(p);
                 }
+                if proofs.contains(&Proof::ProofSearch) {
+                    self.harvest_off_line(&replay);
+                }
                 if std::mem::take(&mut self.proof_gave_up) {
                     proofs.retain(|p| *p != Proof::ProofSearch);
                 }
+            }
+        }
+    }
+
+    /// The positions one move off the game's line from `game` (each other
+    /// move the side to move had), by the proof search alone: where the
+    /// side to move errs, the other side's one winning answer is a
+    /// puzzle, and in games that are won early (Fox and Geese) the line
+    /// itself seldom has one.
+    fn harvest_off_line(&mut self, game: &Game) {
+        for mv in game.legal_moves() {
+            let mut next = game.clone();
+            next.play_unchecked(&mv);
+            if next.is_over() || next.legal_moves().len() < 2 {
+                continue;
+            }
+            self.positions += 1;
+            if let Some(p) = self.puzzle_at(&next, &[Proof::ProofSearch]) {
+                self.found.push(p);
             }
         }
     }
@@ -199,13 +259,17 @@ impl Harvester {
                 continue;
             };
             let line = self.line_from(proof, &game, first.mv);
+            let (goal, win_in) = match proof {
+                Proof::SearchMargin { .. } => self.searched_goal(first.goal, first.win_in),
+                _ => (first.goal, first.win_in),
+            };
             let puzzle = Puzzle {
                 position,
                 line: line.iter().map(Move::to_string).collect(),
-                goal: first.goal,
+                goal,
                 proof,
                 depth: depth_to_find(&game, first.mv),
-                win_in: first.win_in,
+                win_in,
             };
             let provers = Provers {
                 table: self.table.as_deref(),
@@ -246,7 +310,8 @@ impl Harvester {
 
     /// The set: at most `most` puzzles, taken in turn from each
     /// difficulty (so the easy ones, the most common, do not crowd out the
-    /// rest), then ordered easiest first.
+    /// rest), proven ones before searched ones, then ordered easiest
+    /// first.
     /// Puzzles proven by a search's margin are kept only when a search
     /// [`DEEPER_BY`] plies deeper still chooses the answer (a margin seen
     /// at one depth that a deeper search overturns proves little).
@@ -256,27 +321,41 @@ impl Harvester {
             Proof::SearchMargin { .. } => deeper_search_agrees(p, deeper),
             _ => true,
         });
-        self.found
-            .sort_by(|a, b| (a.depth, &a.position).cmp(&(b.depth, &b.position)));
-        let mut by_difficulty: Vec<Vec<Puzzle>> = vec![Vec::new(); 5];
-        for p in self.found.into_iter().rev() {
-            by_difficulty[p.difficulty() as usize - 1].push(p);
-        }
+        // The proven puzzles first, then the searched ones, each in turn
+        // from each difficulty.
+        let (proven, searched): (Vec<Puzzle>, Vec<Puzzle>) = self
+            .found
+            .into_iter()
+            .partition(|p| !matches!(p.proof, Proof::SearchMargin { .. }));
         let mut puzzles = Vec::new();
-        while puzzles.len() < most && by_difficulty.iter().any(|d| !d.is_empty()) {
-            for group in by_difficulty.iter_mut() {
-                if puzzles.len() < most
-                    && let Some(p) = group.pop()
-                {
-                    puzzles.push(p);
-                }
-            }
+        for mut group in [proven, searched] {
+            group.sort_by(|a, b| (a.depth, &a.position).cmp(&(b.depth, &b.position)));
+            take_by_difficulty(group, most, &mut puzzles);
         }
         puzzles.sort_by(|a, b| (a.depth, &a.position).cmp(&(b.depth, &b.position)));
         PuzzleSet {
             version: PUZZLES_VERSION,
             game: self.variant.kind,
             puzzles,
+        }
+    }
+}
+
+/// Moves puzzles of `found` (sorted easiest first) to `into` until it
+/// holds `most`, taking in turn from each difficulty, the easiest of each
+/// first (so the easy ones, the most common, do not crowd out the rest).
+fn take_by_difficulty(found: Vec<Puzzle>, most: usize, into: &mut Vec<Puzzle>) {
+    let mut by_difficulty: Vec<Vec<Puzzle>> = vec![Vec::new(); 5];
+    for p in found.into_iter().rev() {
+        by_difficulty[p.difficulty() as usize - 1].push(p);
+    }
+    while into.len() < most && by_difficulty.iter().any(|d| !d.is_empty()) {
+        for group in by_difficulty.iter_mut() {
+            if into.len() < most
+                && let Some(p) = group.pop()
+            {
+                into.push(p);
+            }
         }
     }
 }

@@ -7,7 +7,7 @@
 
 use crate::ai::fox_geese_proof::{FoxGeeseSolver, SolveError, Winner};
 use crate::ai::{MATE_BOUND, Search, SearchLimits, Tablebase};
-use crate::rules::{Game, Move, Side};
+use crate::rules::{Game, GameKind, Move, Side, Variant};
 
 use super::exact::Exact;
 use super::puzzle::{Goal, Proof, Puzzle};
@@ -260,21 +260,8 @@ pub fn check_puzzle(puzzle: &Puzzle, provers: &Provers) -> Result<(), String> {
                 Proof::SearchMargin { depth, margin } => margin_only_move(&game, depth, margin),
             };
             match only {
-                // The first answer names the puzzle's goal: a label the
-                // search no longer gives (a capture another move outdoes)
-                // is refused.
-                Some(o)
-                    if o.mv == mv
-                        && i == 0
-                        && matches!(puzzle.proof, Proof::SearchMargin { .. })
-                        && o.goal != puzzle.goal =>
-                {
-                    return Err(format!(
-                        "move 1: the goal is {}, not {}",
-                        o.goal.id(),
-                        puzzle.goal.id()
-                    ));
-                }
+                // The first answer names the puzzle's goal.
+                Some(o) if o.mv == mv && i == 0 => goal_backed(puzzle, game.variant(), o.goal)?,
                 Some(o) if o.mv == mv => {}
                 Some(o) => return Err(format!("move {}: the only one is {}", i + 1, o.mv)),
                 None => return Err(format!("move {} ({text}) is not the only one", i + 1)),
@@ -287,6 +274,41 @@ pub fn check_puzzle(puzzle: &Puzzle, provers: &Provers) -> Result<(), String> {
         Some(side) if side == solver_side => Ok(()),
         Some(_) => Err("the line ends with a reply".into()),
         None => Err("the line is empty".into()),
+    }
+}
+
+/// The proof that settles who wins in `variant`, if it has one:
+/// Bagh-Chal's table, or the proof search for Fox and Geese without
+/// sideways steps.
+pub fn exact_proof(variant: &Variant) -> Option<Proof> {
+    match variant.kind {
+        GameKind::BaghChal => Some(Proof::Table),
+        GameKind::FoxGeese if !variant.options.sideways => Some(Proof::ProofSearch),
+        _ => None,
+    }
+}
+
+/// Whether the goal a puzzle claims is the one its proof gives its first
+/// answer (`given`): a win or a hold only where proven, a search's win
+/// only where the search saw it to the end, and only in a game with no
+/// exact proof (there, a win the search sees within its horizon may be
+/// one of several, and is claimed as no more than the best move).
+pub fn goal_backed(puzzle: &Puzzle, variant: &Variant, given: Goal) -> Result<(), String> {
+    let searched = matches!(puzzle.proof, Proof::SearchMargin { .. });
+    if searched && puzzle.goal == Goal::Win && exact_proof(variant).is_some() {
+        return Err("move 1: a win here must be proven, not searched".into());
+    }
+    // The best move is the least a search's margin claims: a win the
+    // search sees may be called that (a capture may not: it is checked).
+    let weaker = searched && puzzle.goal == Goal::BestMove && given == Goal::Win;
+    if puzzle.goal == given || weaker {
+        Ok(())
+    } else {
+        Err(format!(
+            "move 1: the goal is {}, not {}",
+            given.id(),
+            puzzle.goal.id()
+        ))
     }
 }
 

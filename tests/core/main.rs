@@ -25,6 +25,7 @@ mod module_layers;
 mod notation;
 mod perft;
 mod properties;
+mod puzzle_sets;
 mod rules;
 mod save_format;
 
