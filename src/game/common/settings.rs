@@ -141,3 +141,37 @@ fn apply_language(settings: Res<Settings>, mut i18n: ResMut<I18n>) {
         i18n.set_language(settings.language);
     }
 }
+
+#[cfg(test)]
+mod puzzle_progress_file {
+    use crate::game::common::puzzle_progress::PuzzleProgress;
+    use crate::rules::GameKind;
+
+    /// Older puzzle progress reads through the settings file's reader, as
+    /// the game loads it; a malformed history is a clear error, no panic.
+    #[test]
+    fn the_settings_file_reads_older_progress_and_refuses_a_malformed_one() {
+        let old = r#"(solved: {"pirates": ["00ff"]}, rating: {"pirates": 1016.0}, tried: {"pirates": 1})"#;
+        let p: PuzzleProgress = ron::from_str(old).unwrap();
+        assert!(p.is_solved(GameKind::Pirates, "00ff"));
+        // The same through the settings file's reader, as the game loads it.
+        use super::Settings;
+        use crate::save::{LoadError, SettingsFile};
+        let file = format!("(version: 1, settings: (volume: 0.5, puzzles: {old}))");
+        let settings = SettingsFile::<Settings>::from_ron(&file).unwrap();
+        assert_eq!(settings.puzzles, p);
+        for bad in [
+            r#"(history: {"pirates": [(number: 1, goal: Win, clean: "yes", rating: 1.0)]})"#,
+            r#"(history: {"pirates": [(number: 1, goal: Sing, clean: true, rating: 1.0)]})"#,
+            r#"(best_streak: {"pirates": -1})"#,
+            r#"(history: {"pirates": [(number: 1, goal: Win, clean: true)]})"#,
+        ] {
+            let file = format!("(version: 1, settings: (puzzles: {bad}))");
+            let err = SettingsFile::<Settings>::from_ron(&file).unwrap_err();
+            assert!(
+                matches!(err, LoadError::Damaged { line: 1, .. }),
+                "{bad}: {err:?}"
+            );
+        }
+    }
+}

@@ -6,9 +6,8 @@
 
 use bevy_egui::egui;
 
-use super::puzzles_page::theme_name;
 use super::theme::{self, GOLD, GREEN, MUTED, RED};
-use crate::coach::puzzle::PuzzleSet;
+use crate::coach::puzzle::{Goal, PuzzleSet};
 use crate::game::common::i18n::{I18n, Msg};
 use crate::game::common::puzzle_progress::{GoalAccuracy, PuzzleProgress, START_RATING};
 
@@ -222,4 +221,15 @@ impl RatingPlot {
             before = rating;
         }
     }
+}
+
+/// A theme's short name: "Win", "Best move".
+pub(super) fn theme_name(i18n: &I18n, goal: Goal) -> String {
+    i18n.tr(match goal {
+        Goal::Win => "puzzle-theme-win",
+        Goal::Hold => "puzzle-theme-hold",
+        Goal::TakeMost => "puzzle-theme-take-most",
+        Goal::HoldOut => "puzzle-theme-hold-out",
+        Goal::BestMove => "puzzle-theme-best-move",
+    })
 }

@@ -7,8 +7,9 @@
 use bevy::prelude::Resource;
 use bevy_egui::egui;
 
+use super::puzzle_dashboard::{self, theme_name};
 use super::theme::{self, GOLD, GREEN, MUTED, RED};
-use super::{SideNames, game_title, puzzle_dashboard};
+use super::{SideNames, game_title};
 use crate::coach::puzzle::{Goal, Proof, Puzzle, PuzzleSet};
 use crate::game::common::i18n::{I18n, Msg};
 use crate::game::common::puzzle_progress::PuzzleProgress;
@@ -226,17 +227,6 @@ const THEMES: [Goal; 5] = [
     Goal::HoldOut,
     Goal::BestMove,
 ];
-
-/// A theme's short name: "Win", "Best move".
-pub(super) fn theme_name(i18n: &I18n, goal: Goal) -> String {
-    i18n.tr(match goal {
-        Goal::Win => "puzzle-theme-win",
-        Goal::Hold => "puzzle-theme-hold",
-        Goal::TakeMost => "puzzle-theme-take-most",
-        Goal::HoldOut => "puzzle-theme-hold-out",
-        Goal::BestMove => "puzzle-theme-best-move",
-    })
-}
 
 /// What a game's set holds, in a line.
 fn set_note(kind: GameKind) -> &'static str {
