@@ -48,19 +48,9 @@ fn bagh_chal(moves: &str) -> Game {
 
 /// The table's result (1, 0, -1) of each legal move for the side to move.
 fn results(table: &Tablebase, game: &Game) -> Vec<(Move, i8)> {
-    let mover = game.side_to_move();
-    game.legal_moves()
+    exact_values(table, game)
         .into_iter()
-        .map(|mv| {
-            let mut next = game.clone();
-            next.play_unchecked(&mv);
-            let to_move = next.side_to_move();
-            let value = match next.outcome() {
-                Some(o) => Exact::of_outcome(&o, to_move),
-                None => Exact::of_table(table, next.position()).expect("in the table"),
-            };
-            (mv, value.for_side(to_move, mover).result())
-        })
+        .map(|(mv, value)| (mv, value.result()))
         .collect()
 }
 
