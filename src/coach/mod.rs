@@ -31,6 +31,7 @@
 mod analyse;
 pub mod exact;
 pub mod grade;
+pub mod lesson;
 pub mod prove;
 pub mod puzzle;
 pub mod remote;
