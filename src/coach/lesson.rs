@@ -29,6 +29,20 @@ use crate::ai::fox_geese_proof::{FoxGeeseSolver, SolveError};
 use crate::ai::{Level, Search, SearchStatus, Tablebase};
 use crate::rules::{Game, Move, Side};
 
+/// What the game looks for lessons with: each legal move's position
+/// searched to at most 200,000 nodes (about a tenth of a second on a
+/// desktop; the analysis's own searches take 1,500,000), each proof to at
+/// most 500,000 positions. Bounded by nodes, not time, so the lessons are
+/// the same on any machine and in slices.
+pub const LESSON_EFFORT: Effort = Effort {
+    limits: crate::ai::SearchLimits {
+        max_depth: crate::ai::MAX_DEPTH,
+        time_ms: None,
+        max_nodes: Some(200_000),
+    },
+    proof_nodes: 500_000,
+};
+
 /// Seeds each move's search, so a lesson repeats exactly.
 const SEARCH_SEED: u64 = 0x1E55_0115;
 /// The proof search's table while proving a lesson's moves (2^20 words).

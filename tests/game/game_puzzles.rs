@@ -123,7 +123,10 @@ fn a_puzzle_refuses_a_wrong_move_answers_a_right_one_and_is_solved() {
     start(&mut app);
     let start_position = puzzle().position;
     assert_eq!(the_match(&app).game().position_string(), start_position);
-    assert_eq!(app.world().resource::<MoveGate>().0, Some(mv("d4-d5")));
+    assert_eq!(
+        app.world().resource::<MoveGate>().0,
+        Some(vec![mv("d4-d5")])
+    );
 
     // A legal move that is not the answer: nothing played, its piece shakes.
     play(&mut app, "f4-e5");

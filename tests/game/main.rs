@@ -14,6 +14,7 @@ mod game_ai;
 mod game_analysis;
 mod game_input;
 mod game_launch;
+mod game_lessons;
 mod game_online;
 mod game_puzzles;
 mod game_review;

@@ -148,3 +148,41 @@ puzzle-streak-next = Next in the streak
 puzzle-streak-again = New streak
 puzzle-streak-hint-hint = Show the answer's move: this ends the streak
 dashboard-graph-try = try { $number }
+
+## The engine's line, played out over the board
+
+analysis-line = The engine's line from before move { $ply }: { $moves }
+analysis-line-show = Play the line out
+analysis-line-show-hint = Show the line on the board a move at a time, from the position before this move, with its next move as an arrow. It is what the engine expects, not a proof.
+analysis-line-step = { $step } of { $count }
+analysis-line-end = Back
+analysis-line-end-hint = Back to the game's position
+
+## Learn from your mistakes
+
+lesson-offer = Learn from your mistakes ({ $count })
+lesson-offer-hint = Each of your mistakes and blunders becomes a puzzle from the position before it: find a better move. Every legal move there is looked at again first; it runs in the background.
+lesson-finding = Looking closer at your mistakes: { $done } of { $total }
+lesson-begin = Learn from your mistakes: { $count ->
+    [one] { $count } lesson
+   *[other] { $count } lessons
+} ready
+lesson-none = No mistakes or blunders of yours here to learn from.
+lesson-none-after-check = A closer look found each of these moves no worse than the others: no lesson.
+lesson-title = Learn from your mistakes: { $number } of { $count }
+lesson-played = Move { $ply }: { $move } was a { $grade }.
+lesson-goal-keep-win = { $side_title } to move: find a move that keeps the win.
+lesson-goal-keep-draw = { $side_title } to move: find a move that keeps the draw.
+lesson-goal-better = { $side_title } to move: find a better move.
+lesson-basis-table = The endgame table knows the value of every move here; it leaves out the rule that no position may recur.
+lesson-basis-proof = The proof search proved the value of every move here.
+lesson-basis-engine = Better by the engine's searches ({ $thousands } thousand positions for each move): the best it found and any move less than { $points } points of 100 below it. An estimate, not a proof.
+lesson-status-wrong = Not better: try again.
+lesson-status-solved = Right: { $move } is better.
+lesson-also = These count too: { $moves }
+lesson-hint-hint = Show the best move
+lesson-retry-hint = Back to the position before the mistake
+lesson-next = Next mistake
+lesson-all-done = That was the last one.
+lesson-leave = Back to the game
+lesson-leave-hint = Leave the lessons: the game you analysed comes back

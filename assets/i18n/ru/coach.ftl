@@ -189,3 +189,51 @@ puzzle-streak-next = Дальше по серии
 puzzle-streak-again = Новая серия
 puzzle-streak-hint-hint = Показать ход-ответ: серия на этом закончится
 dashboard-graph-try = попытка { $number }
+
+## The engine's line, played out over the board
+
+analysis-line = Вариант движка из позиции перед ходом { $ply }: { $moves }
+analysis-line-show = Показать вариант
+analysis-line-show-hint = Показать вариант на доске по ходу за раз из позиции перед этим ходом, следующий ход — стрелкой. Это то, чего ждёт движок, а не доказательство.
+analysis-line-step = { $step } из { $count }
+analysis-line-end = Назад
+analysis-line-end-hint = Вернуться к позиции партии
+
+## Learn from your mistakes
+
+lesson-offer = Работа над ошибками ({ $count })
+lesson-offer-hint = Каждая ваша ошибка и грубая ошибка становится задачей из позиции перед ней: найдите ход лучше. Сначала каждый возможный ход там проверяется заново; это идёт в фоне.
+lesson-finding = Проверяю ваши ошибки: { $done } из { $total }
+lesson-begin = Работа над ошибками: { $count ->
+    [one] готов { $count } урок
+    [few] готово { $count } урока
+   *[other] готово { $count } уроков
+}
+lesson-none = Ваших ошибок и грубых ошибок здесь нет.
+lesson-none-after-check = Проверка показала, что каждый из этих ходов не хуже других: уроков нет.
+lesson-title = Работа над ошибками: { $number } из { $count }
+lesson-played = Ход { $ply }: { $move } — { $grade }.
+lesson-goal-keep-win = { $n ->
+    [one] Ходит { $side }
+   *[other] Ходят { $side }
+}: найдите ход, сохраняющий выигрыш.
+lesson-goal-keep-draw = { $n ->
+    [one] Ходит { $side }
+   *[other] Ходят { $side }
+}: найдите ход, сохраняющий ничью.
+lesson-goal-better = { $n ->
+    [one] Ходит { $side }
+   *[other] Ходят { $side }
+}: найдите ход лучше.
+lesson-basis-table = Таблица эндшпиля знает цену каждого хода здесь; она не учитывает правило, что позиция не может повториться.
+lesson-basis-proof = Доказательство перебором установило цену каждого хода здесь.
+lesson-basis-engine = Лучше по переборам движка ({ $thousands } тысяч позиций на каждый ход): лучший найденный ход и любой, что уступает ему меньше { $points } очков из 100. Это приближение, а не доказательство.
+lesson-status-wrong = Не лучше: попробуйте ещё раз.
+lesson-status-solved = Верно: { $move } лучше.
+lesson-also = Подходят и эти: { $moves }
+lesson-hint-hint = Показать лучший ход
+lesson-retry-hint = Вернуться к позиции перед ошибкой
+lesson-next = Следующая ошибка
+lesson-all-done = Это была последняя.
+lesson-leave = К партии
+lesson-leave-hint = Выйти из работы над ошибками: разобранная партия вернётся

@@ -1,5 +1,7 @@
-//! Arrows over the board: the hint's suggested move (or a puzzle's), and
-//! in review of an analysed game the move played beside the best one. Each is drawn along
+//! Arrows over the board: the hint's suggested move (or a puzzle's or a
+//! lesson's), in review of an analysed game the move played beside the
+//! best one, and the engine's line's next move while the line is played
+//! out over the board. Each is drawn along
 //! its path (every hop of a chain), above the pieces; a placement is one
 //! disc.
 
@@ -10,6 +12,7 @@ use crate::game::GameSet;
 use crate::game::board::view::{BoardLayout, UNIT};
 use crate::game::play::analysis::ply_report;
 use crate::game::play::hint::HintJob;
+use crate::game::play::lesson::LessonSession;
 use crate::game::play::match_state::Match;
 use crate::game::play::puzzle::PuzzleSession;
 use crate::rules::{Move, Point};
@@ -28,6 +31,8 @@ pub enum ArrowKind {
     Best,
     /// The move played, with its grade (analysis).
     Played(Grade),
+    /// The engine's line's next move, by the side that plays it.
+    Line(crate::rules::Side),
 }
 
 /// An arrow to draw.
@@ -47,6 +52,8 @@ struct ArrowArt {
     best: Handle<ColorMaterial>,
     /// The move played, by grade, in the order of [`Grade::ALL`].
     played: [Handle<ColorMaterial>; 5],
+    /// The engine's line: the hunters' moves, the crowd's.
+    line: [Handle<ColorMaterial>; 2],
 }
 
 impl FromWorld for ArrowArt {
@@ -74,6 +81,7 @@ impl FromWorld for ArrowArt {
                 colour(0.92, 0.52, 0.12),
                 colour(0.85, 0.20, 0.15),
             ],
+            line: [colour(0.62, 0.36, 0.80), colour(0.20, 0.62, 0.62)],
         }
     }
 }
@@ -84,6 +92,7 @@ impl ArrowArt {
             ArrowKind::Hint => &self.hint,
             ArrowKind::Best => &self.best,
             ArrowKind::Played(grade) => &self.played[grade as usize],
+            ArrowKind::Line(side) => &self.line[side.index()],
         }
     }
 }
@@ -95,15 +104,33 @@ struct ArrowPart;
 /// Drawn above the pieces, below a piece in flight.
 const ARROW_Z: f32 = 15.0;
 
-/// The arrows the board shows now: the hint's (or the puzzle's); in
-/// review (or once the game is over) of an analysed move graded below
-/// best, the move played and the best one.
-pub fn arrows_to_show(the_match: &Match, hint: &HintJob, puzzle: &PuzzleSession) -> Vec<Arrow> {
+/// The arrows the board shows now: while the engine's line is played out,
+/// its next move alone; else the hint's (or the puzzle's or the
+/// lesson's); in review (or once the game is over) of an analysed move
+/// graded below best, the move played and the best one.
+pub fn arrows_to_show(
+    the_match: &Match,
+    hint: &HintJob,
+    puzzle: &PuzzleSession,
+    lesson: &LessonSession,
+) -> Vec<Arrow> {
+    if let Some(preview) = the_match.preview() {
+        let side = the_match.shown().side_to_move();
+        return preview
+            .next_move()
+            .map(|mv| Arrow {
+                mv,
+                kind: ArrowKind::Line(side),
+            })
+            .into_iter()
+            .collect();
+    }
     let mut arrows = Vec::new();
     let hinted = hint
         .shown(the_match)
         .map(|h| h.mv)
-        .or_else(|| puzzle.active().and_then(|p| p.hint()));
+        .or_else(|| puzzle.active().and_then(|p| p.hint()))
+        .or_else(|| lesson.hint());
     if let Some(mv) = hinted {
         arrows.push(Arrow {
             mv,
@@ -133,18 +160,21 @@ fn draw_arrows(
     mut commands: Commands,
     job: Res<HintJob>,
     the_match: Res<Match>,
-    puzzle: Res<PuzzleSession>,
+    (puzzle, lesson): (Res<PuzzleSession>, Res<LessonSession>),
     layout: Res<BoardLayout>,
     art: Res<ArrowArt>,
     old: Query<Entity, With<ArrowPart>>,
     mut drawn: Local<Option<(Vec<Arrow>, BoardLayout)>>,
 ) {
-    let changed =
-        the_match.is_changed() || job.is_changed() || puzzle.is_changed() || layout.is_changed();
+    let changed = the_match.is_changed()
+        || job.is_changed()
+        || puzzle.is_changed()
+        || lesson.is_changed()
+        || layout.is_changed();
     if drawn.is_some() && !changed {
         return;
     }
-    let key = (arrows_to_show(&the_match, &job, &puzzle), *layout);
+    let key = (arrows_to_show(&the_match, &job, &puzzle, &lesson), *layout);
     if drawn.as_ref() == Some(&key) {
         return;
     }

@@ -106,6 +106,9 @@ pub struct Match {
     /// Review mode: the game as it stood after this many plies. Nothing is
     /// played while it is set; the live game is untouched.
     review: Option<Game>,
+    /// The engine's line played out over the board (analysis): shown
+    /// instead of the game or the reviewed ply; nothing is played meanwhile.
+    preview: Option<LinePreview>,
     /// Indexed by [`Side::index`].
     players: [Player; 2],
     /// Moves taken back, the next to redo last.
@@ -144,6 +147,7 @@ impl Match {
             game,
             ending: None,
             review: None,
+            preview: None,
             players,
             redo: Vec::new(),
             generation: 0,
@@ -226,9 +230,56 @@ impl Match {
     pub fn reviewing(&self) -> Option<usize> {
         self.review.as_ref().map(Game::ply)
     }
-    /// The game as the board shows it: the reviewed ply, or the live game.
+    /// The game as the board shows it: the engine's line being previewed,
+    /// the reviewed ply, or the live game.
     pub fn shown(&self) -> &Game {
-        self.review.as_ref().unwrap_or(&self.game)
+        match &self.preview {
+            Some(preview) => &preview.game,
+            None => self.review.as_ref().unwrap_or(&self.game),
+        }
+    }
+    /// The engine's line being previewed, if one is.
+    pub fn preview(&self) -> Option<&LinePreview> {
+        self.preview.as_ref()
+    }
+    /// Plays the analysis's line for the game's move number `ply` (from
+    /// 1: the line the engine expects from the position before it, its
+    /// best move first) out over the board, its first `step` moves played
+    /// (as far as they are legal); `None` ends the preview.
+    pub fn preview_line(&mut self, at: Option<(usize, usize)>) {
+        let new = at.and_then(|(ply, step)| {
+            let report = self.analysis.as_ref()?.plies.get(ply.checked_sub(1)?)?;
+            let mut game = Game::from_position(*self.game.variant(), *self.game.initial_position());
+            for mv in self.game.moves().take(ply - 1) {
+                game.play_unchecked(mv);
+            }
+            // Only the moves that play here: a line of another game (a
+            // stale analysis) stops where it stops fitting.
+            let (mut line, mut walker) = (Vec::new(), game.clone());
+            for text in &report.line {
+                let Ok(mv) = walker.parse_move(text) else {
+                    break;
+                };
+                if walker.play(&mv).is_err() {
+                    break;
+                }
+                line.push(mv);
+                if line.len() <= step {
+                    game = walker.clone();
+                }
+            }
+            Some(LinePreview {
+                ply,
+                step: step.min(line.len()),
+                line,
+                game,
+            })
+        });
+        let key = |p: &Option<LinePreview>| p.as_ref().map(|p| (p.ply, p.step));
+        if key(&self.preview) != key(&new) {
+            self.preview = new;
+            self.generation += 1;
+        }
     }
     /// The position the board shows.
     pub fn shown_position(&self) -> &Position {
@@ -238,9 +289,10 @@ impl Match {
     /// `None`, or the live ply, returns to the live game.
     pub fn review(&mut self, ply: Option<usize>) {
         let ply = ply.filter(|&p| p < self.game.ply());
-        if ply == self.reviewing() {
+        if ply == self.reviewing() && self.preview.is_none() {
             return;
         }
+        self.preview = None;
         self.review = ply.map(|p| {
             let mut g = Game::from_position(*self.game.variant(), *self.game.initial_position());
             for mv in self.game.moves().take(p) {
@@ -267,6 +319,7 @@ impl Match {
         // The redo stack keeps the next move last.
         self.redo = taken;
         self.review = None;
+        self.preview = None;
         self.ending = None;
         self.paused = !self.players.contains(&Player::Human);
         self.after_change();
@@ -298,13 +351,18 @@ impl Match {
     pub fn human_to_move(&self) -> bool {
         !self.is_over()
             && self.review.is_none()
+            && self.preview.is_none()
             && self.player(self.side_to_move()) == Player::Human
     }
     /// The level of the AI to move, if an AI is to move in a running game
     /// (never in review mode: the AI waits).
     pub fn ai_to_move(&self) -> Option<Level> {
         match self.player(self.side_to_move()) {
-            Player::Ai(level) if !self.is_over() && self.review.is_none() => Some(level),
+            Player::Ai(level)
+                if !self.is_over() && self.review.is_none() && self.preview.is_none() =>
+            {
+                Some(level)
+            }
             _ => None,
         }
     }
@@ -373,6 +431,7 @@ impl Match {
             return 0;
         }
         self.review = None;
+        self.preview = None;
         let mut n = 0;
         while let Some(mv) = self.game.undo() {
             self.redo.push(mv);
@@ -399,6 +458,7 @@ impl Match {
             return 0;
         }
         self.review = None;
+        self.preview = None;
         let mut n = 0;
         while let Some(mv) = self.redo.pop() {
             if self.game.play(&mv).is_err() {
@@ -442,11 +502,42 @@ pub enum MoveSource {
     Remote,
 }
 
+/// The engine's line played out over the board, from the position before
+/// an analysed move ([`Match::preview_line`]).
+#[derive(Clone, Debug)]
+pub struct LinePreview {
+    /// The analysed move (from 1) whose position the line starts from.
+    pub ply: usize,
+    /// The line's moves played so far.
+    pub step: usize,
+    pub line: Vec<Move>,
+    game: Game,
+}
+
+impl LinePreview {
+    /// The line's next move, to show as an arrow.
+    pub fn next_move(&self) -> Option<Move> {
+        self.line.get(self.step).copied()
+    }
+}
+
 /// A narrower rule than the game's for a person's moves: a puzzle accepts
-/// only its answer. A legal move other than `Some(answer)` is refused
-/// (`MoveRejected`, "not the answer"); `None` lets every legal move through.
-#[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MoveGate(pub Option<Move>);
+/// only its answer, a lesson any move its check found better. A legal move
+/// outside `Some(answers)` is refused (`MoveRejected`, "not the answer");
+/// `None` lets every legal move through.
+#[derive(Resource, Default, Clone, Debug, PartialEq, Eq)]
+pub struct MoveGate(pub Option<Vec<Move>>);
+
+impl MoveGate {
+    /// Only `answer`, when there is one; every move when there is none.
+    pub fn one(answer: Option<Move>) -> MoveGate {
+        MoveGate(answer.map(|mv| vec![mv]))
+    }
+    /// True when the gate refuses `mv`.
+    pub fn refuses(&self, mv: &Move) -> bool {
+        self.0.as_ref().is_some_and(|answers| !answers.contains(mv))
+    }
+}
 
 /// A move the `Match` accepted, for the view to animate.
 #[derive(Message, Clone, Copy, Debug)]
@@ -482,6 +573,9 @@ pub enum MatchCommand {
     Resign(Side),
     /// Both sides agree to a draw.
     AgreeDraw,
+    /// Play the analysis's line for a move (from 1) out over the board, so
+    /// many of its moves in; `None` ends it.
+    PreviewLine(Option<(usize, usize)>),
 }
 
 /// The match changed other than by one move: the view drops its animations
@@ -527,6 +621,13 @@ fn apply_commands(
             }
             MatchCommand::Resign(side) => the_match.resign(side),
             MatchCommand::AgreeDraw => the_match.agree_draw(),
+            MatchCommand::PreviewLine(at) => {
+                let before = the_match.generation();
+                the_match.preview_line(at);
+                if the_match.generation() != before {
+                    reset.write(MatchReset);
+                }
+            }
         }
     }
 }
@@ -558,7 +659,7 @@ fn apply_move_intents(
             continue;
         }
         if intent.source == MoveSource::Human
-            && gate.0.is_some_and(|answer| answer != intent.mv)
+            && gate.refuses(&intent.mv)
             && the_match.game().is_legal(&intent.mv)
         {
             rejected.write(MoveRejected {

@@ -1,6 +1,7 @@
 //! The match: the authoritative `Match` resource and the move intents that
 //! change it, review of past positions, the computer's moves (the AI task and
-//! its pace), hints, the game's analysis and puzzles, and online play
+//! its pace), hints, the game's analysis, puzzles and lessons from the
+//! player's mistakes, and online play
 //! against a friend through the game server (`online`).
 //!
 //! Reads only `common`. Nothing here spawns or moves an entity: the board
@@ -15,6 +16,7 @@ pub mod analysis;
 pub mod background_search;
 pub mod family;
 pub mod hint;
+pub mod lesson;
 pub mod match_state;
 pub mod online;
 pub mod puzzle;
@@ -29,6 +31,7 @@ pub(super) fn plugin(app: &mut App) {
         online::plugin,
         analysis::plugin,
         puzzle::plugin,
+        lesson::plugin,
         family::plugin,
     ));
 }

@@ -335,7 +335,7 @@ impl PuzzleParams<'_> {
             self.session.put_aside = Some(put_aside);
         }
         let first = puzzle.line.first().map_or("", String::as_str);
-        self.gate.0 = run.expected();
+        *self.gate = MoveGate::one(run.expected());
         let id = puzzle_id(&puzzle.position, first);
         let solved_before = self.settings.puzzles.is_solved(kind, &id);
         self.session.active = Some(ActivePuzzle {
@@ -404,7 +404,7 @@ impl PuzzleParams<'_> {
             return;
         };
         self.the_match.replace(puzzle_match(run.game().clone()));
-        self.gate.0 = run.expected();
+        *self.gate = MoveGate::one(run.expected());
         active.run = run;
         active.status = PuzzleStatus::YourMove;
         active.hint_shown = false;
@@ -503,5 +503,5 @@ fn follow_the_line(
         active.status = PuzzleStatus::YourMove;
     }
     let answer = active.run.expected().filter(|_| caught_up);
-    p.gate.set_if_neq(MoveGate(answer));
+    p.gate.set_if_neq(MoveGate::one(answer));
 }

@@ -1,9 +1,13 @@
 //! The game's analysis in the side panel: the "Analyse" button (once the
 //! game is over, or in review), its progress, the evaluation graph along
 //! the game (a click goes to that move), each side's accuracy and grades,
-//! what the analysis says of the move shown, and the export as text (to
-//! the clipboard, or a file on the desktop). The grades in the move list
+//! what the analysis says of the move shown and the line the engine
+//! expects there (played out over the board a move at a time), the
+//! lessons from the player's mistakes (`lesson_panel` plays them), and the
+//! export as text (to the clipboard, or a file on the desktop). The grades in the move list
 //! are `moves`'; the arrows on the board are `board::arrows`'.
+
+use std::sync::Arc;
 
 use bevy_egui::egui;
 
@@ -12,6 +16,7 @@ use super::{GameUi, SideNames, game_title};
 use crate::coach::{Analysis, Grade, PlyReport, Score, Source, Verdict, VerdictKind};
 use crate::game::common::i18n::{I18n, Msg};
 use crate::game::play::analysis::{AnalysisCommand, analysed_plies, can_analyse, ply_report};
+use crate::game::play::lesson::{LessonCommand, LessonSession};
 use crate::game::play::match_state::{MatchCommand, Player};
 use crate::game::shell::persist::SaveCommand;
 use crate::rules::Side;
@@ -88,6 +93,7 @@ pub(super) fn analysis_section(ui: &mut egui::Ui, p: &mut GameUi) {
     let names = p.names();
     graph(ui, p, &analysis, covered, &names);
     summary(ui, p, &analysis, &names);
+    lessons_offer(ui, p, &analysis);
     shown_move(ui, p);
     export(ui, p, &analysis, &names);
 }
@@ -282,9 +288,56 @@ fn summary(ui: &mut egui::Ui, p: &mut GameUi, analysis: &Analysis, names: &SideN
         });
 }
 
-/// What the analysis says of the move that led to the position shown.
+/// Learn from your mistakes: the lessons the player's mistakes and
+/// blunders make, looked for on request, then played (`lesson_panel`).
+fn lessons_offer(ui: &mut egui::Ui, p: &mut GameUi, analysis: &Arc<Analysis>) {
+    let mistakes = LessonSession::mistakes_in(&p.the_match, analysis);
+    if mistakes == 0 {
+        theme::note(ui, p.tr("lesson-none"));
+        return;
+    }
+    let session = &p.lessons.session;
+    let Some(found) = session.lessons_of(analysis).map(<[_]>::len) else {
+        let text = Msg::new("lesson-offer").num("count", mistakes as u32);
+        if ui
+            .button(format!("🎓 {}", p.i18n.msg(&text)))
+            .on_hover_text(p.tr("lesson-offer-hint"))
+            .clicked()
+        {
+            p.lessons.commands.write(LessonCommand::Find);
+        }
+        return;
+    };
+    let finding = session.is_finding();
+    if finding {
+        let (done, total) = session.progress();
+        let msg = Msg::new("lesson-finding")
+            .num("done", done as u32)
+            .num("total", total as u32);
+        ui.add(egui::ProgressBar::new(done as f32 / total.max(1) as f32).text(p.i18n.msg(&msg)));
+    }
+    if found > 0 {
+        let text = Msg::new("lesson-begin").num("count", found as u32);
+        if ui
+            .button(egui::RichText::new(format!("🎓 {}", p.i18n.msg(&text))).strong())
+            .on_hover_text(p.tr("lesson-offer-hint"))
+            .clicked()
+        {
+            p.lessons.commands.write(LessonCommand::Start(0));
+        }
+    } else if !finding {
+        theme::note(ui, p.tr("lesson-none-after-check"));
+    }
+}
+
+/// What the analysis says of the move that led to the position shown (or
+/// whose line is being played out), and the engine's line there.
 fn shown_move(ui: &mut egui::Ui, p: &mut GameUi) {
-    let ply = p.the_match.shown().ply();
+    let preview = p
+        .the_match
+        .preview()
+        .map(|pv| (pv.ply, pv.step, pv.line.len()));
+    let ply = preview.map_or(p.the_match.shown().ply(), |pv| pv.0);
     let Some(report) = ply_report(&p.the_match, ply).cloned() else {
         return;
     };
@@ -294,7 +347,64 @@ fn shown_move(ui: &mut egui::Ui, p: &mut GameUi) {
         for (text, colour) in report_lines(&p.i18n, &names, &report) {
             ui.label(egui::RichText::new(text).color(colour));
         }
+        engine_line(ui, p, &report, preview.map(|pv| (pv.1, pv.2)));
     });
+}
+
+/// The line the engine expects from the position before the move (its
+/// best move first), and the buttons that play it out over the board: the
+/// board shows the line's position, with its next move as an arrow.
+fn engine_line(
+    ui: &mut egui::Ui,
+    p: &mut GameUi,
+    report: &PlyReport,
+    preview: Option<(usize, usize)>,
+) {
+    if report.line.is_empty() {
+        return;
+    }
+    let ply = report.ply as usize;
+    let moves = Msg::new("analysis-line")
+        .num("ply", report.ply)
+        .text("moves", report.line.join(" "));
+    ui.label(egui::RichText::new(p.i18n.msg(&moves)).color(MUTED));
+    let mut go = None;
+    ui.horizontal_wrapped(|ui| match preview {
+        None => {
+            if ui
+                .button(format!("▶ {}", p.tr("analysis-line-show")))
+                .on_hover_text(p.tr("analysis-line-show-hint"))
+                .clicked()
+            {
+                go = Some(Some((ply, 0)));
+            }
+        }
+        Some((step, count)) => {
+            if ui.add_enabled(step > 0, egui::Button::new("◀")).clicked() {
+                go = Some(Some((ply, step - 1)));
+            }
+            let at = Msg::new("analysis-line-step")
+                .num("step", step as u32)
+                .num("count", count as u32);
+            ui.label(egui::RichText::new(p.i18n.msg(&at)).color(GOLD));
+            if ui
+                .add_enabled(step < count, egui::Button::new("▶"))
+                .clicked()
+            {
+                go = Some(Some((ply, step + 1)));
+            }
+            if ui
+                .button(format!("✕ {}", p.tr("analysis-line-end")))
+                .on_hover_text(p.tr("analysis-line-end-hint"))
+                .clicked()
+            {
+                go = Some(None);
+            }
+        }
+    });
+    if let Some(at) = go {
+        p.commands.write(MatchCommand::PreviewLine(at));
+    }
 }
 
 /// The lines that describe one move: its grade, the best move, the

@@ -19,6 +19,7 @@ use crate::game::common::settings::Settings;
 use crate::game::play::ai_task::AiJob;
 use crate::game::play::analysis::{AnalysisCommand, AnalysisJob};
 use crate::game::play::hint::HintJob;
+use crate::game::play::lesson::{LessonCommand, LessonSession, in_lesson};
 use crate::game::play::match_state::{
     Match, MatchCommand, MoveIntent, MoveRejected, MoveSource, Player,
 };
@@ -39,6 +40,7 @@ mod family_screen;
 mod family_words;
 mod fonts;
 mod keyboard;
+mod lesson_panel;
 mod menu;
 mod moves;
 mod new_game;
@@ -65,10 +67,11 @@ pub(super) fn plugin(app: &mut App) {
                 theme::apply_theme,
                 menu::menu_screen.run_if(in_state(Screen::Menu)),
                 (
-                    // A puzzle has its own panel and no undo, review or end banner.
-                    keyboard::shortcuts.run_if(not(in_puzzle)),
+                    // A puzzle or a lesson has its own panel and no undo,
+                    // review or end banner.
+                    keyboard::shortcuts.run_if(not(in_puzzle).and_eager(not(in_lesson))),
                     panel::side_panel,
-                    banner::banner.run_if(not(in_puzzle)),
+                    banner::banner.run_if(not(in_puzzle).and_eager(not(in_lesson))),
                     dialogs::dialogs,
                     rules_page::rules_window,
                 )
@@ -308,6 +311,15 @@ pub(super) struct GameUi<'w, 's> {
     analysis_commands: MessageWriter<'w, AnalysisCommand>,
     save_commands: MessageWriter<'w, SaveCommand>,
     puzzles: PuzzleUi<'w>,
+    lessons: LessonUi<'w>,
+}
+
+/// The lessons from the player's mistakes, as the analysis section and
+/// the lesson panel see them.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(super) struct LessonUi<'w> {
+    session: Res<'w, LessonSession>,
+    commands: MessageWriter<'w, LessonCommand>,
 }
 
 /// The puzzles as the menu page and the puzzle panel see them.

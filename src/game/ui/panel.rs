@@ -95,6 +95,10 @@ fn panel_contents(ui: &mut egui::Ui, p: &mut GameUi) {
         super::puzzle_panel::puzzle_panel(ui, p);
         return;
     }
+    if p.lessons.session.is_active() {
+        super::lesson_panel::lesson_panel(ui, p);
+        return;
+    }
     header(ui, p);
     ui.separator();
     // Long lines here (Russian runs longer than English) wrap inside the

@@ -27,6 +27,10 @@ pub(super) fn phone_strip(root: &mut egui::Ui, p: &mut GameUi) -> f32 {
                 super::puzzle_panel::puzzle_strip(ui, p);
                 return;
             }
+            if p.lessons.session.is_active() {
+                super::lesson_panel::lesson_strip(ui, p);
+                return;
+            }
             status(ui, p);
             ui.horizontal_wrapped(|ui| {
                 material_line(ui, p);

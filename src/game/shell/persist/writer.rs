@@ -24,6 +24,7 @@ use crate::game::common::notice::Notice;
 use crate::game::common::redraw::{LOADING_PULSE, NextFrame};
 use crate::game::common::settings::Settings;
 use crate::game::play::family::FamilyMatch;
+use crate::game::play::lesson::LessonSession;
 use crate::game::play::match_state::Match;
 use crate::game::play::puzzle::PuzzleSession;
 use crate::save::{SavedFamilyGame, SavedGame, Saves, Slot};
@@ -157,7 +158,7 @@ fn remember_starting_game(
 fn autosave(
     persistence: Res<Persistence>,
     the_match: Res<Match>,
-    puzzle: Res<PuzzleSession>,
+    (puzzle, lesson): (Res<PuzzleSession>, Res<LessonSession>),
     layout: Res<BoardLayout>,
     settings: Res<Settings>,
     mut state: ResMut<PersistState>,
@@ -168,10 +169,11 @@ fn autosave(
         return;
     };
     let changed = the_match.is_changed() || layout.is_changed() || settings.is_changed();
-    // An online game lives on the server, and a puzzle on the board is no
-    // game to resume: the autosave keeps the last game at this screen (the
-    // one the puzzle put aside).
-    if changed && !state.autosave_blocked && !the_match.is_online() && !puzzle.is_active() {
+    // An online game lives on the server, and a puzzle or a lesson on the
+    // board is no game to resume: the autosave keeps the last game at this
+    // screen (the one the puzzle or lesson put aside).
+    let exercise = puzzle.is_active() || lesson.is_active();
+    if changed && !state.autosave_blocked && !the_match.is_online() && !exercise {
         state
             .autosave
             .offer(snapshot(&the_match, &layout, &settings));
