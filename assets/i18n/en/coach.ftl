@@ -186,3 +186,4 @@ lesson-next = Next mistake
 lesson-all-done = That was the last one.
 lesson-leave = Back to the game
 lesson-leave-hint = Leave the lessons: the game you analysed comes back
+line-marker = The engine's line from before move { $ply }: { $step } of { $count }

@@ -237,3 +237,4 @@ lesson-next = Следующая ошибка
 lesson-all-done = Это была последняя.
 lesson-leave = К партии
 lesson-leave-hint = Выйти из работы над ошибками: разобранная партия вернётся
+line-marker = Вариант движка из позиции перед ходом { $ply }: { $step } из { $count }

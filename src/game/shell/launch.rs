@@ -18,6 +18,7 @@ use crate::game::common::screens::{MenuPage, RulesWindow, Screen};
 use crate::game::common::settings::{OnlineSeat, Settings};
 use crate::game::play::analysis::AnalysisCommand;
 use crate::game::play::family::{FamilyMatch, FamilyPlay};
+use crate::game::play::lesson::{LessonCommand, LessonSession};
 use crate::game::play::match_state::{Match, MatchCommand, Player};
 use crate::game::play::online::OnlineCommand;
 use crate::game::play::puzzle::{PuzzleCommand, PuzzleLibrary, PuzzleSetAsset, SetState};
@@ -78,6 +79,11 @@ pub struct LaunchOptions {
     pub review: Option<usize>,
     /// `--analyse`: analyse the game at once.
     pub analyse: bool,
+    /// `--lessons`: once the game is analysed, its first lesson.
+    pub lessons: bool,
+    /// `--line STEP`: once the game is analysed, the reviewed move's
+    /// engine line played out STEP moves in.
+    pub line: Option<usize>,
     /// `--puzzles GAME`: open on a game's puzzles page.
     pub puzzles: Option<GameKind>,
     /// `--puzzle N`: with `--puzzles`, solve its puzzle number N (from 1).
@@ -110,6 +116,8 @@ impl Default for LaunchOptions {
             server: None,
             review: None,
             analyse: false,
+            lessons: false,
+            line: None,
             puzzles: None,
             puzzle: None,
         }
@@ -150,6 +158,10 @@ starts playing at once.
   --new-game           open on the new-game page
   --review PLY         show the game after PLY moves (review)
   --analyse            analyse the game at once
+  --lessons            with --analyse: play the first lesson from your
+                       mistakes once they are found
+  --line STEP          with --analyse and --review: the engine's line for
+                       the move reviewed, played out STEP moves in
   --puzzles GAME       open on a game's puzzles page
   --puzzle N           with --puzzles: solve puzzle number N
   --language LANG      en or ru (otherwise the saved setting)
@@ -284,6 +296,11 @@ impl LaunchOptions {
                     o.review = Some(v.parse().map_err(|_| number("--review", v))?);
                 }
                 "--analyse" => o.analyse = true,
+                "--lessons" => o.lessons = true,
+                "--line" => {
+                    let v = value("--line")?;
+                    o.line = Some(v.parse().map_err(|_| number("--line", v))?);
+                }
                 "--new-game" => o.new_game = true,
                 "--puzzles" => o.puzzles = Some(classic_game(value("--puzzles")?)?),
                 "--puzzle" => {
@@ -503,6 +520,8 @@ impl Plugin for LaunchPlugin {
         app.insert_resource(LaunchActions {
             review: options.review,
             analyse: options.analyse,
+            lessons: options.lessons,
+            line: options.line.zip(options.review),
             puzzle: options.puzzles.zip(options.puzzle),
         })
         .add_systems(Update, run_launch_actions);
@@ -635,16 +654,51 @@ fn open_at_launch(
 }
 
 /// What the launch asks for once the app runs: a move to review, an
-/// analysis, a puzzle to solve (once its set has loaded).
+/// analysis, then its first lesson or a move's line (once the analysis is
+/// there), a puzzle to solve (once its set has loaded).
 #[derive(Resource, Clone, Copy, Debug, Default)]
 struct LaunchActions {
     review: Option<usize>,
     analyse: bool,
+    lessons: bool,
+    /// The line's step, and the reviewed move's ply.
+    line: Option<(usize, usize)>,
     puzzle: Option<(GameKind, usize)>,
+}
+
+/// `--lessons` and `--line`, once the analysis is there: the lessons
+/// looked for, then the first played; the reviewed move's line shown.
+fn after_analysis(
+    actions: &mut LaunchActions,
+    the_match: &Match,
+    lessons: &LessonSession,
+    commands: &mut MessageWriter<MatchCommand>,
+    lesson_commands: &mut MessageWriter<LessonCommand>,
+) {
+    let Some(analysis) = the_match.analysis() else {
+        return;
+    };
+    if let Some((step, ply)) = actions.line.take() {
+        commands.write(MatchCommand::PreviewLine(Some((ply, step))));
+    }
+    if actions.lessons && !lessons.is_active() {
+        match lessons.lessons_of(analysis) {
+            None => {
+                lesson_commands.write(LessonCommand::Find);
+            }
+            Some([]) if lessons.is_finding() => {}
+            Some(_) => {
+                lesson_commands.write(LessonCommand::Start(0));
+                actions.lessons = false;
+            }
+        }
+    }
 }
 
 fn run_launch_actions(
     mut actions: ResMut<LaunchActions>,
+    (the_match, lessons): (Res<Match>, Res<LessonSession>),
+    mut lesson_commands: MessageWriter<LessonCommand>,
     mut commands: MessageWriter<MatchCommand>,
     mut analysis: MessageWriter<AnalysisCommand>,
     mut puzzles: MessageWriter<PuzzleCommand>,
@@ -662,6 +716,13 @@ fn run_launch_actions(
     if std::mem::take(&mut actions.analyse) {
         analysis.write(AnalysisCommand::Start);
     }
+    after_analysis(
+        &mut actions,
+        &the_match,
+        &lessons,
+        &mut commands,
+        &mut lesson_commands,
+    );
     let Some((kind, number)) = actions.puzzle else {
         return;
     };

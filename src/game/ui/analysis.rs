@@ -300,7 +300,7 @@ fn lessons_offer(ui: &mut egui::Ui, p: &mut GameUi, analysis: &Arc<Analysis>) {
     let Some(found) = session.lessons_of(analysis).map(<[_]>::len) else {
         let text = Msg::new("lesson-offer").num("count", mistakes as u32);
         if ui
-            .button(format!("🎓 {}", p.i18n.msg(&text)))
+            .button(format!("⟳ {}", p.i18n.msg(&text)))
             .on_hover_text(p.tr("lesson-offer-hint"))
             .clicked()
         {
@@ -319,7 +319,7 @@ fn lessons_offer(ui: &mut egui::Ui, p: &mut GameUi, analysis: &Arc<Analysis>) {
     if found > 0 {
         let text = Msg::new("lesson-begin").num("count", found as u32);
         if ui
-            .button(egui::RichText::new(format!("🎓 {}", p.i18n.msg(&text))).strong())
+            .button(egui::RichText::new(format!("⟳ {}", p.i18n.msg(&text))).strong())
             .on_hover_text(p.tr("lesson-offer-hint"))
             .clicked()
         {

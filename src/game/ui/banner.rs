@@ -154,14 +154,19 @@ pub(super) fn banner(mut b: BannerUi) -> Result {
 /// Review mode, marked over the board so nobody mistakes it for the game.
 fn review_marker(ctx: &egui::Context, b: &mut BannerUi) {
     let m = &*b.the_match;
-    let Some(ply) = m.reviewing() else { return };
+    // The engine's line played out: where in it, a step either way, back.
+    let line = m.preview().map(|p| (p.ply, p.step, p.line.len()));
+    let text = match (m.preview(), m.reviewing()) {
+        (Some(preview), _) => b.i18n.msg(&super::status::line_marker(preview)),
+        (None, Some(ply)) => b.i18n.msg(
+            &Msg::new("review-marker")
+                .num("ply", ply as u32)
+                .num("total", m.game().ply() as u32),
+        ),
+        (None, None) => return,
+    };
     let screen = ctx.viewport_rect();
     let center_x = (screen.width() - b.panel_width.0) / 2.0;
-    let text = b.i18n.msg(
-        &Msg::new("review-marker")
-            .num("ply", ply as u32)
-            .num("total", m.game().ply() as u32),
-    );
     egui::Area::new("review_marker".into())
         .fixed_pos(egui::pos2(center_x, 10.0))
         .pivot(egui::Align2::CENTER_TOP)
@@ -177,8 +182,27 @@ fn review_marker(ctx: &egui::Context, b: &mut BannerUi) {
                 .show(ui, |ui| {
                     ui.horizontal(|ui| {
                         ui.label(egui::RichText::new(text).size(17.0).strong());
-                        if ui.button(b.i18n.tr("review-live")).clicked() {
-                            b.commands.write(MatchCommand::Review(None));
+                        let Some((ply, step, count)) = line else {
+                            if ui.button(b.i18n.tr("review-live")).clicked() {
+                                b.commands.write(MatchCommand::Review(None));
+                            }
+                            return;
+                        };
+                        let mut to = |step: Option<usize>| {
+                            b.commands
+                                .write(MatchCommand::PreviewLine(step.map(|s| (ply, s))));
+                        };
+                        if ui.add_enabled(step > 0, egui::Button::new("◀")).clicked() {
+                            to(Some(step - 1));
+                        }
+                        if ui
+                            .add_enabled(step < count, egui::Button::new("▶"))
+                            .clicked()
+                        {
+                            to(Some(step + 1));
+                        }
+                        if ui.button(b.i18n.tr("analysis-line-end")).clicked() {
+                            to(None);
                         }
                     });
                 });

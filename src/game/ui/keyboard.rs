@@ -1,6 +1,7 @@
 //! Keyboard play: Enter puts the focus in the move box, the arrow keys (and
-//! Home/End) walk the move list, Ctrl+Z / Ctrl+Y undo and redo, Escape
-//! leaves review mode and closes windows (the board's own Escape handling
+//! Home/End) walk the move list (or the engine's line while it is played
+//! out), Ctrl+Z / Ctrl+Y undo and redo, Escape leaves the line, then
+//! review mode, and closes windows (the board's own Escape handling
 //! cancels a selection). Keys typed into a text box are left alone.
 
 use bevy_egui::egui;
@@ -32,6 +33,25 @@ pub(super) fn shortcuts(mut p: GameUi) -> bevy::prelude::Result {
     if enter {
         p.state.focus_move_box = true;
         p.state.panel_open = true;
+    }
+    if let Some(preview) = p.the_match.preview() {
+        let (ply, step, count) = (preview.ply, preview.step, preview.line.len());
+        let to = if escape {
+            None
+        } else if left && step > 0 {
+            Some(step - 1)
+        } else if right && step < count {
+            Some(step + 1)
+        } else if home {
+            Some(0)
+        } else if end {
+            Some(count)
+        } else {
+            return Ok(());
+        };
+        p.commands
+            .write(MatchCommand::PreviewLine(to.map(|s| (ply, s))));
+        return Ok(());
     }
     let total = p.the_match.game().ply();
     let shown = p.the_match.reviewing().unwrap_or(total);
