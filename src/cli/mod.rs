@@ -13,6 +13,7 @@ mod args;
 mod bagh_chal_table;
 mod bestmove;
 mod family;
+mod family_puzzles;
 #[cfg(feature = "online")]
 mod online;
 mod puzzles;

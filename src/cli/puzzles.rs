@@ -20,6 +20,12 @@ use crate::rules::{Game, GameKind, Variant};
 
 pub(super) fn puzzles(args: &Args, out: &mut dyn Write) -> Result<(), String> {
     let (sub, kind) = match args.positional.as_slice() {
+        [sub, id]
+            if GameKind::from_id(id).is_none() && crate::rules::family::built_in(id).is_some() =>
+        {
+            let rules = crate::rules::family::built_in(id).ok_or("no such game")?;
+            return super::family_puzzles::family_puzzles(args, sub, rules, out);
+        }
         [sub, id] => (sub.as_str(), super::args::game_kind(id)?),
         _ => {
             return Err(format!(

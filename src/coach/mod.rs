@@ -30,6 +30,7 @@
 
 mod analyse;
 pub mod exact;
+pub mod family_puzzle;
 pub mod grade;
 pub mod lesson;
 pub mod prove;

@@ -10,6 +10,7 @@
 mod save_common;
 
 mod family_play;
+mod family_puzzles;
 mod game_ai;
 mod game_analysis;
 mod game_input;

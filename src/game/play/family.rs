@@ -26,8 +26,10 @@ use crate::rules::family::{HuntGame, HuntMove, HuntMoveKind, HuntOutcome, Rulese
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<FamilyMatch>()
         .init_resource::<FamilyAi>()
+        .init_resource::<FamilyGate>()
         .add_message::<FamilyCommand>()
         .add_message::<FamilyIntent>()
+        .add_message::<FamilyRefused>()
         .add_systems(
             Update,
             (
@@ -245,16 +247,39 @@ fn apply_family_commands(
     }
 }
 
+/// A narrower rule than the game's for a person's moves: a puzzle of a
+/// family game accepts only its answer. A legal move other than
+/// `Some(answer)` is refused ([`FamilyRefused`]); `None` lets every legal
+/// move through.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FamilyGate(pub Option<HuntMove>);
+
+/// A legal move the gate refused; nothing changed.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct FamilyRefused(pub HuntMove);
+
 fn apply_family_intents(
     mut intents: MessageReader<FamilyIntent>,
     mut family: ResMut<FamilyMatch>,
+    gate: Res<FamilyGate>,
+    mut refused: MessageWriter<FamilyRefused>,
     mut next_frame: ResMut<NextFrame>,
 ) {
     for intent in intents.read() {
         let Some(play) = family.play.as_mut() else {
             continue;
         };
-        if intent.generation == play.generation && play.human_to_move() && play.play(&intent.mv) {
+        if intent.generation != play.generation || !play.human_to_move() {
+            continue;
+        }
+        if gate.0.is_some_and(|answer| answer != intent.mv)
+            && play.game.legal_moves().contains(&intent.mv)
+        {
+            refused.write(FamilyRefused(intent.mv));
+            next_frame.now();
+            continue;
+        }
+        if play.play(&intent.mv) {
             next_frame.now();
         }
     }

@@ -15,6 +15,7 @@ pub mod ai_worker;
 pub mod analysis;
 pub mod background_search;
 pub mod family;
+pub mod family_puzzle;
 pub mod hint;
 pub mod lesson;
 pub mod match_state;
@@ -33,5 +34,6 @@ pub(super) fn plugin(app: &mut App) {
         puzzle::plugin,
         lesson::plugin,
         family::plugin,
+        family_puzzle::plugin,
     ));
 }

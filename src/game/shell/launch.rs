@@ -18,6 +18,9 @@ use crate::game::common::screens::{MenuPage, RulesWindow, Screen};
 use crate::game::common::settings::{OnlineSeat, Settings};
 use crate::game::play::analysis::AnalysisCommand;
 use crate::game::play::family::{FamilyMatch, FamilyPlay};
+use crate::game::play::family_puzzle::{
+    FamilyPuzzleCommand, FamilyPuzzleLibrary, FamilyPuzzleSetAsset,
+};
 use crate::game::play::lesson::{LessonCommand, LessonSession};
 use crate::game::play::match_state::{Match, MatchCommand, Player};
 use crate::game::play::online::OnlineCommand;
@@ -81,6 +84,8 @@ pub struct LaunchOptions {
     pub analyse: bool,
     /// `--lessons`: once the game is analysed, its first lesson.
     pub lessons: bool,
+    /// `--puzzles ID` of a hunt-family game: its puzzles (from `--puzzle`).
+    pub family_puzzles: bool,
     /// `--line STEP`: once the game is analysed, the reviewed move's
     /// engine line played out STEP moves in.
     pub line: Option<usize>,
@@ -117,6 +122,7 @@ impl Default for LaunchOptions {
             review: None,
             analyse: false,
             lessons: false,
+            family_puzzles: false,
             line: None,
             puzzles: None,
             puzzle: None,
@@ -162,7 +168,8 @@ starts playing at once.
                        mistakes once they are found
   --line STEP          with --analyse and --review: the engine's line for
                        the move reviewed, played out STEP moves in
-  --puzzles GAME       open on a game's puzzles page
+  --puzzles GAME       open on a game's puzzles page (a hunt-family
+                       game: on its board, solving its first puzzle)
   --puzzle N           with --puzzles: solve puzzle number N
   --language LANG      en or ru (otherwise the saved setting)
   --exit-after SECONDS quit after this many seconds (scripts)
@@ -302,7 +309,17 @@ impl LaunchOptions {
                     o.line = Some(v.parse().map_err(|_| number("--line", v))?);
                 }
                 "--new-game" => o.new_game = true,
-                "--puzzles" => o.puzzles = Some(classic_game(value("--puzzles")?)?),
+                "--puzzles" => {
+                    let id = value("--puzzles")?;
+                    match family::built_in(&id).filter(|_| GameKind::from_id(&id).is_none()) {
+                        Some(rules) => {
+                            o.family = Some(rules);
+                            o.start_in_game = true;
+                            o.family_puzzles = true;
+                        }
+                        None => o.puzzles = Some(classic_game(id)?),
+                    }
+                }
                 "--puzzle" => {
                     let v = value("--puzzle")?;
                     let n: usize = v.parse().map_err(|_| number("--puzzle", v))?;
@@ -523,8 +540,11 @@ impl Plugin for LaunchPlugin {
             lessons: options.lessons,
             line: options.line.zip(options.review),
             puzzle: options.puzzles.zip(options.puzzle),
+            family_puzzle: options
+                .family_puzzles
+                .then(|| options.puzzle.unwrap_or(1) - 1),
         })
-        .add_systems(Update, run_launch_actions);
+        .add_systems(Update, (run_launch_actions, start_family_puzzle));
         app.insert_resource(SkinOverride {
             name: options.skin.clone(),
             skins_then: None,
@@ -663,6 +683,8 @@ struct LaunchActions {
     lessons: bool,
     /// The line's step, and the reviewed move's ply.
     line: Option<(usize, usize)>,
+    /// The family game's puzzle to solve (from 0), once its set loads.
+    family_puzzle: Option<usize>,
     puzzle: Option<(GameKind, usize)>,
 }
 
@@ -744,6 +766,37 @@ fn run_launch_actions(
         SetState::Missing(_) => {}
     }
     actions.puzzle = None;
+}
+
+/// `--puzzles ID` of a hunt-family game: its puzzle, once the set loads.
+fn start_family_puzzle(
+    mut actions: ResMut<LaunchActions>,
+    family: Res<FamilyMatch>,
+    (mut library, server, sets): (
+        ResMut<FamilyPuzzleLibrary>,
+        Res<AssetServer>,
+        Res<Assets<FamilyPuzzleSetAsset>>,
+    ),
+    mut commands: MessageWriter<FamilyPuzzleCommand>,
+    mut next_frame: ResMut<NextFrame>,
+) {
+    let (Some(index), Some(play)) = (actions.family_puzzle, &family.play) else {
+        return;
+    };
+    let rules = play.game.rules.clone();
+    let Some(set) = library.set(&rules.file.id, &server, &sets) else {
+        next_frame.within(LOADING_PULSE);
+        return;
+    };
+    if let Some(puzzle) = set.puzzles.get(index) {
+        commands.write(FamilyPuzzleCommand::Start {
+            rules,
+            index,
+            count: set.puzzles.len(),
+            puzzle: Box::new(puzzle.clone()),
+        });
+    }
+    actions.family_puzzle = None;
 }
 
 /// Quits after a number of seconds of real time.

@@ -120,6 +120,8 @@ pub struct Marks {
     pub threatened: u64,
     /// Show the points' names.
     pub names: bool,
+    /// A puzzle's hint: the answer's start and its landings.
+    pub hint: Vec<u8>,
 }
 
 /// A piece on its way: drawn at `at` instead of on its point.
@@ -257,6 +259,17 @@ pub fn paint_board(
             u * size,
             alpha,
         );
+    }
+    // The hint: a line along the answer's path, over the pieces.
+    let hint = Stroke::new(
+        0.13 * u,
+        egui::Color32::from_rgba_unmultiplied(38, 140, 217, 200),
+    );
+    for pair in marks.hint.windows(2) {
+        painter.line_segment([fit.at(rules, pair[0]), fit.at(rules, pair[1])], hint);
+    }
+    if let Some(&end) = marks.hint.last() {
+        painter.circle_stroke(fit.at(rules, end), 0.42 * u, hint);
     }
     for p in bits(marks.targets) {
         let at = fit.at(rules, p);

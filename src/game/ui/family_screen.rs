@@ -25,6 +25,9 @@ use crate::game::common::screens::Screen;
 use crate::game::play::family::{
     FamilyAi, FamilyCommand, FamilyIntent, FamilyMatch, FamilyPlay, Pick, Picking,
 };
+use crate::game::play::family_puzzle::{
+    FamilyPuzzleCommand, FamilyPuzzleLibrary, FamilyPuzzleSession, FamilyPuzzleSetAsset,
+};
 use crate::game::play::match_state::Player;
 use crate::rules::family::{HuntMove, HuntMoveKind, HuntReason, Ruleset};
 use crate::rules::{GameKind, Side};
@@ -77,11 +80,11 @@ pub(super) fn plugin(app: &mut App) {
 /// Everything the screen reads and writes.
 #[derive(bevy::ecs::system::SystemParam)]
 pub(super) struct FamilyUi<'w, 's> {
-    contexts: EguiContexts<'w, 's>,
+    pub(super) contexts: EguiContexts<'w, 's>,
     family: Res<'w, FamilyMatch>,
     ai: Res<'w, FamilyAi>,
     view: ResMut<'w, FamilyView>,
-    i18n: Res<'w, I18n>,
+    pub(super) i18n: Res<'w, I18n>,
     intents: MessageWriter<'w, FamilyIntent>,
     commands: MessageWriter<'w, FamilyCommand>,
     screen: ResMut<'w, NextState<Screen>>,
@@ -89,12 +92,22 @@ pub(super) struct FamilyUi<'w, 's> {
     catalog: Res<'w, SkinCatalog>,
     skins: Res<'w, Assets<Skin>>,
     images: Res<'w, Assets<Image>>,
-    server: Res<'w, AssetServer>,
+    pub(super) server: Res<'w, AssetServer>,
     sounds: MessageWriter<'w, PlaySound>,
+    pub(super) puzzles: FamilyPuzzleUi<'w>,
+}
+
+/// The family puzzles as the screen sees them.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(super) struct FamilyPuzzleUi<'w> {
+    pub(super) session: Res<'w, FamilyPuzzleSession>,
+    pub(super) library: ResMut<'w, FamilyPuzzleLibrary>,
+    pub(super) sets: Res<'w, Assets<FamilyPuzzleSetAsset>>,
+    pub(super) commands: MessageWriter<'w, FamilyPuzzleCommand>,
 }
 
 /// A side named as a whole: the one piece when it has one, else the many.
-fn side_noun(i18n: &I18n, rules: &Ruleset, side: Side) -> String {
+pub(super) fn side_noun(i18n: &I18n, rules: &Ruleset, side: Side) -> String {
     side_title(i18n, rules, side, pieces_of(rules, side) == 1)
 }
 
@@ -391,6 +404,12 @@ fn marks(f: &FamilyUi, play: &FamilyPlay, moves: &[HuntMove]) -> Marks {
         targets: f.view.picking.targets(moves),
         ..Marks::default()
     };
+    if let Some(mv) = f.puzzles.session.active().and_then(|a| a.hint()) {
+        if mv.kind != HuntMoveKind::Place {
+            marks.hint.push(mv.from);
+        }
+        marks.hint.extend_from_slice(mv.landings());
+    }
     if f.view.animation.is_none()
         && let Some(last) = &play.last
         && last.mv.kind != HuntMoveKind::Pass
@@ -443,6 +462,10 @@ fn panel(
         theme::note(ui, words(i18n, &rules.file.origin));
     }
     ui.add_space(if under_the_board { 2.0 } else { 8.0 });
+    if f.puzzles.session.is_active() {
+        super::family_puzzle_panel::puzzle_section(ui, f, play);
+        return;
+    }
     status(ui, f, play);
     ui.add_space(8.0);
     for side in [Side::Hunters, Side::Crowd] {
@@ -634,6 +657,7 @@ fn buttons(ui: &mut egui::Ui, f: &mut FamilyUi, play: &FamilyPlay) {
     if !levels.is_empty() {
         theme::note(ui, i18n.tr("family-ai-note"));
     }
+    super::family_puzzle_panel::puzzles_button(ui, f, play);
 }
 
 fn move_list(ui: &mut egui::Ui, f: &FamilyUi, play: &FamilyPlay) {
