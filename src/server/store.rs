@@ -443,6 +443,9 @@ fn apply(db: &Connection, write: &Write) -> rusqlite::Result<Written> {
             end,
             at_ms,
         } => {
+            if game_has_ended(db, code, *game_no)? {
+                return Err(already_ended(code, *game_no));
+            }
             db.execute(
                 "INSERT INTO moves (code, game_no, ply, mv, hunters_ms, crowd_ms, at_ms)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
@@ -495,9 +498,11 @@ fn end_game(
 ) -> rusqlite::Result<Written> {
     let ratings = rate(db, code, game_no, result)?;
     let ratings_text = ratings.map(|r| serde_json::to_string(&r).unwrap_or_default());
-    db.execute(
+    // Only a game without a result ends: a second end (a resignation and
+    // a flag at once, a stale owner) never overwrites the stored one.
+    let n = db.execute(
         "UPDATE games SET winner = ?3, reason = ?4, ended_ms = ?5, ratings = ?6
-         WHERE code = ?1 AND game_no = ?2",
+         WHERE code = ?1 AND game_no = ?2 AND reason IS NULL",
         params![
             code,
             game_no,
@@ -507,6 +512,9 @@ fn end_game(
             ratings_text
         ],
     )?;
+    if n != 1 {
+        return Err(already_ended(code, game_no));
+    }
     Ok(Written { ratings })
 }
 
@@ -960,4 +968,86 @@ fn load(db: &Connection, code: &str) -> rusqlite::Result<Option<RoomRecord>> {
 fn reason_of(id: &str) -> Option<EndReason> {
     let reason: EndReason = serde_json::from_value(serde_json::Value::String(id.into())).ok()?;
     (reason.id() == id).then_some(reason)
+}
+
+/// The refusal of a move or an end for a game that has its result.
+fn already_ended(code: &str, game_no: u32) -> rusqlite::Error {
+    rusqlite::Error::InvalidParameterName(format!("room {code} game {game_no} has already ended"))
+}
+
+/// The game has a stored result (or is not stored: nothing may be added).
+fn game_has_ended(db: &Connection, code: &str, game_no: u32) -> rusqlite::Result<bool> {
+    let reason: Option<Option<String>> = db
+        .query_row(
+            "SELECT reason FROM games WHERE code = ?1 AND game_no = ?2",
+            params![code, game_no],
+            |r| r.get(0),
+        )
+        .optional()?;
+    Ok(!matches!(reason, Some(None)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn create(code: &str) -> Write {
+        Write::CreateRoom {
+            code: code.into(),
+            setup: GameSetup {
+                game: "pirates".into(),
+                options: Vec::new(),
+            },
+            clock: None,
+            a_side: Side::Hunters,
+            token_a: "token-a".into(),
+            at_ms: 1,
+            player_a: None,
+            rated: false,
+        }
+    }
+
+    fn end(code: &str, winner: Side, reason: EndReason) -> Write {
+        Write::End {
+            code: code.into(),
+            game_no: 1,
+            result: GameResult {
+                winner: Some(winner),
+                reason,
+            },
+            at_ms: 2,
+        }
+    }
+
+    /// A resignation and a flag stored one after the other (as two ends
+    /// racing would be): the first stands, the second is refused, and no
+    /// move is added to the ended game.
+    #[tokio::test]
+    async fn a_second_end_never_overwrites_the_first() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let store = Store::open(&dir.path().join("games.sqlite3")).expect("a store");
+        store.write(create("ABCD")).await.expect("created");
+        let resigned = end("ABCD", Side::Crowd, EndReason::Resigned);
+        let flag = end("ABCD", Side::Hunters, EndReason::Flag);
+        let (first, second) = tokio::join!(store.write(resigned), store.write(flag));
+        assert!(first.is_ok(), "{first:?}");
+        assert!(second.is_err(), "a second end is refused: {second:?}");
+        let late_move = Write::Move {
+            code: "ABCD".into(),
+            game_no: 1,
+            ply: 0,
+            mv: "a1-a2".into(),
+            clocks: None,
+            end: None,
+            at_ms: 3,
+        };
+        assert!(store.write(late_move).await.is_err());
+        let record = store.load("ABCD").await.expect("read").expect("stored");
+        let result = record.result.expect("a result");
+        assert_eq!(
+            (result.winner, result.reason),
+            (Some(Side::Crowd), EndReason::Resigned)
+        );
+        assert!(record.moves.is_empty());
+    }
 }
