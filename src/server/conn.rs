@@ -218,8 +218,9 @@ impl Conn {
     /// Answers with an error and logs it.
     fn refuse(&self, kind: ErrorKind, message: String) {
         log::line(format_args!(
-            "{}: refused ({kind:?}): {message}",
-            self.label()
+            "{}: refused ({kind:?}): {}",
+            self.label(),
+            log::quoted(&message)
         ));
         self.outbox.send(&Event::error(kind, message));
     }

@@ -650,8 +650,9 @@ fn deliver(room: &mut Room, outboxes: &mut HashMap<ConnId, Outbox>, outs: Vec<Ou
         for Out { to, event } in pending {
             if let (Event::Error { error, message }, To::Conn(conn)) = (&event, to) {
                 log::line(format_args!(
-                    "room {}: conn {conn} refused ({error:?}): {message}",
-                    room.code()
+                    "room {}: conn {conn} refused ({error:?}): {}",
+                    room.code(),
+                    log::quoted(message)
                 ));
             }
             let frame = Utf8Bytes::from(event.to_frame());
