@@ -55,6 +55,19 @@ impl Outbox {
     }
 }
 
+/// A connection's place in the server's count of open connections, held
+/// by the task that owns its socket's writing half: the count falls when
+/// the socket is freed, not when the connection stops reading.
+pub(crate) struct ConnectionSlot {
+    hub: Arc<Hub>,
+}
+
+impl Drop for ConnectionSlot {
+    fn drop(&mut self) {
+        self.hub.connections.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
 /// The most games `my_games` sends.
 const MY_GAMES: u32 = 30;
 
@@ -111,20 +124,60 @@ pub(crate) enum RoomInput {
     },
 }
 
+/// Inputs waiting for a room's task. A room takes its inputs one at a
+/// time and waits for the store on each change, so a flood (or a slow
+/// disk) fills this: its senders then wait, not the server's memory. Its
+/// connections send at most 15 frames a second each (`limit`), so this
+/// is seconds of a busy room's traffic.
+pub(crate) const ROOM_INBOX: usize = 128;
+
+/// How long a connection's command waits for room in a full inbox before
+/// the connection is told the room is busy (and keeps reading).
+pub(crate) const ROOM_WAIT: Duration = Duration::from_secs(2);
+
+/// Why an input did not reach its room.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum NotSent {
+    /// The room's task has ended (unloaded): look it up again.
+    Closed,
+    /// Its inbox stayed full for the whole wait.
+    Busy,
+}
+
 /// A room's channel.
 #[derive(Clone)]
 pub(crate) struct RoomHandle {
     pub(crate) code: String,
     /// Tells this task's entry from a later task's for the same room.
     task: u64,
-    tx: mpsc::UnboundedSender<RoomInput>,
+    tx: mpsc::Sender<RoomInput>,
 }
 
 impl RoomHandle {
-    /// Sends an input; false when the room's task has ended.
-    pub(crate) fn send(&self, input: RoomInput) -> bool {
-        self.tx.send(input).is_ok()
+    /// Sends an input, waiting while the room's inbox is full (the room
+    /// never waits on a connection, so this ends); false when the room's
+    /// task has ended.
+    pub(crate) async fn send(&self, input: RoomInput) -> bool {
+        self.tx.send(input).await.is_ok()
     }
+
+    /// Sends an input, waiting at most `wait` for room in the inbox.
+    pub(crate) async fn offer(&self, input: RoomInput, wait: Duration) -> Result<(), NotSent> {
+        use mpsc::error::SendTimeoutError;
+        match self.tx.send_timeout(input, wait).await {
+            Ok(()) => Ok(()),
+            Err(SendTimeoutError::Timeout(_)) => Err(NotSent::Busy),
+            Err(SendTimeoutError::Closed(_)) => Err(NotSent::Closed),
+        }
+    }
+}
+
+/// A refusal for a room whose inbox stayed full.
+pub(crate) fn busy_error(code: &str) -> Event {
+    Event::error(
+        ErrorKind::RateLimited,
+        format!("room {code} is busy: try again in a moment"),
+    )
 }
 
 pub(crate) struct Hub {
@@ -171,14 +224,14 @@ impl Hub {
         }
     }
 
-    /// A new connection's number (and one more open).
-    pub(crate) fn connected(&self) -> ConnId {
+    /// A new connection's number, and its place in the count of open
+    /// connections (held until its socket is freed).
+    pub(crate) fn connected(self: &Arc<Self>) -> (ConnId, ConnectionSlot) {
         self.connections.fetch_add(1, Ordering::Relaxed);
-        self.next_conn.fetch_add(1, Ordering::Relaxed)
-    }
-
-    pub(crate) fn disconnected(&self) {
-        self.connections.fetch_sub(1, Ordering::Relaxed);
+        let slot = ConnectionSlot {
+            hub: Arc::clone(self),
+        };
+        (self.next_conn.fetch_add(1, Ordering::Relaxed), slot)
     }
 
     /// A room's last game as text (`GET /api/games/CODE`): the game, its
@@ -422,8 +475,10 @@ impl Hub {
             outbox,
             reply,
         };
-        if !handle.send(input) {
-            return Ok(false);
+        match handle.offer(input, ROOM_WAIT).await {
+            Ok(()) => {}
+            Err(NotSent::Closed) => return Ok(false),
+            Err(NotSent::Busy) => return Err(busy_error(&handle.code)),
         }
         match answer.await {
             Ok(Ok(())) => Ok(true),
@@ -458,7 +513,7 @@ impl Hub {
         if let Some(handle) = rooms.get(room.code()) {
             return handle.clone();
         }
-        let (tx, rx) = mpsc::unbounded_channel();
+        let (tx, rx) = mpsc::channel(ROOM_INBOX);
         let handle = RoomHandle {
             code: room.code().to_string(),
             task: self.next_task.fetch_add(1, Ordering::Relaxed),
@@ -477,7 +532,7 @@ impl Hub {
 
     /// Starts a room's task and lists it.
     fn spawn(self: &Arc<Self>, room: Room) -> RoomHandle {
-        let (tx, rx) = mpsc::unbounded_channel();
+        let (tx, rx) = mpsc::channel(ROOM_INBOX);
         let handle = RoomHandle {
             code: room.code().to_string(),
             task: self.next_task.fetch_add(1, Ordering::Relaxed),
@@ -505,12 +560,7 @@ impl Hub {
 }
 
 /// A room's task: inputs one at a time, changes stored before applied.
-async fn run_room(
-    hub: Arc<Hub>,
-    mut room: Room,
-    task: u64,
-    mut rx: mpsc::UnboundedReceiver<RoomInput>,
-) {
+async fn run_room(hub: Arc<Hub>, mut room: Room, task: u64, mut rx: mpsc::Receiver<RoomInput>) {
     let mut outboxes: HashMap<ConnId, Outbox> = HashMap::new();
     let mut empty_since = Some(Instant::now());
     // Listed in the lobby as being played (told only when it changes).
@@ -680,5 +730,37 @@ fn deliver(room: &mut Room, outboxes: &mut HashMap<ConnId, Outbox>, outs: Vec<Ou
             }
             pending.extend(room.leave(conn, Instant::now()).outs);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A room whose task is stalled takes [`ROOM_INBOX`] inputs; the next
+    /// command waits its time, then is refused as busy, and a room whose
+    /// task has ended says so.
+    #[tokio::test]
+    async fn a_full_room_inbox_makes_senders_wait_then_busy() {
+        let (tx, rx) = mpsc::channel(ROOM_INBOX);
+        let handle = RoomHandle {
+            code: "ABCD".into(),
+            task: 1,
+            tx,
+        };
+        let ping = || RoomInput::Command {
+            conn: 1,
+            command: Command::Ping,
+        };
+        let wait = Duration::from_millis(50);
+        for _ in 0..ROOM_INBOX {
+            assert_eq!(handle.offer(ping(), wait).await, Ok(()));
+        }
+        let began = std::time::Instant::now();
+        assert_eq!(handle.offer(ping(), wait).await, Err(NotSent::Busy));
+        assert!(began.elapsed() >= wait);
+        assert_eq!(rx.len(), ROOM_INBOX);
+        drop(rx);
+        assert_eq!(handle.offer(ping(), wait).await, Err(NotSent::Closed));
     }
 }

@@ -56,6 +56,12 @@ use crate::online::protocol::MAX_COMMAND_BYTES;
 const SOCKET_MAX_BYTES: usize = 16 * MAX_COMMAND_BYTES;
 /// Each connection's read and write buffers.
 const SOCKET_BUFFER_BYTES: usize = 8 * 1024;
+/// Each connection's kernel send buffer. Left alone, Linux grows it up to
+/// 4 MiB for a peer that does not read; capped, a stalled peer holds at
+/// most this, the WebSocket's buffer and its outbox, and its writes stall
+/// soon enough for the write timeout to close it. A game's frames are a
+/// few hundred bytes: this is many of them in flight.
+const KERNEL_SEND_BUFFER_BYTES: usize = 32 * 1024;
 
 /// What the server runs with (its command line).
 #[derive(Clone, Debug)]
@@ -74,6 +80,9 @@ pub struct Config {
     pub stall_after: Duration,
     /// A room nobody is in (and whose clock is not running) leaves memory.
     pub unload_after: Duration,
+    /// A write to a connection's socket that takes longer closes it (a
+    /// peer that stopped reading).
+    pub write_timeout: Duration,
 }
 
 impl Default for Config {
@@ -86,6 +95,7 @@ impl Default for Config {
             abort_after: Duration::from_secs(30),
             stall_after: Duration::from_secs(300),
             unload_after: Duration::from_secs(600),
+            write_timeout: Duration::from_secs(10),
         }
     }
 }
@@ -93,7 +103,7 @@ impl Default for Config {
 /// The usage text.
 pub const USAGE: &str =
     "usage: stronghold-server [--addr HOST:PORT] [--db FILE] [--idle-secs S] [--claim-secs S] [--abort-secs S]
-       [--stall-secs S]
+       [--stall-secs S] [--write-timeout-secs S]
   Serves online games of Stronghold over WebSocket (ws://HOST:PORT/ws), GET /health and
   GET /api/lobby (the open seeks), GET /api/games/CODE (a room's last game as text) and
   GET /api/players/NAME (a player's ratings and recent games as text).
@@ -105,7 +115,10 @@ pub const USAGE: &str =
   --abort-secs S    a game whose side to move has not made its first move S seconds after its
                     turn began is aborted, for nobody (default 30, or the clock's time if shorter)
   --stall-secs S    in a game without a clock, a player who has sat on a move S seconds may be
-                    claimed against while connected (default 300)";
+                    claimed against while connected (default 300)
+  --write-timeout-secs S
+                    close a connection when one write to it takes over S seconds (a peer that
+                    does not read; default 10)";
 
 impl Config {
     /// Reads the command line (the words after the program's name).
@@ -124,6 +137,7 @@ impl Config {
                 "--claim-secs" => config.claim_after = seconds(flag, value()?)?,
                 "--abort-secs" => config.abort_after = seconds(flag, value()?)?,
                 "--stall-secs" => config.stall_after = seconds(flag, value()?)?,
+                "--write-timeout-secs" => config.write_timeout = seconds(flag, value()?)?,
                 other => return Err(format!("unknown argument `{other}`\n{USAGE}")),
             }
         }
@@ -174,6 +188,11 @@ async fn serve(config: Config) -> Result<(), String> {
         .route("/api/games/{code}", get(archived_game))
         .route("/api/players/{name}", get(player_page))
         .with_state(hub);
+    use axum::serve::ListenerExt;
+    let listener = listener.tap_io(|socket| {
+        let socket = socket2::SockRef::from(&*socket);
+        let _ = socket.set_send_buffer_size(KERNEL_SEND_BUFFER_BYTES);
+    });
     axum::serve(
         listener,
         app.into_make_service_with_connect_info::<SocketAddr>(),

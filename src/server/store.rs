@@ -23,10 +23,9 @@
 //! never lose an update, and a crash never stores one without the other.
 
 use std::path::Path;
-use std::sync::mpsc;
 
 use rusqlite::{Connection, OptionalExtension, params};
-use tokio::sync::oneshot;
+use tokio::sync::{mpsc, oneshot};
 
 use super::glicko::Glicko;
 use crate::online::protocol::{
@@ -37,6 +36,12 @@ use crate::rules::Side;
 
 /// Writes at most this many jobs in one transaction.
 const BATCH: usize = 512;
+
+/// Jobs waiting for the store's thread: two batches. When the disk falls
+/// this far behind, a room or connection that asks waits for room here
+/// (the store never waits on them, so the wait ends), and the server's
+/// memory stays bounded.
+pub(crate) const STORE_JOBS: usize = 2 * BATCH;
 
 /// One change to store, as a room decided it.
 #[derive(Clone, Debug)]
@@ -189,7 +194,7 @@ impl Store {
     /// Opens (or creates) the database and starts its thread.
     pub(crate) fn open(path: &Path) -> Result<Store, String> {
         let db = open_db(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
-        let (jobs, rx) = mpsc::channel();
+        let (jobs, rx) = mpsc::channel(STORE_JOBS);
         std::thread::Builder::new()
             .name("store".into())
             .spawn(move || run(db, rx))
@@ -202,6 +207,7 @@ impl Store {
         let (tx, rx) = oneshot::channel();
         self.jobs
             .send(job(tx))
+            .await
             .map_err(|_| "the store has stopped".to_string())?;
         rx.await
             .unwrap_or_else(|_| Err("the store has stopped".into()))
@@ -315,8 +321,8 @@ fn add_column(db: &Connection, table: &str, column: &str, decl: &str) -> rusqlit
 }
 
 /// The store's thread: batches of writes in one transaction each.
-fn run(mut db: Connection, rx: mpsc::Receiver<Job>) {
-    while let Ok(first) = rx.recv() {
+fn run(mut db: Connection, mut rx: mpsc::Receiver<Job>) {
+    while let Some(first) = rx.blocking_recv() {
         let mut jobs = vec![first];
         while jobs.len() < BATCH {
             match rx.try_recv() {
@@ -1049,5 +1055,31 @@ mod tests {
             (Some(Side::Crowd), EndReason::Resigned)
         );
         assert!(record.moves.is_empty());
+    }
+
+    /// Jobs beyond the channel's capacity wait in their senders: with the
+    /// store's thread stalled (here: not started), no more than
+    /// [`STORE_JOBS`] are queued however many are asked for.
+    #[tokio::test]
+    async fn the_job_queue_is_bounded() {
+        let (jobs, rx) = mpsc::channel(STORE_JOBS);
+        let store = Store { jobs };
+        let asks: Vec<_> = (0..STORE_JOBS + 100)
+            .map(|i| {
+                let store = store.clone();
+                tokio::spawn(async move { store.load(&format!("room{i}")).await })
+            })
+            .collect();
+        for _ in 0..100 {
+            tokio::task::yield_now().await;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        assert_eq!(rx.len(), STORE_JOBS);
+        assert!(asks.iter().all(|ask| !ask.is_finished()));
+        drop(rx);
+        for ask in asks {
+            let answer = ask.await.expect("a task");
+            assert!(answer.is_err(), "the store has stopped");
+        }
     }
 }
