@@ -8,7 +8,7 @@
 //! Every refused input gets an `error` event and a log line naming the
 //! connection and its peer; nothing a connection sends can stop another.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, close_code};
@@ -43,6 +43,8 @@ enum Flow {
 struct Conn {
     id: ConnId,
     peer: SocketAddr,
+    /// The client's address: the peer's, or forwarded by a trusted proxy.
+    client: IpAddr,
     hub: Arc<Hub>,
     outbox: Outbox,
     room: Option<RoomHandle>,
@@ -55,8 +57,14 @@ struct Conn {
 }
 
 /// Serves one upgraded connection until it ends.
-pub(crate) async fn serve(socket: WebSocket, hub: Arc<Hub>, peer: SocketAddr) {
-    let (id, slot) = hub.connected();
+pub(crate) async fn serve(
+    socket: WebSocket,
+    hub: Arc<Hub>,
+    peer: SocketAddr,
+    slot: ConnectionSlot,
+) {
+    let id = hub.next_conn();
+    let client = slot.client();
     let (sink, mut stream) = socket.split();
     let (frames, queue) = mpsc::channel(OUTBOX_FRAMES);
     let outbox = Outbox {
@@ -76,6 +84,7 @@ pub(crate) async fn serve(socket: WebSocket, hub: Arc<Hub>, peer: SocketAddr) {
     let mut conn = Conn {
         id,
         peer,
+        client,
         outbox: outbox.clone(),
         room: None,
         limit: RateLimit::new(Instant::now()),
@@ -187,9 +196,14 @@ impl Conn {
             .identity
             .as_ref()
             .map_or(String::new(), |i| format!(" {}", i.name));
+        let from = if self.client == self.peer.ip() {
+            self.peer.to_string()
+        } else {
+            format!("{} for {}", self.peer, self.client)
+        };
         match &self.room {
-            Some(room) => format!("conn {} ({}{who}) room {}", self.id, self.peer, room.code),
-            None => format!("conn {} ({}{who})", self.id, self.peer),
+            Some(room) => format!("conn {} ({from}{who}) room {}", self.id, room.code),
+            None => format!("conn {} ({from}{who})", self.id),
         }
     }
 
@@ -337,6 +351,15 @@ impl Conn {
             }
             Command::Hello { name, key, bot } => self.hello(name, key, bot).await,
             Command::MyGames => self.my_games().await,
+            Command::Create { .. } | Command::Take { .. }
+                if !self.hub.peers.new_room(self.client) =>
+            {
+                self.refuse(
+                    ErrorKind::RateLimited,
+                    "too many new rooms from your address: try later".into(),
+                );
+                Flow::Go
+            }
             Command::Create {
                 setup,
                 side,
@@ -400,6 +423,16 @@ impl Conn {
                 return Flow::Go;
             }
         };
+        // An address that has used up its unknown codes looks up no more
+        // (each lookup is a load on the store's thread), on any connection.
+        if !self.hub.peers.may_look_up(self.client) {
+            self.refuse(
+                ErrorKind::UnknownRoom,
+                "too many unknown codes from your address: closing".into(),
+            );
+            self.close(close_code::POLICY, "guessing codes");
+            return Flow::Stop;
+        }
         let outbox = self.outbox.clone();
         let entered = self.hub.enter(code, entry, self.id, outbox).await;
         if let Err(Event::Error {
@@ -408,6 +441,7 @@ impl Conn {
         }) = &entered
         {
             self.unknown_rooms += 1;
+            self.hub.peers.unknown_code(self.client);
             if self.unknown_rooms > UNKNOWN_ROOMS_LIMIT {
                 self.refuse(
                     ErrorKind::UnknownRoom,
@@ -466,8 +500,18 @@ impl Conn {
             outbox: self.outbox.clone(),
             placed: self.placed.clone(),
         };
+        if !self.hub.peers.may_open_room(self.client) {
+            self.refuse(
+                ErrorKind::RateLimited,
+                "too many new rooms from your address: try later".into(),
+            );
+            return Flow::Go;
+        }
         match self.hub.lobby.meet_or_post(seek, !anyone) {
-            Ok(Met::Taken(waiting)) => self.pair(waiting, side.map(Side::other)).await,
+            Ok(Met::Taken(waiting)) => {
+                self.hub.peers.new_room(self.client);
+                self.pair(waiting, side.map(Side::other)).await
+            }
             Ok(Met::Posted(seek)) => {
                 log::line(format_args!("{}: seek {seek} posted", self.label()));
                 self.outbox.send(&Event::Seeking { seek });

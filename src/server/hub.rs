@@ -10,6 +10,7 @@
 //! the store on its first entry.
 
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -17,6 +18,7 @@ use axum::extract::ws::Utf8Bytes;
 use tokio::sync::{Notify, mpsc, oneshot};
 use tokio::time::{Duration, Instant, sleep_until};
 
+use super::peers::{PeerCaps, PeerSlot, Peers};
 use super::room::{ConnId, Creator, Decision, Entry, Out, Room, Timing, To};
 use super::store::{PlayerPage, SeatPlayer, Store, Write};
 use super::{Config, log, secret};
@@ -60,6 +62,15 @@ impl Outbox {
 /// the socket is freed, not when the connection stops reading.
 pub(crate) struct ConnectionSlot {
     hub: Arc<Hub>,
+    /// Its place in its address's count.
+    peer: PeerSlot,
+}
+
+impl ConnectionSlot {
+    /// The client's address (the peer's, or forwarded by a trusted proxy).
+    pub(crate) fn client(&self) -> IpAddr {
+        self.peer.client
+    }
 }
 
 impl Drop for ConnectionSlot {
@@ -182,6 +193,8 @@ pub(crate) fn busy_error(code: &str) -> Event {
 
 pub(crate) struct Hub {
     rooms: Mutex<HashMap<String, RoomHandle>>,
+    /// Connections, unknown codes and new rooms per client address.
+    pub(crate) peers: Arc<Peers>,
     pub(crate) lobby: super::lobby::Lobby,
     store: Store,
     pub(crate) config: Config,
@@ -202,6 +215,12 @@ impl Hub {
     pub(crate) fn new(store: Store, config: Config) -> Hub {
         Hub {
             rooms: Mutex::new(HashMap::new()),
+            peers: Arc::new(Peers::new(PeerCaps {
+                connections: config.max_connections_per_ip,
+                unknown_codes: config.max_unknown_codes_per_ip,
+                new_rooms: config.max_new_rooms_per_ip,
+                trusted_proxies: config.trusted_proxies.clone(),
+            })),
             lobby: super::lobby::Lobby::default(),
             store,
             config,
@@ -224,14 +243,21 @@ impl Hub {
         }
     }
 
-    /// A new connection's number, and its place in the count of open
-    /// connections (held until its socket is freed).
-    pub(crate) fn connected(self: &Arc<Self>) -> (ConnId, ConnectionSlot) {
+    /// A place for a new connection from `client` in the count of open
+    /// connections (held until its socket is freed), or None when the
+    /// address has its cap open.
+    pub(crate) fn admit(self: &Arc<Self>, client: IpAddr) -> Option<ConnectionSlot> {
+        let peer = self.peers.open(client)?;
         self.connections.fetch_add(1, Ordering::Relaxed);
-        let slot = ConnectionSlot {
+        Some(ConnectionSlot {
             hub: Arc::clone(self),
-        };
-        (self.next_conn.fetch_add(1, Ordering::Relaxed), slot)
+            peer,
+        })
+    }
+
+    /// A new connection's number.
+    pub(crate) fn next_conn(&self) -> ConnId {
+        self.next_conn.fetch_add(1, Ordering::Relaxed)
     }
 
     /// A room's last game as text (`GET /api/games/CODE`): the game, its

@@ -32,12 +32,13 @@ mod hub;
 mod limit;
 mod lobby;
 mod log;
+mod peers;
 mod room;
 mod secret;
 mod store;
 
 use std::io::Write;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
@@ -83,6 +84,14 @@ pub struct Config {
     /// A write to a connection's socket that takes longer closes it (a
     /// peer that stopped reading).
     pub write_timeout: Duration,
+    /// Open connections per client address (0: no cap).
+    pub max_connections_per_ip: u32,
+    /// Unknown codes a client address may look up per 10 minutes (0: no cap).
+    pub max_unknown_codes_per_ip: u32,
+    /// Rooms a client address may open per 10 minutes (0: no cap).
+    pub max_new_rooms_per_ip: u32,
+    /// Peers whose `X-Forwarded-For` names the client (reverse proxies).
+    pub trusted_proxies: Vec<IpAddr>,
 }
 
 impl Default for Config {
@@ -96,6 +105,10 @@ impl Default for Config {
             stall_after: Duration::from_secs(300),
             unload_after: Duration::from_secs(600),
             write_timeout: Duration::from_secs(10),
+            max_connections_per_ip: 100,
+            max_unknown_codes_per_ip: 30,
+            max_new_rooms_per_ip: 100,
+            trusted_proxies: Vec::new(),
         }
     }
 }
@@ -103,7 +116,8 @@ impl Default for Config {
 /// The usage text.
 pub const USAGE: &str =
     "usage: stronghold-server [--addr HOST:PORT] [--db FILE] [--idle-secs S] [--claim-secs S] [--abort-secs S]
-       [--stall-secs S] [--write-timeout-secs S]
+       [--stall-secs S] [--write-timeout-secs S] [--max-connections-per-ip N]
+       [--max-unknown-codes-per-ip N] [--max-new-rooms-per-ip N] [--trusted-proxy IP]...
   Serves online games of Stronghold over WebSocket (ws://HOST:PORT/ws), GET /health and
   GET /api/lobby (the open seeks), GET /api/games/CODE (a room's last game as text) and
   GET /api/players/NAME (a player's ratings and recent games as text).
@@ -118,7 +132,18 @@ pub const USAGE: &str =
                     claimed against while connected (default 300)
   --write-timeout-secs S
                     close a connection when one write to it takes over S seconds (a peer that
-                    does not read; default 10)";
+                    does not read; default 10)
+  --max-connections-per-ip N
+                    open connections per client address (default 100; 0: no cap); more are
+                    refused with HTTP 429
+  --max-unknown-codes-per-ip N
+                    unknown room codes a client address may look up per 10 minutes (default 30;
+                    0: no cap); past it the connection is closed, and the next ones too
+  --max-new-rooms-per-ip N
+                    rooms a client address may open per 10 minutes (default 100; 0: no cap)
+  --trusted-proxy IP
+                    a reverse proxy whose X-Forwarded-For names the client (repeatable); from
+                    any other peer the header is ignored and the peer's address counts";
 
 impl Config {
     /// Reads the command line (the words after the program's name).
@@ -138,11 +163,31 @@ impl Config {
                 "--abort-secs" => config.abort_after = seconds(flag, value()?)?,
                 "--stall-secs" => config.stall_after = seconds(flag, value()?)?,
                 "--write-timeout-secs" => config.write_timeout = seconds(flag, value()?)?,
+                "--max-connections-per-ip" => {
+                    config.max_connections_per_ip = count(flag, value()?)?
+                }
+                "--max-unknown-codes-per-ip" => {
+                    config.max_unknown_codes_per_ip = count(flag, value()?)?
+                }
+                "--max-new-rooms-per-ip" => config.max_new_rooms_per_ip = count(flag, value()?)?,
+                "--trusted-proxy" => {
+                    let text = value()?;
+                    let ip = text.parse().map_err(|_| {
+                        format!("--trusted-proxy takes an IP address, not `{text}`")
+                    })?;
+                    config.trusted_proxies.push(ip);
+                }
                 other => return Err(format!("unknown argument `{other}`\n{USAGE}")),
             }
         }
         Ok(config)
     }
+}
+
+/// A count for a cap (0: no cap).
+fn count(flag: &str, text: &str) -> Result<u32, String> {
+    text.parse()
+        .map_err(|_| format!("{flag} takes a whole number (0: no cap), not `{text}`"))
 }
 
 fn seconds(flag: &str, text: &str) -> Result<Duration, String> {
@@ -205,14 +250,29 @@ async fn upgrade(
     ws: WebSocketUpgrade,
     State(hub): State<Arc<hub::Hub>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
-) -> impl IntoResponse {
+    headers: axum::http::HeaderMap,
+) -> axum::response::Response {
+    let client = hub.peers.client(peer.ip(), &headers);
+    // The place is taken before the upgrade, so a burst of upgrades cannot
+    // pass the cap together; it is given back when the socket is freed.
+    let Some(slot) = hub.admit(client) else {
+        log::line(format_args!(
+            "refused a connection from {client} (peer {peer}): it has its cap open"
+        ));
+        return (
+            axum::http::StatusCode::TOO_MANY_REQUESTS,
+            "too many connections from your address\n",
+        )
+            .into_response();
+    };
     // Small buffers: a thousand connections at tungstenite's default
     // (128 KiB each way) would hold over 100 MB for frames of a few hundred bytes.
     ws.max_message_size(SOCKET_MAX_BYTES)
         .max_frame_size(SOCKET_MAX_BYTES)
         .read_buffer_size(SOCKET_BUFFER_BYTES)
         .write_buffer_size(SOCKET_BUFFER_BYTES)
-        .on_upgrade(move |socket| conn::serve(socket, hub, peer))
+        .on_upgrade(move |socket| conn::serve(socket, hub, peer, slot))
+        .into_response()
 }
 
 async fn health(State(hub): State<Arc<hub::Hub>>) -> String {

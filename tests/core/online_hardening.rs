@@ -182,3 +182,136 @@ fn a_peer_that_stops_reading_is_closed_after_the_write_timeout() {
     x.send(&Command::Ping);
     x.expect("a pong", |e| matches!(e, Event::Pong).then_some(()));
 }
+
+/// A WebSocket connection with an `X-Forwarded-For` header (when given);
+/// the HTTP status of a refusal.
+fn connect_as(port: u16, forwarded: Option<&str>) -> Result<Raw, u16> {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut request = format!("ws://127.0.0.1:{port}/ws")
+        .into_client_request()
+        .expect("a request");
+    if let Some(forwarded) = forwarded {
+        request.headers_mut().insert(
+            "x-forwarded-for",
+            forwarded.parse().expect("a header value"),
+        );
+    }
+    match tokio_tungstenite::tungstenite::connect(request) {
+        Ok((mut ws, _)) => {
+            if let tokio_tungstenite::tungstenite::stream::MaybeTlsStream::Plain(stream) =
+                ws.get_mut()
+            {
+                stream
+                    .set_read_timeout(Some(Duration::from_millis(200)))
+                    .expect("a timeout");
+            }
+            Ok(Raw { ws })
+        }
+        Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
+            Err(response.status().as_u16())
+        }
+        Err(e) => panic!("neither a connection nor a refusal: {e}"),
+    }
+}
+
+/// Connections past the cap from one address are refused (429); one
+/// closed frees its place. A forwarded address from a peer that is no
+/// trusted proxy changes nothing.
+#[test]
+fn connections_past_the_cap_per_address_are_refused() {
+    let (_dir, server) = Server::in_temp_dir(&["--max-connections-per-ip", "3"]);
+    let port = server.port;
+    let mut open: Vec<Raw> = ["10.1.1.1", "10.1.1.2", "10.1.1.3"]
+        .iter()
+        .map(|forwarded| connect_as(port, Some(forwarded)).expect("under the cap"))
+        .collect();
+    assert_eq!(connect_as(port, Some("10.1.1.4")).err(), Some(429));
+    assert_eq!(connect_as(port, None).err(), Some(429));
+    for raw in &mut open {
+        raw.send(&Command::Ping);
+        raw.expect("a pong", |e| matches!(e, Event::Pong).then_some(()));
+    }
+    drop(open.pop());
+    let freed = Instant::now();
+    while connect_as(port, None).is_err() {
+        assert!(freed.elapsed() < Duration::from_secs(10), "a place freed");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert!(
+        server
+            .log_text()
+            .contains("refused a connection from 127.0.0.1")
+    );
+}
+
+/// Behind a trusted proxy, each forwarded address has its own cap.
+#[test]
+fn behind_a_trusted_proxy_each_forwarded_address_has_its_cap() {
+    let (_dir, server) = Server::in_temp_dir(&[
+        "--max-connections-per-ip",
+        "2",
+        "--trusted-proxy",
+        "127.0.0.1",
+    ]);
+    let port = server.port;
+    let _a1 = connect_as(port, Some("198.51.100.1")).expect("under the cap");
+    // A proxy in front of the trusted one: the last untrusted address counts.
+    let _a2 = connect_as(port, Some("6.6.6.6, 198.51.100.1")).expect("under the cap");
+    assert_eq!(connect_as(port, Some("198.51.100.1")).err(), Some(429));
+    let _b1 = connect_as(port, Some("198.51.100.2")).expect("another address");
+    let _b2 = connect_as(port, Some("198.51.100.2")).expect("another address");
+    let _own = connect_as(port, None).expect("the proxy's own address");
+    assert!(
+        server
+            .log_text()
+            .contains("refused a connection from 198.51.100.1 (peer 127.0.0.1:")
+    );
+}
+
+/// Unknown codes are counted per address: new connections do not reset
+/// the count, and past it the lookup is refused and the connection closed.
+#[test]
+fn unknown_codes_are_capped_per_address_across_reconnects() {
+    let (_dir, server) = Server::in_temp_dir(&["--max-unknown-codes-per-ip", "6"]);
+    let url = server.url();
+    for attempt in 0..3 {
+        let mut guesser = Raw::connect(&url);
+        for guess in 0..2 {
+            guesser.send(&Command::Join {
+                code: format!("zzzzzzzz{attempt}{guess}"),
+            });
+            assert_eq!(error_of(&mut guesser), ErrorKind::UnknownRoom);
+        }
+    }
+    let mut guesser = Raw::connect(&url);
+    guesser.send(&Command::Join {
+        code: "zzzzzzzzzz".into(),
+    });
+    let message = guesser.expect("the refusal", |e| match e {
+        Event::Error {
+            error: ErrorKind::UnknownRoom,
+            message,
+        } => Some(message.clone()),
+        _ => None,
+    });
+    assert!(message.contains("too many unknown codes"), "{message}");
+    assert!(guesser.closed());
+}
+
+/// Rooms opened per address are capped, on new connections too.
+#[test]
+fn new_rooms_are_capped_per_address() {
+    let (_dir, server) = Server::in_temp_dir(&["--max-new-rooms-per-ip", "3"]);
+    let url = server.url();
+    for _ in 0..3 {
+        created(&url, Side::Hunters);
+    }
+    let mut x = Raw::connect(&url);
+    x.send(&Command::Create {
+        setup: GameSetup::of(&Variant::new(GameKind::Pirates)),
+        side: Side::Crowd,
+        clock: None,
+        rated: false,
+    });
+    assert_eq!(error_of(&mut x), ErrorKind::RateLimited);
+}
