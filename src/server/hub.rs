@@ -11,7 +11,7 @@
 
 use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use axum::extract::ws::Utf8Bytes;
@@ -133,6 +133,12 @@ pub(crate) enum RoomInput {
     Leave {
         conn: ConnId,
     },
+    /// The hub has more rooms in memory than its cap: leave memory if
+    /// idle (nobody here, no clock running).
+    Unload,
+    /// The store has the room as abandoned: remove it, unless someone
+    /// came in since this task began.
+    Expire,
 }
 
 /// Inputs waiting for a room's task. A room takes its inputs one at a
@@ -162,6 +168,9 @@ pub(crate) struct RoomHandle {
     /// Tells this task's entry from a later task's for the same room.
     task: u64,
     tx: mpsc::Sender<RoomInput>,
+    /// Since when (wall ms) the room has been idle, nobody in it and no
+    /// clock running, or 0 while it is not: the rooms to unload first.
+    idle_since_ms: Arc<AtomicI64>,
 }
 
 impl RoomHandle {
@@ -539,16 +548,12 @@ impl Hub {
         if let Some(handle) = rooms.get(room.code()) {
             return handle.clone();
         }
-        let (tx, rx) = mpsc::channel(ROOM_INBOX);
-        let handle = RoomHandle {
-            code: room.code().to_string(),
-            task: self.next_task.fetch_add(1, Ordering::Relaxed),
-            tx,
-        };
+        let (handle, rx) = self.new_handle(&room);
         rooms.insert(handle.code.clone(), handle.clone());
+        self.unload_beyond_cap(&rooms, &handle.code);
         drop(rooms);
         log::line(format_args!("room {}: loaded from the store", handle.code));
-        tokio::spawn(run_room(Arc::clone(self), room, handle.task, rx));
+        tokio::spawn(run_room(Arc::clone(self), room, handle.clone(), rx));
         handle
     }
 
@@ -558,17 +563,54 @@ impl Hub {
 
     /// Starts a room's task and lists it.
     fn spawn(self: &Arc<Self>, room: Room) -> RoomHandle {
+        let (handle, rx) = self.new_handle(&room);
+        if let Ok(mut rooms) = self.rooms.lock() {
+            rooms.insert(handle.code.clone(), handle.clone());
+            self.unload_beyond_cap(&rooms, &handle.code);
+        }
+        tokio::spawn(run_room(Arc::clone(self), room, handle.clone(), rx));
+        handle
+    }
+
+    /// A handle for a new task of `room` (busy until the task says it is
+    /// idle) and its inbox.
+    fn new_handle(&self, room: &Room) -> (RoomHandle, mpsc::Receiver<RoomInput>) {
         let (tx, rx) = mpsc::channel(ROOM_INBOX);
         let handle = RoomHandle {
             code: room.code().to_string(),
             task: self.next_task.fetch_add(1, Ordering::Relaxed),
             tx,
+            idle_since_ms: Arc::new(AtomicI64::new(0)),
         };
-        if let Ok(mut rooms) = self.rooms.lock() {
-            rooms.insert(handle.code.clone(), handle.clone());
+        (handle, rx)
+    }
+
+    /// More rooms in memory than `--max-rooms-in-memory`.
+    fn over_cap(&self) -> bool {
+        let cap = self.config.max_rooms_in_memory;
+        cap != 0 && self.rooms.lock().is_ok_and(|rooms| rooms.len() > cap)
+    }
+
+    /// Past the cap on rooms in memory, asks the rooms idle longest (not
+    /// `spared`, just listed) to leave memory: they stay in the store and
+    /// come back on their next entry. Rooms with someone in them or a
+    /// clock running stay, so the cap bounds idle rooms only.
+    fn unload_beyond_cap(&self, rooms: &HashMap<String, RoomHandle>, spared: &str) {
+        let cap = self.config.max_rooms_in_memory;
+        if cap == 0 || rooms.len() <= cap {
+            return;
         }
-        tokio::spawn(run_room(Arc::clone(self), room, handle.task, rx));
-        handle
+        let mut idle: Vec<(i64, &RoomHandle)> = rooms
+            .values()
+            .filter(|h| h.code != spared)
+            .map(|h| (h.idle_since_ms.load(Ordering::Relaxed), h))
+            .filter(|(since, _)| *since != 0)
+            .collect();
+        idle.sort_unstable_by_key(|(since, _)| *since);
+        for (_, handle) in idle.into_iter().take(rooms.len() - cap) {
+            // A full inbox is a busy room: it is not idle.
+            let _ = handle.tx.try_send(RoomInput::Unload);
+        }
     }
 
     /// Unlists a room whose task has ended (only that task's entry).
@@ -586,17 +628,29 @@ impl Hub {
 }
 
 /// A room's task: inputs one at a time, changes stored before applied.
-async fn run_room(hub: Arc<Hub>, mut room: Room, task: u64, mut rx: mpsc::Receiver<RoomInput>) {
+async fn run_room(
+    hub: Arc<Hub>,
+    mut room: Room,
+    handle: RoomHandle,
+    mut rx: mpsc::Receiver<RoomInput>,
+) {
+    let task = handle.task;
     let mut outboxes: HashMap<ConnId, Outbox> = HashMap::new();
     let mut empty_since = Some(Instant::now());
+    // Someone came in during this task's life (its departure is stored as
+    // a visit when the room leaves memory).
+    let mut visited = false;
     // Listed in the lobby as being played (told only when it changes).
     let mut listed = false;
     let far = Instant::now() + Duration::from_secs(365 * 24 * 3600);
     loop {
         let deadline = room.next_deadline();
-        let unload_at = empty_since
-            .filter(|_| !room.clock_running())
-            .map(|since| since + hub.config.unload_after);
+        let idle_since = empty_since.filter(|_| !room.clock_running());
+        let unload_at = idle_since.map(|since| since + hub.config.unload_after);
+        let expire_at = idle_since
+            .filter(|_| room.never_finished())
+            .zip(hub.config.expire_after)
+            .map(|(since, after)| since + after);
         let input = tokio::select! {
             input = rx.recv() => match input {
                 Some(input) => Some(input),
@@ -607,7 +661,34 @@ async fn run_room(hub: Arc<Hub>, mut room: Room, task: u64, mut rx: mpsc::Receiv
                 log::line(format_args!("room {}: unloaded (nobody here)", room.code()));
                 break;
             }
+            _ = sleep_until(expire_at.unwrap_or(far)), if expire_at.is_some() => {
+                if expire(&hub, &room).await {
+                    visited = false;
+                    break;
+                }
+                continue;
+            }
         };
+        match input {
+            Some(RoomInput::Unload) if idle_since.is_some() => {
+                log::line(format_args!(
+                    "room {}: unloaded (over the cap of {} rooms in memory)",
+                    room.code(),
+                    hub.config.max_rooms_in_memory
+                ));
+                break;
+            }
+            Some(RoomInput::Expire)
+                if !visited && idle_since.is_some() && room.never_finished() =>
+            {
+                if expire(&hub, &room).await {
+                    break;
+                }
+                continue;
+            }
+            Some(RoomInput::Enter { .. }) => visited = true,
+            _ => {}
+        }
         let Some((decision, reply)) = take(&mut room, &mut outboxes, input, Instant::now()) else {
             continue;
         };
@@ -634,6 +715,27 @@ async fn run_room(hub: Arc<Hub>, mut room: Room, task: u64, mut rx: mpsc::Receiv
             (true, since) => since,
             (false, _) => None,
         };
+        let idle_since = empty_since.filter(|_| !room.clock_running());
+        let idle_ms = idle_since.map_or(0, |since| wall_ms_at(since).max(1));
+        handle.idle_since_ms.store(idle_ms, Ordering::Relaxed);
+        if idle_since.is_some() && hub.over_cap() {
+            log::line(format_args!(
+                "room {}: unloaded (over the cap of {} rooms in memory)",
+                room.code(),
+                hub.config.max_rooms_in_memory
+            ));
+            break;
+        }
+    }
+    if visited && let Some(since) = empty_since {
+        // Best effort: a lost visit only lets the room expire sooner.
+        let seen = Write::Seen {
+            code: room.code().to_string(),
+            at_ms: wall_ms_at(since),
+        };
+        if let Err(e) = hub.store.write(seen).await {
+            log::line(format_args!("room {}: visit not stored: {e}", room.code()));
+        }
     }
     // Entries still queued are dropped with the channel: their senders
     // look the room up again and load it from the store.
@@ -641,6 +743,30 @@ async fn run_room(hub: Arc<Hub>, mut room: Room, task: u64, mut rx: mpsc::Receiv
         hub.lobby.set_live(room.code(), None);
     }
     hub.unlist(room.code(), task);
+}
+
+/// The wall-clock time (ms) of `at`, an instant in the past.
+fn wall_ms_at(at: Instant) -> i64 {
+    log::wall_ms() - Instant::now().saturating_duration_since(at).as_millis() as i64
+}
+
+/// Removes an abandoned room from the store; true when it is gone.
+async fn expire(hub: &Hub, room: &Room) -> bool {
+    let code = room.code().to_string();
+    match hub.store.write(Write::Expire { code }).await {
+        Ok(_) => {
+            log::line(format_args!(
+                "room {}: expired (abandoned: no move and nobody here for {})",
+                room.code(),
+                super::duration_text(hub.config.expire_after.unwrap_or_default())
+            ));
+            true
+        }
+        Err(e) => {
+            log::line(format_args!("room {}: not expired: {e}", room.code()));
+            false
+        }
+    }
 }
 
 /// The answer an entry waits for.
@@ -675,6 +801,8 @@ fn take(
             outboxes.remove(&conn);
             (room.leave(conn, now), None)
         }
+        // Taken by the task (when they still apply).
+        Some(RoomInput::Unload | RoomInput::Expire) => return None,
         None => (room.tick(now), None),
     })
 }
@@ -759,6 +887,34 @@ fn deliver(room: &mut Room, outboxes: &mut HashMap<ConnId, Outbox>, outs: Vec<Ou
     }
 }
 
+/// Expires abandoned rooms that are not in memory (those in memory expire
+/// by their own timer): every so often, the store's list of them is
+/// loaded, each as its room's one task, and told to expire. Going through
+/// the task means an entry racing the expiry either comes first (and
+/// keeps the room) or finds it gone.
+pub(crate) async fn expire_abandoned(hub: Arc<Hub>, after: Duration) {
+    let every = (after / 4).clamp(Duration::from_millis(200), Duration::from_secs(60));
+    loop {
+        tokio::time::sleep(every).await;
+        let before_ms = log::wall_ms() - after.as_millis() as i64;
+        let codes = match hub.store.abandoned(before_ms, 100).await {
+            Ok(codes) => codes,
+            Err(e) => {
+                log::line(format_args!("expiry: the store could not list rooms: {e}"));
+                continue;
+            }
+        };
+        for code in codes {
+            if hub.lookup(&code).is_some() {
+                continue;
+            }
+            if let Ok(Some(handle)) = hub.room(&code).await {
+                handle.send(RoomInput::Expire).await;
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -773,6 +929,7 @@ mod tests {
             code: "ABCD".into(),
             task: 1,
             tx,
+            idle_since_ms: Arc::new(AtomicI64::new(0)),
         };
         let ping = || RoomInput::Command {
             conn: 1,

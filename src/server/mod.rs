@@ -92,6 +92,12 @@ pub struct Config {
     pub max_new_rooms_per_ip: u32,
     /// Peers whose `X-Forwarded-For` names the client (reverse proxies).
     pub trusted_proxies: Vec<IpAddr>,
+    /// Idle rooms (nobody in them, no clock running) beyond this many in
+    /// memory leave it, longest idle first (0: no cap).
+    pub max_rooms_in_memory: usize,
+    /// A room whose game never finished, with no move and nobody in it
+    /// this long, is removed from memory and the store (None: never).
+    pub expire_after: Option<Duration>,
 }
 
 impl Default for Config {
@@ -109,6 +115,8 @@ impl Default for Config {
             max_unknown_codes_per_ip: 30,
             max_new_rooms_per_ip: 100,
             trusted_proxies: Vec::new(),
+            max_rooms_in_memory: 10_000,
+            expire_after: None,
         }
     }
 }
@@ -118,6 +126,7 @@ pub const USAGE: &str =
     "usage: stronghold-server [--addr HOST:PORT] [--db FILE] [--idle-secs S] [--claim-secs S] [--abort-secs S]
        [--stall-secs S] [--write-timeout-secs S] [--max-connections-per-ip N]
        [--max-unknown-codes-per-ip N] [--max-new-rooms-per-ip N] [--trusted-proxy IP]...
+       [--max-rooms-in-memory N] [--expire-after DURATION]
   Serves online games of Stronghold over WebSocket (ws://HOST:PORT/ws), GET /health and
   GET /api/lobby (the open seeks), GET /api/games/CODE (a room's last game as text) and
   GET /api/players/NAME (a player's ratings and recent games as text).
@@ -143,7 +152,15 @@ pub const USAGE: &str =
                     rooms a client address may open per 10 minutes (default 100; 0: no cap)
   --trusted-proxy IP
                     a reverse proxy whose X-Forwarded-For names the client (repeatable); from
-                    any other peer the header is ignored and the peer's address counts";
+                    any other peer the header is ignored and the peer's address counts
+  --max-rooms-in-memory N
+                    idle rooms (nobody in them, no clock running) beyond N in memory leave it,
+                    longest idle first; they stay stored and come back on their next entry
+                    (default 10000; 0: no cap)
+  --expire-after DURATION
+                    remove a room whose game never finished once it has had no move and nobody
+                    in it for DURATION (30d, 12h, 90m, 45s), from memory and the store; its code
+                    is then unknown. Finished games are always kept (default never)";
 
 impl Config {
     /// Reads the command line (the words after the program's name).
@@ -170,6 +187,16 @@ impl Config {
                     config.max_unknown_codes_per_ip = count(flag, value()?)?
                 }
                 "--max-new-rooms-per-ip" => config.max_new_rooms_per_ip = count(flag, value()?)?,
+                "--max-rooms-in-memory" => {
+                    config.max_rooms_in_memory = count(flag, value()?)? as usize
+                }
+                "--expire-after" => {
+                    let text = value()?;
+                    config.expire_after = match text.as_str() {
+                        "never" => None,
+                        text => Some(duration(flag, text)?),
+                    };
+                }
                 "--trusted-proxy" => {
                     let text = value()?;
                     let ip = text.parse().map_err(|_| {
@@ -188,6 +215,34 @@ impl Config {
 fn count(flag: &str, text: &str) -> Result<u32, String> {
     text.parse()
         .map_err(|_| format!("{flag} takes a whole number (0: no cap), not `{text}`"))
+}
+
+/// `30d`, `12h`, `90m`, `45s` or plain seconds.
+fn duration(flag: &str, text: &str) -> Result<Duration, String> {
+    let (number, unit) = match text.char_indices().last() {
+        Some((i, 'd')) => (&text[..i], 86_400.0),
+        Some((i, 'h')) => (&text[..i], 3_600.0),
+        Some((i, 'm')) => (&text[..i], 60.0),
+        Some((i, 's')) => (&text[..i], 1.0),
+        _ => (text, 1.0),
+    };
+    match number.parse::<f64>() {
+        Ok(n) if n > 0.0 && n * unit < 1e10 => Ok(Duration::from_secs_f64(n * unit)),
+        _ => Err(format!(
+            "{flag} takes a duration such as 30d, 12h, 90m or 45s (or never), not `{text}`"
+        )),
+    }
+}
+
+/// A duration as the log writes it: `30d`, `2h`, `45s`, `1.5s`.
+pub(crate) fn duration_text(d: Duration) -> String {
+    let s = d.as_secs_f64();
+    for (unit, length) in [("d", 86_400.0), ("h", 3_600.0), ("m", 60.0)] {
+        if s >= length && (s / length).fract() == 0.0 {
+            return format!("{}{unit}", s / length);
+        }
+    }
+    format!("{s}s")
 }
 
 fn seconds(flag: &str, text: &str) -> Result<Duration, String> {
@@ -225,7 +280,11 @@ async fn serve(config: Config) -> Result<(), String> {
         "listening on {addr}, games in {}",
         config.db.display()
     ));
+    let expire_after = config.expire_after;
     let hub = Arc::new(hub::Hub::new(store, config));
+    if let Some(after) = expire_after {
+        tokio::spawn(hub::expire_abandoned(Arc::clone(&hub), after));
+    }
     let app = Router::new()
         .route("/ws", get(upgrade))
         .route("/health", get(health))

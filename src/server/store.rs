@@ -83,6 +83,11 @@ pub(crate) enum Write {
         game_no: u32,
         a_side: Side,
     },
+    /// The room was last seen with a connection at `at_ms` (when it
+    /// leaves memory): a visit without a move keeps it from expiring.
+    Seen { code: String, at_ms: i64 },
+    /// Removes an abandoned room (refused if it has a finished game).
+    Expire { code: String },
 }
 
 /// What a write did beyond storing: a rated game's rating changes.
@@ -182,6 +187,11 @@ enum Job {
         name: String,
         reply: Reply<Option<PlayerPage>>,
     },
+    Abandoned {
+        before_ms: i64,
+        limit: u32,
+        reply: Reply<Vec<String>>,
+    },
 }
 
 /// The handle rooms and connections use; cheap to clone.
@@ -265,6 +275,21 @@ impl Store {
         let name = name.to_string();
         self.ask(|reply| Job::Player { name, reply }).await
     }
+
+    /// Up to `limit` rooms without a finished game and with no creation,
+    /// move or visit since `before_ms`.
+    pub(crate) async fn abandoned(
+        &self,
+        before_ms: i64,
+        limit: u32,
+    ) -> Result<Vec<String>, String> {
+        self.ask(|reply| Job::Abandoned {
+            before_ms,
+            limit,
+            reply,
+        })
+        .await
+    }
 }
 
 fn open_db(path: &Path) -> rusqlite::Result<Connection> {
@@ -299,6 +324,7 @@ fn open_db(path: &Path) -> rusqlite::Result<Connection> {
     add_column(&db, "rooms", "player_a", "INTEGER")?;
     add_column(&db, "rooms", "player_b", "INTEGER")?;
     add_column(&db, "games", "ratings", "TEXT")?;
+    add_column(&db, "rooms", "seen_ms", "INTEGER")?;
     db.execute_batch(
         "CREATE INDEX IF NOT EXISTS rooms_player_a ON rooms (player_a);
          CREATE INDEX IF NOT EXISTS rooms_player_b ON rooms (player_b);",
@@ -364,6 +390,13 @@ fn run(mut db: Connection, mut rx: mpsc::Receiver<Job>) {
                 }
                 Job::Player { name, reply } => {
                     let _ = reply.send(player_page(&db, &name).map_err(text));
+                }
+                Job::Abandoned {
+                    before_ms,
+                    limit,
+                    reply,
+                } => {
+                    let _ = reply.send(abandoned(&db, before_ms, limit).map_err(text));
                 }
             }
         }
@@ -482,6 +515,17 @@ fn apply(db: &Connection, write: &Write) -> rusqlite::Result<Written> {
             a_side,
         } => {
             new_game(db, code, *game_no, *a_side)?;
+            Ok(Written::default())
+        }
+        Write::Seen { code, at_ms } => {
+            db.execute(
+                "UPDATE rooms SET seen_ms = MAX(COALESCE(seen_ms, 0), ?2) WHERE code = ?1",
+                params![code, at_ms],
+            )?;
+            Ok(Written::default())
+        }
+        Write::Expire { code } => {
+            expire(db, code)?;
             Ok(Written::default())
         }
     }
@@ -991,6 +1035,39 @@ fn game_has_ended(db: &Connection, code: &str, game_no: u32) -> rusqlite::Result
         )
         .optional()?;
     Ok(!matches!(reason, Some(None)))
+}
+
+/// Rooms without a finished game whose creation, last move and last visit
+/// are all before `before_ms`.
+fn abandoned(db: &Connection, before_ms: i64, limit: u32) -> rusqlite::Result<Vec<String>> {
+    let mut statement = db.prepare(
+        "SELECT r.code FROM rooms r
+         WHERE NOT EXISTS (SELECT 1 FROM games g WHERE g.code = r.code AND g.reason IS NOT NULL)
+         AND MAX(r.created_ms, COALESCE(r.seen_ms, 0),
+                 COALESCE((SELECT MAX(m.at_ms) FROM moves m WHERE m.code = r.code), 0)) < ?1
+         LIMIT ?2",
+    )?;
+    statement
+        .query_map(params![before_ms, limit], |r| r.get(0))?
+        .collect()
+}
+
+/// Removes a room with no finished game: its moves, games and itself.
+fn expire(db: &Connection, code: &str) -> rusqlite::Result<()> {
+    let finished: bool = db.query_row(
+        "SELECT EXISTS (SELECT 1 FROM games WHERE code = ?1 AND reason IS NOT NULL)",
+        params![code],
+        |r| r.get(0),
+    )?;
+    if finished {
+        return Err(rusqlite::Error::InvalidParameterName(format!(
+            "room {code} has a finished game: it is kept"
+        )));
+    }
+    db.execute("DELETE FROM moves WHERE code = ?1", params![code])?;
+    db.execute("DELETE FROM games WHERE code = ?1", params![code])?;
+    db.execute("DELETE FROM rooms WHERE code = ?1", params![code])?;
+    Ok(())
 }
 
 #[cfg(test)]

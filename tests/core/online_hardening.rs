@@ -315,3 +315,140 @@ fn new_rooms_are_capped_per_address() {
     });
     assert_eq!(error_of(&mut x), ErrorKind::RateLimited);
 }
+
+/// Rooms in memory as `/health` counts them.
+fn rooms_in_memory(port: u16) -> u64 {
+    let health = http_get(port, "/health");
+    health
+        .split("ok: ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no count in {health}"))
+}
+
+/// Waits (bounded) until `/health` counts at most `most` rooms in memory.
+fn wait_for_rooms_at_most(server: &Server, most: u64) {
+    let began = Instant::now();
+    while rooms_in_memory(server.port) > most {
+        assert!(
+            began.elapsed() < Duration::from_secs(20),
+            "still {} rooms in memory:\n{}",
+            rooms_in_memory(server.port),
+            server.log_text()
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// Both seats of `code` come back and the side to move plays the first
+/// move, which the other seat receives.
+fn resume_and_move(url: &str, code: &str, tokens: [(Side, &str); 2]) {
+    let game = Game::new(Variant::new(GameKind::Pirates));
+    let mv = game.legal_moves()[0].to_string();
+    let mut seats: Vec<(Side, Raw)> = tokens
+        .iter()
+        .map(|(side, token)| {
+            let mut raw = Raw::connect(url);
+            raw.send(&Command::Resume {
+                code: code.to_string(),
+                token: token.to_string(),
+            });
+            let you = raw.expect("the room", |e| match e {
+                Event::State(s) => Some(s.you),
+                _ => None,
+            });
+            assert_eq!(you, Some(*side));
+            (*side, raw)
+        })
+        .collect();
+    seats.sort_by_key(|(side, _)| *side != game.side_to_move());
+    let [(_, mover), (_, other)] = &mut seats[..] else {
+        panic!("two seats");
+    };
+    mover.send(&Command::Move { ply: 0, mv });
+    other.expect("the move", |e| {
+        matches!(e, Event::Moved { ply: 0, .. }).then_some(())
+    });
+}
+
+/// With a cap of two rooms in memory, four rooms whose players left leave
+/// at most two in memory (the longest idle go first); a room dropped from
+/// memory comes back from the store on its next entry and plays on.
+#[test]
+fn idle_rooms_beyond_the_cap_leave_memory_and_come_back() {
+    let (_dir, server) = Server::in_temp_dir(&["--max-rooms-in-memory", "2"]);
+    let url = server.url();
+    let mut rooms = Vec::new();
+    for _ in 0..4 {
+        let (x, y, code, token, joiner) = seated_pair(&url);
+        drop((x, y));
+        rooms.push((code, token, joiner));
+    }
+    wait_for_rooms_at_most(&server, 2);
+    let (first, token, joiner) = &rooms[0];
+    assert!(server.log_text().contains(&format!(
+        "room {first}: unloaded (over the cap of 2 rooms in memory)"
+    )));
+    resume_and_move(
+        &url,
+        first,
+        [
+            (Side::Hunters, token.as_str()),
+            (Side::Crowd, joiner.as_str()),
+        ],
+    );
+}
+
+/// A room whose game never finished and that nobody visits for the expiry
+/// time is removed: its code is then unknown, whether it was in memory
+/// or only in the store (after a restart). A finished game is kept.
+#[test]
+fn abandoned_rooms_expire_and_finished_games_are_kept() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let db = dir.path().join("games.sqlite3");
+    let log = dir.path().join("server.log");
+    // A room stored by a server without expiry, then a restart with it.
+    let mut before = Server::start(&db, 0, &log, &[]);
+    let (x, y, stored_only, _, _) = seated_pair(&before.url());
+    drop((x, y));
+    before.kill();
+    let server = Server::start(&db, 0, &log, &["--expire-after", "2s"]);
+    let url = server.url();
+    let (x, y, in_memory, _, _) = seated_pair(&url);
+    drop((x, y));
+    let (mut x, mut y, finished, _, _) = seated_pair(&url);
+    x.send(&Command::Resign);
+    for raw in [&mut x, &mut y] {
+        raw.expect("the end", |e| {
+            matches!(e, Event::Ended { .. }).then_some(())
+        });
+    }
+    drop((x, y));
+    // Watched through the archive page, which is no visit.
+    let began = Instant::now();
+    for code in [&in_memory, &stored_only] {
+        while !http_get(server.port, &format!("/api/games/{code}")).starts_with("HTTP/1.1 404") {
+            assert!(
+                began.elapsed() < Duration::from_secs(30),
+                "room {code} is still there:\n{}",
+                server.log_text()
+            );
+            std::thread::sleep(Duration::from_millis(200));
+        }
+        let mut raw = Raw::connect(&url);
+        raw.send(&Command::Watch { code: code.clone() });
+        assert_eq!(error_of(&mut raw), ErrorKind::UnknownRoom);
+    }
+    let text = server.log_text();
+    for code in [&in_memory, &stored_only] {
+        assert!(text.contains(&format!("room {code}: expired")), "{text}");
+    }
+    let mut watcher = Raw::connect(&url);
+    watcher.send(&Command::Watch { code: finished });
+    let result = watcher.expect("the finished room", |e| match e {
+        Event::State(s) => Some(s.result),
+        _ => None,
+    });
+    assert!(result.is_some());
+}
