@@ -97,6 +97,8 @@ pub struct Config {
     pub max_rooms_in_memory: usize,
     /// A room whose game never finished, with no move and nobody in it
     /// this long, is removed from memory and the store (None: never).
+    /// Never by default: a deletion cannot be undone, and a stored room
+    /// costs a few rows, so the operator chooses (30d suits a public server).
     pub expire_after: Option<Duration>,
 }
 
@@ -379,5 +381,51 @@ fn plain_text(page: Result<Option<String>, String>, missing: &str) -> impl IntoR
             plain,
             format!("the store could not read it: {e}\n"),
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(words: &[&str]) -> Result<Config, String> {
+        Config::from_args(&words.iter().map(|w| w.to_string()).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn the_limits_are_read_from_the_command_line() {
+        let c = config(&[
+            "--max-connections-per-ip",
+            "0",
+            "--trusted-proxy",
+            "127.0.0.1",
+            "--trusted-proxy",
+            "::1",
+            "--max-rooms-in-memory",
+            "5",
+            "--expire-after",
+            "30d",
+        ])
+        .expect("a config");
+        assert_eq!(c.max_connections_per_ip, 0);
+        assert_eq!(c.trusted_proxies.len(), 2);
+        assert_eq!(c.max_rooms_in_memory, 5);
+        assert_eq!(c.expire_after, Some(Duration::from_secs(30 * 86_400)));
+        assert_eq!(Config::default().expire_after, None);
+        assert!(config(&["--trusted-proxy", "proxy.example"]).is_err());
+        assert!(config(&["--expire-after", "soon"]).is_err());
+        assert!(config(&["--max-new-rooms-per-ip", "-1"]).is_err());
+    }
+
+    #[test]
+    fn durations_read_and_written() {
+        let read = |text| duration("--expire-after", text);
+        assert_eq!(read("90m"), Ok(Duration::from_secs(5400)));
+        assert_eq!(read("12h"), Ok(Duration::from_secs(43_200)));
+        assert_eq!(read("1.5s"), Ok(Duration::from_millis(1500)));
+        assert_eq!(read("45"), Ok(Duration::from_secs(45)));
+        assert!(read("0s").is_err() && read("d").is_err() && read("").is_err());
+        assert_eq!(duration_text(Duration::from_secs(30 * 86_400)), "30d");
+        assert_eq!(duration_text(Duration::from_secs(2)), "2s");
     }
 }
