@@ -640,6 +640,9 @@ async fn run_room(
     // Someone came in during this task's life (its departure is stored as
     // a visit when the room leaves memory).
     let mut visited = false;
+    // Cleared when the store refused to expire the room: no retry in a
+    // loop; the sweep tries again once the room has left memory.
+    let mut may_expire = true;
     // Listed in the lobby as being played (told only when it changes).
     let mut listed = false;
     let far = Instant::now() + Duration::from_secs(365 * 24 * 3600);
@@ -648,7 +651,7 @@ async fn run_room(
         let idle_since = empty_since.filter(|_| !room.clock_running());
         let unload_at = idle_since.map(|since| since + hub.config.unload_after);
         let expire_at = idle_since
-            .filter(|_| room.never_finished())
+            .filter(|_| may_expire && room.never_finished())
             .zip(hub.config.expire_after)
             .map(|(since, after)| since + after);
         let input = tokio::select! {
@@ -666,6 +669,7 @@ async fn run_room(
                     visited = false;
                     break;
                 }
+                may_expire = false;
                 continue;
             }
         };
