@@ -724,6 +724,8 @@ pub enum ErrorKind {
     Version,
     UnknownKind,
     BadFields,
+    /// Too many frames, too many new rooms from one address, or a room
+    /// too busy to take the command now: try again in a moment.
     RateLimited,
     Idle,
     // The room and the seat.

@@ -8,7 +8,7 @@
 //! Every refused input gets an `error` event and a log line naming the
 //! connection and its peer; nothing a connection sends can stop another.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, close_code};
@@ -17,7 +17,8 @@ use tokio::sync::{Notify, mpsc};
 use tokio::time::{Instant, timeout};
 
 use super::hub::{
-    Hub, NewRoom, OUTBOX_FRAMES, Outbound, Outbox, RoomHandle, RoomInput, storage_error,
+    ConnectionSlot, Hub, NewRoom, NotSent, OUTBOX_FRAMES, Outbound, Outbox, ROOM_WAIT, RoomHandle,
+    RoomInput, busy_error, storage_error,
 };
 use super::limit::{RateLimit, Verdict};
 use super::lobby::{Met, PostRefused, Seek};
@@ -42,6 +43,8 @@ enum Flow {
 struct Conn {
     id: ConnId,
     peer: SocketAddr,
+    /// The client's address: the peer's, or forwarded by a trusted proxy.
+    client: IpAddr,
     hub: Arc<Hub>,
     outbox: Outbox,
     room: Option<RoomHandle>,
@@ -54,19 +57,34 @@ struct Conn {
 }
 
 /// Serves one upgraded connection until it ends.
-pub(crate) async fn serve(socket: WebSocket, hub: Arc<Hub>, peer: SocketAddr) {
-    let id = hub.connected();
+pub(crate) async fn serve(
+    socket: WebSocket,
+    hub: Arc<Hub>,
+    peer: SocketAddr,
+    slot: ConnectionSlot,
+) {
+    let id = hub.next_conn();
+    let client = slot.client();
     let (sink, mut stream) = socket.split();
     let (frames, queue) = mpsc::channel(OUTBOX_FRAMES);
     let outbox = Outbox {
         frames,
         kick: Arc::new(Notify::new()),
     };
-    let writer = tokio::spawn(write_frames(sink, queue));
+    let write_timeout = hub.config.write_timeout;
+    let mut writer = tokio::spawn(write_frames(
+        sink,
+        slot,
+        queue,
+        Arc::clone(&outbox.kick),
+        write_timeout,
+        format!("conn {id} ({peer})"),
+    ));
     let (placed, mut placed_in) = mpsc::unbounded_channel();
     let mut conn = Conn {
         id,
         peer,
+        client,
         outbox: outbox.clone(),
         room: None,
         limit: RateLimit::new(Instant::now()),
@@ -82,7 +100,7 @@ pub(crate) async fn serve(socket: WebSocket, hub: Arc<Hub>, peer: SocketAddr) {
         let next = tokio::select! {
             biased;
             Some(room) = placed_in.recv() => {
-                conn.placed_in(room);
+                conn.placed_in(room).await;
                 continue;
             }
             _ = outbox.kick.notified() => break,
@@ -108,43 +126,68 @@ pub(crate) async fn serve(socket: WebSocket, hub: Arc<Hub>, peer: SocketAddr) {
         }
     }
     if let Some(room) = &conn.room {
-        room.send(RoomInput::Leave { conn: id });
+        room.send(RoomInput::Leave { conn: id }).await;
     }
     // The seek goes; a room its taker opened meanwhile is left.
     conn.hub.lobby.gone(id);
     placed_in.close();
     while let Ok(room) = placed_in.try_recv() {
-        room.send(RoomInput::Leave { conn: id });
+        room.send(RoomInput::Leave { conn: id }).await;
     }
-    conn.hub.disconnected();
     drop(conn);
     drop(outbox);
-    // The writer ends when every outbox is dropped (rooms drop theirs on Leave).
-    let _ = timeout(std::time::Duration::from_secs(5), writer).await;
+    // The writer ends when every outbox is dropped (rooms drop theirs on
+    // Leave) and the frames still queued are written, each within the
+    // write timeout. One that is still writing after that is stopped: the
+    // socket is freed here, whatever its peer does.
+    if timeout(write_timeout, &mut writer).await.is_err() {
+        writer.abort();
+        let _ = writer.await;
+        log::line(format_args!("conn {id} ({peer}): writer stopped"));
+    }
 }
 
 /// Writes queued frames until the queue closes or a close is asked for.
+/// A write that takes longer than `write_timeout` (a peer that does not
+/// read) ends the connection: the reader is kicked, and the socket (and
+/// its `slot` in the counts) goes with this task.
 async fn write_frames(
     mut sink: futures_util::stream::SplitSink<WebSocket, Message>,
+    _slot: ConnectionSlot,
     mut queue: mpsc::Receiver<Outbound>,
+    kick: Arc<Notify>,
+    write_timeout: std::time::Duration,
+    label: String,
 ) {
     while let Some(outbound) = queue.recv().await {
-        let message = match outbound {
-            Outbound::Frame(frame) => Message::Text(frame),
+        let (message, last) = match outbound {
+            Outbound::Frame(frame) => (Message::Text(frame), false),
             Outbound::Close(code, reason) => {
                 let frame = CloseFrame {
                     code,
                     reason: Utf8Bytes::from(reason),
                 };
-                let _ = sink.send(Message::Close(Some(frame))).await;
-                break;
+                (Message::Close(Some(frame)), true)
             }
         };
-        if sink.send(message).await.is_err() {
-            break;
+        match timeout(write_timeout, sink.send(message)).await {
+            Ok(Ok(())) if !last => {}
+            Ok(Ok(())) => break,
+            Ok(Err(_)) => {
+                kick.notify_one();
+                return;
+            }
+            Err(_) => {
+                log::line(format_args!(
+                    "{label}: a write took over {} s: closing",
+                    write_timeout.as_secs_f64()
+                ));
+                kick.notify_one();
+                return;
+            }
         }
     }
-    let _ = sink.close().await;
+    let _ = timeout(write_timeout, sink.close()).await;
 }
 
 impl Conn {
@@ -153,9 +196,14 @@ impl Conn {
             .identity
             .as_ref()
             .map_or(String::new(), |i| format!(" {}", i.name));
+        let from = if self.client == self.peer.ip() {
+            self.peer.to_string()
+        } else {
+            format!("{} for {}", self.peer, self.client)
+        };
         match &self.room {
-            Some(room) => format!("conn {} ({}{who}) room {}", self.id, self.peer, room.code),
-            None => format!("conn {} ({}{who})", self.id, self.peer),
+            Some(room) => format!("conn {} ({from}{who}) room {}", self.id, room.code),
+            None => format!("conn {} ({from}{who})", self.id),
         }
     }
 
@@ -218,8 +266,9 @@ impl Conn {
     /// Answers with an error and logs it.
     fn refuse(&self, kind: ErrorKind, message: String) {
         log::line(format_args!(
-            "{}: refused ({kind:?}): {message}",
-            self.label()
+            "{}: refused ({kind:?}): {}",
+            self.label(),
+            log::quoted(&message)
         ));
         self.outbox.send(&Event::error(kind, message));
     }
@@ -302,6 +351,15 @@ impl Conn {
             }
             Command::Hello { name, key, bot } => self.hello(name, key, bot).await,
             Command::MyGames => self.my_games().await,
+            Command::Create { .. } | Command::Take { .. }
+                if !self.hub.peers.new_room(self.client) =>
+            {
+                self.refuse(
+                    ErrorKind::RateLimited,
+                    "too many new rooms from your address: try later".into(),
+                );
+                Flow::Go
+            }
             Command::Create {
                 setup,
                 side,
@@ -353,7 +411,7 @@ impl Conn {
                 self.outbox.send(&Event::Pong);
                 Flow::Go
             }
-            command => self.forward(command),
+            command => self.forward(command).await,
         }
     }
 
@@ -365,6 +423,16 @@ impl Conn {
                 return Flow::Go;
             }
         };
+        // An address that has used up its unknown codes looks up no more
+        // (each lookup is a load on the store's thread), on any connection.
+        if !self.hub.peers.may_look_up(self.client) {
+            self.refuse(
+                ErrorKind::UnknownRoom,
+                "too many unknown codes from your address: closing".into(),
+            );
+            self.close(close_code::POLICY, "guessing codes");
+            return Flow::Stop;
+        }
         let outbox = self.outbox.clone();
         let entered = self.hub.enter(code, entry, self.id, outbox).await;
         if let Err(Event::Error {
@@ -373,6 +441,7 @@ impl Conn {
         }) = &entered
         {
             self.unknown_rooms += 1;
+            self.hub.peers.unknown_code(self.client);
             if self.unknown_rooms > UNKNOWN_ROOMS_LIMIT {
                 self.refuse(
                     ErrorKind::UnknownRoom,
@@ -431,8 +500,18 @@ impl Conn {
             outbox: self.outbox.clone(),
             placed: self.placed.clone(),
         };
+        if !self.hub.peers.may_open_room(self.client) {
+            self.refuse(
+                ErrorKind::RateLimited,
+                "too many new rooms from your address: try later".into(),
+            );
+            return Flow::Go;
+        }
         match self.hub.lobby.meet_or_post(seek, !anyone) {
-            Ok(Met::Taken(waiting)) => self.pair(waiting, side.map(Side::other)).await,
+            Ok(Met::Taken(waiting)) => {
+                self.hub.peers.new_room(self.client);
+                self.pair(waiting, side.map(Side::other)).await
+            }
             Ok(Met::Posted(seek)) => {
                 log::line(format_args!("{}: seek {seek} posted", self.label()));
                 self.outbox.send(&Event::Seeking { seek });
@@ -493,7 +572,7 @@ impl Conn {
         ));
         if seek.placed.send(room.clone()).is_err() {
             // The seeker went meanwhile: its seat waits for it, empty.
-            room.send(RoomInput::Leave { conn: seek.conn });
+            room.send(RoomInput::Leave { conn: seek.conn }).await;
         }
         self.join(&room.code).await
     }
@@ -511,9 +590,9 @@ impl Conn {
     }
 
     /// The room a taker of this connection's seek opened with it seated.
-    fn placed_in(&mut self, room: RoomHandle) {
+    async fn placed_in(&mut self, room: RoomHandle) {
         if self.room.is_some() {
-            room.send(RoomInput::Leave { conn: self.id });
+            room.send(RoomInput::Leave { conn: self.id }).await;
             return;
         }
         self.room = Some(room);
@@ -536,8 +615,9 @@ impl Conn {
         Flow::Go
     }
 
-    /// Hands a command to the connection's room.
-    fn forward(&mut self, command: Command) -> Flow {
+    /// Hands a command to the connection's room; a room whose inbox stays
+    /// full is busy (the command is dropped, the connection told).
+    async fn forward(&mut self, command: Command) -> Flow {
         let Some(room) = &self.room else {
             self.refuse(
                 ErrorKind::NotSeated,
@@ -548,15 +628,24 @@ impl Conn {
             );
             return Flow::Go;
         };
-        if !room.send(RoomInput::Command {
+        let command = RoomInput::Command {
             conn: self.id,
             command,
-        }) {
-            self.room = None;
-            self.refuse(
-                ErrorKind::NotSeated,
-                "the room has closed: resume it".into(),
-            );
+        };
+        match room.offer(command, ROOM_WAIT).await {
+            Ok(()) => {}
+            Err(NotSent::Busy) => {
+                if let Event::Error { error, message } = busy_error(&room.code) {
+                    self.refuse(error, message);
+                }
+            }
+            Err(NotSent::Closed) => {
+                self.room = None;
+                self.refuse(
+                    ErrorKind::NotSeated,
+                    "the room has closed: resume it".into(),
+                );
+            }
         }
         Flow::Go
     }

@@ -10,13 +10,15 @@
 //! the store on its first entry.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::net::IpAddr;
+use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use axum::extract::ws::Utf8Bytes;
 use tokio::sync::{Notify, mpsc, oneshot};
 use tokio::time::{Duration, Instant, sleep_until};
 
+use super::peers::{PeerCaps, PeerSlot, Peers};
 use super::room::{ConnId, Creator, Decision, Entry, Out, Room, Timing, To};
 use super::store::{PlayerPage, SeatPlayer, Store, Write};
 use super::{Config, log, secret};
@@ -52,6 +54,28 @@ impl Outbox {
     }
     fn send_frame(&self, frame: Utf8Bytes) -> bool {
         self.frames.try_send(Outbound::Frame(frame)).is_ok()
+    }
+}
+
+/// A connection's place in the server's count of open connections, held
+/// by the task that owns its socket's writing half: the count falls when
+/// the socket is freed, not when the connection stops reading.
+pub(crate) struct ConnectionSlot {
+    hub: Arc<Hub>,
+    /// Its place in its address's count.
+    peer: PeerSlot,
+}
+
+impl ConnectionSlot {
+    /// The client's address (the peer's, or forwarded by a trusted proxy).
+    pub(crate) fn client(&self) -> IpAddr {
+        self.peer.client
+    }
+}
+
+impl Drop for ConnectionSlot {
+    fn drop(&mut self) {
+        self.hub.connections.fetch_sub(1, Ordering::Relaxed);
     }
 }
 
@@ -109,6 +133,32 @@ pub(crate) enum RoomInput {
     Leave {
         conn: ConnId,
     },
+    /// The hub has more rooms in memory than its cap: leave memory if
+    /// idle (nobody here, no clock running).
+    Unload,
+    /// The store has the room as abandoned: remove it, unless someone
+    /// came in since this task began.
+    Expire,
+}
+
+/// Inputs waiting for a room's task. A room takes its inputs one at a
+/// time and waits for the store on each change, so a flood (or a slow
+/// disk) fills this: its senders then wait, not the server's memory. Its
+/// connections send at most 15 frames a second each (`limit`), so this
+/// is seconds of a busy room's traffic.
+pub(crate) const ROOM_INBOX: usize = 128;
+
+/// How long a connection's command waits for room in a full inbox before
+/// the connection is told the room is busy (and keeps reading).
+pub(crate) const ROOM_WAIT: Duration = Duration::from_secs(2);
+
+/// Why an input did not reach its room.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum NotSent {
+    /// The room's task has ended (unloaded): look it up again.
+    Closed,
+    /// Its inbox stayed full for the whole wait.
+    Busy,
 }
 
 /// A room's channel.
@@ -117,18 +167,43 @@ pub(crate) struct RoomHandle {
     pub(crate) code: String,
     /// Tells this task's entry from a later task's for the same room.
     task: u64,
-    tx: mpsc::UnboundedSender<RoomInput>,
+    tx: mpsc::Sender<RoomInput>,
+    /// Since when (wall ms) the room has been idle, nobody in it and no
+    /// clock running, or 0 while it is not: the rooms to unload first.
+    idle_since_ms: Arc<AtomicI64>,
 }
 
 impl RoomHandle {
-    /// Sends an input; false when the room's task has ended.
-    pub(crate) fn send(&self, input: RoomInput) -> bool {
-        self.tx.send(input).is_ok()
+    /// Sends an input, waiting while the room's inbox is full (the room
+    /// never waits on a connection, so this ends); false when the room's
+    /// task has ended.
+    pub(crate) async fn send(&self, input: RoomInput) -> bool {
+        self.tx.send(input).await.is_ok()
     }
+
+    /// Sends an input, waiting at most `wait` for room in the inbox.
+    pub(crate) async fn offer(&self, input: RoomInput, wait: Duration) -> Result<(), NotSent> {
+        use mpsc::error::SendTimeoutError;
+        match self.tx.send_timeout(input, wait).await {
+            Ok(()) => Ok(()),
+            Err(SendTimeoutError::Timeout(_)) => Err(NotSent::Busy),
+            Err(SendTimeoutError::Closed(_)) => Err(NotSent::Closed),
+        }
+    }
+}
+
+/// A refusal for a room whose inbox stayed full.
+pub(crate) fn busy_error(code: &str) -> Event {
+    Event::error(
+        ErrorKind::RateLimited,
+        format!("room {code} is busy: try again in a moment"),
+    )
 }
 
 pub(crate) struct Hub {
     rooms: Mutex<HashMap<String, RoomHandle>>,
+    /// Connections, unknown codes and new rooms per client address.
+    pub(crate) peers: Arc<Peers>,
     pub(crate) lobby: super::lobby::Lobby,
     store: Store,
     pub(crate) config: Config,
@@ -149,6 +224,12 @@ impl Hub {
     pub(crate) fn new(store: Store, config: Config) -> Hub {
         Hub {
             rooms: Mutex::new(HashMap::new()),
+            peers: Arc::new(Peers::new(PeerCaps {
+                connections: config.max_connections_per_ip,
+                unknown_codes: config.max_unknown_codes_per_ip,
+                new_rooms: config.max_new_rooms_per_ip,
+                trusted_proxies: config.trusted_proxies.clone(),
+            })),
             lobby: super::lobby::Lobby::default(),
             store,
             config,
@@ -171,14 +252,21 @@ impl Hub {
         }
     }
 
-    /// A new connection's number (and one more open).
-    pub(crate) fn connected(&self) -> ConnId {
+    /// A place for a new connection from `client` in the count of open
+    /// connections (held until its socket is freed), or None when the
+    /// address has its cap open.
+    pub(crate) fn admit(self: &Arc<Self>, client: IpAddr) -> Option<ConnectionSlot> {
+        let peer = self.peers.open(client)?;
         self.connections.fetch_add(1, Ordering::Relaxed);
-        self.next_conn.fetch_add(1, Ordering::Relaxed)
+        Some(ConnectionSlot {
+            hub: Arc::clone(self),
+            peer,
+        })
     }
 
-    pub(crate) fn disconnected(&self) {
-        self.connections.fetch_sub(1, Ordering::Relaxed);
+    /// A new connection's number.
+    pub(crate) fn next_conn(&self) -> ConnId {
+        self.next_conn.fetch_add(1, Ordering::Relaxed)
     }
 
     /// A room's last game as text (`GET /api/games/CODE`): the game, its
@@ -422,8 +510,10 @@ impl Hub {
             outbox,
             reply,
         };
-        if !handle.send(input) {
-            return Ok(false);
+        match handle.offer(input, ROOM_WAIT).await {
+            Ok(()) => {}
+            Err(NotSent::Closed) => return Ok(false),
+            Err(NotSent::Busy) => return Err(busy_error(&handle.code)),
         }
         match answer.await {
             Ok(Ok(())) => Ok(true),
@@ -458,16 +548,12 @@ impl Hub {
         if let Some(handle) = rooms.get(room.code()) {
             return handle.clone();
         }
-        let (tx, rx) = mpsc::unbounded_channel();
-        let handle = RoomHandle {
-            code: room.code().to_string(),
-            task: self.next_task.fetch_add(1, Ordering::Relaxed),
-            tx,
-        };
+        let (handle, rx) = self.new_handle(&room);
         rooms.insert(handle.code.clone(), handle.clone());
+        self.unload_beyond_cap(&rooms, &handle.code);
         drop(rooms);
         log::line(format_args!("room {}: loaded from the store", handle.code));
-        tokio::spawn(run_room(Arc::clone(self), room, handle.task, rx));
+        tokio::spawn(run_room(Arc::clone(self), room, handle.clone(), rx));
         handle
     }
 
@@ -477,17 +563,54 @@ impl Hub {
 
     /// Starts a room's task and lists it.
     fn spawn(self: &Arc<Self>, room: Room) -> RoomHandle {
-        let (tx, rx) = mpsc::unbounded_channel();
+        let (handle, rx) = self.new_handle(&room);
+        if let Ok(mut rooms) = self.rooms.lock() {
+            rooms.insert(handle.code.clone(), handle.clone());
+            self.unload_beyond_cap(&rooms, &handle.code);
+        }
+        tokio::spawn(run_room(Arc::clone(self), room, handle.clone(), rx));
+        handle
+    }
+
+    /// A handle for a new task of `room` (busy until the task says it is
+    /// idle) and its inbox.
+    fn new_handle(&self, room: &Room) -> (RoomHandle, mpsc::Receiver<RoomInput>) {
+        let (tx, rx) = mpsc::channel(ROOM_INBOX);
         let handle = RoomHandle {
             code: room.code().to_string(),
             task: self.next_task.fetch_add(1, Ordering::Relaxed),
             tx,
+            idle_since_ms: Arc::new(AtomicI64::new(0)),
         };
-        if let Ok(mut rooms) = self.rooms.lock() {
-            rooms.insert(handle.code.clone(), handle.clone());
+        (handle, rx)
+    }
+
+    /// More rooms in memory than `--max-rooms-in-memory`.
+    fn over_cap(&self) -> bool {
+        let cap = self.config.max_rooms_in_memory;
+        cap != 0 && self.rooms.lock().is_ok_and(|rooms| rooms.len() > cap)
+    }
+
+    /// Past the cap on rooms in memory, asks the rooms idle longest (not
+    /// `spared`, just listed) to leave memory: they stay in the store and
+    /// come back on their next entry. Rooms with someone in them or a
+    /// clock running stay, so the cap bounds idle rooms only.
+    fn unload_beyond_cap(&self, rooms: &HashMap<String, RoomHandle>, spared: &str) {
+        let cap = self.config.max_rooms_in_memory;
+        if cap == 0 || rooms.len() <= cap {
+            return;
         }
-        tokio::spawn(run_room(Arc::clone(self), room, handle.task, rx));
-        handle
+        let mut idle: Vec<(i64, &RoomHandle)> = rooms
+            .values()
+            .filter(|h| h.code != spared)
+            .map(|h| (h.idle_since_ms.load(Ordering::Relaxed), h))
+            .filter(|(since, _)| *since != 0)
+            .collect();
+        idle.sort_unstable_by_key(|(since, _)| *since);
+        for (_, handle) in idle.into_iter().take(rooms.len() - cap) {
+            // A full inbox is a busy room: it is not idle.
+            let _ = handle.tx.try_send(RoomInput::Unload);
+        }
     }
 
     /// Unlists a room whose task has ended (only that task's entry).
@@ -508,19 +631,29 @@ impl Hub {
 async fn run_room(
     hub: Arc<Hub>,
     mut room: Room,
-    task: u64,
-    mut rx: mpsc::UnboundedReceiver<RoomInput>,
+    handle: RoomHandle,
+    mut rx: mpsc::Receiver<RoomInput>,
 ) {
+    let task = handle.task;
     let mut outboxes: HashMap<ConnId, Outbox> = HashMap::new();
     let mut empty_since = Some(Instant::now());
+    // Someone came in during this task's life (its departure is stored as
+    // a visit when the room leaves memory).
+    let mut visited = false;
+    // Cleared when the store refused to expire the room: no retry in a
+    // loop; the sweep tries again once the room has left memory.
+    let mut may_expire = true;
     // Listed in the lobby as being played (told only when it changes).
     let mut listed = false;
     let far = Instant::now() + Duration::from_secs(365 * 24 * 3600);
     loop {
         let deadline = room.next_deadline();
-        let unload_at = empty_since
-            .filter(|_| !room.clock_running())
-            .map(|since| since + hub.config.unload_after);
+        let idle_since = empty_since.filter(|_| !room.clock_running());
+        let unload_at = idle_since.map(|since| since + hub.config.unload_after);
+        let expire_at = idle_since
+            .filter(|_| may_expire && room.never_finished())
+            .zip(hub.config.expire_after)
+            .map(|(since, after)| since + after);
         let input = tokio::select! {
             input = rx.recv() => match input {
                 Some(input) => Some(input),
@@ -531,7 +664,35 @@ async fn run_room(
                 log::line(format_args!("room {}: unloaded (nobody here)", room.code()));
                 break;
             }
+            _ = sleep_until(expire_at.unwrap_or(far)), if expire_at.is_some() => {
+                if expire(&hub, &room).await {
+                    visited = false;
+                    break;
+                }
+                may_expire = false;
+                continue;
+            }
         };
+        match input {
+            Some(RoomInput::Unload) if idle_since.is_some() => {
+                log::line(format_args!(
+                    "room {}: unloaded (over the cap of {} rooms in memory)",
+                    room.code(),
+                    hub.config.max_rooms_in_memory
+                ));
+                break;
+            }
+            Some(RoomInput::Expire)
+                if !visited && idle_since.is_some() && room.never_finished() =>
+            {
+                if expire(&hub, &room).await {
+                    break;
+                }
+                continue;
+            }
+            Some(RoomInput::Enter { .. }) => visited = true,
+            _ => {}
+        }
         let Some((decision, reply)) = take(&mut room, &mut outboxes, input, Instant::now()) else {
             continue;
         };
@@ -558,6 +719,27 @@ async fn run_room(
             (true, since) => since,
             (false, _) => None,
         };
+        let idle_since = empty_since.filter(|_| !room.clock_running());
+        let idle_ms = idle_since.map_or(0, |since| wall_ms_at(since).max(1));
+        handle.idle_since_ms.store(idle_ms, Ordering::Relaxed);
+        if idle_since.is_some() && hub.over_cap() {
+            log::line(format_args!(
+                "room {}: unloaded (over the cap of {} rooms in memory)",
+                room.code(),
+                hub.config.max_rooms_in_memory
+            ));
+            break;
+        }
+    }
+    if visited && let Some(since) = empty_since {
+        // Best effort: a lost visit only lets the room expire sooner.
+        let seen = Write::Seen {
+            code: room.code().to_string(),
+            at_ms: wall_ms_at(since),
+        };
+        if let Err(e) = hub.store.write(seen).await {
+            log::line(format_args!("room {}: visit not stored: {e}", room.code()));
+        }
     }
     // Entries still queued are dropped with the channel: their senders
     // look the room up again and load it from the store.
@@ -565,6 +747,30 @@ async fn run_room(
         hub.lobby.set_live(room.code(), None);
     }
     hub.unlist(room.code(), task);
+}
+
+/// The wall-clock time (ms) of `at`, an instant in the past.
+fn wall_ms_at(at: Instant) -> i64 {
+    log::wall_ms() - Instant::now().saturating_duration_since(at).as_millis() as i64
+}
+
+/// Removes an abandoned room from the store; true when it is gone.
+async fn expire(hub: &Hub, room: &Room) -> bool {
+    let code = room.code().to_string();
+    match hub.store.write(Write::Expire { code }).await {
+        Ok(_) => {
+            log::line(format_args!(
+                "room {}: expired (abandoned: no move and nobody here for {})",
+                room.code(),
+                super::duration_text(hub.config.expire_after.unwrap_or_default())
+            ));
+            true
+        }
+        Err(e) => {
+            log::line(format_args!("room {}: not expired: {e}", room.code()));
+            false
+        }
+    }
 }
 
 /// The answer an entry waits for.
@@ -599,6 +805,8 @@ fn take(
             outboxes.remove(&conn);
             (room.leave(conn, now), None)
         }
+        // Taken by the task (when they still apply).
+        Some(RoomInput::Unload | RoomInput::Expire) => return None,
         None => (room.tick(now), None),
     })
 }
@@ -650,8 +858,9 @@ fn deliver(room: &mut Room, outboxes: &mut HashMap<ConnId, Outbox>, outs: Vec<Ou
         for Out { to, event } in pending {
             if let (Event::Error { error, message }, To::Conn(conn)) = (&event, to) {
                 log::line(format_args!(
-                    "room {}: conn {conn} refused ({error:?}): {message}",
-                    room.code()
+                    "room {}: conn {conn} refused ({error:?}): {}",
+                    room.code(),
+                    log::quoted(message)
                 ));
             }
             let frame = Utf8Bytes::from(event.to_frame());
@@ -679,5 +888,66 @@ fn deliver(room: &mut Room, outboxes: &mut HashMap<ConnId, Outbox>, outs: Vec<Ou
             }
             pending.extend(room.leave(conn, Instant::now()).outs);
         }
+    }
+}
+
+/// Expires abandoned rooms that are not in memory (those in memory expire
+/// by their own timer): every so often, the store's list of them is
+/// loaded, each as its room's one task, and told to expire. Going through
+/// the task means an entry racing the expiry either comes first (and
+/// keeps the room) or finds it gone.
+pub(crate) async fn expire_abandoned(hub: Arc<Hub>, after: Duration) {
+    let every = (after / 4).clamp(Duration::from_millis(200), Duration::from_secs(60));
+    loop {
+        tokio::time::sleep(every).await;
+        let before_ms = log::wall_ms() - after.as_millis() as i64;
+        let codes = match hub.store.abandoned(before_ms, 100).await {
+            Ok(codes) => codes,
+            Err(e) => {
+                log::line(format_args!("expiry: the store could not list rooms: {e}"));
+                continue;
+            }
+        };
+        for code in codes {
+            if hub.lookup(&code).is_some() {
+                continue;
+            }
+            if let Ok(Some(handle)) = hub.room(&code).await {
+                handle.send(RoomInput::Expire).await;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A room whose task is stalled takes [`ROOM_INBOX`] inputs; the next
+    /// command waits its time, then is refused as busy, and a room whose
+    /// task has ended says so.
+    #[tokio::test]
+    async fn a_full_room_inbox_makes_senders_wait_then_busy() {
+        let (tx, rx) = mpsc::channel(ROOM_INBOX);
+        let handle = RoomHandle {
+            code: "ABCD".into(),
+            task: 1,
+            tx,
+            idle_since_ms: Arc::new(AtomicI64::new(0)),
+        };
+        let ping = || RoomInput::Command {
+            conn: 1,
+            command: Command::Ping,
+        };
+        let wait = Duration::from_millis(50);
+        for _ in 0..ROOM_INBOX {
+            assert_eq!(handle.offer(ping(), wait).await, Ok(()));
+        }
+        let began = std::time::Instant::now();
+        assert_eq!(handle.offer(ping(), wait).await, Err(NotSent::Busy));
+        assert!(began.elapsed() >= wait);
+        assert_eq!(rx.len(), ROOM_INBOX);
+        drop(rx);
+        assert_eq!(handle.offer(ping(), wait).await, Err(NotSent::Closed));
     }
 }

@@ -12,6 +12,14 @@ pub(crate) fn line(text: impl Display) {
     eprintln!("{} {}", timestamp(), escaped(&text.to_string()));
 }
 
+/// Client text (an error that echoes a code, a move, a name) as a log
+/// line shows it: in double quotes, with quotes, backslashes and control
+/// characters escaped, so it reads as one field that cannot close itself
+/// early or pass for the server's own words.
+pub(crate) fn quoted(text: &str) -> String {
+    format!("{text:?}")
+}
+
 /// `text` with every control character escaped (`\n`, `\u{1b}`).
 fn escaped(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -71,6 +79,14 @@ mod tests {
         assert_eq!(
             super::escaped("ordinary text, «ünïcode»"),
             "ordinary text, «ünïcode»"
+        );
+    }
+
+    #[test]
+    fn client_text_is_quoted_with_its_quotes_escaped() {
+        assert_eq!(
+            super::quoted("a1\" forged \\ \n\u{1b}[31m"),
+            "\"a1\\\" forged \\\\ \\n\\u{1b}[31m\""
         );
     }
 

@@ -367,6 +367,12 @@ impl Room {
         self.members.is_empty()
     }
 
+    /// No game of the room has ended: if everyone leaves it for good, it
+    /// is abandoned (a room with a finished game is kept).
+    pub(crate) fn never_finished(&self) -> bool {
+        self.game_no == 1 && self.result.is_none()
+    }
+
     /// A clock runs (the room must stay in memory for its flag).
     pub(crate) fn clock_running(&self) -> bool {
         self.result.is_none() && self.clock.as_ref().is_some_and(|c| c.flag_at().is_some())

@@ -23,10 +23,9 @@
 //! never lose an update, and a crash never stores one without the other.
 
 use std::path::Path;
-use std::sync::mpsc;
 
 use rusqlite::{Connection, OptionalExtension, params};
-use tokio::sync::oneshot;
+use tokio::sync::{mpsc, oneshot};
 
 use super::glicko::Glicko;
 use crate::online::protocol::{
@@ -37,6 +36,12 @@ use crate::rules::Side;
 
 /// Writes at most this many jobs in one transaction.
 const BATCH: usize = 512;
+
+/// Jobs waiting for the store's thread: two batches. When the disk falls
+/// this far behind, a room or connection that asks waits for room here
+/// (the store never waits on them, so the wait ends), and the server's
+/// memory stays bounded.
+pub(crate) const STORE_JOBS: usize = 2 * BATCH;
 
 /// One change to store, as a room decided it.
 #[derive(Clone, Debug)]
@@ -78,6 +83,11 @@ pub(crate) enum Write {
         game_no: u32,
         a_side: Side,
     },
+    /// The room was last seen with a connection at `at_ms` (when it
+    /// leaves memory): a visit without a move keeps it from expiring.
+    Seen { code: String, at_ms: i64 },
+    /// Removes an abandoned room (refused if it has a finished game).
+    Expire { code: String },
 }
 
 /// What a write did beyond storing: a rated game's rating changes.
@@ -177,6 +187,11 @@ enum Job {
         name: String,
         reply: Reply<Option<PlayerPage>>,
     },
+    Abandoned {
+        before_ms: i64,
+        limit: u32,
+        reply: Reply<Vec<String>>,
+    },
 }
 
 /// The handle rooms and connections use; cheap to clone.
@@ -189,7 +204,7 @@ impl Store {
     /// Opens (or creates) the database and starts its thread.
     pub(crate) fn open(path: &Path) -> Result<Store, String> {
         let db = open_db(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
-        let (jobs, rx) = mpsc::channel();
+        let (jobs, rx) = mpsc::channel(STORE_JOBS);
         std::thread::Builder::new()
             .name("store".into())
             .spawn(move || run(db, rx))
@@ -202,6 +217,7 @@ impl Store {
         let (tx, rx) = oneshot::channel();
         self.jobs
             .send(job(tx))
+            .await
             .map_err(|_| "the store has stopped".to_string())?;
         rx.await
             .unwrap_or_else(|_| Err("the store has stopped".into()))
@@ -259,6 +275,21 @@ impl Store {
         let name = name.to_string();
         self.ask(|reply| Job::Player { name, reply }).await
     }
+
+    /// Up to `limit` rooms without a finished game and with no creation,
+    /// move or visit since `before_ms`.
+    pub(crate) async fn abandoned(
+        &self,
+        before_ms: i64,
+        limit: u32,
+    ) -> Result<Vec<String>, String> {
+        self.ask(|reply| Job::Abandoned {
+            before_ms,
+            limit,
+            reply,
+        })
+        .await
+    }
 }
 
 fn open_db(path: &Path) -> rusqlite::Result<Connection> {
@@ -293,6 +324,7 @@ fn open_db(path: &Path) -> rusqlite::Result<Connection> {
     add_column(&db, "rooms", "player_a", "INTEGER")?;
     add_column(&db, "rooms", "player_b", "INTEGER")?;
     add_column(&db, "games", "ratings", "TEXT")?;
+    add_column(&db, "rooms", "seen_ms", "INTEGER")?;
     db.execute_batch(
         "CREATE INDEX IF NOT EXISTS rooms_player_a ON rooms (player_a);
          CREATE INDEX IF NOT EXISTS rooms_player_b ON rooms (player_b);",
@@ -315,8 +347,8 @@ fn add_column(db: &Connection, table: &str, column: &str, decl: &str) -> rusqlit
 }
 
 /// The store's thread: batches of writes in one transaction each.
-fn run(mut db: Connection, rx: mpsc::Receiver<Job>) {
-    while let Ok(first) = rx.recv() {
+fn run(mut db: Connection, mut rx: mpsc::Receiver<Job>) {
+    while let Some(first) = rx.blocking_recv() {
         let mut jobs = vec![first];
         while jobs.len() < BATCH {
             match rx.try_recv() {
@@ -358,6 +390,13 @@ fn run(mut db: Connection, rx: mpsc::Receiver<Job>) {
                 }
                 Job::Player { name, reply } => {
                     let _ = reply.send(player_page(&db, &name).map_err(text));
+                }
+                Job::Abandoned {
+                    before_ms,
+                    limit,
+                    reply,
+                } => {
+                    let _ = reply.send(abandoned(&db, before_ms, limit).map_err(text));
                 }
             }
         }
@@ -443,6 +482,9 @@ fn apply(db: &Connection, write: &Write) -> rusqlite::Result<Written> {
             end,
             at_ms,
         } => {
+            if game_has_ended(db, code, *game_no)? {
+                return Err(already_ended(code, *game_no));
+            }
             db.execute(
                 "INSERT INTO moves (code, game_no, ply, mv, hunters_ms, crowd_ms, at_ms)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
@@ -475,6 +517,17 @@ fn apply(db: &Connection, write: &Write) -> rusqlite::Result<Written> {
             new_game(db, code, *game_no, *a_side)?;
             Ok(Written::default())
         }
+        Write::Seen { code, at_ms } => {
+            db.execute(
+                "UPDATE rooms SET seen_ms = MAX(COALESCE(seen_ms, 0), ?2) WHERE code = ?1",
+                params![code, at_ms],
+            )?;
+            Ok(Written::default())
+        }
+        Write::Expire { code } => {
+            expire(db, code)?;
+            Ok(Written::default())
+        }
     }
 }
 
@@ -495,9 +548,11 @@ fn end_game(
 ) -> rusqlite::Result<Written> {
     let ratings = rate(db, code, game_no, result)?;
     let ratings_text = ratings.map(|r| serde_json::to_string(&r).unwrap_or_default());
-    db.execute(
+    // Only a game without a result ends: a second end (a resignation and
+    // a flag at once, a stale owner) never overwrites the stored one.
+    let n = db.execute(
         "UPDATE games SET winner = ?3, reason = ?4, ended_ms = ?5, ratings = ?6
-         WHERE code = ?1 AND game_no = ?2",
+         WHERE code = ?1 AND game_no = ?2 AND reason IS NULL",
         params![
             code,
             game_no,
@@ -507,6 +562,9 @@ fn end_game(
             ratings_text
         ],
     )?;
+    if n != 1 {
+        return Err(already_ended(code, game_no));
+    }
     Ok(Written { ratings })
 }
 
@@ -960,4 +1018,145 @@ fn load(db: &Connection, code: &str) -> rusqlite::Result<Option<RoomRecord>> {
 fn reason_of(id: &str) -> Option<EndReason> {
     let reason: EndReason = serde_json::from_value(serde_json::Value::String(id.into())).ok()?;
     (reason.id() == id).then_some(reason)
+}
+
+/// The refusal of a move or an end for a game that has its result.
+fn already_ended(code: &str, game_no: u32) -> rusqlite::Error {
+    rusqlite::Error::InvalidParameterName(format!("room {code} game {game_no} has already ended"))
+}
+
+/// The game has a stored result (or is not stored: nothing may be added).
+fn game_has_ended(db: &Connection, code: &str, game_no: u32) -> rusqlite::Result<bool> {
+    let reason: Option<Option<String>> = db
+        .query_row(
+            "SELECT reason FROM games WHERE code = ?1 AND game_no = ?2",
+            params![code, game_no],
+            |r| r.get(0),
+        )
+        .optional()?;
+    Ok(!matches!(reason, Some(None)))
+}
+
+/// Rooms without a finished game whose creation, last move and last visit
+/// are all before `before_ms`.
+fn abandoned(db: &Connection, before_ms: i64, limit: u32) -> rusqlite::Result<Vec<String>> {
+    let mut statement = db.prepare(
+        "SELECT r.code FROM rooms r
+         WHERE NOT EXISTS (SELECT 1 FROM games g WHERE g.code = r.code AND g.reason IS NOT NULL)
+         AND MAX(r.created_ms, COALESCE(r.seen_ms, 0),
+                 COALESCE((SELECT MAX(m.at_ms) FROM moves m WHERE m.code = r.code), 0)) < ?1
+         LIMIT ?2",
+    )?;
+    statement
+        .query_map(params![before_ms, limit], |r| r.get(0))?
+        .collect()
+}
+
+/// Removes a room with no finished game: its moves, games and itself.
+fn expire(db: &Connection, code: &str) -> rusqlite::Result<()> {
+    let finished: bool = db.query_row(
+        "SELECT EXISTS (SELECT 1 FROM games WHERE code = ?1 AND reason IS NOT NULL)",
+        params![code],
+        |r| r.get(0),
+    )?;
+    if finished {
+        return Err(rusqlite::Error::InvalidParameterName(format!(
+            "room {code} has a finished game: it is kept"
+        )));
+    }
+    db.execute("DELETE FROM moves WHERE code = ?1", params![code])?;
+    db.execute("DELETE FROM games WHERE code = ?1", params![code])?;
+    db.execute("DELETE FROM rooms WHERE code = ?1", params![code])?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn create(code: &str) -> Write {
+        Write::CreateRoom {
+            code: code.into(),
+            setup: GameSetup {
+                game: "pirates".into(),
+                options: Vec::new(),
+            },
+            clock: None,
+            a_side: Side::Hunters,
+            token_a: "token-a".into(),
+            at_ms: 1,
+            player_a: None,
+            rated: false,
+        }
+    }
+
+    fn end(code: &str, winner: Side, reason: EndReason) -> Write {
+        Write::End {
+            code: code.into(),
+            game_no: 1,
+            result: GameResult {
+                winner: Some(winner),
+                reason,
+            },
+            at_ms: 2,
+        }
+    }
+
+    /// A resignation and a flag stored one after the other (as two ends
+    /// racing would be): the first stands, the second is refused, and no
+    /// move is added to the ended game.
+    #[tokio::test]
+    async fn a_second_end_never_overwrites_the_first() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let store = Store::open(&dir.path().join("games.sqlite3")).expect("a store");
+        store.write(create("ABCD")).await.expect("created");
+        let resigned = end("ABCD", Side::Crowd, EndReason::Resigned);
+        let flag = end("ABCD", Side::Hunters, EndReason::Flag);
+        let (first, second) = tokio::join!(store.write(resigned), store.write(flag));
+        assert!(first.is_ok(), "{first:?}");
+        assert!(second.is_err(), "a second end is refused: {second:?}");
+        let late_move = Write::Move {
+            code: "ABCD".into(),
+            game_no: 1,
+            ply: 0,
+            mv: "a1-a2".into(),
+            clocks: None,
+            end: None,
+            at_ms: 3,
+        };
+        assert!(store.write(late_move).await.is_err());
+        let record = store.load("ABCD").await.expect("read").expect("stored");
+        let result = record.result.expect("a result");
+        assert_eq!(
+            (result.winner, result.reason),
+            (Some(Side::Crowd), EndReason::Resigned)
+        );
+        assert!(record.moves.is_empty());
+    }
+
+    /// Jobs beyond the channel's capacity wait in their senders: with the
+    /// store's thread stalled (here: not started), no more than
+    /// [`STORE_JOBS`] are queued however many are asked for.
+    #[tokio::test]
+    async fn the_job_queue_is_bounded() {
+        let (jobs, rx) = mpsc::channel(STORE_JOBS);
+        let store = Store { jobs };
+        let asks: Vec<_> = (0..STORE_JOBS + 100)
+            .map(|i| {
+                let store = store.clone();
+                tokio::spawn(async move { store.load(&format!("room{i}")).await })
+            })
+            .collect();
+        for _ in 0..100 {
+            tokio::task::yield_now().await;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        assert_eq!(rx.len(), STORE_JOBS);
+        assert!(asks.iter().all(|ask| !ask.is_finished()));
+        drop(rx);
+        for ask in asks {
+            let answer = ask.await.expect("a task");
+            assert!(answer.is_err(), "the store has stopped");
+        }
+    }
 }

@@ -32,6 +32,8 @@ mod rules;
 mod save_format;
 
 #[cfg(feature = "server")]
+mod online_hardening;
+#[cfg(feature = "server")]
 mod online_players;
 #[cfg(feature = "online")]
 mod online_protocol;
