@@ -12,7 +12,7 @@ use crate::game::common::i18n::{I18n, Msg};
 use crate::game::common::notice::{NoticeKind, Notices};
 use crate::game::common::screens::{MenuPage, Screen};
 use crate::game::play::analysis::{AnalysisCommand, AnalysisJob, can_analyse};
-use crate::game::play::match_state::{Conclusion, Match, MatchCommand};
+use crate::game::play::match_state::{Conclusion, LinePreview, Match, MatchCommand};
 use crate::game::play::online::{Online, OnlineCommand};
 use crate::rules::{GameKind, Reason, Side};
 
@@ -151,13 +151,21 @@ pub(super) fn banner(mut b: BannerUi) -> Result {
     Ok(())
 }
 
+/// "The engine's line from before move 4: 2 of 14."
+pub(super) fn line_marker(preview: &LinePreview) -> Msg {
+    Msg::new("line-marker")
+        .num("ply", preview.ply as u32)
+        .num("step", preview.step as u32)
+        .num("count", preview.line.len() as u32)
+}
+
 /// Review mode, marked over the board so nobody mistakes it for the game.
 fn review_marker(ctx: &egui::Context, b: &mut BannerUi) {
     let m = &*b.the_match;
     // The engine's line played out: where in it, a step either way, back.
     let line = m.preview().map(|p| (p.ply, p.step, p.line.len()));
     let text = match (m.preview(), m.reviewing()) {
-        (Some(preview), _) => b.i18n.msg(&super::status::line_marker(preview)),
+        (Some(preview), _) => b.i18n.msg(&line_marker(preview)),
         (None, Some(ply)) => b.i18n.msg(
             &Msg::new("review-marker")
                 .num("ply", ply as u32)

@@ -4,39 +4,51 @@
 //! solve, or the search's margin, said as a judgement), how the attempt
 //! stands, and the buttons: hint, try again, next, back to the game.
 
+use bevy::prelude::*;
 use bevy_egui::egui;
 
-use super::family_screen::{FamilyUi, side_noun};
 use super::theme::{self, GOLD, GREEN, INK, RED};
 use crate::coach::family_puzzle::{FamilyGoal, FamilyProof, FamilyPuzzle};
 use crate::game::common::i18n::{I18n, Msg};
 use crate::game::play::family::FamilyPlay;
-use crate::game::play::family_puzzle::{FamilyPuzzleCommand, FamilyPuzzleStatus};
+use crate::game::play::family_puzzle::{
+    FamilyPuzzleCommand, FamilyPuzzleLibrary, FamilyPuzzleSession, FamilyPuzzleSetAsset,
+    FamilyPuzzleStatus,
+};
 use crate::rules::family::Ruleset;
 
+/// The family puzzles as the family screen sees them.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(super) struct FamilyPuzzleUi<'w> {
+    pub(super) session: Res<'w, FamilyPuzzleSession>,
+    library: ResMut<'w, FamilyPuzzleLibrary>,
+    sets: Res<'w, Assets<FamilyPuzzleSetAsset>>,
+    server: Res<'w, AssetServer>,
+    commands: MessageWriter<'w, FamilyPuzzleCommand>,
+}
+
 /// "Puzzles (150)", when the game has a set: starts its first puzzle.
-pub(super) fn puzzles_button(ui: &mut egui::Ui, f: &mut FamilyUi, play: &FamilyPlay) {
+pub(super) fn puzzles_button(
+    ui: &mut egui::Ui,
+    i18n: &I18n,
+    p: &mut FamilyPuzzleUi,
+    play: &FamilyPlay,
+) {
     let rules = play.game.rules.clone();
-    let Some(set) = f
-        .puzzles
-        .library
-        .set(&rules.file.id, &f.server, &f.puzzles.sets)
-    else {
+    let Some(set) = p.library.set(&rules.file.id, &p.server, &p.sets) else {
         return;
     };
     let Some(first) = set.puzzles.first().cloned() else {
         return;
     };
     let count = set.puzzles.len();
-    let text = f
-        .i18n
-        .msg(&Msg::new("family-puzzles").num("count", count as u32));
+    let text = i18n.msg(&Msg::new("family-puzzles").num("count", count as u32));
     if ui
         .button(format!("⟳ {text}"))
-        .on_hover_text(f.i18n.tr("family-puzzles-hint"))
+        .on_hover_text(i18n.tr("family-puzzles-hint"))
         .clicked()
     {
-        f.puzzles.commands.write(FamilyPuzzleCommand::Start {
+        p.commands.write(FamilyPuzzleCommand::Start {
             rules,
             index: 0,
             count,
@@ -45,15 +57,14 @@ pub(super) fn puzzles_button(ui: &mut egui::Ui, f: &mut FamilyUi, play: &FamilyP
     }
 }
 
-/// The panel while a puzzle is solved.
-pub(super) fn puzzle_section(ui: &mut egui::Ui, f: &mut FamilyUi, play: &FamilyPlay) {
-    let Some(active) = f.puzzles.session.active() else {
+/// The panel while a puzzle is solved; `side` names the solver's side.
+pub(super) fn puzzle_section(ui: &mut egui::Ui, i18n: &I18n, p: &mut FamilyPuzzleUi, side: &str) {
+    let Some(active) = p.session.active() else {
         return;
     };
     let (index, count, status, mistakes) =
         (active.index, active.count, active.status, active.mistakes);
-    let (puzzle, solver, rules) = (active.puzzle.clone(), active.solver, active.rules.clone());
-    let i18n = &*f.i18n;
+    let (puzzle, rules) = (active.puzzle.clone(), active.rules.clone());
     let title = Msg::new("family-puzzle-title")
         .num("number", (index + 1) as u32)
         .num("count", count as u32);
@@ -65,8 +76,7 @@ pub(super) fn puzzle_section(ui: &mut egui::Ui, f: &mut FamilyUi, play: &FamilyP
     );
     ui.scope(|ui| {
         ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
-        let side = side_noun(i18n, play.rules(), solver);
-        let goal = Msg::new(goal_id(&puzzle)).text("side", side);
+        let goal = Msg::new(goal_id(&puzzle)).text("side", side.to_string());
         ui.label(egui::RichText::new(i18n.msg(&goal)).size(16.0));
         theme::note(ui, proof_text(i18n, &puzzle));
         ui.add_space(6.0);
@@ -86,22 +96,21 @@ pub(super) fn puzzle_section(ui: &mut egui::Ui, f: &mut FamilyUi, play: &FamilyP
         theme::note(ui, i18n.tr("family-puzzle-unrated"));
     });
     ui.separator();
-    buttons(ui, f, &rules, (index, count), status);
+    buttons(ui, i18n, p, &rules, (index, count), status);
 }
 
 fn buttons(
     ui: &mut egui::Ui,
-    f: &mut FamilyUi,
+    i18n: &I18n,
+    p: &mut FamilyPuzzleUi,
     rules: &std::sync::Arc<Ruleset>,
     (index, count): (usize, usize),
     status: FamilyPuzzleStatus,
 ) {
-    let next = f
-        .puzzles
+    let next = p
         .library
-        .set(&rules.file.id, &f.server, &f.puzzles.sets)
+        .set(&rules.file.id, &p.server, &p.sets)
         .and_then(|set| set.puzzles.get((index + 1) % count.max(1)).cloned());
-    let i18n = &*f.i18n;
     let mut sent = None;
     ui.horizontal_wrapped(|ui| {
         let can_hint = matches!(
@@ -147,7 +156,7 @@ fn buttons(
         sent = Some(FamilyPuzzleCommand::Leave);
     }
     if let Some(command) = sent {
-        f.puzzles.commands.write(command);
+        p.commands.write(command);
     }
 }
 

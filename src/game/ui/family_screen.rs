@@ -12,6 +12,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiTextureHandle, egui};
 
 use super::family_board::{self, Fit, Leaving, Marks, Moving, Pictures};
+use super::family_puzzle_panel::{self, FamilyPuzzleUi};
 use super::family_rules;
 use super::family_words::{side_title, words};
 use super::theme::{self, GOLD, INK, MUTED, PANEL_FILL};
@@ -24,9 +25,6 @@ use crate::game::common::redraw::NextFrame;
 use crate::game::common::screens::Screen;
 use crate::game::play::family::{
     FamilyAi, FamilyCommand, FamilyIntent, FamilyMatch, FamilyPlay, Pick, Picking,
-};
-use crate::game::play::family_puzzle::{
-    FamilyPuzzleCommand, FamilyPuzzleLibrary, FamilyPuzzleSession, FamilyPuzzleSetAsset,
 };
 use crate::game::play::match_state::Player;
 use crate::rules::family::{HuntMove, HuntMoveKind, HuntReason, Ruleset};
@@ -80,11 +78,11 @@ pub(super) fn plugin(app: &mut App) {
 /// Everything the screen reads and writes.
 #[derive(bevy::ecs::system::SystemParam)]
 pub(super) struct FamilyUi<'w, 's> {
-    pub(super) contexts: EguiContexts<'w, 's>,
+    contexts: EguiContexts<'w, 's>,
     family: Res<'w, FamilyMatch>,
     ai: Res<'w, FamilyAi>,
     view: ResMut<'w, FamilyView>,
-    pub(super) i18n: Res<'w, I18n>,
+    i18n: Res<'w, I18n>,
     intents: MessageWriter<'w, FamilyIntent>,
     commands: MessageWriter<'w, FamilyCommand>,
     screen: ResMut<'w, NextState<Screen>>,
@@ -92,22 +90,13 @@ pub(super) struct FamilyUi<'w, 's> {
     catalog: Res<'w, SkinCatalog>,
     skins: Res<'w, Assets<Skin>>,
     images: Res<'w, Assets<Image>>,
-    pub(super) server: Res<'w, AssetServer>,
+    server: Res<'w, AssetServer>,
     sounds: MessageWriter<'w, PlaySound>,
-    pub(super) puzzles: FamilyPuzzleUi<'w>,
-}
-
-/// The family puzzles as the screen sees them.
-#[derive(bevy::ecs::system::SystemParam)]
-pub(super) struct FamilyPuzzleUi<'w> {
-    pub(super) session: Res<'w, FamilyPuzzleSession>,
-    pub(super) library: ResMut<'w, FamilyPuzzleLibrary>,
-    pub(super) sets: Res<'w, Assets<FamilyPuzzleSetAsset>>,
-    pub(super) commands: MessageWriter<'w, FamilyPuzzleCommand>,
+    puzzles: FamilyPuzzleUi<'w>,
 }
 
 /// A side named as a whole: the one piece when it has one, else the many.
-pub(super) fn side_noun(i18n: &I18n, rules: &Ruleset, side: Side) -> String {
+fn side_noun(i18n: &I18n, rules: &Ruleset, side: Side) -> String {
     side_title(i18n, rules, side, pieces_of(rules, side) == 1)
 }
 
@@ -462,8 +451,9 @@ fn panel(
         theme::note(ui, words(i18n, &rules.file.origin));
     }
     ui.add_space(if under_the_board { 2.0 } else { 8.0 });
-    if f.puzzles.session.is_active() {
-        super::family_puzzle_panel::puzzle_section(ui, f, play);
+    if let Some(solver) = f.puzzles.session.active().map(|a| a.solver) {
+        let side = side_noun(&f.i18n, play.rules(), solver);
+        family_puzzle_panel::puzzle_section(ui, &f.i18n, &mut f.puzzles, &side);
         return;
     }
     status(ui, f, play);
@@ -657,7 +647,7 @@ fn buttons(ui: &mut egui::Ui, f: &mut FamilyUi, play: &FamilyPlay) {
     if !levels.is_empty() {
         theme::note(ui, i18n.tr("family-ai-note"));
     }
-    super::family_puzzle_panel::puzzles_button(ui, f, play);
+    family_puzzle_panel::puzzles_button(ui, i18n, &mut f.puzzles, play);
 }
 
 fn move_list(ui: &mut egui::Ui, f: &FamilyUi, play: &FamilyPlay) {

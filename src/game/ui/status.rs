@@ -10,16 +10,8 @@ use super::theme::{GOLD, RED};
 use super::{GameUi, level_name};
 use crate::game::common::i18n::Msg;
 use crate::game::common::redraw::THINKING_PULSE;
-use crate::game::play::match_state::{LinePreview, Player};
+use crate::game::play::match_state::Player;
 use crate::rules::{GameKind, Side};
-
-/// "The engine's line from before move 4: 2 of 14."
-pub(super) fn line_marker(preview: &LinePreview) -> Msg {
-    Msg::new("line-marker")
-        .num("ply", preview.ply as u32)
-        .num("step", preview.step as u32)
-        .num("count", preview.line.len() as u32)
-}
 
 /// Whose turn it is, the end, review mode (or the engine's line played
 /// out), the AI's progress, the hint.
@@ -27,7 +19,7 @@ pub(super) fn status(ui: &mut egui::Ui, p: &mut GameUi) {
     let names = p.names();
     let m = &*p.the_match;
     if let Some(preview) = m.preview() {
-        let text = p.i18n.msg(&line_marker(preview));
+        let text = p.i18n.msg(&super::banner::line_marker(preview));
         ui.label(egui::RichText::new(text).color(GOLD).strong());
         return;
     }
