@@ -2,7 +2,7 @@
 //! stepped in small slices equal to one run at once, the saved form, and
 //! every shipped puzzle proven again (legal, each answer the only one).
 
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use stronghold::ai::{Level, MATE_BOUND, Search, SearchLimits, Tablebase};
 use stronghold::coach::prove::{Provers, check_puzzle, table_only_move};
@@ -12,17 +12,7 @@ use stronghold::rules::{Game, GameKind, Move, Variant};
 
 /// The shipped table, read once for the whole file.
 fn table() -> Arc<Tablebase> {
-    static TABLE: OnceLock<Arc<Tablebase>> = OnceLock::new();
-    TABLE
-        .get_or_init(|| {
-            let path = concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/assets/tablebase/bagh-chal.sctb"
-            );
-            let bytes = std::fs::read(path).expect("the shipped table");
-            Arc::new(Tablebase::from_bytes(&bytes).expect("a readable table"))
-        })
-        .clone()
+    crate::shipped_table()
 }
 
 /// Two games Medium's tigers won against Easy's goats (`selfplay bagh-chal

@@ -2,7 +2,7 @@
 //! lessons, and which moves each accepts, by the table where it knows
 //! every move and by the engine's searches elsewhere.
 
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use stronghold::ai::{Level, Tablebase};
 use stronghold::coach::lesson::{Check, LessonFinder, lesson_plies};
@@ -10,17 +10,7 @@ use stronghold::coach::{Analysis, Effort, GameAnalyser, Grade, Source};
 use stronghold::rules::{Game, Move, Side};
 
 fn table() -> Arc<Tablebase> {
-    static TABLE: OnceLock<Arc<Tablebase>> = OnceLock::new();
-    TABLE
-        .get_or_init(|| {
-            let path = concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/assets/tablebase/bagh-chal.sctb"
-            );
-            let bytes = std::fs::read(path).expect("the shipped table");
-            Arc::new(Tablebase::from_bytes(&bytes).expect("a readable table"))
-        })
-        .clone()
+    crate::shipped_table()
 }
 
 /// A sliding-phase position where only d4-c5 keeps the tigers' win (the

@@ -10,6 +10,23 @@
 #[path = "../save_common/mod.rs"]
 mod save_common;
 
+use std::sync::{Arc, OnceLock};
+
+/// Bagh-Chal's shipped table, read once for every test that needs it.
+fn shipped_table() -> Arc<stronghold::ai::Tablebase> {
+    static TABLE: OnceLock<Arc<stronghold::ai::Tablebase>> = OnceLock::new();
+    TABLE
+        .get_or_init(|| {
+            let path = concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/assets/tablebase/bagh-chal.sctb"
+            );
+            let bytes = std::fs::read(path).expect("the shipped table");
+            Arc::new(stronghold::ai::Tablebase::from_bytes(&bytes).expect("a readable table"))
+        })
+        .clone()
+}
+
 mod ai_cli;
 mod ai_draws;
 mod ai_forced_wins;

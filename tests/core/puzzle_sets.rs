@@ -4,7 +4,7 @@
 //! its proof backs it. Each puzzle's proof itself is checked again in
 //! `coach.rs`; these checks read the sets, the table's only move aside.
 
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use stronghold::ai::Tablebase;
 use stronghold::coach::prove::{Provers, check_puzzle, exact_proof, goal_backed, table_only_move};
@@ -15,17 +15,7 @@ use stronghold::rules::{Game, GameKind};
 const MIN_PUZZLES: usize = 150;
 
 fn table() -> Arc<Tablebase> {
-    static TABLE: OnceLock<Arc<Tablebase>> = OnceLock::new();
-    TABLE
-        .get_or_init(|| {
-            let path = concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/assets/tablebase/bagh-chal.sctb"
-            );
-            let bytes = std::fs::read(path).expect("the shipped table");
-            Arc::new(Tablebase::from_bytes(&bytes).expect("a readable table"))
-        })
-        .clone()
+    crate::shipped_table()
 }
 
 fn shipped_set(kind: GameKind) -> PuzzleSet {
