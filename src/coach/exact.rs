@@ -2,7 +2,8 @@
 //! rules (the game is over), Bagh-Chal's sliding-phase table, the Fox and
 //! Geese proof search, or a search that saw a forced win to the end
 //! ([`Source`]); and what a move did to its side's value ([`Verdict`]):
-//! "threw away the draw", "keeps the win in 23".
+//! "threw away the draw", "keeps the win within 23" (plies: a bound, not
+//! always the fewest).
 
 use serde::{Deserialize, Serialize};
 
@@ -79,7 +80,12 @@ impl Exact {
     /// not hold it.
     pub fn of_table(table: &Tablebase, pos: &Position) -> Option<Exact> {
         let probe = table.probe(pos)?;
-        let plies = probe.value.plies().map(u16::from);
+        // The table counts plies to the capture that moves the game into
+        // its next sub-game (or to the loser having no move): the end of
+        // the game only when that capture is the last the tigers need.
+        // Elsewhere the win is exact but its length is not known.
+        let last_sub_game = probe.captured + 1 >= table.rules().captures_to_win;
+        let plies = probe.value.plies().map(u16::from).filter(|_| last_sub_game);
         let tigers = match probe.outcome {
             TableOutcome::TigersWin => Exact::Win(plies),
             TableOutcome::GoatsWin => Exact::Loss(plies),
@@ -182,7 +188,7 @@ impl Verdict {
     /// draw now)`; the table's verdicts carry their condition: `table
     /// (no-repeat rule aside): keeps the draw`.
     pub fn describe(&self) -> String {
-        let plies = |p: Option<u16>| p.map_or(String::new(), |p| format!(" in {p}"));
+        let plies = |p: Option<u16>| p.map_or(String::new(), |p| format!(" within {p}"));
         let what = match self.kind() {
             VerdictKind::WinToDraw => "threw away the win (a draw now)".to_string(),
             VerdictKind::WinToLoss => "threw away the win (lost now)".to_string(),
@@ -213,7 +219,7 @@ mod tests {
         let kept = Verdict::new(win, known(Exact::Win(Some(24)), Source::Rules));
         assert_eq!(
             kept.describe(),
-            "table (no-repeat rule aside): keeps the win in 24"
+            "table (no-repeat rule aside): keeps the win within 24"
         );
         assert!(!kept.throws_away());
         let draw = known(Exact::Draw, Source::Table);

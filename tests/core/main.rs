@@ -47,6 +47,7 @@ mod properties;
 mod puzzle_sets;
 mod rules;
 mod save_format;
+mod table_check;
 
 #[cfg(feature = "server")]
 mod online_hardening;

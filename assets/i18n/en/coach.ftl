@@ -27,12 +27,12 @@ analysis-move-line = Move { $ply }, { $move }: { $grade }.
 analysis-best-was = The best move was { $move }.
 analysis-eval = Evaluation for the { $side }, in pieces: { $before } before the move, { $after } after.
 analysis-score-win = won
-analysis-score-win-in = wins in { $moves ->
+analysis-score-win-in = wins within { $moves ->
     [one] { $moves } move
    *[other] { $moves } moves
 }
 analysis-score-loss = lost
-analysis-score-loss-in = loses in { $moves ->
+analysis-score-loss-in = loses within { $moves ->
     [one] { $moves } move
    *[other] { $moves } moves
 }
@@ -48,12 +48,12 @@ analysis-verdict-win-to-loss = this move threw away the win; lost now.
 analysis-verdict-draw-to-loss = this move threw away the draw.
 analysis-verdict-keeps-draw = keeps the draw.
 analysis-verdict-keeps-win = keeps the win.
-analysis-verdict-keeps-win-in = keeps the win, in { $moves ->
+analysis-verdict-keeps-win-in = keeps the win, within { $moves ->
     [one] { $moves } move
    *[other] { $moves } moves
 }.
 analysis-verdict-still-lost = still lost.
-analysis-verdict-still-lost-in = still lost, in { $moves ->
+analysis-verdict-still-lost-in = still lost, within { $moves ->
     [one] { $moves } move
    *[other] { $moves } moves
 }.

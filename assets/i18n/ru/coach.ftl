@@ -27,13 +27,13 @@ analysis-move-line = Ход { $ply }, { $move }: { $grade }.
 analysis-best-was = Лучшим был ход { $move }.
 analysis-eval = Оценка ({ $side }), в фигурах: { $before } до хода, { $after } после.
 analysis-score-win = выигрыш
-analysis-score-win-in = выигрыш за { $moves } { $moves ->
+analysis-score-win-in = выигрыш не более чем за { $moves } { $moves ->
     [one] ход
     [few] хода
    *[other] ходов
 }
 analysis-score-loss = проигрыш
-analysis-score-loss-in = проигрыш за { $moves } { $moves ->
+analysis-score-loss-in = проигрыш не более чем за { $moves } { $moves ->
     [one] ход
     [few] хода
    *[other] ходов
@@ -54,13 +54,13 @@ analysis-verdict-win-to-loss = этот ход упустил выигрыш, т
 analysis-verdict-draw-to-loss = этот ход упустил ничью.
 analysis-verdict-keeps-draw = ничья сохраняется.
 analysis-verdict-keeps-win = выигрыш сохраняется.
-analysis-verdict-keeps-win-in = выигрыш сохраняется, за { $moves } { $moves ->
+analysis-verdict-keeps-win-in = выигрыш сохраняется, не более чем за { $moves } { $moves ->
     [one] ход
     [few] хода
    *[other] ходов
 }.
 analysis-verdict-still-lost = позиция по-прежнему проиграна.
-analysis-verdict-still-lost-in = позиция по-прежнему проиграна, за { $moves } { $moves ->
+analysis-verdict-still-lost-in = позиция по-прежнему проиграна, не более чем за { $moves } { $moves ->
     [one] ход
     [few] хода
    *[other] ходов
