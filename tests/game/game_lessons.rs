@@ -51,8 +51,8 @@ fn record_shakes(mut shakes: MessageReader<ShakePiece>, mut shaken: ResMut<Shake
     shaken.0.extend(shakes.read().map(|s| s.0));
 }
 
-/// A headless app on the blundered game, a person playing the tigers
-/// against the computer, with the game's analysis (made here, with the
+/// A headless app on the blundered game, two people playing (so nothing
+/// moves on by itself when the game comes back), with the game's analysis (made here, with the
 /// table, as the game's analysis would).
 fn analysed_app() -> App {
     let mut game = Game::from_position_string(ONE_WIN).expect("a position");
@@ -61,8 +61,7 @@ fn analysed_app() -> App {
         .run_to_end()
         .clone();
     assert_eq!(analysis.plies[0].grade, Grade::Blunder);
-    let mut the_match =
-        Match::from_game(game, Match::players(Player::Human, Player::Ai(Level::Easy)));
+    let mut the_match = Match::from_game(game, Match::players(Player::Human, Player::Human));
     the_match.set_analysis(Some(Arc::new(analysis)));
     let mut app = headless_app();
     app.insert_resource(the_match);

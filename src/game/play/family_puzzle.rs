@@ -13,13 +13,12 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use bevy::asset::{AssetLoader, LoadContext, io::Reader};
 use bevy::prelude::*;
 
 use crate::coach::family_puzzle::{FamilyPuzzle, FamilyPuzzleSet};
 use crate::game::GameSet;
 use crate::game::common::redraw::NextFrame;
-use crate::game::common::text_asset::read_text;
+use crate::game::common::text_asset::{FromText, FromTextLoader};
 use crate::game::play::family::{FamilyGate, FamilyMatch, FamilyPlay, FamilyRefused};
 use crate::game::play::match_state::Player;
 use crate::rules::Side;
@@ -27,7 +26,7 @@ use crate::rules::family::{HuntMove, Ruleset};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_asset::<FamilyPuzzleSetAsset>()
-        .init_asset_loader::<FamilyPuzzleSetLoader>()
+        .init_asset_loader::<FromTextLoader<FamilyPuzzleSetAsset>>()
         .init_resource::<FamilyPuzzleLibrary>()
         .init_resource::<FamilyPuzzleSession>()
         .add_message::<FamilyPuzzleCommand>()
@@ -47,27 +46,9 @@ const REPLY_DELAY: f64 = 0.45;
 #[derive(Asset, TypePath, Debug)]
 pub struct FamilyPuzzleSetAsset(pub FamilyPuzzleSet);
 
-#[derive(Default, TypePath)]
-struct FamilyPuzzleSetLoader;
-
-impl AssetLoader for FamilyPuzzleSetLoader {
-    type Asset = FamilyPuzzleSetAsset;
-    type Settings = ();
-    type Error = std::io::Error;
-    async fn load(
-        &self,
-        reader: &mut dyn Reader,
-        _settings: &(),
-        _load_context: &mut LoadContext<'_>,
-    ) -> Result<FamilyPuzzleSetAsset, std::io::Error> {
-        let text = read_text(reader).await?;
-        FamilyPuzzleSet::from_ron(&text)
-            .map(FamilyPuzzleSetAsset)
-            .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))
-    }
-    fn extensions(&self) -> &[&str] {
-        // Loaded by type only: `.ron` files are skins' and saves' too.
-        &[]
+impl FromText for FamilyPuzzleSetAsset {
+    fn from_text(text: &str) -> Result<FamilyPuzzleSetAsset, String> {
+        FamilyPuzzleSet::from_ron(text).map(FamilyPuzzleSetAsset)
     }
 }
 

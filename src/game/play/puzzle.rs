@@ -17,7 +17,6 @@
 
 use std::collections::HashMap;
 
-use bevy::asset::{AssetLoader, LoadContext, io::Reader};
 use bevy::prelude::*;
 
 use crate::ai::Level;
@@ -26,7 +25,7 @@ use crate::game::GameSet;
 use crate::game::common::puzzle_progress::{PuzzleProgress, Rated, puzzle_id};
 use crate::game::common::redraw::NextFrame;
 use crate::game::common::settings::Settings;
-use crate::game::common::text_asset::read_text;
+use crate::game::common::text_asset::{FromText, FromTextLoader};
 use crate::game::common::view::{ShakePiece, ViewBusy};
 use crate::game::play::match_state::{
     Match, MatchReset, MoveApplied, MoveGate, MoveIntent, MoveRejected, MoveSource, Player,
@@ -37,7 +36,7 @@ use crate::rules::{Game, GameKind};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_asset::<PuzzleSetAsset>()
-        .init_asset_loader::<PuzzleSetLoader>()
+        .init_asset_loader::<FromTextLoader<PuzzleSetAsset>>()
         .init_resource::<PuzzleLibrary>()
         .init_resource::<PuzzleSession>()
         .init_resource::<PuzzleFilters>()
@@ -61,27 +60,11 @@ pub const NOT_THE_ANSWER: &str = "move-error-not-the-answer";
 #[derive(Asset, TypePath, Debug)]
 pub struct PuzzleSetAsset(pub PuzzleSet);
 
-#[derive(Default, TypePath)]
-struct PuzzleSetLoader;
-
-impl AssetLoader for PuzzleSetLoader {
-    type Asset = PuzzleSetAsset;
-    type Settings = ();
-    type Error = std::io::Error;
-    async fn load(
-        &self,
-        reader: &mut dyn Reader,
-        _settings: &(),
-        _load_context: &mut LoadContext<'_>,
-    ) -> Result<PuzzleSetAsset, std::io::Error> {
-        let text = read_text(reader).await?;
-        PuzzleSet::from_ron(&text)
+impl FromText for PuzzleSetAsset {
+    fn from_text(text: &str) -> Result<PuzzleSetAsset, String> {
+        PuzzleSet::from_ron(text)
             .map(PuzzleSetAsset)
-            .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e.to_string()))
-    }
-    fn extensions(&self) -> &[&str] {
-        // Loaded by type only: `.ron` files are skins' and saves' too.
-        &[]
+            .map_err(|e| e.to_string())
     }
 }
 
