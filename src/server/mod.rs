@@ -2,8 +2,8 @@
 //! one of the hunt games over WebSocket, behind the `server` feature.
 //!
 //! The server is the authority: it checks every move with [`crate::rules`],
-//! keeps the clocks, and stores every change in SQLite before it tells
-//! anyone (so a crash loses no acknowledged move). The protocol is
+//! keeps the clocks, and stores every change (in SQLite, or PostgreSQL)
+//! before it tells anyone (so a crash loses no acknowledged move). The protocol is
 //! [`crate::online`]'s.
 //!
 //! - [`conn`]: one connection: frames in (capped, rate-limited, parsed),
@@ -34,7 +34,7 @@ mod lobby;
 mod log;
 mod room;
 mod secret;
-mod store;
+pub mod store;
 
 use std::io::Write;
 use std::net::SocketAddr;
@@ -61,6 +61,7 @@ const SOCKET_BUFFER_BYTES: usize = 8 * 1024;
 #[derive(Clone, Debug)]
 pub struct Config {
     pub addr: String,
+    /// A SQLite file, or a `postgres://` (`postgresql://`) URL.
     pub db: PathBuf,
     /// A connection silent this long is closed.
     pub idle: Duration,
@@ -92,14 +93,16 @@ impl Default for Config {
 
 /// The usage text.
 pub const USAGE: &str =
-    "usage: stronghold-server [--addr HOST:PORT] [--db FILE] [--idle-secs S] [--claim-secs S] [--abort-secs S]
+    "usage: stronghold-server [--addr HOST:PORT] [--db FILE|URL] [--idle-secs S] [--claim-secs S] [--abort-secs S]
        [--stall-secs S]
   Serves online games of Stronghold over WebSocket (ws://HOST:PORT/ws), GET /health and
   GET /api/lobby (the open seeks), GET /api/games/CODE (a room's last game as text) and
   GET /api/players/NAME (a player's ratings and recent games as text).
   --addr HOST:PORT  where to listen (default 127.0.0.1:7878; 0.0.0.0:7878 for the LAN;
                     port 0 lets the system choose, and the first line says which)
-  --db FILE         the SQLite file every game is kept in (default stronghold.sqlite3)
+  --db FILE|URL     the SQLite file every game is kept in (default stronghold.sqlite3), or a
+                    PostgreSQL database (postgres://USER@HOST/DB), whose tables the server
+                    creates and migrates itself
   --idle-secs S     close connections silent for S seconds (default 60)
   --claim-secs S    a player gone S seconds may be claimed against (default 60)
   --abort-secs S    a game whose side to move has not made its first move S seconds after its
@@ -151,7 +154,7 @@ pub fn run(config: Config) -> Result<(), String> {
 }
 
 async fn serve(config: Config) -> Result<(), String> {
-    let store = store::Store::open(&config.db)?;
+    let store = store::Store::open(&config.db).await?;
     let listener = tokio::net::TcpListener::bind(&config.addr)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
@@ -164,7 +167,7 @@ async fn serve(config: Config) -> Result<(), String> {
     let _ = stdout.flush();
     log::line(format_args!(
         "listening on {addr}, games in {}",
-        config.db.display()
+        store::describe(&config.db)
     ));
     let hub = Arc::new(hub::Hub::new(store, config));
     let app = Router::new()
