@@ -37,3 +37,5 @@ mod online_protocol;
 mod online_server;
 #[cfg(feature = "server")]
 mod online_support;
+#[cfg(feature = "server")]
+mod pg_cluster;
