@@ -31,6 +31,8 @@ mod save_format;
 
 #[cfg(feature = "server")]
 mod online_players;
+#[cfg(feature = "server")]
+mod online_postgres;
 #[cfg(feature = "online")]
 mod online_protocol;
 #[cfg(feature = "server")]

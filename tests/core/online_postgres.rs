@@ -1,0 +1,177 @@
+//! The server's PostgreSQL store on a cluster of the test's own
+//! (`pg_cluster`): the server migrates the schema itself, once, even when
+//! two servers start at once; and a room's lease fences a node that lost
+//! it, so its late write is refused and nothing of it is stored.
+
+use crate::online_support::Server;
+use crate::pg_cluster::{PgCluster, query};
+
+use std::path::Path;
+use std::time::Duration;
+
+use stronghold::online::protocol::{EndReason, GameResult, GameSetup};
+use stronghold::rules::{GameKind, Side, Variant};
+use stronghold::server::store::{Store, Write, postgres_schema_version};
+
+/// The versions in `schema_migrations`, in order.
+fn versions(url: &str) -> Vec<String> {
+    query(
+        url,
+        "SELECT version FROM schema_migrations ORDER BY version",
+    )
+    .into_iter()
+    .filter_map(|row| row[0].clone())
+    .collect()
+}
+
+#[test]
+fn two_servers_starting_at_once_migrate_once_and_a_restart_applies_nothing() {
+    let cluster = PgCluster::start();
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let url = cluster.url();
+    let latest = postgres_schema_version();
+    assert!(latest >= 2, "the rooms and the leases at least");
+    let logs = [dir.path().join("one.log"), dir.path().join("two.log")];
+    // Two nodes on one fresh database at the same moment.
+    let servers: Vec<Server> = std::thread::scope(|s| {
+        let started: Vec<_> = logs
+            .iter()
+            .map(|log| s.spawn(|| Server::start(Path::new(&url), 0, log, &[])))
+            .collect();
+        started
+            .into_iter()
+            .map(|h| h.join().expect("a server starts"))
+            .collect()
+    });
+    let all: Vec<String> = (1..=latest).map(|v| v.to_string()).collect();
+    assert_eq!(versions(&url), all, "each step applied, once");
+    let applied: String = servers.iter().map(|s| s.log_text()).collect();
+    assert_eq!(
+        applied
+            .matches(&format!("migrations applied now: {}", all.join(", ")))
+            .count(),
+        1,
+        "one node applied the steps, the other found them applied:\n{applied}"
+    );
+    assert_eq!(applied.matches("migrations applied now: none").count(), 1);
+    drop(servers);
+
+    // A restart finds the schema up to date.
+    let log = dir.path().join("three.log");
+    let again = Server::start(Path::new(&url), 0, &log, &[]);
+    let text = again.log_text();
+    assert!(
+        text.contains(&format!(
+            "schema at version {latest}; migrations applied now: none"
+        )),
+        "{text}"
+    );
+    assert_eq!(versions(&url), all);
+}
+
+/// Node A claims a room and writes; its lease runs out; node B claims the
+/// room (a new epoch) and writes; A's late write, in its old epoch, is
+/// refused and leaves nothing in the database. A renewal keeps the epoch,
+/// and a held lease is refused to another node.
+#[test]
+fn a_node_whose_lease_moved_on_cannot_write() {
+    let cluster = PgCluster::start();
+    let url = cluster.url();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    runtime.block_on(async {
+        // Two nodes: two stores on one database.
+        let node_a = Store::open(Path::new(&url)).await.expect("node A opens");
+        let node_b = Store::open(Path::new(&url)).await.expect("node B opens");
+        let code = "LEASE1";
+        let short = Duration::from_millis(300);
+        let long = Duration::from_secs(60);
+
+        let epoch_a = node_a.claim(code, "a", short).await.expect("a claim");
+        let epoch_a = epoch_a.expect("a free room is A's");
+        assert_eq!(
+            node_a.claim(code, "a", short).await,
+            Ok(Some(epoch_a)),
+            "renewed"
+        );
+        assert_eq!(node_b.claim(code, "b", long).await, Ok(None), "A holds it");
+        node_a
+            .write_in_lease(create(code), epoch_a)
+            .await
+            .expect("A's room is stored");
+        node_a
+            .write_in_lease(a_move(code, 0, "x"), epoch_a)
+            .await
+            .expect("A's first move is stored");
+
+        tokio::time::sleep(short + Duration::from_millis(200)).await;
+        let epoch_b = node_b.claim(code, "b", long).await.expect("a claim");
+        assert_eq!(epoch_b, Some(epoch_a + 1), "B takes the expired lease");
+        assert_eq!(
+            node_a.claim(code, "a", short).await,
+            Ok(None),
+            "B holds it now"
+        );
+
+        let late = node_a
+            .write_in_lease(a_move(code, 1, "late"), epoch_a)
+            .await;
+        let refusal = late.expect_err("A's lease has moved on");
+        assert!(refusal.contains("epoch"), "{refusal}");
+        let late_end = node_a
+            .write_in_lease(
+                Write::End {
+                    code: code.into(),
+                    game_no: 1,
+                    result: GameResult {
+                        winner: Some(Side::Hunters),
+                        reason: EndReason::Resigned,
+                    },
+                    at_ms: 2,
+                },
+                epoch_a,
+            )
+            .await;
+        assert!(late_end.is_err(), "A cannot end the game either");
+        node_b
+            .write_in_lease(a_move(code, 1, "b's"), epoch_b.unwrap_or(0))
+            .await
+            .expect("B writes in its lease");
+    });
+    let moves = query(
+        &url,
+        "SELECT ply, mv FROM moves WHERE code = 'LEASE1' ORDER BY ply",
+    );
+    let moves: Vec<Option<String>> = moves.into_iter().map(|row| row[1].clone()).collect();
+    assert_eq!(moves, [Some("x".to_string()), Some("b's".to_string())]);
+    let ended = query(&url, "SELECT reason FROM games WHERE code = 'LEASE1'");
+    assert_eq!(ended, [vec![None]], "the game was not ended by A");
+}
+
+fn create(code: &str) -> Write {
+    Write::CreateRoom {
+        code: code.into(),
+        setup: GameSetup::of(&Variant::new(GameKind::Pirates)),
+        clock: None,
+        a_side: Side::Crowd,
+        token_a: "token-a".into(),
+        at_ms: 1,
+        player_a: None,
+        rated: false,
+    }
+}
+
+fn a_move(code: &str, ply: u32, mv: &str) -> Write {
+    Write::Move {
+        code: code.into(),
+        game_no: 1,
+        ply,
+        mv: mv.into(),
+        clocks: None,
+        end: None,
+        at_ms: 2,
+    }
+}
