@@ -8,6 +8,13 @@
 //! room does waits on another, except the store's shared commit. A room
 //! not in memory (after a restart, or unloaded when empty) is loaded from
 //! the store on its first entry.
+//!
+//! With PostgreSQL several nodes may share the rooms, one owner at a time:
+//! a node takes a room's lease ([`Store::claim`]) before it creates or
+//! loads it, renews it while it serves the room, and writes in it, so the
+//! store refuses the writes of a node whose lease another has taken. A
+//! node that finds its lease taken closes the room (its players reconnect).
+//! SQLite has one node: no leases.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -18,7 +25,7 @@ use tokio::sync::{Notify, mpsc, oneshot};
 use tokio::time::{Duration, Instant, sleep_until};
 
 use super::room::{ConnId, Creator, Decision, Entry, Out, Room, Timing, To};
-use super::store::{PlayerPage, SeatPlayer, Store, Write};
+use super::store::{PlayerPage, SeatPlayer, Store, Write, Written};
 use super::{Config, log, secret};
 use crate::online::protocol::{
     ArchivedGame, ClockSpec, Command, EndReason, ErrorKind, Event, GameSetup, PlayerInfo,
@@ -127,11 +134,20 @@ impl RoomHandle {
     }
 }
 
+/// A room's lease held by this node: its epoch, and when to renew it.
+#[derive(Clone, Copy, Debug)]
+struct Lease {
+    epoch: u64,
+    renew_at: Instant,
+}
+
 pub(crate) struct Hub {
     rooms: Mutex<HashMap<String, RoomHandle>>,
     pub(crate) lobby: super::lobby::Lobby,
     store: Store,
     pub(crate) config: Config,
+    /// This node's name in the rooms' leases.
+    node: String,
     next_conn: AtomicU64,
     connections: AtomicU64,
     next_task: AtomicU64,
@@ -146,12 +162,13 @@ pub(crate) fn storage_error(e: &str) -> Event {
 }
 
 impl Hub {
-    pub(crate) fn new(store: Store, config: Config) -> Hub {
+    pub(crate) fn new(store: Store, config: Config, node: String) -> Hub {
         Hub {
             rooms: Mutex::new(HashMap::new()),
             lobby: super::lobby::Lobby::default(),
             store,
             config,
+            node,
             next_conn: AtomicU64::new(1),
             connections: AtomicU64::new(0),
             next_task: AtomicU64::new(1),
@@ -160,6 +177,58 @@ impl Hub {
 
     pub(crate) fn store(&self) -> &Store {
         &self.store
+    }
+
+    /// Takes room `code`'s lease for this node: None with SQLite (one
+    /// node), an error when another node holds it.
+    async fn lease(&self, code: &str) -> Result<Option<Lease>, Event> {
+        if !self.store.is_shared() {
+            return Ok(None);
+        }
+        let asked = Instant::now();
+        match self.store.claim(code, &self.node, self.config.lease).await {
+            Ok(Some(epoch)) => Ok(Some(Lease {
+                epoch,
+                renew_at: asked + self.config.lease / 3,
+            })),
+            Ok(None) => Err(Event::error(
+                ErrorKind::Storage,
+                format!("room {code} is being served by another node: try again shortly"),
+            )),
+            Err(e) => Err(storage_error(&e)),
+        }
+    }
+
+    /// Renews a room's lease when due. Err when another node has taken
+    /// the room (this one's copy is stale); a store that fails to answer
+    /// keeps the lease as it is (a write in it is refused if it has moved on).
+    async fn keep_lease(&self, lease: &mut Option<Lease>, code: &str) -> Result<(), String> {
+        let Some(held) = lease else {
+            return Ok(());
+        };
+        let asked = Instant::now();
+        if asked < held.renew_at {
+            return Ok(());
+        }
+        match self.store.claim(code, &self.node, self.config.lease).await {
+            Ok(Some(epoch)) if epoch == held.epoch => {
+                held.renew_at = asked + self.config.lease / 3;
+                Ok(())
+            }
+            Ok(_) => Err("another node has taken the room".into()),
+            Err(e) => {
+                log::line(format_args!("room {code}: lease not renewed: {e}"));
+                Ok(())
+            }
+        }
+    }
+
+    /// Stores `write`, in the room's lease when there is one.
+    async fn write(&self, write: Write, lease: Option<Lease>) -> Result<Written, String> {
+        match lease {
+            Some(lease) => self.store.write_in_lease(write, lease.epoch).await,
+            None => self.store.write(write).await,
+        }
     }
 
     /// The rooms' waits, from the command line.
@@ -336,6 +405,7 @@ impl Hub {
         let (code, token) = secret::code()
             .and_then(|c| Ok((c, secret::token()?)))
             .map_err(|e| storage_error(&e))?;
+        let lease = self.lease(&code).await?;
         let write = Write::CreateRoom {
             code: code.clone(),
             setup: setup.clone(),
@@ -346,8 +416,7 @@ impl Hub {
             player_a: player.as_ref().map(|p| p.id),
             rated,
         };
-        self.store
-            .write(write)
+        self.write(write, lease)
             .await
             .map_err(|e| storage_error(&e))?;
         let by = player
@@ -365,7 +434,7 @@ impl Hub {
             rated,
             self.timing(),
         );
-        let handle = self.spawn(room);
+        let handle = self.spawn(room, lease);
         log::line(format_args!(
             "room {code}: created by conn {conn} ({}): {} ({}), creator {}, clock {}, {}",
             by,
@@ -437,23 +506,31 @@ impl Hub {
         if let Some(handle) = self.lookup(code) {
             return Ok(Some(handle));
         }
-        let Some(record) = self.store.load(code).await.map_err(|e| storage_error(&e))? else {
+        let Some(mut record) = self.store.load(code).await.map_err(|e| storage_error(&e))? else {
             return Ok(None);
         };
+        let lease = self.lease(code).await?;
+        if lease.is_some() {
+            // Loaded again in the lease: the last owner's writes are all in.
+            match self.store.load(code).await.map_err(|e| storage_error(&e))? {
+                Some(fresh) => record = fresh,
+                None => return Ok(None),
+            }
+        }
         let room = Room::restore(record, self.timing(), Instant::now()).map_err(|e| {
             log::line(format_args!("room {code}: cannot be restored: {e}"));
             storage_error(&e)
         })?;
         // Two resumes of one room can both get here: only the first lists
         // (and starts) it, under the lock; the other takes that handle.
-        Ok(Some(self.spawn_unless_listed(room)))
+        Ok(Some(self.spawn_unless_listed(room, lease)))
     }
 
     /// Starts a restored room's task and lists it, in one step under the
     /// lock, unless a task for the room is listed already: then that one.
-    fn spawn_unless_listed(self: &Arc<Self>, room: Room) -> RoomHandle {
+    fn spawn_unless_listed(self: &Arc<Self>, room: Room, lease: Option<Lease>) -> RoomHandle {
         let Ok(mut rooms) = self.rooms.lock() else {
-            return self.spawn(room);
+            return self.spawn(room, lease);
         };
         if let Some(handle) = rooms.get(room.code()) {
             return handle.clone();
@@ -467,7 +544,7 @@ impl Hub {
         rooms.insert(handle.code.clone(), handle.clone());
         drop(rooms);
         log::line(format_args!("room {}: loaded from the store", handle.code));
-        tokio::spawn(run_room(Arc::clone(self), room, handle.task, rx));
+        tokio::spawn(run_room(Arc::clone(self), room, lease, handle.task, rx));
         handle
     }
 
@@ -476,7 +553,7 @@ impl Hub {
     }
 
     /// Starts a room's task and lists it.
-    fn spawn(self: &Arc<Self>, room: Room) -> RoomHandle {
+    fn spawn(self: &Arc<Self>, room: Room, lease: Option<Lease>) -> RoomHandle {
         let (tx, rx) = mpsc::unbounded_channel();
         let handle = RoomHandle {
             code: room.code().to_string(),
@@ -486,7 +563,7 @@ impl Hub {
         if let Ok(mut rooms) = self.rooms.lock() {
             rooms.insert(handle.code.clone(), handle.clone());
         }
-        tokio::spawn(run_room(Arc::clone(self), room, handle.task, rx));
+        tokio::spawn(run_room(Arc::clone(self), room, lease, handle.task, rx));
         handle
     }
 
@@ -508,6 +585,7 @@ impl Hub {
 async fn run_room(
     hub: Arc<Hub>,
     mut room: Room,
+    mut lease: Option<Lease>,
     task: u64,
     mut rx: mpsc::UnboundedReceiver<RoomInput>,
 ) {
@@ -532,10 +610,20 @@ async fn run_room(
                 break;
             }
         };
+        if let Err(e) = hub.keep_lease(&mut lease, room.code()).await {
+            // Dropped unanswered, an entry looks the room up again.
+            log::line(format_args!("room {}: {e}: closed here", room.code()));
+            let error = storage_error(&e);
+            for outbox in outboxes.values() {
+                outbox.send(&error);
+                outbox.kick.notify_one();
+            }
+            break;
+        }
         let Some((decision, reply)) = take(&mut room, &mut outboxes, input, Instant::now()) else {
             continue;
         };
-        let stored = decide(&hub, &mut room, &mut outboxes, decision).await;
+        let stored = decide(&hub, &mut room, &mut outboxes, decision, lease).await;
         if let Some((conn, reply)) = reply {
             if let Err(e) = &stored {
                 outboxes.remove(&conn);
@@ -611,6 +699,7 @@ async fn decide(
     room: &mut Room,
     outboxes: &mut HashMap<ConnId, Outbox>,
     decision: Decision,
+    lease: Option<Lease>,
 ) -> Result<(), Event> {
     deliver(room, outboxes, decision.outs);
     let Some(mut change) = decision.change else {
@@ -632,7 +721,7 @@ async fn decide(
         }
     }
     let write = room.write_for(&change, log::wall_ms());
-    let written = match hub.store.write(write).await {
+    let written = match hub.write(write, lease).await {
         Ok(written) => written,
         Err(e) => return Err(failed(e, outboxes)),
     };

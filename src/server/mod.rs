@@ -75,6 +75,12 @@ pub struct Config {
     pub stall_after: Duration,
     /// A room nobody is in (and whose clock is not running) leaves memory.
     pub unload_after: Duration,
+    /// This node's name in the rooms' leases (PostgreSQL); None: the host's
+    /// name and the address listened on.
+    pub node: Option<String>,
+    /// How long a room's lease lasts unless renewed (PostgreSQL): how long
+    /// a room of a node that died waits before another node may take it.
+    pub lease: Duration,
 }
 
 impl Default for Config {
@@ -87,6 +93,8 @@ impl Default for Config {
             abort_after: Duration::from_secs(30),
             stall_after: Duration::from_secs(300),
             unload_after: Duration::from_secs(600),
+            node: None,
+            lease: Duration::from_secs(30),
         }
     }
 }
@@ -94,7 +102,7 @@ impl Default for Config {
 /// The usage text.
 pub const USAGE: &str =
     "usage: stronghold-server [--addr HOST:PORT] [--db FILE|URL] [--idle-secs S] [--claim-secs S] [--abort-secs S]
-       [--stall-secs S]
+       [--stall-secs S] [--node NAME] [--lease-secs S]
   Serves online games of Stronghold over WebSocket (ws://HOST:PORT/ws), GET /health and
   GET /api/lobby (the open seeks), GET /api/games/CODE (a room's last game as text) and
   GET /api/players/NAME (a player's ratings and recent games as text).
@@ -108,7 +116,11 @@ pub const USAGE: &str =
   --abort-secs S    a game whose side to move has not made its first move S seconds after its
                     turn began is aborted, for nobody (default 30, or the clock's time if shorter)
   --stall-secs S    in a game without a clock, a player who has sat on a move S seconds may be
-                    claimed against while connected (default 300)";
+                    claimed against while connected (default 300)
+  --node NAME       with PostgreSQL: this server's name in the rooms' leases (default: the
+                    host's name and the address listened on); a room has one owner at a time
+  --lease-secs S    with PostgreSQL: a room's lease lasts S seconds unless renewed (default 30):
+                    how long another node waits for the rooms of one that died";
 
 impl Config {
     /// Reads the command line (the words after the program's name).
@@ -127,6 +139,8 @@ impl Config {
                 "--claim-secs" => config.claim_after = seconds(flag, value()?)?,
                 "--abort-secs" => config.abort_after = seconds(flag, value()?)?,
                 "--stall-secs" => config.stall_after = seconds(flag, value()?)?,
+                "--node" => config.node = Some(value()?.clone()),
+                "--lease-secs" => config.lease = seconds(flag, value()?)?,
                 other => return Err(format!("unknown argument `{other}`\n{USAGE}")),
             }
         }
@@ -169,7 +183,17 @@ async fn serve(config: Config) -> Result<(), String> {
         "listening on {addr}, games in {}",
         store::describe(&config.db)
     ));
-    let hub = Arc::new(hub::Hub::new(store, config));
+    let node = config
+        .node
+        .clone()
+        .unwrap_or_else(|| format!("{}/{addr}", host_name()));
+    if store.is_shared() {
+        log::line(format_args!(
+            "node {node}: rooms leased for {} s at a time",
+            config.lease.as_secs_f64()
+        ));
+    }
+    let hub = Arc::new(hub::Hub::new(store, config, node));
     let app = Router::new()
         .route("/ws", get(upgrade))
         .route("/health", get(health))
@@ -183,6 +207,15 @@ async fn serve(config: Config) -> Result<(), String> {
     )
     .await
     .map_err(|e| format!("server stopped: {e}"))
+}
+
+/// The machine's name (Linux), or `localhost`.
+fn host_name() -> String {
+    std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .map(|name| name.trim().to_string())
+        .ok()
+        .filter(|name| !name.is_empty())
+        .unwrap_or_else(|| "localhost".into())
 }
 
 async fn upgrade(

@@ -1,16 +1,18 @@
 //! The server's PostgreSQL store on a cluster of the test's own
 //! (`pg_cluster`): the server migrates the schema itself, once, even when
-//! two servers start at once; and a room's lease fences a node that lost
-//! it, so its late write is refused and nothing of it is stored.
+//! two servers start at once; a room's lease fences a node that lost it,
+//! so its late write is refused and nothing of it is stored; and two
+//! servers on one database hand a room over when its owner's lease runs
+//! out, the old owner closing its stale copy.
 
-use crate::online_support::Server;
+use crate::online_support::{Raw, Server, stored_moves};
 use crate::pg_cluster::{PgCluster, query};
 
 use std::path::Path;
 use std::time::Duration;
 
-use stronghold::online::protocol::{EndReason, GameResult, GameSetup};
-use stronghold::rules::{GameKind, Side, Variant};
+use stronghold::online::protocol::{Command, EndReason, ErrorKind, Event, GameResult, GameSetup};
+use stronghold::rules::{Game, GameKind, Side, Variant};
 use stronghold::server::store::{Store, Write, postgres_schema_version};
 
 /// The versions in `schema_migrations`, in order.
@@ -153,6 +155,17 @@ fn a_node_whose_lease_moved_on_cannot_write() {
     assert_eq!(ended, [vec![None]], "the game was not ended by A");
 }
 
+/// Sends `game`'s first legal move as ply `ply` and plays it; the move.
+fn play(raw: &mut Raw, game: &mut Game, ply: u32) -> String {
+    let mv = game.legal_moves()[0];
+    game.play(&mv).expect("legal");
+    raw.send(&Command::Move {
+        ply,
+        mv: mv.to_string(),
+    });
+    mv.to_string()
+}
+
 fn create(code: &str) -> Write {
     Write::CreateRoom {
         code: code.into(),
@@ -176,4 +189,108 @@ fn a_move(code: &str, ply: u32, mv: &str) -> Write {
         end: None,
         at_ms: 2,
     }
+}
+
+/// Two nodes on one database. A room made on node A (a lease of 3 s) is
+/// refused by node B while A holds it; once A has been idle past its
+/// lease, B takes the room with its moves, A's player's next move on A is
+/// refused (A closes its stale copy), and the game goes on on B with every
+/// acknowledged move stored once.
+#[test]
+fn a_room_moves_to_another_node_when_its_lease_runs_out() {
+    let cluster = PgCluster::start();
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let url = cluster.url();
+    let db = Path::new(&url);
+    let node_a = Server::start(
+        db,
+        0,
+        &dir.path().join("a.log"),
+        &["--node", "a", "--lease-secs", "3"],
+    );
+    let node_b = Server::start(db, 0, &dir.path().join("b.log"), &["--node", "b"]);
+
+    // Seated on A, and the first move made there.
+    let mut x = Raw::connect(&node_a.url());
+    x.send(&Command::Create {
+        setup: GameSetup::of(&Variant::new(GameKind::Pirates)),
+        side: Side::Hunters,
+        clock: None,
+        rated: false,
+    });
+    let seated = |raw: &mut Raw| {
+        raw.expect("seated", |e| match e {
+            Event::Seated { code, token, .. } => Some((code.clone(), token.clone())),
+            _ => None,
+        })
+    };
+    let (code, x_token) = seated(&mut x);
+    let mut y = Raw::connect(&node_a.url());
+    y.send(&Command::Join { code: code.clone() });
+    let (_, y_token) = seated(&mut y);
+    let mut game = Game::new(Variant::new(GameKind::Pirates));
+    let x_moves_first = game.side_to_move() == Side::Hunters;
+    let (first, second) = if x_moves_first {
+        (&mut x, &mut y)
+    } else {
+        (&mut y, &mut x)
+    };
+    let m1 = play(first, &mut game, 0);
+    first.expect("the first move stored", |e| {
+        matches!(e, Event::Moved { ply: 0, .. }).then_some(())
+    });
+
+    // A holds the room: B refuses it.
+    // The second mover's seat, taken on B.
+    let mover_token = if x_moves_first { y_token } else { x_token };
+    let mut on_b = Raw::connect(&node_b.url());
+    let resume = Command::Resume {
+        code: code.clone(),
+        token: mover_token,
+    };
+    on_b.send(&resume);
+    let refusal = on_b.expect("a refusal", |e| match e {
+        Event::Error { error, message } => Some((*error, message.clone())),
+        _ => None,
+    });
+    assert_eq!(refusal.0, ErrorKind::Storage, "{refusal:?}");
+    assert!(refusal.1.contains("another node"), "{refusal:?}");
+
+    // A idle past its lease: B takes the room, with the move made on A.
+    std::thread::sleep(Duration::from_millis(3500));
+    on_b.send(&resume);
+    let state = on_b.expect("the room on B", |e| match e {
+        Event::State(s) => Some(s.clone()),
+        _ => None,
+    });
+    assert_eq!(state.moves, vec![m1.clone()]);
+
+    // The mover's old connection on A moves: A finds its lease taken.
+    let mut stale = game.clone();
+    play(second, &mut stale, 1);
+    let error = second.expect("A's refusal", |e| match e {
+        Event::Error { error, message } => Some((*error, message.clone())),
+        Event::Moved { ply: 1, .. } => panic!("a move stored by a node that lost the room"),
+        _ => None,
+    });
+    assert_eq!(error.0, ErrorKind::Storage, "{error:?}");
+    assert!(second.closed(), "A closes the room's connections");
+    assert_eq!(stored_moves(db, &code, 1), vec![m1.clone()]);
+    assert!(
+        node_a
+            .log_text()
+            .contains("another node has taken the room")
+    );
+
+    // The game goes on on B.
+    let m2 = play(&mut on_b, &mut game, 1);
+    on_b.expect("the second move stored", |e| {
+        matches!(e, Event::Moved { ply: 1, .. }).then_some(())
+    });
+    assert_eq!(stored_moves(db, &code, 1), vec![m1, m2]);
+    let lease = query(
+        &url,
+        &format!("SELECT node, epoch FROM room_leases WHERE code = '{code}'"),
+    );
+    assert_eq!(lease, [vec![Some("b".to_string()), Some("2".to_string())]]);
 }

@@ -249,6 +249,12 @@ impl Store {
         Ok(Store { jobs })
     }
 
+    /// Whether several nodes may share the database (PostgreSQL), so that
+    /// rooms must be leased ([`Store::claim`]) before they are served.
+    pub(crate) fn is_shared(&self) -> bool {
+        matches!(self.jobs, Jobs::Postgres(_))
+    }
+
     /// Sends a job and waits for its answer.
     async fn ask<T>(&self, job: impl FnOnce(Reply<T>) -> Job) -> Result<T, String> {
         let (tx, rx) = oneshot::channel();
