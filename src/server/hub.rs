@@ -618,6 +618,7 @@ async fn run_room(
                 outbox.send(&error);
                 outbox.kick.notify_one();
             }
+            lease = None;
             break;
         }
         let Some((decision, reply)) = take(&mut room, &mut outboxes, input, Instant::now()) else {
@@ -651,6 +652,14 @@ async fn run_room(
     // look the room up again and load it from the store.
     if listed {
         hub.lobby.set_live(room.code(), None);
+    }
+    if lease.is_some() {
+        // Let the room go at once, not when the lease runs out, so that
+        // another node may take it (a lease taken from us is left alone).
+        let _ = hub
+            .store
+            .claim(room.code(), &hub.node, Duration::ZERO)
+            .await;
     }
     hub.unlist(room.code(), task);
 }
