@@ -3,7 +3,8 @@
 //! two servers start at once; a room's lease fences a node that lost it,
 //! so its late write is refused and nothing of it is stored; and two
 //! servers on one database hand a room over when its owner's lease runs
-//! out, the old owner closing its stale copy.
+//! out, the old owner closing its stale copy; and a server whose
+//! PostgreSQL crashes and comes back connects again, losing nothing.
 
 use crate::online_support::{Raw, Server, stored_moves};
 use crate::pg_cluster::{PgCluster, query};
@@ -293,4 +294,65 @@ fn a_room_moves_to_another_node_when_its_lease_runs_out() {
         &format!("SELECT node, epoch FROM room_leases WHERE code = '{code}'"),
     );
     assert_eq!(lease, [vec![Some("b".to_string()), Some("2".to_string())]]);
+}
+
+/// PostgreSQL crashes and comes back mid-game: the server connects again,
+/// the move made before is kept, and the next one is stored (a move tried
+/// while the store is down is refused, never acknowledged, and may be
+/// made again).
+#[test]
+fn the_server_reconnects_when_postgres_crashes_and_comes_back() {
+    let cluster = PgCluster::start();
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let url = cluster.url();
+    let db = Path::new(&url);
+    let server = Server::start(db, 0, &dir.path().join("server.log"), &[]);
+    let mut x = Raw::connect(&server.url());
+    x.send(&Command::Create {
+        setup: GameSetup::of(&Variant::new(GameKind::Pirates)),
+        side: Side::Hunters,
+        clock: None,
+        rated: false,
+    });
+    let code = x.expect("seated", |e| match e {
+        Event::Seated { code, .. } => Some(code.clone()),
+        _ => None,
+    });
+    let mut y = Raw::connect(&server.url());
+    y.send(&Command::Join { code: code.clone() });
+    y.expect("seated", |e| {
+        matches!(e, Event::Seated { .. }).then_some(())
+    });
+    let mut game = Game::new(Variant::new(GameKind::Pirates));
+    let mut made = Vec::new();
+    for ply in 0..2u32 {
+        if ply == 1 {
+            cluster.crash_and_restart();
+        }
+        let mover = if game.side_to_move() == Side::Hunters {
+            &mut x
+        } else {
+            &mut y
+        };
+        let mut tried = game.clone();
+        let mv = play(mover, &mut tried, ply);
+        let stored = mover.expect("the move stored or refused", |e| match e {
+            Event::Moved { ply: p, .. } if *p == ply => Some(true),
+            Event::Error { error, .. } if *error == ErrorKind::Storage => Some(false),
+            _ => None,
+        });
+        if !stored {
+            // The first write after the crash found the connection gone.
+            std::thread::sleep(Duration::from_millis(300));
+            let mut again = game.clone();
+            play(mover, &mut again, ply);
+            mover.expect("the move stored on a new connection", |e| {
+                matches!(e, Event::Moved { ply: p, .. } if *p == ply).then_some(())
+            });
+        }
+        game = tried;
+        made.push(mv);
+    }
+    assert_eq!(stored_moves(db, &code, 1), made);
+    assert!(server.log_text().contains("connection ended"));
 }

@@ -65,12 +65,7 @@ impl PgCluster {
             ],
         );
         cluster.port = free_port();
-        // fsync off: the tests kill the game server, never the machine.
-        let options = format!(
-            "-c listen_addresses=127.0.0.1 -p {} -k {} -c fsync=off",
-            cluster.port,
-            cluster.dir.path().display()
-        );
+        let options = cluster.options();
         let log = cluster.dir.path().join("server.log").display().to_string();
         // -W: return at once; readiness is waited for below, bounded.
         cluster.run(
@@ -99,6 +94,30 @@ impl PgCluster {
         format!(
             "postgres://postgres@127.0.0.1:{}/{}",
             self.port, self.database
+        )
+    }
+
+    /// Stops the cluster as a crash would (`-m immediate`) and starts it
+    /// again with the same options, on the same port.
+    pub fn crash_and_restart(&self) {
+        let data = self.data();
+        let log = self.dir.path().join("server.log").display().to_string();
+        self.run("pg_ctl", &["-D", &data, "-m", "immediate", "-w", "stop"]);
+        let options = self.options();
+        self.run(
+            "pg_ctl",
+            &["-D", &data, "-l", &log, "-o", &options, "-W", "start"],
+        );
+        self.wait_until_ready();
+    }
+
+    /// The server's options: 127.0.0.1 only, our port, the socket in our
+    /// folder. fsync off: the tests crash processes, never the machine.
+    fn options(&self) -> String {
+        format!(
+            "-c listen_addresses=127.0.0.1 -p {} -k {} -c fsync=off",
+            self.port,
+            self.dir.path().display()
         )
     }
 
