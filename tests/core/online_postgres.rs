@@ -141,17 +141,26 @@ fn a_node_whose_lease_moved_on_cannot_write() {
             )
             .await;
         assert!(late_end.is_err(), "A cannot end the game either");
+        let epoch_b = epoch_b.unwrap_or(0);
         node_b
-            .write_in_lease(a_move(code, 1, "b's"), epoch_b.unwrap_or(0))
+            .write_in_lease(a_move(code, 1, "b's"), epoch_b)
             .await
             .expect("B writes in its lease");
+        // A stale write and a good one sent at once (one batch, likely):
+        // the stale one alone is refused.
+        let (stale, good) = tokio::join!(
+            node_b.write_in_lease(a_move(code, 2, "stale"), epoch_a),
+            node_b.write_in_lease(a_move(code, 2, "good"), epoch_b),
+        );
+        assert!(stale.is_err() && good.is_ok(), "{stale:?} {good:?}");
     });
     let moves = query(
         &url,
         "SELECT ply, mv FROM moves WHERE code = 'LEASE1' ORDER BY ply",
     );
     let moves: Vec<Option<String>> = moves.into_iter().map(|row| row[1].clone()).collect();
-    assert_eq!(moves, [Some("x".to_string()), Some("b's".to_string())]);
+    let moves: Vec<&str> = moves.iter().flatten().map(String::as_str).collect();
+    assert_eq!(moves, ["x", "b's", "good"]);
     let ended = query(&url, "SELECT reason FROM games WHERE code = 'LEASE1'");
     assert_eq!(ended, [vec![None]], "the game was not ended by A");
 }

@@ -2,10 +2,12 @@
 //! nodes can share, where SQLite is one file on one machine.
 //!
 //! One task owns the connection, as the SQLite thread does: it answers
-//! jobs in order and commits every write waiting in one transaction, each
-//! write in a savepoint of its own (a failed write rolls back only itself,
-//! as in SQLite). A write is answered only after the commit. The
-//! connection is opened again when it has dropped.
+//! jobs in order and commits every write waiting in one transaction, their
+//! statements pipelined (sent without waiting for each answer). If one
+//! write fails, the batch is rolled back and written again with each write
+//! in a savepoint of its own, so a failed write rolls back only itself, as
+//! in SQLite. A write is answered only after the commit. The connection is
+//! opened again when it has dropped.
 //!
 //! The server creates and migrates the tables itself ([`MIGRATIONS`]):
 //! each step is applied once, in its own transaction, under an advisory
@@ -332,20 +334,90 @@ async fn run(url: String, mut client: Client, mut rx: mpsc::Receiver<Job>) {
 
 /// Writes a batch in one transaction, then answers each writer.
 async fn commit(client: &mut Client, writes: Vec<(Write, Option<u64>, Reply<Written>)>) {
-    let mut tx = match client.transaction().await {
-        Ok(tx) => tx,
+    let batch: Vec<(&Write, Option<u64>)> = writes.iter().map(|(w, e, _)| (w, *e)).collect();
+    let results = match write_pipelined(client, &batch).await {
+        Ok(Some(results)) => Ok(results),
+        // A write failed: the batch again, each write on its own.
+        Ok(None) => write_one_by_one(client, &batch).await,
+        Err(e) => Err(e),
+    };
+    match results {
+        Ok(results) => {
+            for ((_, _, reply), result) in writes.into_iter().zip(results) {
+                let _ = reply.send(result);
+            }
+        }
         Err(e) => {
             for (_, _, reply) in writes {
-                let _ = reply.send(Err(error_text(&e)));
+                let _ = reply.send(Err(e.clone()));
             }
-            return;
         }
-    };
-    let mut results: Vec<Result<Written, String>> = Vec::with_capacity(writes.len());
-    for (write, epoch, _) in &writes {
-        // A savepoint per write: a failed one rolls back only itself.
+    }
+}
+
+/// Whether a write may end a game (and change ratings).
+fn ends_game(write: &Write) -> bool {
+    matches!(write, Write::End { .. } | Write::Move { end: Some(_), .. })
+}
+
+/// The batch in one transaction, the writes' statements sent together
+/// (pipelined on the connection, a round trip for many rooms): the
+/// common case, where every write succeeds. A batch holds one write per
+/// room at most (a room waits for each write), so the writes are
+/// independent, except that games ending may rate one player twice:
+/// those go one after another, after the others. Ok(None) when a write
+/// failed: the transaction is rolled back, nothing of the batch stored.
+async fn write_pipelined(
+    client: &mut Client,
+    batch: &[(&Write, Option<u64>)],
+) -> Result<Option<Vec<Result<Written, String>>>, String> {
+    let tx = client.transaction().await.map_err(|e| error_text(&e))?;
+    let (ending, others): (Vec<usize>, Vec<usize>) =
+        (0..batch.len()).partition(|&i| ends_game(batch[i].0));
+    let together =
+        futures_util::future::join_all(others.iter().map(|&i| apply(&tx, batch[i].0, batch[i].1)))
+            .await;
+    let mut results: Vec<Option<Written>> = vec![None; batch.len()];
+    let mut all_written = true;
+    for (&i, result) in others.iter().zip(together) {
+        match result {
+            Ok(written) => results[i] = Some(written),
+            Err(_) => all_written = false,
+        }
+    }
+    for &i in &ending {
+        if !all_written {
+            break;
+        }
+        match apply(&tx, batch[i].0, batch[i].1).await {
+            Ok(written) => results[i] = Some(written),
+            Err(_) => all_written = false,
+        }
+    }
+    if !all_written {
+        tx.rollback().await.map_err(|e| error_text(&e))?;
+        return Ok(None);
+    }
+    tx.commit().await.map_err(|e| error_text(&e))?;
+    Ok(Some(
+        results
+            .into_iter()
+            .map(|r| r.ok_or_else(|| "a write was not made".to_string()))
+            .collect(),
+    ))
+}
+
+/// The batch in one transaction, each write in a savepoint of its own: a
+/// failed one rolls back only itself, and the others are stored.
+async fn write_one_by_one(
+    client: &mut Client,
+    batch: &[(&Write, Option<u64>)],
+) -> Result<Vec<Result<Written, String>>, String> {
+    let mut tx = client.transaction().await.map_err(|e| error_text(&e))?;
+    let mut results = Vec::with_capacity(batch.len());
+    for &(write, epoch) in batch {
         let result = match tx.savepoint("write").await {
-            Ok(savepoint) => match apply(&savepoint, write, *epoch).await {
+            Ok(savepoint) => match apply(&savepoint, write, epoch).await {
                 Ok(written) => savepoint
                     .commit()
                     .await
@@ -360,10 +432,8 @@ async fn commit(client: &mut Client, writes: Vec<(Write, Option<u64>, Reply<Writ
         };
         results.push(result.map_err(|e| e.0));
     }
-    let committed = tx.commit().await.map_err(|e| error_text(&e));
-    for ((_, _, reply), result) in writes.into_iter().zip(results) {
-        let _ = reply.send(committed.clone().and(result));
-    }
+    tx.commit().await.map_err(|e| error_text(&e))?;
+    Ok(results)
 }
 
 /// Takes, renews or refuses room `code`'s lease for `node` (see
