@@ -3,8 +3,8 @@
 //!
 //! The server is the authority: it checks every move with [`crate::rules`],
 //! keeps the clocks, and stores every change (in SQLite, or PostgreSQL)
-//! before it tells anyone (so a crash loses no acknowledged move). The protocol is
-//! [`crate::online`]'s.
+//! before it tells anyone (so a crash loses no acknowledged move). The
+//! protocol is [`crate::online`]'s.
 //!
 //! - [`conn`]: one connection: frames in (capped, rate-limited, parsed),
 //!   frames out, the idle limit;
