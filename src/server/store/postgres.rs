@@ -32,10 +32,12 @@
 //! (checked under a row lock in the write's own transaction), so a node
 //! that lost a room cannot write to it any more.
 
+use std::collections::HashMap;
 use std::time::Duration;
 
 use tokio::sync::mpsc;
-use tokio_postgres::{Client, GenericClient, NoTls, Row};
+use tokio_postgres::types::ToSql;
+use tokio_postgres::{Client, GenericClient, NoTls, Row, Statement};
 
 use super::{
     BATCH, HelloRefused, Identity, Job, PlayerPage, Reply, RoomRecord, SeatPlayer, StoredMove,
@@ -103,6 +105,59 @@ pub(super) fn latest_version() -> i32 {
 trait Db: GenericClient + Sync {}
 
 impl<T: GenericClient + Sync> Db for T {}
+
+/// Statements the server has parsed on one connection, by their text.
+type Prepared = std::sync::Mutex<HashMap<&'static str, Statement>>;
+
+/// A connection or a transaction on it, with the statements prepared on
+/// that connection: each statement is parsed once, then run in one round
+/// trip (not two: describe, then run).
+struct Conn<'a, D> {
+    db: &'a D,
+    prepared: &'a Prepared,
+}
+
+impl<'a, D: Db> Conn<'a, D> {
+    fn new(db: &'a D, prepared: &'a Prepared) -> Conn<'a, D> {
+        Conn { db, prepared }
+    }
+
+    async fn statement(&self, sql: &'static str) -> Res<Statement> {
+        let cached = self.prepared.lock().ok().and_then(|p| p.get(sql).cloned());
+        if let Some(statement) = cached {
+            return Ok(statement);
+        }
+        let statement = self.db.prepare(sql).await?;
+        if let Ok(mut prepared) = self.prepared.lock() {
+            prepared.insert(sql, statement.clone());
+        }
+        Ok(statement)
+    }
+
+    async fn execute(&self, sql: &'static str, params: &[&(dyn ToSql + Sync)]) -> Res<u64> {
+        let statement = self.statement(sql).await?;
+        Ok(self.db.execute(&statement, params).await?)
+    }
+
+    async fn query(&self, sql: &'static str, params: &[&(dyn ToSql + Sync)]) -> Res<Vec<Row>> {
+        let statement = self.statement(sql).await?;
+        Ok(self.db.query(&statement, params).await?)
+    }
+
+    async fn query_one(&self, sql: &'static str, params: &[&(dyn ToSql + Sync)]) -> Res<Row> {
+        let statement = self.statement(sql).await?;
+        Ok(self.db.query_one(&statement, params).await?)
+    }
+
+    async fn query_opt(
+        &self,
+        sql: &'static str,
+        params: &[&(dyn ToSql + Sync)],
+    ) -> Res<Option<Row>> {
+        let statement = self.statement(sql).await?;
+        Ok(self.db.query_opt(&statement, params).await?)
+    }
+}
 
 /// A failure as the store reports it: its text.
 struct Failed(String);
@@ -258,6 +313,7 @@ fn refuse(job: Job, error: &str) {
 
 /// The store's task: batches of writes in one transaction each.
 async fn run(url: String, mut client: Client, mut rx: mpsc::Receiver<Job>) {
+    let mut prepared = Prepared::default();
     while let Some(first) = rx.recv().await {
         let mut jobs = vec![first];
         while jobs.len() < BATCH {
@@ -268,7 +324,10 @@ async fn run(url: String, mut client: Client, mut rx: mpsc::Receiver<Job>) {
         }
         if client.is_closed() {
             match connect(&url).await {
-                Ok(fresh) => client = fresh,
+                Ok(fresh) => {
+                    client = fresh;
+                    prepared = Prepared::default();
+                }
                 Err(e) => {
                     log::line(format_args!("store: {e}"));
                     jobs.into_iter().for_each(|job| refuse(job, &e));
@@ -279,6 +338,7 @@ async fn run(url: String, mut client: Client, mut rx: mpsc::Receiver<Job>) {
         let mut writes = Vec::new();
         for job in jobs {
             let text = |e: Failed| e.0;
+            let db = Conn::new(&client, &prepared);
             match job {
                 Job::Write {
                     write,
@@ -286,7 +346,7 @@ async fn run(url: String, mut client: Client, mut rx: mpsc::Receiver<Job>) {
                     reply,
                 } => writes.push((write, epoch, reply)),
                 Job::Load(code, reply) => {
-                    let _ = reply.send(load(&client, &code).await.map_err(text));
+                    let _ = reply.send(load(&db, &code).await.map_err(text));
                 }
                 // Hello writes too, but alone: a refusal is an answer, not
                 // a failed transaction.
@@ -296,25 +356,26 @@ async fn run(url: String, mut client: Client, mut rx: mpsc::Receiver<Job>) {
                     bot,
                     reply,
                 } => {
-                    let _ = reply.send(hello(&mut client, &key, &name, bot).await.map_err(text));
+                    let said = hello(&mut client, &prepared, &key, &name, bot).await;
+                    let _ = reply.send(said.map_err(text));
                 }
                 Job::Rating {
                     player,
                     pool,
                     reply,
                 } => {
-                    let _ = reply.send(player_info(&client, player, &pool).await.map_err(text));
+                    let _ = reply.send(player_info(&db, player, &pool).await.map_err(text));
                 }
                 Job::Games {
                     player,
                     limit,
                     reply,
                 } => {
-                    let found = games_of(&client, player, limit, true).await;
+                    let found = games_of(&db, player, limit, true).await;
                     let _ = reply.send(found.map_err(text));
                 }
                 Job::Player { name, reply } => {
-                    let _ = reply.send(player_page(&client, &name).await.map_err(text));
+                    let _ = reply.send(player_page(&db, &name).await.map_err(text));
                 }
                 Job::Claim {
                     code,
@@ -322,23 +383,27 @@ async fn run(url: String, mut client: Client, mut rx: mpsc::Receiver<Job>) {
                     ttl,
                     reply,
                 } => {
-                    let _ = reply.send(claim(&client, &code, &node, ttl).await.map_err(text));
+                    let _ = reply.send(claim(&db, &code, &node, ttl).await.map_err(text));
                 }
             }
         }
         if !writes.is_empty() {
-            commit(&mut client, writes).await;
+            commit(&mut client, &prepared, writes).await;
         }
     }
 }
 
 /// Writes a batch in one transaction, then answers each writer.
-async fn commit(client: &mut Client, writes: Vec<(Write, Option<u64>, Reply<Written>)>) {
+async fn commit(
+    client: &mut Client,
+    prepared: &Prepared,
+    writes: Vec<(Write, Option<u64>, Reply<Written>)>,
+) {
     let batch: Vec<(&Write, Option<u64>)> = writes.iter().map(|(w, e, _)| (w, *e)).collect();
-    let results = match write_pipelined(client, &batch).await {
+    let results = match write_pipelined(client, prepared, &batch).await {
         Ok(Some(results)) => Ok(results),
         // A write failed: the batch again, each write on its own.
-        Ok(None) => write_one_by_one(client, &batch).await,
+        Ok(None) => write_one_by_one(client, prepared, &batch).await,
         Err(e) => Err(e),
     };
     match results {
@@ -369,13 +434,15 @@ fn ends_game(write: &Write) -> bool {
 /// failed: the transaction is rolled back, nothing of the batch stored.
 async fn write_pipelined(
     client: &mut Client,
+    prepared: &Prepared,
     batch: &[(&Write, Option<u64>)],
 ) -> Result<Option<Vec<Result<Written, String>>>, String> {
     let tx = client.transaction().await.map_err(|e| error_text(&e))?;
+    let db = Conn::new(&tx, prepared);
     let (ending, others): (Vec<usize>, Vec<usize>) =
         (0..batch.len()).partition(|&i| ends_game(batch[i].0));
     let together =
-        futures_util::future::join_all(others.iter().map(|&i| apply(&tx, batch[i].0, batch[i].1)))
+        futures_util::future::join_all(others.iter().map(|&i| apply(&db, batch[i].0, batch[i].1)))
             .await;
     let mut results: Vec<Option<Written>> = vec![None; batch.len()];
     let mut all_written = true;
@@ -389,7 +456,7 @@ async fn write_pipelined(
         if !all_written {
             break;
         }
-        match apply(&tx, batch[i].0, batch[i].1).await {
+        match apply(&db, batch[i].0, batch[i].1).await {
             Ok(written) => results[i] = Some(written),
             Err(_) => all_written = false,
         }
@@ -411,13 +478,14 @@ async fn write_pipelined(
 /// failed one rolls back only itself, and the others are stored.
 async fn write_one_by_one(
     client: &mut Client,
+    prepared: &Prepared,
     batch: &[(&Write, Option<u64>)],
 ) -> Result<Vec<Result<Written, String>>, String> {
     let mut tx = client.transaction().await.map_err(|e| error_text(&e))?;
     let mut results = Vec::with_capacity(batch.len());
     for &(write, epoch) in batch {
         let result = match tx.savepoint("write").await {
-            Ok(savepoint) => match apply(&savepoint, write, epoch).await {
+            Ok(savepoint) => match apply(&Conn::new(&savepoint, prepared), write, epoch).await {
                 Ok(written) => savepoint
                     .commit()
                     .await
@@ -438,7 +506,7 @@ async fn write_one_by_one(
 
 /// Takes, renews or refuses room `code`'s lease for `node` (see
 /// [`super::Store::claim`]); the epoch when taken or renewed.
-async fn claim(db: &Client, code: &str, node: &str, ttl: Duration) -> Res<Option<u64>> {
+async fn claim(db: &Conn<'_, impl Db>, code: &str, node: &str, ttl: Duration) -> Res<Option<u64>> {
     let seconds = ttl.as_secs_f64();
     let row = db
         .query_opt(
@@ -465,7 +533,7 @@ async fn claim(db: &Client, code: &str, node: &str, ttl: Duration) -> Res<Option
 
 /// Refuses a write whose lease is no longer the room's (locking the lease
 /// until the write's transaction ends, so no claim slips in between).
-async fn check_lease(db: &impl Db, code: &str, epoch: u64) -> Res<()> {
+async fn check_lease(db: &Conn<'_, impl Db>, code: &str, epoch: u64) -> Res<()> {
     let row = db
         .query_opt(
             "SELECT epoch FROM room_leases WHERE code = $1 FOR UPDATE",
@@ -483,7 +551,7 @@ async fn check_lease(db: &impl Db, code: &str, epoch: u64) -> Res<()> {
     }
 }
 
-async fn apply(db: &impl Db, write: &Write, epoch: Option<u64>) -> Res<Written> {
+async fn apply(db: &Conn<'_, impl Db>, write: &Write, epoch: Option<u64>) -> Res<Written> {
     if let Some(epoch) = epoch {
         check_lease(db, write.code(), epoch).await?;
     }
@@ -584,7 +652,7 @@ async fn apply(db: &impl Db, write: &Write, epoch: Option<u64>) -> Res<Written> 
     }
 }
 
-async fn new_game(db: &impl Db, code: &str, game_no: u32, a_side: Side) -> Res<()> {
+async fn new_game(db: &Conn<'_, impl Db>, code: &str, game_no: u32, a_side: Side) -> Res<()> {
     db.execute(
         "INSERT INTO games (code, game_no, a_side) VALUES ($1, $2, $3)",
         &[&code, &i64::from(game_no), &side_text::name(a_side)],
@@ -594,7 +662,7 @@ async fn new_game(db: &impl Db, code: &str, game_no: u32, a_side: Side) -> Res<(
 }
 
 async fn end_game(
-    db: &impl Db,
+    db: &Conn<'_, impl Db>,
     code: &str,
     game_no: u32,
     result: &GameResult,
@@ -625,7 +693,7 @@ async fn end_game(
 /// number), so two nodes ending games of one player at once wait for
 /// each other rather than lose an update.
 async fn rate(
-    db: &impl Db,
+    db: &Conn<'_, impl Db>,
     code: &str,
     game_no: u32,
     result: &GameResult,
@@ -684,7 +752,7 @@ async fn rate(
 }
 
 /// A player's rating in `pool` and its games there (a new one's if none).
-async fn glicko_of(db: &impl Db, player: i64, pool: &str) -> Res<(Glicko, u32)> {
+async fn glicko_of(db: &Conn<'_, impl Db>, player: i64, pool: &str) -> Res<(Glicko, u32)> {
     let found = db
         .query_opt(
             "SELECT rating, deviation, volatility, games FROM ratings
@@ -703,7 +771,13 @@ async fn glicko_of(db: &impl Db, player: i64, pool: &str) -> Res<(Glicko, u32)> 
     Ok((glicko, u32_of(row.try_get(3)?, "games")?))
 }
 
-async fn set_glicko(db: &impl Db, player: i64, pool: &str, glicko: &Glicko, games: u32) -> Res<()> {
+async fn set_glicko(
+    db: &Conn<'_, impl Db>,
+    player: i64,
+    pool: &str,
+    glicko: &Glicko,
+    games: u32,
+) -> Res<()> {
     db.execute(
         "INSERT INTO ratings (player, pool, rating, deviation, volatility, games)
          VALUES ($1, $2, $3, $4, $5, $6)
@@ -727,19 +801,21 @@ async fn set_glicko(db: &impl Db, player: i64, pool: &str, glicko: &Glicko, game
 /// transaction of its own.
 async fn hello(
     client: &mut Client,
+    prepared: &Prepared,
     key: &str,
     name: &str,
     bot: bool,
 ) -> Res<Result<Identity, HelloRefused>> {
     let tx = client.transaction().await?;
-    let known = tx
+    let db = Conn::new(&tx, prepared);
+    let known = db
         .query_opt("SELECT id, name, bot FROM players WHERE key = $1", &[&key])
         .await?;
     let known: Option<(i64, String, bool)> = match known {
         Some(r) => Some((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?)),
         None => None,
     };
-    let holder: Option<i64> = tx
+    let holder: Option<i64> = db
         .query_opt(
             "SELECT id FROM players WHERE name_key = $1",
             &[&name_key(name)],
@@ -757,7 +833,7 @@ async fn hello(
         Some((id, _, _)) if holder.is_some_and(|h| h != id) => return taken(),
         Some((id, old_name, old_bot)) => {
             if old_name != name || old_bot != bot {
-                tx.execute(
+                db.execute(
                     "UPDATE players SET name = $2, name_key = $3, bot = $4 WHERE id = $1",
                     &[&id, &name, &name_key(name), &bot],
                 )
@@ -766,7 +842,7 @@ async fn hello(
             id
         }
         None if holder.is_some() => return taken(),
-        None => tx
+        None => db
             .query_one(
                 "INSERT INTO players (key, name, name_key, bot, created_ms)
                  VALUES ($1, $2, $3, $4, $5) RETURNING id",
@@ -775,7 +851,7 @@ async fn hello(
             .await?
             .try_get(0)?,
     };
-    let ratings = ratings_of(&tx, id).await?;
+    let ratings = ratings_of(&db, id).await?;
     tx.commit().await?;
     Ok(Ok(Identity {
         id,
@@ -786,7 +862,7 @@ async fn hello(
 }
 
 /// Every pool a player has a rating in.
-async fn ratings_of(db: &impl Db, player: i64) -> Res<Vec<PoolRating>> {
+async fn ratings_of(db: &Conn<'_, impl Db>, player: i64) -> Res<Vec<PoolRating>> {
     let rows = db
         .query(
             "SELECT pool, rating, deviation, volatility, games FROM ratings
@@ -811,7 +887,7 @@ async fn ratings_of(db: &impl Db, player: i64) -> Res<Vec<PoolRating>> {
 }
 
 /// A player as shown, with its rating in `pool`.
-async fn player_info(db: &impl Db, player: i64, pool: &str) -> Res<PlayerInfo> {
+async fn player_info(db: &Conn<'_, impl Db>, player: i64, pool: &str) -> Res<PlayerInfo> {
     let row = db
         .query_opt("SELECT name, bot FROM players WHERE id = $1", &[&player])
         .await?;
@@ -827,7 +903,12 @@ async fn player_info(db: &impl Db, player: i64, pool: &str) -> Res<PlayerInfo> {
 }
 
 /// A player's games, newest first (with their moves when `moves`).
-async fn games_of(db: &impl Db, player: i64, limit: u32, moves: bool) -> Res<Vec<ArchivedGame>> {
+async fn games_of(
+    db: &Conn<'_, impl Db>,
+    player: i64,
+    limit: u32,
+    moves: bool,
+) -> Res<Vec<ArchivedGame>> {
     let rows = db
         .query(
             "SELECT g.code, g.game_no FROM games g JOIN rooms r ON r.code = g.code
@@ -846,7 +927,7 @@ async fn games_of(db: &impl Db, player: i64, limit: u32, moves: bool) -> Res<Vec
 }
 
 /// The name of player `player` (if any) as the archive shows it.
-async fn archived_player(db: &impl Db, player: Option<i64>) -> Res<Option<PlayerInfo>> {
+async fn archived_player(db: &Conn<'_, impl Db>, player: Option<i64>) -> Res<Option<PlayerInfo>> {
     let Some(id) = player else {
         return Ok(None);
     };
@@ -861,7 +942,12 @@ async fn archived_player(db: &impl Db, player: Option<i64>) -> Res<Option<Player
 }
 
 /// One game of a room, as the archive gives it.
-async fn archived(db: &impl Db, code: &str, game_no: u32, with_moves: bool) -> Res<ArchivedGame> {
+async fn archived(
+    db: &Conn<'_, impl Db>,
+    code: &str,
+    game_no: u32,
+    with_moves: bool,
+) -> Res<ArchivedGame> {
     let room = db
         .query_one(
             "SELECT game, options, clock_initial_ms, clock_increment_ms, rated, player_a,
@@ -921,7 +1007,7 @@ async fn archived(db: &impl Db, code: &str, game_no: u32, with_moves: bool) -> R
 }
 
 /// The page of the player named `name`: ratings and the last 20 games.
-async fn player_page(db: &impl Db, name: &str) -> Res<Option<PlayerPage>> {
+async fn player_page(db: &Conn<'_, impl Db>, name: &str) -> Res<Option<PlayerPage>> {
     let found = db
         .query_opt(
             "SELECT id, name, bot FROM players WHERE name_key = $1",
@@ -940,7 +1026,7 @@ async fn player_page(db: &impl Db, name: &str) -> Res<Option<PlayerPage>> {
     }))
 }
 
-async fn stored_moves(db: &impl Db, code: &str, game_no: u32) -> Res<Vec<StoredMove>> {
+async fn stored_moves(db: &Conn<'_, impl Db>, code: &str, game_no: u32) -> Res<Vec<StoredMove>> {
     let rows = db
         .query(
             "SELECT mv, hunters_ms, crowd_ms FROM moves WHERE code = $1 AND game_no = $2
@@ -961,7 +1047,7 @@ fn stored_move(row: &Row) -> Res<StoredMove> {
 }
 
 /// A stored room and its last game.
-async fn load(db: &impl Db, code: &str) -> Res<Option<RoomRecord>> {
+async fn load(db: &Conn<'_, impl Db>, code: &str) -> Res<Option<RoomRecord>> {
     let room = db
         .query_opt(
             "SELECT token_a, token_b, player_a, player_b, rated FROM rooms WHERE code = $1",
