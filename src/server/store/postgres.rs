@@ -54,8 +54,8 @@ use crate::server::log;
 /// Jobs waiting for the task at most; a room asking more waits its turn.
 const QUEUE: usize = 4096;
 
-/// The advisory lock the migrations are applied under (any fixed number;
-/// this one spells "stronghold" in a fashion).
+/// The advisory lock the migrations are applied under (any fixed number:
+/// this one is "STRONG" in ASCII).
 const MIGRATION_LOCK: i64 = 0x5354_524f_4e47;
 
 /// The schema's steps, in order: (version, SQL). A step once released is
