@@ -41,7 +41,11 @@ impl PgCluster {
                 .args(["-R", &format!("{user}:"), &dir.path().display().to_string()])
                 .status()
                 .expect("chown runs");
-            assert!(status.success(), "chown of the cluster's folder to {user}");
+            assert!(
+                status.success(),
+                "chown of the cluster's folder to {user} (the user Debian's \
+                 `postgresql` package makes; `bash scripts/setup-system` installs it)"
+            );
         }
         let mut cluster = PgCluster {
             dir,
