@@ -35,9 +35,13 @@ mod save_format;
 mod online_hardening;
 #[cfg(feature = "server")]
 mod online_players;
+#[cfg(feature = "server")]
+mod online_postgres;
 #[cfg(feature = "online")]
 mod online_protocol;
 #[cfg(feature = "server")]
 mod online_server;
 #[cfg(feature = "server")]
 mod online_support;
+#[cfg(feature = "server")]
+mod pg_cluster;
