@@ -1,4 +1,4 @@
-//! `stronghold-server`: online games over WebSocket, kept in SQLite
+//! `stronghold-server`: online games over WebSocket, kept in SQLite or PostgreSQL
 //! (`--help` for the flags; the protocol is `stronghold::online`'s).
 
 use std::io::Write;

@@ -8,6 +8,14 @@
 //! room does waits on another, except the store's shared commit. A room
 //! not in memory (after a restart, or unloaded when empty) is loaded from
 //! the store on its first entry.
+//!
+//! With PostgreSQL several nodes may share the rooms, one owner at a time:
+//! a node takes a room's lease ([`Store::claim`]) before it creates or
+//! loads it, renews it while it serves the room, and writes in it, so the
+//! store refuses the writes of a node whose lease another has taken. A
+//! node that finds its lease taken closes the room (its players reconnect).
+//! A room that leaves memory (idle, over `--max-rooms-in-memory`, or
+//! expired) lets its lease go at once. SQLite has one node: no leases.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -20,7 +28,7 @@ use tokio::time::{Duration, Instant, sleep_until};
 
 use super::peers::{PeerCaps, PeerSlot, Peers};
 use super::room::{ConnId, Creator, Decision, Entry, Out, Room, Timing, To};
-use super::store::{PlayerPage, SeatPlayer, Store, Write};
+use super::store::{PlayerPage, SeatPlayer, Store, Write, Written};
 use super::{Config, log, secret};
 use crate::online::protocol::{
     ArchivedGame, ClockSpec, Command, EndReason, ErrorKind, Event, GameSetup, PlayerInfo,
@@ -200,6 +208,13 @@ pub(crate) fn busy_error(code: &str) -> Event {
     )
 }
 
+/// A room's lease held by this node: its epoch, and when to renew it.
+#[derive(Clone, Copy, Debug)]
+struct Lease {
+    epoch: u64,
+    renew_at: Instant,
+}
+
 pub(crate) struct Hub {
     rooms: Mutex<HashMap<String, RoomHandle>>,
     /// Connections, unknown codes and new rooms per client address.
@@ -207,6 +222,8 @@ pub(crate) struct Hub {
     pub(crate) lobby: super::lobby::Lobby,
     store: Store,
     pub(crate) config: Config,
+    /// This node's name in the rooms' leases.
+    node: String,
     next_conn: AtomicU64,
     connections: AtomicU64,
     next_task: AtomicU64,
@@ -221,7 +238,7 @@ pub(crate) fn storage_error(e: &str) -> Event {
 }
 
 impl Hub {
-    pub(crate) fn new(store: Store, config: Config) -> Hub {
+    pub(crate) fn new(store: Store, config: Config, node: String) -> Hub {
         Hub {
             rooms: Mutex::new(HashMap::new()),
             peers: Arc::new(Peers::new(PeerCaps {
@@ -233,6 +250,7 @@ impl Hub {
             lobby: super::lobby::Lobby::default(),
             store,
             config,
+            node,
             next_conn: AtomicU64::new(1),
             connections: AtomicU64::new(0),
             next_task: AtomicU64::new(1),
@@ -241,6 +259,58 @@ impl Hub {
 
     pub(crate) fn store(&self) -> &Store {
         &self.store
+    }
+
+    /// Takes room `code`'s lease for this node: None with SQLite (one
+    /// node), an error when another node holds it.
+    async fn lease(&self, code: &str) -> Result<Option<Lease>, Event> {
+        if !self.store.is_shared() {
+            return Ok(None);
+        }
+        let asked = Instant::now();
+        match self.store.claim(code, &self.node, self.config.lease).await {
+            Ok(Some(epoch)) => Ok(Some(Lease {
+                epoch,
+                renew_at: asked + self.config.lease / 3,
+            })),
+            Ok(None) => Err(Event::error(
+                ErrorKind::Storage,
+                format!("room {code} is being served by another node: try again shortly"),
+            )),
+            Err(e) => Err(storage_error(&e)),
+        }
+    }
+
+    /// Renews a room's lease when due. Err when another node has taken
+    /// the room (this one's copy is stale); a store that fails to answer
+    /// keeps the lease as it is (a write in it is refused if it has moved on).
+    async fn keep_lease(&self, lease: &mut Option<Lease>, code: &str) -> Result<(), String> {
+        let Some(held) = lease else {
+            return Ok(());
+        };
+        let asked = Instant::now();
+        if asked < held.renew_at {
+            return Ok(());
+        }
+        match self.store.claim(code, &self.node, self.config.lease).await {
+            Ok(Some(epoch)) if epoch == held.epoch => {
+                held.renew_at = asked + self.config.lease / 3;
+                Ok(())
+            }
+            Ok(_) => Err("another node has taken the room".into()),
+            Err(e) => {
+                log::line(format_args!("room {code}: lease not renewed: {e}"));
+                Ok(())
+            }
+        }
+    }
+
+    /// Stores `write`, in the room's lease when there is one.
+    async fn write(&self, write: Write, lease: Option<Lease>) -> Result<Written, String> {
+        match lease {
+            Some(lease) => self.store.write_in_lease(write, lease.epoch).await,
+            None => self.store.write(write).await,
+        }
     }
 
     /// The rooms' waits, from the command line.
@@ -424,6 +494,7 @@ impl Hub {
         let (code, token) = secret::code()
             .and_then(|c| Ok((c, secret::token()?)))
             .map_err(|e| storage_error(&e))?;
+        let lease = self.lease(&code).await?;
         let write = Write::CreateRoom {
             code: code.clone(),
             setup: setup.clone(),
@@ -434,8 +505,7 @@ impl Hub {
             player_a: player.as_ref().map(|p| p.id),
             rated,
         };
-        self.store
-            .write(write)
+        self.write(write, lease)
             .await
             .map_err(|e| storage_error(&e))?;
         let by = player
@@ -453,7 +523,7 @@ impl Hub {
             rated,
             self.timing(),
         );
-        let handle = self.spawn(room);
+        let handle = self.spawn(room, lease);
         log::line(format_args!(
             "room {code}: created by conn {conn} ({}): {} ({}), creator {}, clock {}, {}",
             by,
@@ -527,23 +597,31 @@ impl Hub {
         if let Some(handle) = self.lookup(code) {
             return Ok(Some(handle));
         }
-        let Some(record) = self.store.load(code).await.map_err(|e| storage_error(&e))? else {
+        let Some(mut record) = self.store.load(code).await.map_err(|e| storage_error(&e))? else {
             return Ok(None);
         };
+        let lease = self.lease(code).await?;
+        if lease.is_some() {
+            // Loaded again in the lease: the last owner's writes are all in.
+            match self.store.load(code).await.map_err(|e| storage_error(&e))? {
+                Some(fresh) => record = fresh,
+                None => return Ok(None),
+            }
+        }
         let room = Room::restore(record, self.timing(), Instant::now()).map_err(|e| {
             log::line(format_args!("room {code}: cannot be restored: {e}"));
             storage_error(&e)
         })?;
         // Two resumes of one room can both get here: only the first lists
         // (and starts) it, under the lock; the other takes that handle.
-        Ok(Some(self.spawn_unless_listed(room)))
+        Ok(Some(self.spawn_unless_listed(room, lease)))
     }
 
     /// Starts a restored room's task and lists it, in one step under the
     /// lock, unless a task for the room is listed already: then that one.
-    fn spawn_unless_listed(self: &Arc<Self>, room: Room) -> RoomHandle {
+    fn spawn_unless_listed(self: &Arc<Self>, room: Room, lease: Option<Lease>) -> RoomHandle {
         let Ok(mut rooms) = self.rooms.lock() else {
-            return self.spawn(room);
+            return self.spawn(room, lease);
         };
         if let Some(handle) = rooms.get(room.code()) {
             return handle.clone();
@@ -553,7 +631,7 @@ impl Hub {
         self.unload_beyond_cap(&rooms, &handle.code);
         drop(rooms);
         log::line(format_args!("room {}: loaded from the store", handle.code));
-        tokio::spawn(run_room(Arc::clone(self), room, handle.clone(), rx));
+        tokio::spawn(run_room(Arc::clone(self), room, lease, handle.clone(), rx));
         handle
     }
 
@@ -562,13 +640,13 @@ impl Hub {
     }
 
     /// Starts a room's task and lists it.
-    fn spawn(self: &Arc<Self>, room: Room) -> RoomHandle {
+    fn spawn(self: &Arc<Self>, room: Room, lease: Option<Lease>) -> RoomHandle {
         let (handle, rx) = self.new_handle(&room);
         if let Ok(mut rooms) = self.rooms.lock() {
             rooms.insert(handle.code.clone(), handle.clone());
             self.unload_beyond_cap(&rooms, &handle.code);
         }
-        tokio::spawn(run_room(Arc::clone(self), room, handle.clone(), rx));
+        tokio::spawn(run_room(Arc::clone(self), room, lease, handle.clone(), rx));
         handle
     }
 
@@ -631,6 +709,7 @@ impl Hub {
 async fn run_room(
     hub: Arc<Hub>,
     mut room: Room,
+    mut lease: Option<Lease>,
     handle: RoomHandle,
     mut rx: mpsc::Receiver<RoomInput>,
 ) {
@@ -665,7 +744,7 @@ async fn run_room(
                 break;
             }
             _ = sleep_until(expire_at.unwrap_or(far)), if expire_at.is_some() => {
-                if expire(&hub, &room).await {
+                if expire(&hub, &room, lease).await {
                     visited = false;
                     break;
                 }
@@ -673,6 +752,20 @@ async fn run_room(
                 continue;
             }
         };
+        if let Err(e) = hub.keep_lease(&mut lease, room.code()).await {
+            // Dropped unanswered, an entry looks the room up again.
+            log::line(format_args!("room {}: {e}: closed here", room.code()));
+            let error = storage_error(&e);
+            for outbox in outboxes.values() {
+                outbox.send(&error);
+                outbox.kick.notify_one();
+            }
+            // Another node owns the room now: nothing more is written here
+            // (not its visit either), and the lease is not ours to let go.
+            lease = None;
+            visited = false;
+            break;
+        }
         match input {
             Some(RoomInput::Unload) if idle_since.is_some() => {
                 log::line(format_args!(
@@ -685,7 +778,7 @@ async fn run_room(
             Some(RoomInput::Expire)
                 if !visited && idle_since.is_some() && room.never_finished() =>
             {
-                if expire(&hub, &room).await {
+                if expire(&hub, &room, lease).await {
                     break;
                 }
                 continue;
@@ -696,7 +789,7 @@ async fn run_room(
         let Some((decision, reply)) = take(&mut room, &mut outboxes, input, Instant::now()) else {
             continue;
         };
-        let stored = decide(&hub, &mut room, &mut outboxes, decision).await;
+        let stored = decide(&hub, &mut room, &mut outboxes, decision, lease).await;
         if let Some((conn, reply)) = reply {
             if let Err(e) = &stored {
                 outboxes.remove(&conn);
@@ -737,7 +830,7 @@ async fn run_room(
             code: room.code().to_string(),
             at_ms: wall_ms_at(since),
         };
-        if let Err(e) = hub.store.write(seen).await {
+        if let Err(e) = hub.write(seen, lease).await {
             log::line(format_args!("room {}: visit not stored: {e}", room.code()));
         }
     }
@@ -745,6 +838,14 @@ async fn run_room(
     // look the room up again and load it from the store.
     if listed {
         hub.lobby.set_live(room.code(), None);
+    }
+    if lease.is_some() {
+        // Let the room go at once, not when the lease runs out, so that
+        // another node may take it (a lease taken from us is left alone).
+        let _ = hub
+            .store
+            .claim(room.code(), &hub.node, Duration::ZERO)
+            .await;
     }
     hub.unlist(room.code(), task);
 }
@@ -754,10 +855,11 @@ fn wall_ms_at(at: Instant) -> i64 {
     log::wall_ms() - Instant::now().saturating_duration_since(at).as_millis() as i64
 }
 
-/// Removes an abandoned room from the store; true when it is gone.
-async fn expire(hub: &Hub, room: &Room) -> bool {
+/// Removes an abandoned room from the store (in its lease, if any: the
+/// task then lets the lease go); true when it is gone.
+async fn expire(hub: &Hub, room: &Room, lease: Option<Lease>) -> bool {
     let code = room.code().to_string();
-    match hub.store.write(Write::Expire { code }).await {
+    match hub.write(Write::Expire { code }, lease).await {
         Ok(_) => {
             log::line(format_args!(
                 "room {}: expired (abandoned: no move and nobody here for {})",
@@ -819,6 +921,7 @@ async fn decide(
     room: &mut Room,
     outboxes: &mut HashMap<ConnId, Outbox>,
     decision: Decision,
+    lease: Option<Lease>,
 ) -> Result<(), Event> {
     deliver(room, outboxes, decision.outs);
     let Some(mut change) = decision.change else {
@@ -840,7 +943,7 @@ async fn decide(
         }
     }
     let write = room.write_for(&change, log::wall_ms());
-    let written = match hub.store.write(write).await {
+    let written = match hub.write(write, lease).await {
         Ok(written) => written,
         Err(e) => return Err(failed(e, outboxes)),
     };

@@ -2,9 +2,9 @@
 //! one of the hunt games over WebSocket, behind the `server` feature.
 //!
 //! The server is the authority: it checks every move with [`crate::rules`],
-//! keeps the clocks, and stores every change in SQLite before it tells
-//! anyone (so a crash loses no acknowledged move). The protocol is
-//! [`crate::online`]'s.
+//! keeps the clocks, and stores every change (in SQLite, or PostgreSQL)
+//! before it tells anyone (so a crash loses no acknowledged move). The
+//! protocol is [`crate::online`]'s.
 //!
 //! - [`conn`]: one connection: frames in (capped, rate-limited, parsed),
 //!   frames out, the idle limit;
@@ -35,7 +35,7 @@ mod log;
 mod peers;
 mod room;
 mod secret;
-mod store;
+pub mod store;
 
 use std::io::Write;
 use std::net::{IpAddr, SocketAddr};
@@ -68,6 +68,7 @@ const KERNEL_SEND_BUFFER_BYTES: usize = 32 * 1024;
 #[derive(Clone, Debug)]
 pub struct Config {
     pub addr: String,
+    /// A SQLite file, or a `postgres://` (`postgresql://`) URL.
     pub db: PathBuf,
     /// A connection silent this long is closed.
     pub idle: Duration,
@@ -100,6 +101,12 @@ pub struct Config {
     /// Never by default: a deletion cannot be undone, and a stored room
     /// costs a few rows, so the operator chooses (30d suits a public server).
     pub expire_after: Option<Duration>,
+    /// This node's name in the rooms' leases (PostgreSQL); None: the host's
+    /// name and the address listened on.
+    pub node: Option<String>,
+    /// How long a room's lease lasts unless renewed (PostgreSQL): how long
+    /// a room of a node that died waits before another node may take it.
+    pub lease: Duration,
 }
 
 impl Default for Config {
@@ -119,22 +126,26 @@ impl Default for Config {
             trusted_proxies: Vec::new(),
             max_rooms_in_memory: 10_000,
             expire_after: None,
+            node: None,
+            lease: Duration::from_secs(30),
         }
     }
 }
 
 /// The usage text.
 pub const USAGE: &str =
-    "usage: stronghold-server [--addr HOST:PORT] [--db FILE] [--idle-secs S] [--claim-secs S] [--abort-secs S]
+    "usage: stronghold-server [--addr HOST:PORT] [--db FILE|URL] [--idle-secs S] [--claim-secs S] [--abort-secs S]
        [--stall-secs S] [--write-timeout-secs S] [--max-connections-per-ip N]
        [--max-unknown-codes-per-ip N] [--max-new-rooms-per-ip N] [--trusted-proxy IP]...
-       [--max-rooms-in-memory N] [--expire-after DURATION]
+       [--max-rooms-in-memory N] [--expire-after DURATION] [--node NAME] [--lease-secs S]
   Serves online games of Stronghold over WebSocket (ws://HOST:PORT/ws), GET /health and
   GET /api/lobby (the open seeks), GET /api/games/CODE (a room's last game as text) and
   GET /api/players/NAME (a player's ratings and recent games as text).
   --addr HOST:PORT  where to listen (default 127.0.0.1:7878; 0.0.0.0:7878 for the LAN;
                     port 0 lets the system choose, and the first line says which)
-  --db FILE         the SQLite file every game is kept in (default stronghold.sqlite3)
+  --db FILE|URL     the SQLite file every game is kept in (default stronghold.sqlite3), or a
+                    PostgreSQL database (postgres://USER@HOST/DB), whose tables the server
+                    creates and migrates itself
   --idle-secs S     close connections silent for S seconds (default 60)
   --claim-secs S    a player gone S seconds may be claimed against (default 60)
   --abort-secs S    a game whose side to move has not made its first move S seconds after its
@@ -162,7 +173,11 @@ pub const USAGE: &str =
   --expire-after DURATION
                     remove a room whose game never finished once it has had no move and nobody
                     in it for DURATION (30d, 12h, 90m, 45s), from memory and the store; its code
-                    is then unknown. Finished games are always kept (default never)";
+                    is then unknown. Finished games are always kept (default never)
+  --node NAME       with PostgreSQL: this server's name in the rooms' leases (default: the
+                    host's name and the address listened on); a room has one owner at a time
+  --lease-secs S    with PostgreSQL: a room's lease lasts S seconds unless renewed (default 30):
+                    how long another node waits for the rooms of one that died";
 
 impl Config {
     /// Reads the command line (the words after the program's name).
@@ -206,6 +221,8 @@ impl Config {
                     })?;
                     config.trusted_proxies.push(ip);
                 }
+                "--node" => config.node = Some(value()?.clone()),
+                "--lease-secs" => config.lease = seconds(flag, value()?)?,
                 other => return Err(format!("unknown argument `{other}`\n{USAGE}")),
             }
         }
@@ -267,7 +284,7 @@ pub fn run(config: Config) -> Result<(), String> {
 }
 
 async fn serve(config: Config) -> Result<(), String> {
-    let store = store::Store::open(&config.db)?;
+    let store = store::Store::open(&config.db).await?;
     let listener = tokio::net::TcpListener::bind(&config.addr)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
@@ -280,10 +297,20 @@ async fn serve(config: Config) -> Result<(), String> {
     let _ = stdout.flush();
     log::line(format_args!(
         "listening on {addr}, games in {}",
-        config.db.display()
+        store::describe(&config.db)
     ));
     let expire_after = config.expire_after;
-    let hub = Arc::new(hub::Hub::new(store, config));
+    let node = config
+        .node
+        .clone()
+        .unwrap_or_else(|| format!("{}/{addr}", host_name()));
+    if store.is_shared() {
+        log::line(format_args!(
+            "node {node}: rooms leased for {} s at a time",
+            config.lease.as_secs_f64()
+        ));
+    }
+    let hub = Arc::new(hub::Hub::new(store, config, node));
     if let Some(after) = expire_after {
         tokio::spawn(hub::expire_abandoned(Arc::clone(&hub), after));
     }
@@ -305,6 +332,15 @@ async fn serve(config: Config) -> Result<(), String> {
     )
     .await
     .map_err(|e| format!("server stopped: {e}"))
+}
+
+/// The machine's name (Linux), or `localhost`.
+fn host_name() -> String {
+    std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .map(|name| name.trim().to_string())
+        .ok()
+        .filter(|name| !name.is_empty())
+        .unwrap_or_else(|| "localhost".into())
 }
 
 async fn upgrade(

@@ -53,9 +53,13 @@ mod table_check;
 mod online_hardening;
 #[cfg(feature = "server")]
 mod online_players;
+#[cfg(feature = "server")]
+mod online_postgres;
 #[cfg(feature = "online")]
 mod online_protocol;
 #[cfg(feature = "server")]
 mod online_server;
 #[cfg(feature = "server")]
 mod online_support;
+#[cfg(feature = "server")]
+mod pg_cluster;

@@ -2,10 +2,13 @@
 //! bounded queues, writer timeouts, per-address caps, a cap on rooms in
 //! memory, and the expiry of abandoned rooms. Each test runs its own
 //! `stronghold-server` on 127.0.0.1 with the flags it tests, and every
-//! wait is bounded.
+//! wait is bounded. The cap on rooms in memory and the expiry have bodies
+//! that take the database (`--db`), which `online_postgres` runs again on
+//! PostgreSQL.
 
 use crate::online_support;
 
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use online_support::{Raw, Server, http_get};
@@ -377,7 +380,16 @@ fn resume_and_move(url: &str, code: &str, tokens: [(Side, &str); 2]) {
 /// memory comes back from the store on its next entry and plays on.
 #[test]
 fn idle_rooms_beyond_the_cap_leave_memory_and_come_back() {
-    let (_dir, server) = Server::in_temp_dir(&["--max-rooms-in-memory", "2"]);
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    idle_rooms_beyond_the_cap_on(&dir.path().join("games.sqlite3"), dir.path(), |_| {});
+}
+
+/// The cap test's body on `db` (a SQLite file or a PostgreSQL URL), the
+/// log in `dir`; `dropped` is told the room the cap dropped from memory
+/// before that room is entered again.
+pub(crate) fn idle_rooms_beyond_the_cap_on(db: &Path, dir: &Path, dropped: impl Fn(&str)) {
+    let log = dir.join("cap.log");
+    let server = Server::start(db, 0, &log, &["--max-rooms-in-memory", "2"]);
     let url = server.url();
     let mut rooms = Vec::new();
     for _ in 0..4 {
@@ -389,7 +401,7 @@ fn idle_rooms_beyond_the_cap_leave_memory_and_come_back() {
     // The longest idle go first: almost always the first room, but which
     // one depends on when each room took its players' departures.
     let log = server.log_text();
-    let (dropped, token, joiner) = rooms
+    let (code, token, joiner) = rooms
         .iter()
         .find(|(code, _, _)| {
             log.contains(&format!(
@@ -397,9 +409,10 @@ fn idle_rooms_beyond_the_cap_leave_memory_and_come_back() {
             ))
         })
         .unwrap_or_else(|| panic!("no room unloaded for the cap:\n{log}"));
+    dropped(code);
     resume_and_move(
         &url,
-        dropped,
+        code,
         [
             (Side::Hunters, token.as_str()),
             (Side::Crowd, joiner.as_str()),
@@ -408,7 +421,7 @@ fn idle_rooms_beyond_the_cap_leave_memory_and_come_back() {
     assert!(
         server
             .log_text()
-            .contains(&format!("room {dropped}: loaded from the store"))
+            .contains(&format!("room {code}: loaded from the store"))
     );
 }
 
@@ -418,14 +431,25 @@ fn idle_rooms_beyond_the_cap_leave_memory_and_come_back() {
 #[test]
 fn abandoned_rooms_expire_and_finished_games_are_kept() {
     let dir = tempfile::tempdir().expect("a temporary folder");
-    let db = dir.path().join("games.sqlite3");
-    let log = dir.path().join("server.log");
+    abandoned_rooms_expire_on(&dir.path().join("games.sqlite3"), dir.path(), &[]);
+}
+
+/// The expiry test's body on `db` (a SQLite file or a PostgreSQL URL),
+/// the log in `dir`, `extra` given to both servers (the one before the
+/// restart and the one after); the codes of the room expired in memory,
+/// the one expired from the store only, and the finished one kept.
+pub(crate) fn abandoned_rooms_expire_on(db: &Path, dir: &Path, extra: &[&str]) -> [String; 3] {
+    let log = dir.join("expiry.log");
     // A room stored by a server without expiry, then a restart with it.
-    let mut before = Server::start(&db, 0, &log, &[]);
+    let mut before = Server::start(db, 0, &log, extra);
     let (x, y, stored_only, _, _) = seated_pair(&before.url());
     drop((x, y));
     before.kill();
-    let server = Server::start(&db, 0, &log, &["--expire-after", "2s"]);
+    let flags: Vec<&str> = ["--expire-after", "2s"]
+        .into_iter()
+        .chain(extra.iter().copied())
+        .collect();
+    let server = Server::start(db, 0, &log, &flags);
     let url = server.url();
     let (x, y, in_memory, _, _) = seated_pair(&url);
     drop((x, y));
@@ -457,10 +481,13 @@ fn abandoned_rooms_expire_and_finished_games_are_kept() {
         assert!(text.contains(&format!("room {code}: expired")), "{text}");
     }
     let mut watcher = Raw::connect(&url);
-    watcher.send(&Command::Watch { code: finished });
+    watcher.send(&Command::Watch {
+        code: finished.clone(),
+    });
     let result = watcher.expect("the finished room", |e| match e {
         Event::State(s) => Some(s.result),
         _ => None,
     });
     assert!(result.is_some());
+    [in_memory, stored_only, finished]
 }

@@ -5,6 +5,9 @@
 //! checked, a name is one player's, and a player never meets itself.
 
 use crate::online_support;
+use crate::pg_cluster::PgCluster;
+
+use std::path::Path;
 
 use online_support::{Bot, Raw, Server, http_get, moves_of};
 use stronghold::online::protocol::{Command, ErrorKind, Event, GameSetup, PoolRating};
@@ -313,6 +316,27 @@ fn names_and_keys_are_checked_and_a_player_never_meets_itself() {
 #[test]
 fn a_game_over_before_both_sides_moved_changes_no_rating() {
     let (_dir, server) = Server::in_temp_dir(&[]);
+    game_over_before_both_sides_moved(&server);
+}
+
+/// The same games with the players, rooms and ratings in PostgreSQL.
+#[test]
+fn a_game_over_before_both_sides_moved_changes_no_rating_on_postgres() {
+    let cluster = PgCluster::start();
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let url = cluster.url();
+    let server = Server::start(Path::new(&url), 0, &dir.path().join("server.log"), &[]);
+    game_over_before_both_sides_moved(&server);
+    assert!(!server.log_text().contains("store failed"));
+    // The rematch counted for both players, in one pool, once each.
+    let rows = crate::pg_cluster::query(&url, "SELECT games FROM ratings ORDER BY player");
+    assert_eq!(
+        rows,
+        vec![vec![Some("1".to_string())], vec![Some("1".to_string())]]
+    );
+}
+
+fn game_over_before_both_sides_moved(server: &Server) {
     let url = server.url();
     let mut alice = Raw::connect(&url);
     hello(&mut alice, "alice", ALICE_KEY);

@@ -1,12 +1,14 @@
 //! `stronghold-server` with real processes on 127.0.0.1: two bots play
 //! each game through it and the stored moves replay legally (with our
 //! rules and the independent reference); a SIGKILL mid-game loses and
-//! doubles nothing; every kind of bad input gets its error and log line
+//! doubles nothing (games in SQLite, and in PostgreSQL); every kind of bad input gets its error and log line
 //! while another room plays on; draws, rematches, resignation, claims
 //! and the clock's flag.
 
 use crate::online_support;
+use crate::pg_cluster::PgCluster;
 
+use std::path::Path;
 use std::time::Duration;
 
 use online_support::{
@@ -19,7 +21,7 @@ use stronghold::rules::{Game, GameKind, Side, Variant};
 
 /// Checks a finished pair of bots against each other, the store, our
 /// rules and the reference; the moves.
-fn check_game(db: &std::path::Path, game: &str, a: Bot, b: Bot) -> Vec<String> {
+fn check_game(db: &Path, game: &str, a: Bot, b: Bot) -> Vec<String> {
     let (a_status, a_lines) = a.finish();
     let (b_status, b_lines) = b.finish();
     assert!(a_status.success(), "{game}: bot A failed: {a_lines:?}");
@@ -99,8 +101,23 @@ fn two_bots_play_each_game_and_the_stored_moves_replay() {
 fn a_server_killed_mid_game_comes_back_and_both_bots_finish() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let db = dir.path().join("games.sqlite3");
-    let log = dir.path().join("server.log");
-    let mut server = Server::start(&db, 0, &log, &[]);
+    killed_mid_game_comes_back(&db, &dir.path().join("server.log"));
+}
+
+/// The same kill -9 with the games in PostgreSQL (a cluster of the test's).
+#[test]
+fn a_server_on_postgres_killed_mid_game_comes_back_and_both_bots_finish() {
+    let cluster = PgCluster::start();
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let url = cluster.url();
+    killed_mid_game_comes_back(Path::new(&url), &dir.path().join("server.log"));
+}
+
+/// A server on `db` (its `--db`) killed 12 plies into a game two bots
+/// play, and started again on the same port: the bots finish, and every
+/// move they saw is stored once.
+fn killed_mid_game_comes_back(db: &Path, log: &Path) {
+    let mut server = Server::start(db, 0, log, &[]);
     let url = server.url();
     let mut a = Bot::start(
         &url,
@@ -120,8 +137,8 @@ fn a_server_killed_mid_game_comes_back_and_both_bots_finish() {
     server.kill();
     let at_kill = a.moves_seen();
     std::thread::sleep(Duration::from_millis(800));
-    let server = Server::start(&db, server.port, &log, &[]);
-    let moves = check_game(&db, "pirates", a, b);
+    let server = Server::start(db, server.port, log, &[]);
+    let moves = check_game(db, "pirates", a, b);
     assert!(
         moves.len() > at_kill,
         "the game went on after the restart ({at_kill} plies at the kill)"

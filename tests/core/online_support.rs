@@ -199,8 +199,27 @@ pub fn moves_of(lines: &[String]) -> Vec<String> {
     moves.into_iter().map(|(_, mv)| mv).collect()
 }
 
-/// The moves stored for `code`'s game `game_no`, in order.
+/// The moves stored for `code`'s game `game_no`, in order; `db` is the
+/// server's `--db` (a SQLite file or a PostgreSQL URL).
 pub fn stored_moves(db: &Path, code: &str, game_no: u32) -> Vec<String> {
+    if let Some(url) = db.to_str().filter(|d| d.starts_with("postgres://")) {
+        // Codes are the server's own letters and digits: safe to quote.
+        let rows = crate::pg_cluster::query(
+            url,
+            &format!(
+                "SELECT ply, mv FROM moves WHERE code = '{code}' AND game_no = {game_no} \
+                 ORDER BY ply"
+            ),
+        );
+        let rows: Vec<(u32, String)> = rows
+            .into_iter()
+            .map(|row| {
+                let ply = row[0].as_deref().and_then(|p| p.parse().ok());
+                (ply.expect("a ply"), row[1].clone().expect("a move"))
+            })
+            .collect();
+        return in_order(rows);
+    }
     let db = rusqlite::Connection::open(db).expect("the database opens");
     let mut statement = db
         .prepare("SELECT ply, mv FROM moves WHERE code = ?1 AND game_no = ?2 ORDER BY ply")
@@ -212,6 +231,11 @@ pub fn stored_moves(db: &Path, code: &str, game_no: u32) -> Vec<String> {
         .expect("rows")
         .collect::<Result<_, _>>()
         .expect("readable rows");
+    in_order(rows)
+}
+
+/// The moves of (ply, move) rows, checked to have no gap.
+fn in_order(rows: Vec<(u32, String)>) -> Vec<String> {
     for (i, (ply, _)) in rows.iter().enumerate() {
         assert_eq!(*ply as usize, i, "stored plies with a gap");
     }

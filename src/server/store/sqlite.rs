@@ -1,295 +1,47 @@
-//! Where every room lives: one SQLite file (WAL, `synchronous=FULL`, so a
-//! commit that returned is on disk and a `kill -9` loses none).
+//! The SQLite backend: one file (WAL, `synchronous=FULL`, so a commit that
+//! returned is on disk and a `kill -9` loses none), the embedded default.
 //!
-//! One thread owns the connection. Rooms send it [`Write`]s and wait for
-//! the answer before they relay what they wrote; the thread commits
-//! everything waiting in one transaction (one sync to disk for many
-//! rooms' moves), then answers each. It also loads a room the server does
-//! not hold in memory (after a restart).
+//! One thread owns the connection; it answers jobs in order and commits
+//! every write waiting in one transaction (one sync to disk for many
+//! rooms' moves). One node only: leases are always granted.
 //!
 //! ```text
 //! rooms (code PK, game, options, clock_initial_ms, clock_increment_ms,
 //!        token_a, token_b, created_ms,          seat A created the room
-//!        rated, player_a, player_b)             players: players.id or NULL
+//!        rated, player_a, player_b,             players: players.id or NULL
+//!        seen_ms)                               last visit, when it left memory
 //! games (code, game_no, a_side, winner, reason, ended_ms,
 //!        ratings)                   PK (code, game_no); ratings: JSON changes
 //! moves (code, game_no, ply, mv, hunters_ms, crowd_ms, at_ms)  PK (code, game_no, ply)
 //! players (id PK, key UNIQUE, name, name_key UNIQUE, bot, created_ms)
 //! ratings (player, pool, rating, deviation, volatility, games)  PK (player, pool)
 //! ```
-//!
-//! A rated game's end updates both players' ratings in the transaction
-//! that stores it ([`Written::ratings`]), so two games ending at once
-//! never lose an update, and a crash never stores one without the other.
 
 use std::path::Path;
 
 use rusqlite::{Connection, OptionalExtension, params};
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::mpsc;
 
-use super::glicko::Glicko;
+use super::{
+    BATCH, HelloRefused, Identity, Job, PlayerPage, Reply, RoomRecord, STORE_JOBS, SeatPlayer,
+    StoredMove, Write, Written, clock_of, name_key, rated_game, reason_of, setup_of,
+};
 use crate::online::protocol::{
-    ArchivedGame, ClockSpec, EndReason, ErrorKind, GameResult, GameSetup, PlayerInfo, Players,
-    PoolRating, RatingChange, RatingChanges, changes_ratings, rating_pool, side_text,
+    ArchivedGame, ErrorKind, GameResult, PlayerInfo, Players, PoolRating, RatingChanges,
+    changes_ratings, rating_pool, side_text,
 };
 use crate::rules::Side;
+use crate::server::glicko::Glicko;
 
-/// Writes at most this many jobs in one transaction.
-const BATCH: usize = 512;
-
-/// Jobs waiting for the store's thread: two batches. When the disk falls
-/// this far behind, a room or connection that asks waits for room here
-/// (the store never waits on them, so the wait ends), and the server's
-/// memory stays bounded.
-pub(crate) const STORE_JOBS: usize = 2 * BATCH;
-
-/// One change to store, as a room decided it.
-#[derive(Clone, Debug)]
-pub(crate) enum Write {
-    CreateRoom {
-        code: String,
-        setup: GameSetup,
-        clock: Option<ClockSpec>,
-        a_side: Side,
-        token_a: String,
-        at_ms: i64,
-        /// The creator's player (`players.id`), if it said hello.
-        player_a: Option<i64>,
-        rated: bool,
-    },
-    SeatB {
-        code: String,
-        token_b: String,
-        player_b: Option<i64>,
-    },
-    /// A move, and the game's end when the move ends it.
-    Move {
-        code: String,
-        game_no: u32,
-        ply: u32,
-        mv: String,
-        clocks: Option<[u64; 2]>,
-        end: Option<GameResult>,
-        at_ms: i64,
-    },
-    End {
-        code: String,
-        game_no: u32,
-        result: GameResult,
-        at_ms: i64,
-    },
-    NewGame {
-        code: String,
-        game_no: u32,
-        a_side: Side,
-    },
-    /// The room was last seen with a connection at `at_ms` (when it
-    /// leaves memory): a visit without a move keeps it from expiring.
-    Seen { code: String, at_ms: i64 },
-    /// Removes an abandoned room (refused if it has a finished game).
-    Expire { code: String },
-}
-
-/// What a write did beyond storing: a rated game's rating changes.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub(crate) struct Written {
-    pub(crate) ratings: Option<RatingChanges>,
-}
-
-/// A player as a seat holds it: its number in the store, and as shown.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct SeatPlayer {
-    pub(crate) id: i64,
-    pub(crate) info: PlayerInfo,
-}
-
-/// A connection's player, after `hello`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Identity {
-    pub(crate) id: i64,
-    pub(crate) name: String,
-    pub(crate) bot: bool,
-    pub(crate) ratings: Vec<PoolRating>,
-}
-
-impl Identity {
-    /// The player as others see it (its rating looked up per room).
-    pub(crate) fn info(&self) -> PlayerInfo {
-        PlayerInfo {
-            name: self.name.clone(),
-            bot: self.bot,
-            rating: None,
-        }
-    }
-}
-
-/// A refusal of `hello`: the error's kind and reason.
-pub(crate) type HelloRefused = (ErrorKind, String);
-
-/// A stored move and the clocks after it.
-#[derive(Clone, Debug)]
-pub(crate) struct StoredMove {
-    pub(crate) mv: String,
-    pub(crate) clocks: Option<[u64; 2]>,
-}
-
-/// A room as stored: its setup, seats, and its last game.
-#[derive(Clone, Debug)]
-pub(crate) struct RoomRecord {
-    pub(crate) code: String,
-    pub(crate) setup: GameSetup,
-    pub(crate) clock: Option<ClockSpec>,
-    pub(crate) token_a: String,
-    pub(crate) token_b: Option<String>,
-    pub(crate) game_no: u32,
-    pub(crate) a_side: Side,
-    pub(crate) moves: Vec<StoredMove>,
-    pub(crate) result: Option<GameResult>,
-    /// The players of seats A and B (with their ratings now, in the
-    /// room's pool), and whether the room's games are rated.
-    pub(crate) players: [Option<SeatPlayer>; 2],
-    pub(crate) rated: bool,
-    /// The last game's rating changes, if it was rated and has ended.
-    pub(crate) ratings: Option<RatingChanges>,
-}
-
-/// What a player's page shows (`GET /api/players/NAME`).
-#[derive(Clone, Debug)]
-pub(crate) struct PlayerPage {
-    pub(crate) name: String,
-    pub(crate) bot: bool,
-    pub(crate) ratings: Vec<PoolRating>,
-    pub(crate) games: Vec<ArchivedGame>,
-}
-
-type Reply<T> = oneshot::Sender<Result<T, String>>;
-
-enum Job {
-    Write(Write, Reply<Written>),
-    Load(String, Reply<Option<RoomRecord>>),
-    Hello {
-        key: String,
-        name: String,
-        bot: bool,
-        reply: Reply<Result<Identity, HelloRefused>>,
-    },
-    Rating {
-        player: i64,
-        pool: String,
-        reply: Reply<PlayerInfo>,
-    },
-    Games {
-        player: i64,
-        limit: u32,
-        reply: Reply<Vec<ArchivedGame>>,
-    },
-    Player {
-        name: String,
-        reply: Reply<Option<PlayerPage>>,
-    },
-    Abandoned {
-        before_ms: i64,
-        limit: u32,
-        reply: Reply<Vec<String>>,
-    },
-}
-
-/// The handle rooms and connections use; cheap to clone.
-#[derive(Clone)]
-pub(crate) struct Store {
-    jobs: mpsc::Sender<Job>,
-}
-
-impl Store {
-    /// Opens (or creates) the database and starts its thread.
-    pub(crate) fn open(path: &Path) -> Result<Store, String> {
-        let db = open_db(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
-        let (jobs, rx) = mpsc::channel(STORE_JOBS);
-        std::thread::Builder::new()
-            .name("store".into())
-            .spawn(move || run(db, rx))
-            .map_err(|e| format!("cannot start the store's thread: {e}"))?;
-        Ok(Store { jobs })
-    }
-
-    /// Sends a job and waits for its answer.
-    async fn ask<T>(&self, job: impl FnOnce(Reply<T>) -> Job) -> Result<T, String> {
-        let (tx, rx) = oneshot::channel();
-        self.jobs
-            .send(job(tx))
-            .await
-            .map_err(|_| "the store has stopped".to_string())?;
-        rx.await
-            .unwrap_or_else(|_| Err("the store has stopped".into()))
-    }
-
-    /// Stores `write`; returns once it is on disk.
-    pub(crate) async fn write(&self, write: Write) -> Result<Written, String> {
-        self.ask(|reply| Job::Write(write, reply)).await
-    }
-
-    /// The room stored under `code`, if any.
-    pub(crate) async fn load(&self, code: &str) -> Result<Option<RoomRecord>, String> {
-        self.ask(|reply| Job::Load(code.to_string(), reply)).await
-    }
-
-    /// The player of `key` (registered as `name` if the key is new; renamed
-    /// if the name is new and free), or why not.
-    pub(crate) async fn hello(
-        &self,
-        key: String,
-        name: String,
-        bot: bool,
-    ) -> Result<Result<Identity, HelloRefused>, String> {
-        self.ask(|reply| Job::Hello {
-            key,
-            name,
-            bot,
-            reply,
-        })
-        .await
-    }
-
-    /// Player `player` as shown, with its rating in `pool`.
-    pub(crate) async fn rating(&self, player: i64, pool: String) -> Result<PlayerInfo, String> {
-        self.ask(|reply| Job::Rating {
-            player,
-            pool,
-            reply,
-        })
-        .await
-    }
-
-    /// Player `player`'s last `limit` games, newest first, with their moves.
-    pub(crate) async fn games(&self, player: i64, limit: u32) -> Result<Vec<ArchivedGame>, String> {
-        self.ask(|reply| Job::Games {
-            player,
-            limit,
-            reply,
-        })
-        .await
-    }
-
-    /// The player named `name` (in any case), if there is one.
-    pub(crate) async fn player(&self, name: &str) -> Result<Option<PlayerPage>, String> {
-        let name = name.to_string();
-        self.ask(|reply| Job::Player { name, reply }).await
-    }
-
-    /// Up to `limit` rooms without a finished game and with no creation,
-    /// move or visit since `before_ms`.
-    pub(crate) async fn abandoned(
-        &self,
-        before_ms: i64,
-        limit: u32,
-    ) -> Result<Vec<String>, String> {
-        self.ask(|reply| Job::Abandoned {
-            before_ms,
-            limit,
-            reply,
-        })
-        .await
-    }
+/// Opens (or creates) the file and starts the store's thread.
+pub(super) fn open(path: &Path) -> Result<mpsc::Sender<Job>, String> {
+    let db = open_db(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+    let (jobs, rx) = mpsc::channel(STORE_JOBS);
+    std::thread::Builder::new()
+        .name("store".into())
+        .spawn(move || run(db, rx))
+        .map_err(|e| format!("cannot start the store's thread: {e}"))?;
+    Ok(jobs)
 }
 
 fn open_db(path: &Path) -> rusqlite::Result<Connection> {
@@ -363,7 +115,11 @@ fn run(mut db: Connection, mut rx: mpsc::Receiver<Job>) {
                 Job::Load(code, reply) => {
                     let _ = reply.send(load(&db, &code).map_err(text));
                 }
-                Job::Write(write, reply) => writes.push((write, reply)),
+                // One node: no lease to check.
+                Job::Write { write, reply, .. } => writes.push((write, reply)),
+                Job::Claim { reply, .. } => {
+                    let _ = reply.send(Ok(Some(1)));
+                }
                 // Hello writes too, but alone: a refusal is an answer, not
                 // a failed transaction.
                 Job::Hello {
@@ -625,32 +381,10 @@ fn rate(
     let pool = rating_pool(&game, clock_of(initial, increment));
     let (old_a, games_a) = glicko_of(db, a, &pool)?;
     let (old_b, games_b) = glicko_of(db, b, &pool)?;
-    let score_a = match result.winner {
-        None => 0.5,
-        Some(side) if side == a_side => 1.0,
-        Some(_) => 0.0,
-    };
-    let new_a = old_a.after_game(&old_b, score_a);
-    let new_b = old_b.after_game(&old_a, 1.0 - score_a);
+    let (new_a, new_b, changes) = rated_game(a_side, result.winner, old_a, old_b);
     set_glicko(db, a, &pool, &new_a, games_a + 1)?;
     set_glicko(db, b, &pool, &new_b, games_b + 1)?;
-    let change = |old: Glicko, new: Glicko| RatingChange {
-        old: old.shown(),
-        new: new.shown(),
-    };
-    let (hunters, crowd) = if a_side == Side::Hunters {
-        (change(old_a, new_a), change(old_b, new_b))
-    } else {
-        (change(old_b, new_b), change(old_a, new_a))
-    };
-    Ok(Some(RatingChanges { hunters, crowd }))
-}
-
-fn clock_of(initial: Option<i64>, increment: Option<i64>) -> Option<ClockSpec> {
-    initial.zip(increment).map(|(i, n)| ClockSpec {
-        initial_ms: i as u64,
-        increment_ms: n as u64,
-    })
+    Ok(Some(changes))
 }
 
 /// A player's rating in `pool` and its games there (a new one's if none).
@@ -699,11 +433,6 @@ fn set_glicko(
     Ok(())
 }
 
-/// How a name is compared: two names that differ only in case are one.
-fn name_key(name: &str) -> String {
-    name.to_lowercase()
-}
-
 /// `hello`: the key's player, registered or renamed as need be.
 fn hello(
     db: &Connection,
@@ -747,7 +476,13 @@ fn hello(
             db.execute(
                 "INSERT INTO players (key, name, name_key, bot, created_ms)
                  VALUES (?1, ?2, ?3, ?4, ?5)",
-                params![key, name, name_key(name), bot, super::log::wall_ms()],
+                params![
+                    key,
+                    name,
+                    name_key(name),
+                    bot,
+                    crate::server::log::wall_ms()
+                ],
             )?;
             db.last_insert_rowid()
         }
@@ -919,13 +654,6 @@ fn archived(
     })
 }
 
-fn setup_of(game: String, options: &str) -> GameSetup {
-    GameSetup {
-        game,
-        options: options.split_whitespace().map(String::from).collect(),
-    }
-}
-
 /// The page of the player named `name`: ratings and the last 20 games.
 fn player_page(db: &Connection, name: &str) -> rusqlite::Result<Option<PlayerPage>> {
     let found: Option<(i64, String, bool)> = db
@@ -1012,14 +740,6 @@ fn load(db: &Connection, code: &str) -> rusqlite::Result<Option<RoomRecord>> {
     }))
 }
 
-/// The reason a stored id names: its name on the wire ([`EndReason::id`]
-/// is the serde name), so a reason added to the protocol is read back
-/// without a list to keep up to date here.
-fn reason_of(id: &str) -> Option<EndReason> {
-    let reason: EndReason = serde_json::from_value(serde_json::Value::String(id.into())).ok()?;
-    (reason.id() == id).then_some(reason)
-}
-
 /// The refusal of a move or an end for a game that has its result.
 fn already_ended(code: &str, game_no: u32) -> rusqlite::Error {
     rusqlite::Error::InvalidParameterName(format!("room {code} game {game_no} has already ended"))
@@ -1068,95 +788,4 @@ fn expire(db: &Connection, code: &str) -> rusqlite::Result<()> {
     db.execute("DELETE FROM games WHERE code = ?1", params![code])?;
     db.execute("DELETE FROM rooms WHERE code = ?1", params![code])?;
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn create(code: &str) -> Write {
-        Write::CreateRoom {
-            code: code.into(),
-            setup: GameSetup {
-                game: "pirates".into(),
-                options: Vec::new(),
-            },
-            clock: None,
-            a_side: Side::Hunters,
-            token_a: "token-a".into(),
-            at_ms: 1,
-            player_a: None,
-            rated: false,
-        }
-    }
-
-    fn end(code: &str, winner: Side, reason: EndReason) -> Write {
-        Write::End {
-            code: code.into(),
-            game_no: 1,
-            result: GameResult {
-                winner: Some(winner),
-                reason,
-            },
-            at_ms: 2,
-        }
-    }
-
-    /// A resignation and a flag stored one after the other (as two ends
-    /// racing would be): the first stands, the second is refused, and no
-    /// move is added to the ended game.
-    #[tokio::test]
-    async fn a_second_end_never_overwrites_the_first() {
-        let dir = tempfile::tempdir().expect("a temporary folder");
-        let store = Store::open(&dir.path().join("games.sqlite3")).expect("a store");
-        store.write(create("ABCD")).await.expect("created");
-        let resigned = end("ABCD", Side::Crowd, EndReason::Resigned);
-        let flag = end("ABCD", Side::Hunters, EndReason::Flag);
-        let (first, second) = tokio::join!(store.write(resigned), store.write(flag));
-        assert!(first.is_ok(), "{first:?}");
-        assert!(second.is_err(), "a second end is refused: {second:?}");
-        let late_move = Write::Move {
-            code: "ABCD".into(),
-            game_no: 1,
-            ply: 0,
-            mv: "a1-a2".into(),
-            clocks: None,
-            end: None,
-            at_ms: 3,
-        };
-        assert!(store.write(late_move).await.is_err());
-        let record = store.load("ABCD").await.expect("read").expect("stored");
-        let result = record.result.expect("a result");
-        assert_eq!(
-            (result.winner, result.reason),
-            (Some(Side::Crowd), EndReason::Resigned)
-        );
-        assert!(record.moves.is_empty());
-    }
-
-    /// Jobs beyond the channel's capacity wait in their senders: with the
-    /// store's thread stalled (here: not started), no more than
-    /// [`STORE_JOBS`] are queued however many are asked for.
-    #[tokio::test]
-    async fn the_job_queue_is_bounded() {
-        let (jobs, rx) = mpsc::channel(STORE_JOBS);
-        let store = Store { jobs };
-        let asks: Vec<_> = (0..STORE_JOBS + 100)
-            .map(|i| {
-                let store = store.clone();
-                tokio::spawn(async move { store.load(&format!("room{i}")).await })
-            })
-            .collect();
-        for _ in 0..100 {
-            tokio::task::yield_now().await;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-        assert_eq!(rx.len(), STORE_JOBS);
-        assert!(asks.iter().all(|ask| !ask.is_finished()));
-        drop(rx);
-        for ask in asks {
-            let answer = ask.await.expect("a task");
-            assert!(answer.is_err(), "the store has stopped");
-        }
-    }
 }
