@@ -375,6 +375,57 @@ fn a_kept_seat_the_server_does_not_know_is_forgotten() {
     );
 }
 
+/// A link's server is for that game only: launched with `--join CODE
+/// --server URL` (a link's `join=` and `server=`), the app plays on that
+/// server while the default server stays what it was, in the settings and
+/// on disk; a reload at the same link sits in the seat again (a second
+/// join would be refused: both seats are taken); and only the player's
+/// "keep this server" makes it the default.
+#[test]
+fn a_links_server_is_for_that_game_only() {
+    let server = FakeServer::start();
+    let dir = tempfile::tempdir().unwrap();
+    let mut creator = app();
+    creator.world_mut().write_message(OnlineCommand::Create {
+        server: server.url(),
+        variant: Variant::new(GameKind::Pirates),
+        side: Side::Crowd,
+        clock: None,
+        rated: false,
+    });
+    until(&mut creator, None, "the room", |app, _| {
+        online(app).code().is_some()
+    });
+    let code = online(&creator).code().unwrap().to_string();
+    let url = server.url();
+    let args = ["--join", code.as_str(), "--server", url.as_str()];
+    let default = Settings::default().server;
+    assert_ne!(default, url);
+    for round in ["the link", "a reload at the link"] {
+        let mut joined = launched(&args, dir.path());
+        until(&mut joined, None, round, |app, _| {
+            online(app).phase == Phase::Playing && online(app).you == Some(Side::Hunters)
+        });
+        assert_eq!(online(&joined).server, url, "{round}");
+        assert_eq!(
+            joined.world().resource::<Settings>().server,
+            default,
+            "{round}"
+        );
+        let settings_file = dir.path().join("settings.ron");
+        until(&mut joined, None, "the seat written", |_, _| {
+            std::fs::read_to_string(&settings_file).is_ok_and(|t| t.contains(&code))
+        });
+        let on_disk = Persistence::in_dir(dir.path()).boot().settings;
+        assert_eq!(on_disk.server, default, "{round}");
+        if round == "a reload at the link" {
+            joined.world_mut().write_message(OnlineCommand::KeepServer);
+            joined.update();
+            assert_eq!(joined.world().resource::<Settings>().server, url);
+        }
+    }
+}
+
 /// A spectator (`--watch CODE`) sees the live game, the moves before it
 /// came and those after, with both sides played from afar: a click moves
 /// nothing and sends nothing; the players see one spectator; a kept seat

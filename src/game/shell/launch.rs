@@ -472,9 +472,6 @@ impl Launch {
         if let Some(language) = options.language {
             boot.settings.language = language;
         }
-        if let Some(server) = &options.server {
-            boot.settings.server = server.clone();
-        }
         if options.flipped
             && let Some(last) = &mut boot.last_game
         {
@@ -554,6 +551,7 @@ impl Plugin for LaunchPlugin {
             // room arrives; then the game opens.
             app.insert_resource(MenuPage::NewGame)
                 .insert_resource(opening)
+                .insert_resource(LaunchServer(launch_server(&options, &boot.settings)))
                 .add_systems(Startup, open_at_launch);
         }
         if let Some(problem) = address_problem {
@@ -582,9 +580,23 @@ fn classic_game(id: String) -> Result<GameKind, LaunchError> {
     GameKind::from_id(&id).ok_or(LaunchError::UnknownGame { id })
 }
 
+/// The server of the game the launch opens: `--server` (a link's
+/// `server=`) for that game only, else the settings' default. A link never
+/// changes the default: one link could otherwise send all of a player's
+/// later games to another server. The player may keep it as the default
+/// from the game's panel.
+#[derive(Resource, Clone)]
+struct LaunchServer(String);
+
+fn launch_server(options: &LaunchOptions, settings: &Settings) -> String {
+    options
+        .server
+        .clone()
+        .unwrap_or_else(|| settings.server.clone())
+}
+
 /// `--join CODE`, `--watch CODE`, `--anyone GAME` or `--create GAME`: the
-/// online room to open once the app
-/// runs (on the server the settings name, `--server` included); or the
+/// online room to open once the app runs (on the [`LaunchServer`]); or the
 /// seat of a game running when the app last closed, unless the launch
 /// asks for something else.
 #[derive(Resource, Clone)]
@@ -611,7 +623,7 @@ impl OpenAtLaunch {
             return Some(match kept {
                 Some(seat)
                     if seat.code.eq_ignore_ascii_case(code)
-                        && seat.server == socket_url(&settings.server) =>
+                        && seat.server == socket_url(&launch_server(options, settings)) =>
                 {
                     OpenAtLaunch::Resume(seat)
                 }
@@ -646,10 +658,10 @@ impl OpenAtLaunch {
 
 fn open_at_launch(
     opening: Res<OpenAtLaunch>,
-    settings: Res<Settings>,
+    server: Res<LaunchServer>,
     mut online: MessageWriter<OnlineCommand>,
 ) {
-    let server = settings.server.clone();
+    let server = server.0.clone();
     online.write(match opening.clone() {
         OpenAtLaunch::Join(code) => OnlineCommand::Join { server, code },
         OpenAtLaunch::Watch(code) => OnlineCommand::Watch { server, code },

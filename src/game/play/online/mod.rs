@@ -139,6 +139,10 @@ pub enum OnlineCommand {
     },
     /// Puts a game of [`MyGames`] on the board, to review and analyse.
     Review(Box<ArchivedGame>),
+    /// Makes the server of the game being played the default one: what the
+    /// player confirms after opening a link that names another server (a
+    /// link alone never changes the default).
+    KeepServer,
 }
 
 /// Where the online game stands.
@@ -239,6 +243,12 @@ fn act_on_commands(
             continue;
         }
         let wire = match command {
+            OnlineCommand::KeepServer => {
+                if !online.server.is_empty() {
+                    settings.server = online.server.clone();
+                }
+                continue;
+            }
             OnlineCommand::Leave => {
                 *connection = Connection::default();
                 *online = Online::default();
@@ -313,7 +323,8 @@ fn opening_of(command: &OnlineCommand) -> Option<(String, Opening, bool)> {
         | OnlineCommand::ClaimWin
         | OnlineCommand::Rematch
         | OnlineCommand::MyGames { .. }
-        | OnlineCommand::Review(_) => return None,
+        | OnlineCommand::Review(_)
+        | OnlineCommand::KeepServer => return None,
     })
 }
 
