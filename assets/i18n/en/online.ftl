@@ -95,7 +95,7 @@ online-error-replay = The server's game does not replay here; online play stoppe
 # Settings.
 settings-server = Game server
 settings-server-default = This computer
-settings-server-note = For online play: ws://host:port/ws on a home network, wss://… behind a TLS proxy.
+settings-server-note = For online play: ws://host:port/ws on a home network, wss://… behind a TLS proxy. Several servers of the same games, separated by commas, are tried in turn when one cannot be reached.
 
 # Who you are, ratings, your games.
 online-your-name = Your name

@@ -5,7 +5,7 @@
 //! command line.
 
 use crate::game::common::settings::DEFAULT_SERVER;
-use crate::online::client::socket_url;
+use crate::online::client::socket_list;
 
 /// A room to join, read from what a friend sent.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,7 +17,7 @@ pub struct Invite {
 
 /// The invite to a room on `server`, for this platform.
 pub fn invite_text(code: &str, server: &str) -> String {
-    let default = socket_url(server) == socket_url(DEFAULT_SERVER);
+    let default = socket_list(server) == socket_list(DEFAULT_SERVER);
     let named = (!default).then_some(server.trim());
     if cfg!(target_arch = "wasm32") {
         let mut link = format!("{}?join={code}", page_address());

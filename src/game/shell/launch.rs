@@ -23,12 +23,12 @@ use crate::game::play::family_puzzle::{
 };
 use crate::game::play::lesson::{LessonCommand, LessonSession};
 use crate::game::play::match_state::{Match, MatchCommand, Player};
-use crate::game::play::online::OnlineCommand;
+use crate::game::play::online::{OnlineCommand, ServerForNow};
 use crate::game::play::puzzle::{PuzzleCommand, PuzzleLibrary, PuzzleSetAsset, SetState};
 pub use crate::game::shell::launch_error::LaunchError;
 use crate::game::shell::persist::{self, Boot, Persistence};
 use crate::online::ClockSpec;
-use crate::online::client::socket_url;
+use crate::online::client::socket_list;
 use crate::online::protocol::side_text;
 use crate::rules::family::{self, HuntGame, Ruleset};
 use crate::rules::{Game, GameKind, Side, Variant};
@@ -76,7 +76,8 @@ pub struct LaunchOptions {
     pub create: bool,
     pub side: Option<Side>,
     pub clock: Option<ClockSpec>,
-    /// `--server URL`: the game server for online play (kept in the settings).
+    /// `--server URL`: the game server for online play, for this run only
+    /// (several, comma-separated, are tried in turn).
     pub server: Option<String>,
     /// `--review PLY`: show the game after this many moves.
     pub review: Option<usize>,
@@ -159,7 +160,9 @@ starts playing at once.
   --side SIDE          your side in the room created: hunters or crowd
   --clock M+I          the room's clock: minutes, plus seconds a move
   --server URL         the game server for online play (ws://host:port/ws,
-                       wss://... behind TLS); kept in the settings
+                       wss://... behind TLS), for this run only (the
+                       settings keep the default); URL1,URL2 names several
+                       servers of the same games, tried in turn
   --rules GAME         open on a game's rules page
   --new-game           open on the new-game page
   --review PLY         show the game after PLY moves (review)
@@ -546,12 +549,13 @@ impl Plugin for LaunchPlugin {
             name: options.skin.clone(),
             skins_then: None,
         });
+        // `--server` (a link's `server=`) is for this run only.
+        app.insert_resource(ServerForNow::launched(options.server.as_deref()));
         if let Some(opening) = OpenAtLaunch::of(&options, &boot.settings) {
             // The opening's progress shows on the new-game page until the
             // room arrives; then the game opens.
             app.insert_resource(MenuPage::NewGame)
                 .insert_resource(opening)
-                .insert_resource(LaunchServer(launch_server(&options, &boot.settings)))
                 .add_systems(Startup, open_at_launch);
         }
         if let Some(problem) = address_problem {
@@ -580,23 +584,8 @@ fn classic_game(id: String) -> Result<GameKind, LaunchError> {
     GameKind::from_id(&id).ok_or(LaunchError::UnknownGame { id })
 }
 
-/// The server of the game the launch opens: `--server` (a link's
-/// `server=`) for that game only, else the settings' default. A link never
-/// changes the default: one link could otherwise send all of a player's
-/// later games to another server. The player may keep it as the default
-/// from the game's panel.
-#[derive(Resource, Clone)]
-struct LaunchServer(String);
-
-fn launch_server(options: &LaunchOptions, settings: &Settings) -> String {
-    options
-        .server
-        .clone()
-        .unwrap_or_else(|| settings.server.clone())
-}
-
 /// `--join CODE`, `--watch CODE`, `--anyone GAME` or `--create GAME`: the
-/// online room to open once the app runs (on the [`LaunchServer`]); or the
+/// online room to open once the app runs (on the [`ServerForNow`]); or the
 /// seat of a game running when the app last closed, unless the launch
 /// asks for something else.
 #[derive(Resource, Clone)]
@@ -623,7 +612,7 @@ impl OpenAtLaunch {
             return Some(match kept {
                 Some(seat)
                     if seat.code.eq_ignore_ascii_case(code)
-                        && seat.server == socket_url(&launch_server(options, settings)) =>
+                        && seat.server == socket_list(&launched_server(options, settings)) =>
                 {
                     OpenAtLaunch::Resume(seat)
                 }
@@ -656,12 +645,17 @@ impl OpenAtLaunch {
     }
 }
 
+/// The server for now as the launch leaves it (before the app runs).
+fn launched_server(options: &LaunchOptions, settings: &Settings) -> String {
+    ServerForNow::launched(options.server.as_deref()).of(settings)
+}
+
 fn open_at_launch(
     opening: Res<OpenAtLaunch>,
-    server: Res<LaunchServer>,
+    (server, settings): (Res<ServerForNow>, Res<Settings>),
     mut online: MessageWriter<OnlineCommand>,
 ) {
-    let server = server.0.clone();
+    let server = server.of(&settings);
     online.write(match opening.clone() {
         OpenAtLaunch::Join(code) => OnlineCommand::Join { server, code },
         OpenAtLaunch::Watch(code) => OnlineCommand::Watch { server, code },

@@ -13,7 +13,7 @@ use crate::game::common::notice::Notice;
 use crate::game::play::online::{self, OnlineCommand, Phase, RoomView};
 use crate::game::shell::invite::invite_text;
 use crate::online::SeatStatus;
-use crate::online::client::socket_url;
+use crate::online::client::socket_list;
 use crate::rules::Side;
 
 pub(super) fn room_box(ui: &mut egui::Ui, p: &mut GameUi) {
@@ -108,10 +108,10 @@ fn invite_line(ui: &mut egui::Ui, p: &mut GameUi, room: &RoomView) {
 /// and lets the player keep that server as the default.
 fn other_server_line(ui: &mut egui::Ui, p: &mut GameUi) {
     let here = &p.online.server;
-    if here.is_empty() || *here == socket_url(&p.settings.server) {
+    if here.is_empty() || *here == socket_list(&p.settings.server) {
         return;
     }
-    let note = Msg::new("online-other-server").text("server", here.clone());
+    let note = Msg::new("online-other-server").text("server", here.replace(',', ", "));
     ui.colored_label(MUTED, p.i18n.msg(&note));
     if ui
         .button(p.tr("online-keep-server"))
