@@ -426,6 +426,56 @@ fn a_links_server_is_for_that_game_only() {
     }
 }
 
+/// A launch's server (a link's `server=`) is every connection's while the
+/// run lasts, not the game's alone. A `--create` on it never opens the
+/// new-game page's lobby on the default server, not even for the frame
+/// before the room is asked for (the browser saw that connection refused).
+/// A launch on the new-game page follows that server's lobby, and "my
+/// games" would ask it too; the settings' default stays. Once the player
+/// changes the default, it is the server for now.
+#[cfg(feature = "server")]
+#[test]
+fn a_links_server_is_the_lobbys_too() {
+    use stronghold::game::play::online::ServerForNow;
+    let server = RealServer::start();
+    let url = server.url.clone();
+    let default = Settings::default().server;
+    assert_ne!(default, url);
+    let lobby = |app: &App| app.world().resource::<Lobby>().clone();
+    let followed = |app: &App| lobby(app).server;
+
+    let dir = tempfile::tempdir().unwrap();
+    let mut creating = launched(&["--create", "pirates", "--server", &url], dir.path());
+    let started = std::time::Instant::now();
+    while online(&creating).code().is_none() {
+        assert!(started.elapsed() < PATIENCE, "no room: {:?}", online(&creating));
+        creating.update();
+        let here = followed(&creating);
+        assert!(here.is_empty() || here == url, "the lobby followed {here}");
+        std::thread::sleep(Duration::from_millis(3));
+    }
+    assert_eq!(online(&creating).server, url);
+    drop(creating);
+
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = launched(&["--new-game", "--server", &url], dir.path());
+    until(&mut app, None, "the link's lobby", |app, _| {
+        let here = followed(app);
+        assert!(here.is_empty() || here == url, "the lobby followed {here}");
+        lobby(app).connected
+    });
+    let settings = app.world().resource::<Settings>().clone();
+    assert_eq!(settings.server, default);
+    let for_now = app.world().resource::<ServerForNow>();
+    assert_eq!(for_now.of(&settings), url, "my games asks the link's server");
+
+    let other = "ws://127.0.0.1:9/ws";
+    app.world_mut().resource_mut::<Settings>().server = other.to_string();
+    until(&mut app, None, "the new default's lobby", |app, _| {
+        followed(app) == other
+    });
+}
+
 /// A spectator (`--watch CODE`) sees the live game, the moves before it
 /// came and those after, with both sides played from afar: a click moves
 /// nothing and sends nothing; the players see one spectator; a kept seat
