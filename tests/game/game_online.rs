@@ -448,7 +448,11 @@ fn a_links_server_is_the_lobbys_too() {
     let mut creating = launched(&["--create", "pirates", "--server", &url], dir.path());
     let started = std::time::Instant::now();
     while online(&creating).code().is_none() {
-        assert!(started.elapsed() < PATIENCE, "no room: {:?}", online(&creating));
+        assert!(
+            started.elapsed() < PATIENCE,
+            "no room: {:?}",
+            online(&creating)
+        );
         creating.update();
         let here = followed(&creating);
         assert!(here.is_empty() || here == url, "the lobby followed {here}");
@@ -467,7 +471,11 @@ fn a_links_server_is_the_lobbys_too() {
     let settings = app.world().resource::<Settings>().clone();
     assert_eq!(settings.server, default);
     let for_now = app.world().resource::<ServerForNow>();
-    assert_eq!(for_now.of(&settings), url, "my games asks the link's server");
+    assert_eq!(
+        for_now.of(&settings),
+        url,
+        "my games asks the link's server"
+    );
 
     let other = "ws://127.0.0.1:9/ws";
     app.world_mut().resource_mut::<Settings>().server = other.to_string();

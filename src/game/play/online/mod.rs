@@ -505,7 +505,11 @@ fn follow_lobby(
         return;
     }
     let server = socket_list(&server_for_now.of(&settings));
-    if connection.client.as_ref().is_none_or(|c| c.servers() != server) {
+    if connection
+        .client
+        .as_ref()
+        .is_none_or(|c| c.servers() != server)
+    {
         connection.client = Some(woken_client(&server, Opening::Lobby, None, &waker));
         *lobby = Lobby {
             server,
