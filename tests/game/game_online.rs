@@ -484,6 +484,40 @@ fn a_links_server_is_the_lobbys_too() {
     });
 }
 
+/// Several servers (`URL1,URL2`, as Settings and `--server` take them): the
+/// first refuses connections, so the app moves on to the next, opens the
+/// room there and keeps the seat with the whole list (a resume may then
+/// move on too).
+#[test]
+fn a_list_of_servers_moves_past_one_that_refuses() {
+    let server = FakeServer::start();
+    let refusing = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .unwrap()
+        .port();
+    let list = format!("ws://127.0.0.1:{refusing}/ws, {}", server.url());
+    let mut app = app();
+    app.world_mut().write_message(OnlineCommand::Create {
+        server: list,
+        variant: Variant::new(GameKind::Pirates),
+        side: Side::Crowd,
+        clock: None,
+        rated: false,
+    });
+    until(&mut app, None, "the room on the second server", |app, _| {
+        online(app).code().is_some()
+    });
+    let both = format!("ws://127.0.0.1:{refusing}/ws,{}", server.url());
+    assert_eq!(online(&app).server, both);
+    until(&mut app, None, "the seat kept with both", |app, _| {
+        app.world()
+            .resource::<Settings>()
+            .online_seat
+            .as_ref()
+            .is_some_and(|s| s.server == both)
+    });
+}
+
 /// A spectator (`--watch CODE`) sees the live game, the moves before it
 /// came and those after, with both sides played from afar: a click moves
 /// nothing and sends nothing; the players see one spectator; a kept seat
