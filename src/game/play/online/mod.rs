@@ -122,13 +122,6 @@ impl ServerForNow {
             .clone()
             .unwrap_or_else(|| settings.server.clone())
     }
-
-    /// The launch named a server other than the default.
-    pub fn is_the_launchs(&self, settings: &Settings) -> bool {
-        self.launch
-            .as_deref()
-            .is_some_and(|s| socket_list(s) != socket_list(&settings.server))
-    }
 }
 
 /// The player changed the default server (Settings, or "keep this server"):
