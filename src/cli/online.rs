@@ -10,7 +10,9 @@
 //! the user's config directory, so its games are rated, and a rated game
 //! adds `rating: OLD -> NEW` after its result. The client behind it
 //! reconnects by itself and resumes the seat, so a server that dies and
-//! comes back loses nothing.
+//! comes back loses nothing; given several servers of the same games
+//! (`--server URL1,URL2`), it resumes on the next one when its own cannot
+//! be reached.
 
 use std::io::Write;
 use std::sync::Arc;

@@ -117,7 +117,8 @@ const COMMANDS: [(&str, &str); 10] = [
   stronghold-cli online --server URL (--seek GAME [--option ...] [--side hunters|crowd] [--games N] |
       --anyone GAME [--option ...]) [--clock M+I] --level LEVEL [--name NAME [--key KEY]]
       [--pace-ms MS] [--seed S]
-      Plays one game on a stronghold-server (URL: ws://HOST:PORT, wss://… or HOST:PORT) at LEVEL:
+      Plays one game on a stronghold-server (URL: ws://HOST:PORT, wss://… or HOST:PORT; several,
+      URL1,URL2, are tried in turn when one cannot be reached) at LEVEL:
       creates a room (the creator's side, default hunters; a clock of M minutes plus I seconds a
       move) or joins one by its code. Prints `code: CODE`, then `move N: MOVE` for each ply N
       (from 1) as the server stores it, then `result: …`, and exits 0 when the game ends. A lost

@@ -4,7 +4,9 @@
 //! command that says what it came for ([`Opening`]), keeps the seat token
 //! the server gives, pings, and when the connection is lost it tries again
 //! with growing pauses and resumes the seat (the server then sends the
-//! whole room).
+//! whole room). It may be given several servers (`URL1,URL2`, nodes that
+//! serve the same rooms): when a connection cannot be made, it tries the
+//! next one, round the list, with the same growing pauses.
 //!
 //! The socket is ewebsock's: tungstenite on a thread of its own natively,
 //! the browser's WebSocket on the web. Natively a `Client` is `Send`; on
@@ -184,7 +186,10 @@ struct Socket {
 
 /// A connection to a server that keeps itself up; see the module comment.
 pub struct Client {
-    url: String,
+    /// The servers' WebSocket addresses, never empty; `at` is the one
+    /// connected to (or tried next).
+    urls: Vec<String>,
+    at: usize,
     opening: Opening,
     identity: Option<Identity>,
     session: Option<Session>,
@@ -202,11 +207,13 @@ pub struct Client {
 
 impl Client {
     /// A client of the server at `server` (`ws://host:port`, `wss://…`,
-    /// or `http(s)://`), which connects at the first [`Client::poll`].
+    /// or `http(s)://`; or several, separated by commas, tried in turn),
+    /// which connects at the first [`Client::poll`].
     pub fn new(server: &str, opening: Opening) -> Client {
         let now = Instant::now();
         Client {
-            url: socket_url(server),
+            urls: socket_urls(server),
+            at: 0,
             session: None,
             opening,
             identity: None,
@@ -233,9 +240,15 @@ impl Client {
         self.wake = Some(Arc::new(wake));
     }
 
-    /// The WebSocket address it connects to.
+    /// The WebSocket address it connects to (or tries next).
     pub fn url(&self) -> &str {
-        &self.url
+        self.urls.get(self.at).map_or("", String::as_str)
+    }
+
+    /// Every server it may use, as a comma-separated list of WebSocket
+    /// addresses (what [`socket_list`] makes of the address it was given).
+    pub fn servers(&self) -> String {
+        self.urls.join(",")
     }
 
     /// The seat the server gave, once it has.
@@ -308,8 +321,8 @@ impl Client {
             options.read_timeout = Some(NATIVE_READ_SLICE);
         }
         let socket = match self.wake.clone() {
-            Some(wake) => ewebsock::connect_with_wakeup(&self.url, options, move || wake()),
-            None => ewebsock::connect(&self.url, options),
+            Some(wake) => ewebsock::connect_with_wakeup(self.url(), options, move || wake()),
+            None => ewebsock::connect(self.url(), options),
         };
         match socket {
             Ok((tx, rx)) => {
@@ -394,8 +407,17 @@ impl Client {
         }
     }
 
+    /// The connection is lost, or could not be made: try again after a
+    /// pause that grows with each failure in a row. A connection that was
+    /// open is tried again on the same server first (a dropped connection
+    /// is often only that); one that never opened moves on to the next
+    /// server of the list (the same one when there is only one).
     fn lose(&mut self, reason: String, now: Instant, events: &mut Vec<ClientEvent>) {
+        let was_open = self.socket.as_ref().is_some_and(|s| s.open);
         self.socket = None;
+        if !was_open && self.urls.len() > 1 {
+            self.at = (self.at + 1) % self.urls.len();
+        }
         let retry_in = FIRST_RETRY
             .saturating_mul(1 << self.failures.min(8))
             .min(LONGEST_RETRY);
@@ -422,9 +444,32 @@ pub fn socket_url(server: &str) -> String {
     }
 }
 
+/// The WebSocket addresses of a comma-separated list of servers (each as
+/// [`socket_url`] reads it), in order, without blanks or repeats; never
+/// empty (a blank list gives what `socket_url` makes of it).
+pub fn socket_urls(servers: &str) -> Vec<String> {
+    let mut urls: Vec<String> = Vec::new();
+    for server in servers.split(',').filter(|s| !s.trim().is_empty()) {
+        let url = socket_url(server);
+        if !urls.contains(&url) {
+            urls.push(url);
+        }
+    }
+    if urls.is_empty() {
+        urls.push(socket_url(servers));
+    }
+    urls
+}
+
+/// [`socket_urls`] as one comma-separated string: the form a list of
+/// servers is compared and kept in.
+pub fn socket_list(servers: &str) -> String {
+    socket_urls(servers).join(",")
+}
+
 #[cfg(test)]
 mod tests {
-    use super::socket_url;
+    use super::{socket_list, socket_url};
 
     #[test]
     fn server_addresses_become_socket_urls() {
@@ -435,5 +480,14 @@ mod tests {
             "wss://games.example/ws"
         );
         assert_eq!(socket_url("wss://e/x/ws"), "wss://e/x/ws");
+    }
+
+    #[test]
+    fn a_list_of_servers_becomes_socket_urls() {
+        assert_eq!(
+            socket_list(" 127.0.0.1:1 , ws://h:2/,,127.0.0.1:1"),
+            "ws://127.0.0.1:1/ws,ws://h:2/ws"
+        );
+        assert_eq!(socket_list("h:3"), "ws://h:3/ws");
     }
 }

@@ -146,6 +146,46 @@ fn killed_mid_game_comes_back(db: &Path, log: &Path) {
     assert!(server.log_text().contains("loaded from the store"));
 }
 
+/// Two servers of the same games for the bots (`--server A,B`): A is
+/// killed (SIGKILL) mid-game and B starts on another port over the same
+/// store; both bots find A gone, move on to B, resume their seats there
+/// (B restores the room from the store) and finish one game.
+#[test]
+fn bots_move_to_the_next_server_when_theirs_is_killed() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let db = dir.path().join("games.sqlite3");
+    let mut first = Server::start(&db, 0, &dir.path().join("a.log"), &[]);
+    let second_port = online_support::free_port();
+    let servers = format!("{},ws://127.0.0.1:{second_port}", first.url());
+    let mut a = Bot::start(
+        &servers,
+        &["--create", "pirates", "--side", "crowd", "--level", "easy"],
+    );
+    let code = a.wait_for("code: ")["code: ".len()..].to_string();
+    let b = Bot::start(&servers, &["--join", &code, "--level", "easy"]);
+    let deadline = std::time::Instant::now() + online_support::PATIENCE;
+    while a.moves_seen() < 12 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no moves: {:?}",
+            a.seen
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    first.kill();
+    let at_kill = a.moves_seen();
+    std::thread::sleep(Duration::from_millis(800));
+    let second = Server::start(&db, second_port, &dir.path().join("b.log"), &[]);
+    let moves = check_game(&db, "pirates", a, b);
+    assert!(
+        moves.len() > at_kill,
+        "the game went on on the second server ({at_kill} plies at the kill)"
+    );
+    let log = second.log_text();
+    assert!(log.contains("loaded from the store"), "{log}");
+    assert!(!log.contains("panicked"), "{log}");
+}
+
 /// `stronghold-cli online --watch CODE` prints the game two bots play, the
 /// moves made before it came first, and the result, like a player; a code
 /// no room has is refused, and a spectator takes no level.

@@ -89,6 +89,15 @@ impl Drop for Server {
     }
 }
 
+/// A port on 127.0.0.1 free now (the system chose it), for a server to
+/// start on later.
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port()
+}
+
 /// A thread that sends each line of `stream`.
 fn line_reader(stream: impl std::io::Read + Send + 'static) -> Receiver<String> {
     let (tx, rx) = channel();

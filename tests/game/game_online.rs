@@ -375,6 +375,149 @@ fn a_kept_seat_the_server_does_not_know_is_forgotten() {
     );
 }
 
+/// A link's server is for that game only: launched with `--join CODE
+/// --server URL` (a link's `join=` and `server=`), the app plays on that
+/// server while the default server stays what it was, in the settings and
+/// on disk; a reload at the same link sits in the seat again (a second
+/// join would be refused: both seats are taken); and only the player's
+/// "keep this server" makes it the default.
+#[test]
+fn a_links_server_is_for_that_game_only() {
+    let server = FakeServer::start();
+    let dir = tempfile::tempdir().unwrap();
+    let mut creator = app();
+    creator.world_mut().write_message(OnlineCommand::Create {
+        server: server.url(),
+        variant: Variant::new(GameKind::Pirates),
+        side: Side::Crowd,
+        clock: None,
+        rated: false,
+    });
+    until(&mut creator, None, "the room", |app, _| {
+        online(app).code().is_some()
+    });
+    let code = online(&creator).code().unwrap().to_string();
+    let url = server.url();
+    let args = ["--join", code.as_str(), "--server", url.as_str()];
+    let default = Settings::default().server;
+    assert_ne!(default, url);
+    for round in ["the link", "a reload at the link"] {
+        let mut joined = launched(&args, dir.path());
+        until(&mut joined, None, round, |app, _| {
+            online(app).phase == Phase::Playing && online(app).you == Some(Side::Hunters)
+        });
+        assert_eq!(online(&joined).server, url, "{round}");
+        assert_eq!(
+            joined.world().resource::<Settings>().server,
+            default,
+            "{round}"
+        );
+        let settings_file = dir.path().join("settings.ron");
+        until(&mut joined, None, "the seat written", |_, _| {
+            std::fs::read_to_string(&settings_file).is_ok_and(|t| t.contains(&code))
+        });
+        let on_disk = Persistence::in_dir(dir.path()).boot().settings;
+        assert_eq!(on_disk.server, default, "{round}");
+        if round == "a reload at the link" {
+            joined.world_mut().write_message(OnlineCommand::KeepServer);
+            joined.update();
+            assert_eq!(joined.world().resource::<Settings>().server, url);
+        }
+    }
+}
+
+/// A launch's server (a link's `server=`) is every connection's while the
+/// run lasts, not the game's alone. A `--create` on it never opens the
+/// new-game page's lobby on the default server, not even for the frame
+/// before the room is asked for (the browser saw that connection refused).
+/// A launch on the new-game page follows that server's lobby, and "my
+/// games" would ask it too; the settings' default stays. Once the player
+/// changes the default, it is the server for now.
+#[cfg(feature = "server")]
+#[test]
+fn a_links_server_is_the_lobbys_too() {
+    use stronghold::game::play::online::ServerForNow;
+    let server = RealServer::start();
+    let url = server.url.clone();
+    let default = Settings::default().server;
+    assert_ne!(default, url);
+    let lobby = |app: &App| app.world().resource::<Lobby>().clone();
+    let followed = |app: &App| lobby(app).server;
+
+    let dir = tempfile::tempdir().unwrap();
+    let mut creating = launched(&["--create", "pirates", "--server", &url], dir.path());
+    let started = std::time::Instant::now();
+    while online(&creating).code().is_none() {
+        assert!(
+            started.elapsed() < PATIENCE,
+            "no room: {:?}",
+            online(&creating)
+        );
+        creating.update();
+        let here = followed(&creating);
+        assert!(here.is_empty() || here == url, "the lobby followed {here}");
+        std::thread::sleep(Duration::from_millis(3));
+    }
+    assert_eq!(online(&creating).server, url);
+    drop(creating);
+
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = launched(&["--new-game", "--server", &url], dir.path());
+    until(&mut app, None, "the link's lobby", |app, _| {
+        let here = followed(app);
+        assert!(here.is_empty() || here == url, "the lobby followed {here}");
+        lobby(app).connected
+    });
+    let settings = app.world().resource::<Settings>().clone();
+    assert_eq!(settings.server, default);
+    let for_now = app.world().resource::<ServerForNow>();
+    assert_eq!(
+        for_now.of(&settings),
+        url,
+        "my games asks the link's server"
+    );
+
+    let other = "ws://127.0.0.1:9/ws";
+    app.world_mut().resource_mut::<Settings>().server = other.to_string();
+    until(&mut app, None, "the new default's lobby", |app, _| {
+        followed(app) == other
+    });
+}
+
+/// Several servers (`URL1,URL2`, as Settings and `--server` take them): the
+/// first refuses connections, so the app moves on to the next, opens the
+/// room there and keeps the seat with the whole list (a resume may then
+/// move on too).
+#[test]
+fn a_list_of_servers_moves_past_one_that_refuses() {
+    let server = FakeServer::start();
+    let refusing = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .unwrap()
+        .port();
+    let list = format!("ws://127.0.0.1:{refusing}/ws, {}", server.url());
+    let mut app = app();
+    app.world_mut().write_message(OnlineCommand::Create {
+        server: list,
+        variant: Variant::new(GameKind::Pirates),
+        side: Side::Crowd,
+        clock: None,
+        rated: false,
+    });
+    until(&mut app, None, "the room on the second server", |app, _| {
+        online(app).code().is_some()
+    });
+    let both = format!("ws://127.0.0.1:{refusing}/ws,{}", server.url());
+    assert_eq!(online(&app).server, both);
+    until(&mut app, None, "the seat kept with both", |app, _| {
+        app.world()
+            .resource::<Settings>()
+            .online_seat
+            .as_ref()
+            .is_some_and(|s| s.server == both)
+    });
+}
+
 /// A spectator (`--watch CODE`) sees the live game, the moves before it
 /// came and those after, with both sides played from afar: a click moves
 /// nothing and sends nothing; the players see one spectator; a kept seat

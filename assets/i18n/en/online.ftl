@@ -40,6 +40,9 @@ online-not-connected = Not connected to the server right now; try again in a mom
 online-room = Online
 online-code = Room code: { $code }
 online-copy-invite = Copy invite
+online-other-server = This game is on { $server }, named by the link you opened; your default server is unchanged.
+online-keep-server = Keep this server as my default
+online-keep-server-hint = Later games (and the lobby) will use this server; Settings can change it back
 online-invite-copied = Invite copied: send it to your friend.
 online-friend-awaited = Waiting for your friend to join ({ $side })…
 online-friend-awaited-note = Send the invite: the code, or the link (web) or command line (desktop) that "Copy invite" copies.
@@ -92,7 +95,7 @@ online-error-replay = The server's game does not replay here; online play stoppe
 # Settings.
 settings-server = Game server
 settings-server-default = This computer
-settings-server-note = For online play: ws://host:port/ws on a home network, wss://… behind a TLS proxy.
+settings-server-note = For online play: ws://host:port/ws on a home network, wss://… behind a TLS proxy. Several servers of the same games, separated by commas, are tried in turn when one cannot be reached.
 
 # Who you are, ratings, your games.
 online-your-name = Your name

@@ -56,8 +56,10 @@ pub struct Settings {
     pub ai_pace: f32,
     /// The window's last size in logical pixels (desktop).
     pub window_size: Option<(f32, f32)>,
-    /// The game server for online play (`ws://host:port/ws`, `wss://…`
-    /// behind TLS, or just `host:port`).
+    /// The default game server for online play (`ws://host:port/ws`,
+    /// `wss://…` behind TLS, or just `host:port`), or several of the same
+    /// games separated by commas (tried in turn). A link's server never
+    /// lands here (see `play::online::ServerForNow`).
     pub server: String,
     /// Puzzles solved and the puzzle rating per game.
     pub puzzles: PuzzleProgress,
@@ -76,7 +78,8 @@ pub struct Settings {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct OnlineSeat {
-    /// The server's WebSocket address, as connected to.
+    /// The server's WebSocket address (or comma-separated addresses), as
+    /// given to the client.
     pub server: String,
     /// The room's invite code.
     pub code: String,

@@ -5,6 +5,7 @@
 //! command line.
 
 use crate::game::common::settings::DEFAULT_SERVER;
+use crate::online::client::socket_list;
 
 /// A room to join, read from what a friend sent.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,7 +17,8 @@ pub struct Invite {
 
 /// The invite to a room on `server`, for this platform.
 pub fn invite_text(code: &str, server: &str) -> String {
-    let named = (server.trim() != DEFAULT_SERVER).then_some(server.trim());
+    let default = socket_list(server) == socket_list(DEFAULT_SERVER);
+    let named = (!default).then_some(server.trim());
     if cfg!(target_arch = "wasm32") {
         let mut link = format!("{}?join={code}", page_address());
         if let Some(server) = named {

@@ -23,12 +23,12 @@ use crate::game::play::family_puzzle::{
 };
 use crate::game::play::lesson::{LessonCommand, LessonSession};
 use crate::game::play::match_state::{Match, MatchCommand, Player};
-use crate::game::play::online::OnlineCommand;
+use crate::game::play::online::{OnlineCommand, ServerForNow};
 use crate::game::play::puzzle::{PuzzleCommand, PuzzleLibrary, PuzzleSetAsset, SetState};
 pub use crate::game::shell::launch_error::LaunchError;
 use crate::game::shell::persist::{self, Boot, Persistence};
 use crate::online::ClockSpec;
-use crate::online::client::socket_url;
+use crate::online::client::socket_list;
 use crate::online::protocol::side_text;
 use crate::rules::family::{self, HuntGame, Ruleset};
 use crate::rules::{Game, GameKind, Side, Variant};
@@ -76,7 +76,8 @@ pub struct LaunchOptions {
     pub create: bool,
     pub side: Option<Side>,
     pub clock: Option<ClockSpec>,
-    /// `--server URL`: the game server for online play (kept in the settings).
+    /// `--server URL`: the game server for online play, for this run only
+    /// (several, comma-separated, are tried in turn).
     pub server: Option<String>,
     /// `--review PLY`: show the game after this many moves.
     pub review: Option<usize>,
@@ -159,7 +160,9 @@ starts playing at once.
   --side SIDE          your side in the room created: hunters or crowd
   --clock M+I          the room's clock: minutes, plus seconds a move
   --server URL         the game server for online play (ws://host:port/ws,
-                       wss://... behind TLS); kept in the settings
+                       wss://... behind TLS), for this run only (the
+                       settings keep the default); URL1,URL2 names several
+                       servers of the same games, tried in turn
   --rules GAME         open on a game's rules page
   --new-game           open on the new-game page
   --review PLY         show the game after PLY moves (review)
@@ -472,9 +475,6 @@ impl Launch {
         if let Some(language) = options.language {
             boot.settings.language = language;
         }
-        if let Some(server) = &options.server {
-            boot.settings.server = server.clone();
-        }
         if options.flipped
             && let Some(last) = &mut boot.last_game
         {
@@ -549,6 +549,8 @@ impl Plugin for LaunchPlugin {
             name: options.skin.clone(),
             skins_then: None,
         });
+        // `--server` (a link's `server=`) is for this run only.
+        app.insert_resource(ServerForNow::launched(options.server.as_deref()));
         if let Some(opening) = OpenAtLaunch::of(&options, &boot.settings) {
             // The opening's progress shows on the new-game page until the
             // room arrives; then the game opens.
@@ -583,8 +585,7 @@ fn classic_game(id: String) -> Result<GameKind, LaunchError> {
 }
 
 /// `--join CODE`, `--watch CODE`, `--anyone GAME` or `--create GAME`: the
-/// online room to open once the app
-/// runs (on the server the settings name, `--server` included); or the
+/// online room to open once the app runs (on the [`ServerForNow`]); or the
 /// seat of a game running when the app last closed, unless the launch
 /// asks for something else.
 #[derive(Resource, Clone)]
@@ -611,7 +612,7 @@ impl OpenAtLaunch {
             return Some(match kept {
                 Some(seat)
                     if seat.code.eq_ignore_ascii_case(code)
-                        && seat.server == socket_url(&settings.server) =>
+                        && seat.server == socket_list(&launched_server(options, settings)) =>
                 {
                     OpenAtLaunch::Resume(seat)
                 }
@@ -644,12 +645,17 @@ impl OpenAtLaunch {
     }
 }
 
+/// The server for now as the launch leaves it (before the app runs).
+fn launched_server(options: &LaunchOptions, settings: &Settings) -> String {
+    ServerForNow::launched(options.server.as_deref()).of(settings)
+}
+
 fn open_at_launch(
     opening: Res<OpenAtLaunch>,
-    settings: Res<Settings>,
+    (server, settings): (Res<ServerForNow>, Res<Settings>),
     mut online: MessageWriter<OnlineCommand>,
 ) {
-    let server = settings.server.clone();
+    let server = server.of(&settings);
     online.write(match opening.clone() {
         OpenAtLaunch::Join(code) => OnlineCommand::Join { server, code },
         OpenAtLaunch::Watch(code) => OnlineCommand::Watch { server, code },

@@ -19,7 +19,7 @@ use crate::game::common::screens::{MenuPage, Screen};
 use crate::game::common::settings::Settings;
 use crate::game::play::family::{FamilyCommand, FamilyMatch};
 use crate::game::play::match_state::{Match, MatchCommand};
-use crate::game::play::online::{Online, OnlineCommand};
+use crate::game::play::online::{Online, OnlineCommand, ServerForNow};
 use crate::game::play::puzzle::SetState;
 use crate::game::shell::about::Credits;
 use crate::game::shell::persist::SavesWindow;
@@ -41,6 +41,7 @@ pub(super) struct MenuUi<'w, 's> {
     catalog: Res<'w, SkinCatalog>,
     skin: Res<'w, ActiveSkin>,
     online: Res<'w, Online>,
+    server_for_now: Res<'w, ServerForNow>,
     lobby: Res<'w, crate::game::play::online::Lobby>,
     my_games: Res<'w, crate::game::play::online::MyGames>,
     online_commands: MessageWriter<'w, OnlineCommand>,
@@ -117,11 +118,12 @@ fn page(ui: &mut egui::Ui, m: &mut MenuUi) {
         MenuPage::Main => main_page(ui, m),
         MenuPage::NewGame => {
             back_button(ui, m);
+            let server = m.server_for_now.of(&m.settings);
             let asked = new_game::new_game_page(
                 ui,
                 &m.i18n,
                 &mut m.form,
-                &m.settings,
+                (&m.settings, &server),
                 &m.catalog,
                 (&m.online, &m.lobby, &m.my_games),
             );

@@ -35,7 +35,7 @@ pub(super) fn new_game_page(
     ui: &mut egui::Ui,
     i18n: &I18n,
     form: &mut NewGameForm,
-    settings: &Settings,
+    (settings, server): (&Settings, &str),
     catalog: &SkinCatalog,
     online: (&Online, &Lobby, &MyGames),
 ) -> Option<NewGameAction> {
@@ -64,7 +64,7 @@ pub(super) fn new_game_page(
     });
     ui.add_space(6.0);
     ui.separator();
-    online_section(ui, i18n, form, online, settings)
+    online_section(ui, i18n, form, online, (settings, server))
         .map(NewGameAction::Online)
         .or(start)
         .or(asked)

@@ -13,6 +13,7 @@ use crate::game::common::notice::Notice;
 use crate::game::play::online::{self, OnlineCommand, Phase, RoomView};
 use crate::game::shell::invite::invite_text;
 use crate::online::SeatStatus;
+use crate::online::client::socket_list;
 use crate::rules::Side;
 
 pub(super) fn room_box(ui: &mut egui::Ui, p: &mut GameUi) {
@@ -31,6 +32,7 @@ fn room_lines(ui: &mut egui::Ui, p: &mut GameUi) {
         return;
     };
     invite_line(ui, p, &room);
+    other_server_line(ui, p);
     let now = p.time.elapsed_secs_f64();
     players(ui, p, &room);
     match p.online.you {
@@ -77,7 +79,7 @@ fn connection_line(ui: &mut egui::Ui, p: &mut GameUi) {
 /// The code, and a button that copies the invite (a link on the web, a
 /// command line on the desktop).
 fn invite_line(ui: &mut egui::Ui, p: &mut GameUi, room: &RoomView) {
-    let invite = invite_text(&room.code, &p.settings.server);
+    let invite = invite_text(&room.code, &p.online.server);
     let code = p
         .i18n
         .msg(&Msg::new("online-code").text("code", room.code.clone()));
@@ -100,6 +102,24 @@ fn invite_line(ui: &mut egui::Ui, p: &mut GameUi, room: &RoomView) {
     );
     job.wrap.break_anywhere = true;
     ui.label(job);
+}
+
+/// A game on another server than the default (a link named it): says so,
+/// and lets the player keep that server as the default.
+fn other_server_line(ui: &mut egui::Ui, p: &mut GameUi) {
+    let here = &p.online.server;
+    if here.is_empty() || *here == socket_list(&p.settings.server) {
+        return;
+    }
+    let note = Msg::new("online-other-server").text("server", here.replace(',', ", "));
+    ui.colored_label(MUTED, p.i18n.msg(&note));
+    if ui
+        .button(p.tr("online-keep-server"))
+        .on_hover_text(p.tr("online-keep-server-hint"))
+        .clicked()
+    {
+        p.online_commands.write(OnlineCommand::KeepServer);
+    }
 }
 
 /// The friend: not come yet, here, or gone (and when the win may be claimed).

@@ -26,26 +26,26 @@ pub(super) fn online_section(
     i18n: &I18n,
     form: &mut NewGameForm,
     (online, lobby, my_games): (&Online, &Lobby, &MyGames),
-    settings: &Settings,
+    (settings, server): (&Settings, &str),
 ) -> Option<OnlineCommand> {
     theme::section(ui, i18n.tr("online-title"));
     theme::note(
         ui,
-        i18n.msg(&Msg::new("online-note").text("server", settings.server.clone())),
+        i18n.msg(&Msg::new("online-note").text("server", server.replace(',', ", "))),
     );
     let named = name_row(ui, i18n, form, settings);
     // Nothing goes to the server under a name it would refuse.
     let mut asked = None;
     ui.add_enabled_ui(named, |ui| {
-        asked = create_row(ui, i18n, form, settings);
+        asked = create_row(ui, i18n, form, server);
         if !online.is_on() {
-            asked = lobby_list(ui, i18n, lobby, settings).or(asked.take());
+            asked = lobby_list(ui, i18n, lobby, server).or(asked.take());
         }
-        asked = join_row(ui, i18n, form, settings).or(asked.take());
+        asked = join_row(ui, i18n, form, server).or(asked.take());
     });
     asked = opening_status(ui, i18n, online).or(asked);
     if named && !online.is_on() {
-        asked = my_games_list(ui, i18n, my_games, settings).or(asked);
+        asked = my_games_list(ui, i18n, my_games, (settings, server)).or(asked);
     }
     asked
 }
@@ -102,14 +102,14 @@ fn my_games_list(
     ui: &mut egui::Ui,
     i18n: &I18n,
     my_games: &MyGames,
-    settings: &Settings,
+    (settings, server): (&Settings, &str),
 ) -> Option<OnlineCommand> {
     ui.add_space(6.0);
     let mut asked = None;
     ui.horizontal(|ui| {
         if ui.button(i18n.tr("online-my-games")).clicked() {
             asked = Some(OnlineCommand::MyGames {
-                server: settings.server.clone(),
+                server: server.to_string(),
             });
         }
         if my_games.loading {
@@ -185,7 +185,7 @@ fn create_row(
     ui: &mut egui::Ui,
     i18n: &I18n,
     form: &mut NewGameForm,
-    settings: &Settings,
+    server: &str,
 ) -> Option<OnlineCommand> {
     let mut asked = None;
     ui.horizontal(|ui| {
@@ -200,7 +200,7 @@ fn create_row(
             .clicked()
         {
             asked = Some(OnlineCommand::Anyone {
-                server: settings.server.clone(),
+                server: server.to_string(),
                 variant: form.variant,
                 clock: form.online_clock,
             });
@@ -221,7 +221,7 @@ fn create_row(
             .clicked()
         {
             asked = Some(OnlineCommand::Create {
-                server: settings.server.clone(),
+                server: server.to_string(),
                 variant: form.variant,
                 side: form.online_side,
                 clock: form.online_clock,
@@ -239,7 +239,7 @@ fn lobby_list(
     ui: &mut egui::Ui,
     i18n: &I18n,
     lobby: &Lobby,
-    settings: &Settings,
+    server: &str,
 ) -> Option<OnlineCommand> {
     if !lobby.connected {
         return None;
@@ -272,7 +272,7 @@ fn lobby_list(
                 ui.label(clock_label(i18n, seek.clock));
                 if ui.button(i18n.tr("online-lobby-play")).clicked() {
                     asked = Some(OnlineCommand::Take {
-                        server: settings.server.clone(),
+                        server: server.to_string(),
                         seek: seek.seek,
                     });
                 }
@@ -301,7 +301,7 @@ fn lobby_list(
                     ui.label(clock_label(i18n, game.clock));
                     if ui.button(i18n.tr("online-lobby-watch")).clicked() {
                         asked = Some(OnlineCommand::Watch {
-                            server: settings.server.clone(),
+                            server: server.to_string(),
                             code: game.code.clone(),
                         });
                     }
@@ -348,7 +348,7 @@ fn join_row(
     ui: &mut egui::Ui,
     i18n: &I18n,
     form: &mut NewGameForm,
-    settings: &Settings,
+    server: &str,
 ) -> Option<OnlineCommand> {
     ui.add_space(6.0);
     ui.label(i18n.tr("online-join-label"));
@@ -371,7 +371,7 @@ fn join_row(
         return None;
     };
     join.then(|| OnlineCommand::Join {
-        server: invite.server.unwrap_or_else(|| settings.server.clone()),
+        server: invite.server.unwrap_or_else(|| server.to_string()),
         code: invite.code,
     })
 }

@@ -42,7 +42,7 @@ use crate::game::common::redraw::{FrameWaker, NextFrame};
 use crate::game::common::screens::{MenuPage, Screen};
 use crate::game::common::settings::{OnlineSeat, Settings};
 use crate::game::play::match_state::{Match, MatchReset, MoveIntent, MoveSource};
-use crate::online::client::{Identity, new_player_key};
+use crate::online::client::{Identity, new_player_key, socket_list};
 use crate::online::protocol::{ArchivedGame, LiveGame, PlayerInfo, SeekInfo};
 use crate::online::protocol::{check_key, check_name};
 use crate::online::{
@@ -64,6 +64,7 @@ const RECONNECT_BEAT: Duration = Duration::from_millis(250);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Online>()
+        .init_resource::<ServerForNow>()
         .init_resource::<Lobby>()
         .init_resource::<MyGames>()
         .init_non_send::<Connection>()
@@ -73,16 +74,70 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                (act_on_commands, receive, follow_server, keep_seat)
+                (
+                    yield_to_a_new_default,
+                    act_on_commands,
+                    receive,
+                    follow_server,
+                    keep_seat,
+                )
                     .chain()
                     .in_set(GameSet::Commands),
                 send_own_move.after(GameSet::Apply).before(GameSet::Ai),
-                follow_lobby.in_set(GameSet::Commands),
+                follow_lobby
+                    .after(act_on_commands)
+                    .in_set(GameSet::Commands),
                 (fetch_my_games, review_archived).in_set(GameSet::Commands),
                 ask_for_frames.in_set(GameSet::View),
             ),
         )
         .add_systems(Last, leave_on_exit);
+}
+
+/// The game server for now: the one a launch named (`--server`, a link's
+/// `server=`) while this run lasts, else the settings' default. Every
+/// connection asks it (the game's, the lobby's, "my games"), so none
+/// reaches the default server while a link named another, and a link
+/// never changes the default: one link could otherwise send all of a
+/// player's later games to another server. The default changes only when
+/// the player says so ([`OnlineCommand::KeepServer`], or Settings).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct ServerForNow {
+    launch: Option<String>,
+}
+
+impl ServerForNow {
+    /// The launch's server, if it named one.
+    pub fn launched(server: Option<&str>) -> ServerForNow {
+        let launch = server
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(str::to_string);
+        ServerForNow { launch }
+    }
+
+    /// The server (or comma-separated servers) to connect to now.
+    pub fn of(&self, settings: &Settings) -> String {
+        self.launch
+            .clone()
+            .unwrap_or_else(|| settings.server.clone())
+    }
+}
+
+/// The player changed the default server (Settings, or "keep this server"):
+/// from then on it is the server for now, the launch's no longer.
+fn yield_to_a_new_default(
+    settings: Res<Settings>,
+    mut server: ResMut<ServerForNow>,
+    mut seen: Local<Option<String>>,
+) {
+    let now = &settings.server;
+    if seen.as_ref().is_some_and(|before| before != now) && server.launch.is_some() {
+        server.launch = None;
+    }
+    if seen.as_ref() != Some(now) {
+        *seen = Some(now.clone());
+    }
 }
 
 /// What the player asks of an online game (the pages write these).
@@ -139,6 +194,10 @@ pub enum OnlineCommand {
     },
     /// Puts a game of [`MyGames`] on the board, to review and analyse.
     Review(Box<ArchivedGame>),
+    /// Makes the server of the game being played the default one: what the
+    /// player confirms after opening a link that names another server (a
+    /// link alone never changes the default).
+    KeepServer,
 }
 
 /// Where the online game stands.
@@ -159,7 +218,8 @@ pub enum Phase {
 #[derive(Resource, Clone, Debug, Default)]
 pub struct Online {
     pub phase: Phase,
-    /// The server's WebSocket address, as connected to.
+    /// The server's WebSocket address (comma-separated, when several
+    /// serve the game), as given to the client.
     pub server: String,
     pub connection: Option<ConnectionStatus>,
     /// This player's side (none while opening, or for a spectator).
@@ -221,6 +281,7 @@ fn act_on_commands(
     mut connection: NonSendMut<Connection>,
     mut online: ResMut<Online>,
     mut settings: ResMut<Settings>,
+    mut server_for_now: ResMut<ServerForNow>,
     waker: Res<FrameWaker>,
     mut notices: MessageWriter<Notice>,
 ) {
@@ -239,6 +300,13 @@ fn act_on_commands(
             continue;
         }
         let wire = match command {
+            OnlineCommand::KeepServer => {
+                if !online.server.is_empty() {
+                    settings.server = online.server.clone();
+                    server_for_now.launch = None;
+                }
+                continue;
+            }
             OnlineCommand::Leave => {
                 *connection = Connection::default();
                 *online = Online::default();
@@ -313,7 +381,8 @@ fn opening_of(command: &OnlineCommand) -> Option<(String, Opening, bool)> {
         | OnlineCommand::ClaimWin
         | OnlineCommand::Rematch
         | OnlineCommand::MyGames { .. }
-        | OnlineCommand::Review(_) => return None,
+        | OnlineCommand::Review(_)
+        | OnlineCommand::KeepServer => return None,
     })
 }
 
@@ -377,7 +446,7 @@ fn open(
     let client = woken_client(server, opening, identity, waker);
     *online = Online {
         phase: Phase::Opening,
-        server: client.url().to_string(),
+        server: client.servers(),
         connection: Some(client.status()),
         watching,
         ..Online::default()
@@ -396,6 +465,9 @@ pub struct Lobby {
     pub games: Vec<LiveGame>,
     /// The list is live (the lobby's connection is open).
     pub connected: bool,
+    /// The server (or servers) followed, as WebSocket addresses; empty
+    /// while the lobby is not followed.
+    pub server: String,
 }
 
 /// The connection that follows the lobby (not `Send` on the web).
@@ -405,14 +477,15 @@ pub struct LobbyConnection {
 }
 
 /// While the new-game page is open and no online game is on, follows the
-/// lobby of the settings' server on a connection of its own; closes it
-/// otherwise.
+/// lobby of the [`ServerForNow`] on a connection of its own; closes it
+/// otherwise. It runs after the commands, so a launch that opens a game
+/// at once never opens the lobby first.
 fn follow_lobby(
     mut connection: NonSendMut<LobbyConnection>,
     mut lobby: ResMut<Lobby>,
     (page, screen): (Res<MenuPage>, Res<State<Screen>>),
     online: Res<Online>,
-    settings: Res<Settings>,
+    (settings, server_for_now): (Res<Settings>, Res<ServerForNow>),
     waker: Res<FrameWaker>,
     mut next_frame: ResMut<NextFrame>,
 ) {
@@ -424,10 +497,17 @@ fn follow_lobby(
         }
         return;
     }
-    let server = crate::online::client::socket_url(&settings.server);
-    if connection.client.as_ref().is_none_or(|c| c.url() != server) {
+    let server = socket_list(&server_for_now.of(&settings));
+    if connection
+        .client
+        .as_ref()
+        .is_none_or(|c| c.servers() != server)
+    {
         connection.client = Some(woken_client(&server, Opening::Lobby, None, &waker));
-        *lobby = Lobby::default();
+        *lobby = Lobby {
+            server,
+            ..Lobby::default()
+        };
     }
     let Some(client) = connection.client.as_mut() else {
         return;
