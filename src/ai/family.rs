@@ -634,6 +634,36 @@ enum SolvedMove {
     Unknown,
 }
 
+/// Each legal move at `game`'s position with its score for the mover: a
+/// finished game's result, else a search of `depth` plies with no
+/// randomness. In the legal moves' order.
+pub fn scored_moves(game: &HuntGame, depth: u32) -> Vec<(HuntMove, i32)> {
+    let mover = game.position().side_to_move;
+    game.legal_moves()
+        .into_iter()
+        .map(|mv| {
+            let mut child = game.clone();
+            child.play_unchecked(&mv);
+            let score = match child.outcome() {
+                Some(o) if o.winner == Some(mover) => FAMILY_WIN,
+                Some(o) if o.winner.is_some() => -FAMILY_WIN,
+                Some(_) => 0,
+                None => {
+                    let s = FamilySearch::with_limits(&child, SearchLimits::depth(depth), 0, 0)
+                        .run()
+                        .map_or(0, |r| r.score);
+                    if child.position().side_to_move == mover {
+                        s
+                    } else {
+                        -s
+                    }
+                }
+            };
+            (mv, score)
+        })
+        .collect()
+}
+
 /// How one side searches in a game played out: its limits, the
 /// half-width of its evaluation noise, and whether it plays a solved game
 /// from the solution.

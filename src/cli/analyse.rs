@@ -10,6 +10,7 @@ use super::arena::recorded_game;
 use super::args::{Args, say};
 use super::bagh_chal_table::load_tablebase;
 use crate::ai::{Search, Tablebase};
+use crate::coach::exact::after_each_move;
 use crate::coach::{Analysis, Effort, Exact, GameAnalyser, Grade};
 use crate::rules::{Game, GameKind};
 
@@ -109,23 +110,11 @@ impl Agreement {
 /// the table does not settle the position and every move from it.
 fn keeps_value(table: &Tablebase, game: &Game, mv: &crate::rules::Move) -> Option<bool> {
     Exact::of_table(table, game.position())?;
-    let mover = game.side_to_move();
-    let mut scratch = game.clone();
-    let mut value_of = |m: &crate::rules::Move| {
-        scratch.play_unchecked(m);
-        let next = *scratch.position();
-        let v = match scratch.outcome() {
-            Some(o) => Some(Exact::of_outcome(&o, next.side_to_move)),
-            None => Exact::of_table(table, &next),
-        };
-        scratch.undo();
-        Some(v?.for_side(next.side_to_move, mover).result())
-    };
-    let mut best = i8::MIN;
-    for m in game.legal_moves() {
-        best = best.max(value_of(&m)?);
-    }
-    Some(value_of(mv)? >= best)
+    let legal = game.legal_moves();
+    let values = after_each_move(table, &mut game.clone(), &legal)?;
+    let best = values.iter().map(|v| v.result()).max()?;
+    let played = legal.iter().position(|m| m == mv)?;
+    Some(values[played].result() >= best)
 }
 
 /// `analyse --record FILE`: each recorded game, a summary line per game;

@@ -11,7 +11,7 @@ use web_time::Instant;
 use super::arena::{OPENING_DEPTH, Player, near_best};
 use super::args::{Args, say};
 use super::versus::{MatchGame, MatchNames, load_average, play_pairs, summary};
-use crate::ai::family::{FAMILY_WIN, FamilySearch, Searcher, play_out, play_out_from};
+use crate::ai::family::{FamilySearch, Searcher, play_out, play_out_from, scored_moves};
 use crate::ai::rng::SplitMix64;
 use crate::ai::{Level, SearchLimits};
 use crate::rules::family::{self, HuntGame, HuntMove, HuntOutcome, HuntReason, Ruleset};
@@ -376,31 +376,9 @@ fn random_opening(rules: Arc<Ruleset>, plies: usize, seed: u64) -> HuntGame {
 /// move, Jeu Militaire's towers opened the way in most games: the army
 /// won in three plies whatever the levels.)
 fn sound_moves(game: &HuntGame) -> Vec<HuntMove> {
-    let mover = game.position().side_to_move;
-    let scored: Vec<(i32, HuntMove)> = game
-        .legal_moves()
+    let scored = scored_moves(game, OPENING_DEPTH)
         .into_iter()
-        .map(|mv| {
-            let mut child = game.clone();
-            child.play_unchecked(&mv);
-            let score = match child.outcome() {
-                Some(o) if o.winner == Some(mover) => FAMILY_WIN,
-                Some(o) if o.winner.is_some() => -FAMILY_WIN,
-                Some(_) => 0,
-                None => {
-                    let limits = SearchLimits::depth(OPENING_DEPTH);
-                    let s = FamilySearch::with_limits(&child, limits, 0, 0)
-                        .run()
-                        .map_or(0, |r| r.score);
-                    if child.position().side_to_move == mover {
-                        s
-                    } else {
-                        -s
-                    }
-                }
-            };
-            (score, mv)
-        })
+        .map(|(mv, score)| (score, mv))
         .collect();
     near_best(scored)
 }

@@ -25,7 +25,7 @@ use std::sync::Arc;
 
 use web_time::{Duration, Instant};
 
-use super::exact::{Exact, Known, Source, Verdict, VerdictKind};
+use super::exact::{Exact, Known, Source, Verdict, VerdictKind, after_each_move};
 use super::grade::{Grade, loss_when_still_lost};
 use super::prove::winner_side;
 use super::report::{ANALYSIS_VERSION, Analysis, Effort, PlyReport};
@@ -663,24 +663,13 @@ impl GameAnalyser {
     fn table_choices(&self, i: usize) -> Option<Vec<(Move, Exact)>> {
         let table = self.table.as_deref()?;
         self.exact[i].filter(|k| k.source == Source::Table)?;
-        let mover = self.positions[i].side_to_move;
         let mut game = Game::from_position(self.variant, self.start);
         for m in &self.moves[..i] {
             game.play_unchecked(m);
         }
-        let mut choices = Vec::with_capacity(self.legal[i].len());
-        for mv in &self.legal[i] {
-            game.play_unchecked(mv);
-            let next = *game.position();
-            let value = match game.outcome() {
-                Some(o) => Some(Exact::of_outcome(&o, next.side_to_move)),
-                None => Exact::of_table(table, &next),
-            };
-            game.undo();
-            let value = value?.for_side(next.side_to_move, mover);
-            choices.push((*mv, value.one_ply_earlier()));
-        }
-        Some(choices)
+        let values = after_each_move(table, &mut game, &self.legal[i])?;
+        let choices = self.legal[i].iter().zip(values);
+        Some(choices.map(|(mv, v)| (*mv, v.one_ply_earlier())).collect())
     }
 
     /// The report of the move from position `i`.

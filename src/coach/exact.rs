@@ -8,7 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::ai::tablebase::{Outcome as TableOutcome, Tablebase};
-use crate::rules::{Outcome, Position, Side};
+use crate::rules::{Game, Move, Outcome, Position, Side};
 
 /// A position's value with perfect play, for one side.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -93,6 +93,26 @@ impl Exact {
         };
         Some(tigers.for_side(Side::Hunters, pos.side_to_move))
     }
+}
+
+/// The value of each of `moves` at `game`'s position for the side to move
+/// there (the position after the move, as the mover sees it), from the
+/// rules or the table; `None` unless every one is known. `game` is the
+/// same again afterwards.
+pub fn after_each_move(table: &Tablebase, game: &mut Game, moves: &[Move]) -> Option<Vec<Exact>> {
+    let mover = game.side_to_move();
+    let mut values = Vec::with_capacity(moves.len());
+    for mv in moves {
+        game.play_unchecked(mv);
+        let next = *game.position();
+        let value = match game.outcome() {
+            Some(o) => Some(Exact::of_outcome(&o, next.side_to_move)),
+            None => Exact::of_table(table, &next),
+        };
+        game.undo();
+        values.push(value?.for_side(next.side_to_move, mover));
+    }
+    Some(values)
 }
 
 /// Who knows an exact value, the surest first.

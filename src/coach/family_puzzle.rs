@@ -24,7 +24,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::ai::SearchLimits;
-use crate::ai::family::{FAMILY_WIN, FamilySearch, play_out_from};
+use crate::ai::family::{FAMILY_WIN, play_out_from, scored_moves};
 use crate::ai::family_solve::{FamilySolution, Solved};
 use crate::ai::rng::SplitMix64;
 use crate::rules::family::{HuntGame, HuntMove, HuntPosition, Ruleset};
@@ -356,30 +356,8 @@ fn spread(mut found: Vec<FamilyPuzzle>, max: usize) -> Vec<FamilyPuzzle> {
 
 /// Each legal move at `game`'s position, searched `depth` plies with no
 /// randomness: its score for the mover, best first.
-pub fn searched_moves(game: &HuntGame, depth: u32) -> Vec<(HuntMove, i32)> {
-    let mover = game.position().side_to_move;
-    let mut scored: Vec<(HuntMove, i32)> = game
-        .legal_moves()
-        .into_iter()
-        .map(|mv| {
-            let mut child = game.clone();
-            child.play_unchecked(&mv);
-            let score = match child.outcome() {
-                Some(o) => match o.winner {
-                    Some(side) if side == mover => FAMILY_WIN,
-                    Some(_) => -FAMILY_WIN,
-                    None => 0,
-                },
-                None => {
-                    let result =
-                        FamilySearch::with_limits(&child, SearchLimits::depth(depth), 0, 1).run();
-                    let to_move = child.position().side_to_move;
-                    result.map_or(0, |r| if to_move == mover { r.score } else { -r.score })
-                }
-            };
-            (mv, score)
-        })
-        .collect();
+fn searched_moves(game: &HuntGame, depth: u32) -> Vec<(HuntMove, i32)> {
+    let mut scored = scored_moves(game, depth);
     scored.sort_by_key(|(_, s)| -s);
     scored
 }

@@ -20,7 +20,7 @@
 use std::sync::Arc;
 
 use super::analyse::has_exact_verdicts;
-use super::exact::{Exact, Source};
+use super::exact::{Exact, Source, after_each_move};
 use super::grade::{GOOD_BELOW, Grade};
 use super::prove::winner_side;
 use super::report::{Analysis, Effort};
@@ -273,20 +273,7 @@ impl LessonFinder {
     /// rules or the table know every one.
     fn table_values(&self, p: &Pending) -> Option<Vec<Exact>> {
         let table = self.table.as_deref()?;
-        let mover = p.game.side_to_move();
-        let mut game = p.game.clone();
-        let mut values = Vec::with_capacity(p.legal.len());
-        for mv in &p.legal {
-            game.play_unchecked(mv);
-            let next = *game.position();
-            let value = match game.outcome() {
-                Some(o) => Some(Exact::of_outcome(&o, next.side_to_move)),
-                None => Exact::of_table(table, &next),
-            };
-            game.undo();
-            values.push(value?.for_side(next.side_to_move, mover));
-        }
-        Some(values)
+        after_each_move(table, &mut p.game.clone(), &p.legal)
     }
 
     /// Proves the next legal move's position for up to `budget` nodes; a
