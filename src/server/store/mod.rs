@@ -29,8 +29,8 @@ use tokio::sync::{mpsc, oneshot};
 
 use super::glicko::Glicko;
 use crate::online::protocol::{
-    ArchivedGame, ClockSpec, EndReason, ErrorKind, GameResult, GameSetup, PlayerInfo, PoolRating,
-    RatingChange, RatingChanges,
+    ArchivedGame, ClockSpec, EndReason, ErrorKind, GameResult, GameSetup, PlayerInfo, Players,
+    PoolRating, RatingChange, RatingChanges, side_text,
 };
 use crate::rules::Side;
 
@@ -406,6 +406,58 @@ fn setup_of(game: String, options: &str) -> GameSetup {
     GameSetup {
         game,
         options: options.split_whitespace().map(String::from).collect(),
+    }
+}
+
+/// One archived game as both stores read it: the room's columns, the
+/// game's, and the seats' players looked up.
+struct StoredGame<'a> {
+    code: &'a str,
+    game_no: u32,
+    /// The room's `game`, `options`, clock and `rated` columns.
+    game: String,
+    options: &'a str,
+    clock_ms: (Option<i64>, Option<i64>),
+    rated: bool,
+    /// Seat A's side, and the players of seats A and B.
+    a_side: Side,
+    seats: (Option<PlayerInfo>, Option<PlayerInfo>),
+    /// The game's `winner`, `reason` and `ratings` columns.
+    winner: Option<String>,
+    reason: Option<String>,
+    ratings: Option<String>,
+    moves: Vec<String>,
+    /// When it ended, or the room was made.
+    at_ms: i64,
+}
+
+impl StoredGame<'_> {
+    /// The game as the archive gives it; `Err` names the column that is
+    /// unreadable.
+    fn archived(self) -> Result<ArchivedGame, &'static str> {
+        let result = match self.reason {
+            Some(reason) => Some(GameResult {
+                winner: self.winner.as_deref().and_then(side_text::from_name),
+                reason: reason_of(&reason).ok_or("reason")?,
+            }),
+            None => None,
+        };
+        let rated = self.rated && self.seats.0.is_some() && self.seats.1.is_some();
+        let mut players = Players::default();
+        players.set(self.a_side, self.seats.0);
+        players.set(self.a_side.other(), self.seats.1);
+        Ok(ArchivedGame {
+            code: self.code.to_string(),
+            game_no: self.game_no,
+            setup: setup_of(self.game, self.options),
+            clock: clock_of(self.clock_ms.0, self.clock_ms.1),
+            players,
+            rated,
+            moves: self.moves,
+            result,
+            ratings: self.ratings.and_then(|r| serde_json::from_str(&r).ok()),
+            at_ms: self.at_ms,
+        })
     }
 }
 

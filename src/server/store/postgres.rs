@@ -42,11 +42,11 @@ use tokio_postgres::{Client, GenericClient, NoTls, Row, Statement};
 
 use super::{
     BATCH, HelloRefused, Identity, Job, PlayerPage, Reply, RoomRecord, STORE_JOBS, SeatPlayer,
-    StoredMove, Write, Written, clock_of, name_key, rated_game, reason_of, setup_of,
+    StoredGame, StoredMove, Write, Written, clock_of, name_key, rated_game,
 };
 use crate::online::protocol::{
-    ArchivedGame, ErrorKind, GameResult, PlayerInfo, Players, PoolRating, RatingChanges,
-    changes_ratings, rating_pool, side_text,
+    ArchivedGame, ErrorKind, GameResult, PlayerInfo, PoolRating, RatingChanges, changes_ratings,
+    rating_pool, side_text,
 };
 use crate::rules::Side;
 use crate::server::glicko::Glicko;
@@ -1064,9 +1064,7 @@ async fn archived(
     let reason: Option<String> = row.try_get(2)?;
     let ended: Option<i64> = row.try_get(3)?;
     let ratings: Option<String> = row.try_get(4)?;
-    let mut players = Players::default();
-    players.set(a_side, archived_player(db, a).await?);
-    players.set(a_side.other(), archived_player(db, b).await?);
+    let seats = (archived_player(db, a).await?, archived_player(db, b).await?);
     let moves = if with_moves {
         stored_moves(db, code, game_no)
             .await?
@@ -1076,25 +1074,23 @@ async fn archived(
     } else {
         Vec::new()
     };
-    let result = match reason {
-        Some(reason) => Some(GameResult {
-            winner: winner.as_deref().and_then(side_text::from_name),
-            reason: reason_of(&reason).ok_or_else(|| bad("reason"))?,
-        }),
-        None => None,
-    };
-    Ok(ArchivedGame {
-        code: code.to_string(),
+    StoredGame {
+        code,
         game_no,
-        setup: setup_of(room.try_get(0)?, &options),
-        clock: clock_of(room.try_get(2)?, room.try_get(3)?),
-        players,
-        rated: rated && a.is_some() && b.is_some(),
+        game: room.try_get(0)?,
+        options: &options,
+        clock_ms: (room.try_get(2)?, room.try_get(3)?),
+        rated,
+        a_side,
+        seats,
+        winner,
+        reason,
+        ratings,
         moves,
-        result,
-        ratings: ratings.and_then(|r| serde_json::from_str(&r).ok()),
         at_ms: ended.unwrap_or(created),
-    })
+    }
+    .archived()
+    .map_err(bad)
 }
 
 /// The page of the player named `name`: ratings and the last 20 games.

@@ -24,11 +24,11 @@ use tokio::sync::mpsc;
 
 use super::{
     BATCH, HelloRefused, Identity, Job, PlayerPage, Reply, RoomRecord, STORE_JOBS, SeatPlayer,
-    StoredMove, Write, Written, clock_of, name_key, rated_game, reason_of, setup_of,
+    StoredGame, StoredMove, Write, Written, clock_of, name_key, rated_game,
 };
 use crate::online::protocol::{
-    ArchivedGame, ErrorKind, GameResult, PlayerInfo, Players, PoolRating, RatingChanges,
-    changes_ratings, rating_pool, side_text,
+    ArchivedGame, ErrorKind, GameResult, PlayerInfo, PoolRating, RatingChanges, changes_ratings,
+    rating_pool, side_text,
 };
 use crate::rules::Side;
 use crate::server::glicko::Glicko;
@@ -622,9 +622,6 @@ fn archived(
             })
             .transpose()
     };
-    let mut players = Players::default();
-    players.set(a_side, name(a)?);
-    players.set(a_side.other(), name(b)?);
     let moves = if with_moves {
         stored_moves(db, code, game_no)?
             .into_iter()
@@ -633,25 +630,23 @@ fn archived(
     } else {
         Vec::new()
     };
-    let result = match reason {
-        Some(reason) => Some(GameResult {
-            winner: winner.as_deref().and_then(side_text::from_name),
-            reason: reason_of(&reason).ok_or_else(|| bad("reason"))?,
-        }),
-        None => None,
-    };
-    Ok(ArchivedGame {
-        code: code.to_string(),
+    StoredGame {
+        code,
         game_no,
-        setup: setup_of(game, &options),
-        clock: clock_of(initial, increment),
-        players,
-        rated: rated && a.is_some() && b.is_some(),
+        game,
+        options: &options,
+        clock_ms: (initial, increment),
+        rated,
+        a_side,
+        seats: (name(a)?, name(b)?),
+        winner,
+        reason,
+        ratings,
         moves,
-        result,
-        ratings: ratings.and_then(|r| serde_json::from_str(&r).ok()),
         at_ms: ended.unwrap_or(created),
-    })
+    }
+    .archived()
+    .map_err(bad)
 }
 
 /// The page of the player named `name`: ratings and the last 20 games.
