@@ -1,10 +1,19 @@
-//! Load on one `stronghold-server`: GAMES games (two connections each)
-//! moving at a fixed pace, and the move-relay latency they see.
+//! Load on one `stronghold-server`, or two sharing a PostgreSQL: GAMES
+//! games (two connections each) moving at a fixed pace, and the move-relay
+//! latency they see.
 //!
 //! ```text
 //! cargo run --release --no-default-features --features server --example online_load -- \
 //!     --server ws://127.0.0.1:7878 --games 500 --pace-ms 1000 --seconds 60 [--pid PID]
+//!     [--db-pid POSTMASTER_PID]
 //! ```
+//!
+//! `--server URL1,URL2` spreads each game over two nodes: its creator
+//! connects to the first, its joiner to the second, so every move crosses
+//! between them. `--pid PID1,PID2` then names the servers in that order;
+//! their CPU and memory are reported one by one and in total.
+//! `--db-pid` is PostgreSQL's postmaster: its CPU over the window, with
+//! that of its processes (backends, writers) and of those that ended.
 //!
 //! Each game is one task holding both players' sockets: it creates a
 //! Pirates room, joins it, then every PACE milliseconds the side to move
@@ -35,14 +44,18 @@ const ANSWER_LIMIT: Duration = Duration::from_secs(10);
 
 #[derive(Clone)]
 struct Plan {
-    url: String,
+    /// One node, or two: the creator's and the joiner's.
+    urls: Vec<String>,
     games: usize,
     pace: Duration,
     /// Games start spread over this long.
     ramp: Duration,
     /// Measured after the ramp, this long.
     window: Duration,
-    pid: Option<u32>,
+    /// The servers' processes, in the order of `urls` (or none).
+    pids: Vec<u32>,
+    /// PostgreSQL's postmaster.
+    db_pid: Option<u32>,
 }
 
 #[derive(Default)]
@@ -74,12 +87,13 @@ fn main() {
 
 fn read_plan(words: &[String]) -> Result<Plan, String> {
     let mut plan = Plan {
-        url: "ws://127.0.0.1:7878/ws".into(),
+        urls: vec!["ws://127.0.0.1:7878/ws".into()],
         games: 500,
         pace: Duration::from_millis(1000),
         ramp: Duration::from_secs(10),
         window: Duration::from_secs(60),
-        pid: None,
+        pids: Vec::new(),
+        db_pid: None,
     };
     let mut it = words.iter();
     while let Some(flag) = it.next() {
@@ -90,16 +104,51 @@ fn read_plan(words: &[String]) -> Result<Plan, String> {
                 .map_err(|_| format!("{flag} takes a whole number"))
         };
         match flag.as_str() {
-            "--server" => plan.url = stronghold::online::client::socket_url(value),
+            "--server" => {
+                plan.urls = list(flag, value)?
+                    .iter()
+                    .map(|url| stronghold::online::client::socket_url(url))
+                    .collect()
+            }
             "--games" => plan.games = number()? as usize,
             "--pace-ms" => plan.pace = Duration::from_millis(number()?),
             "--ramp-secs" => plan.ramp = Duration::from_secs(number()?),
             "--seconds" => plan.window = Duration::from_secs(number()?),
-            "--pid" => plan.pid = Some(number()? as u32),
+            "--pid" => {
+                plan.pids = list(flag, value)?
+                    .iter()
+                    .map(|p| {
+                        p.parse()
+                            .map_err(|_| format!("{flag} takes process ids, not `{p}`"))
+                    })
+                    .collect::<Result<_, _>>()?
+            }
+            "--db-pid" => plan.db_pid = Some(number()? as u32),
             other => return Err(format!("unknown flag {other}")),
         }
     }
+    if plan.urls.len() > 2 {
+        return Err("--server takes one URL or two (the creator's, the joiner's)".into());
+    }
+    if !plan.pids.is_empty() && plan.pids.len() != plan.urls.len() {
+        return Err(format!(
+            "--pid names {} processes for {} servers: one per server, in the same order",
+            plan.pids.len(),
+            plan.urls.len()
+        ));
+    }
     Ok(plan)
+}
+
+/// A comma-separated list, none of its items empty.
+fn list<'a>(flag: &str, value: &'a str) -> Result<Vec<&'a str>, String> {
+    let items: Vec<&str> = value.split(',').map(str::trim).collect();
+    if items.iter().any(|i| i.is_empty()) {
+        return Err(format!(
+            "{flag} takes a comma-separated list, not `{value}`"
+        ));
+    }
+    Ok(items)
 }
 
 async fn run(plan: Plan) -> String {
@@ -123,14 +172,21 @@ async fn run(plan: Plan) -> String {
         }));
     }
     sleep_until(measure_from).await;
-    let before = plan.pid.and_then(server_usage);
+    let usages = || -> Vec<Option<Usage>> { plan.pids.iter().map(|p| server_usage(*p)).collect() };
+    let (before, db_before) = (usages(), plan.db_pid.and_then(tree_cpu));
     sleep_until(stop_at).await;
-    let after = plan.pid.and_then(server_usage);
+    let (after, db_after) = (usages(), plan.db_pid.and_then(tree_cpu));
     for task in tasks {
         let _ = task.await;
     }
     let tally = tally.lock().expect("the tally");
-    report(&plan, &tally, before.zip(after))
+    // A server gone before the end has no figures: none are made up.
+    let servers = before
+        .into_iter()
+        .zip(after)
+        .map(|(b, a)| b.zip(a))
+        .collect();
+    report(&plan, &tally, servers, db_before.zip(db_after))
 }
 
 /// One game's two players, moving at the pace until `stop_at`.
@@ -141,7 +197,8 @@ async fn play(
     stop_at: Instant,
     tally: &Mutex<Tally>,
 ) -> Result<(), String> {
-    let (mut a, mut b) = (connect(&plan.url).await?, connect(&plan.url).await?);
+    let joiners = plan.urls.last().expect("at least one server");
+    let (mut a, mut b) = (connect(&plan.urls[0]).await?, connect(joiners).await?);
     let variant = Variant::new(GameKind::Pirates);
     let create = Command::Create {
         setup: GameSetup::of(&variant),
@@ -273,7 +330,55 @@ fn server_usage(pid: u32) -> Option<Usage> {
     Some((ticks / 100.0, kb("VmRSS:")?, kb("VmHWM:")?))
 }
 
-fn report(plan: &Plan, tally: &Tally, usage: Option<(Usage, Usage)>) -> String {
+/// The `/proc/PID/stat` fields after the command's closing parenthesis
+/// (the command may hold spaces and parentheses).
+fn stat_fields(pid: u32) -> Option<Vec<String>> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    Some(
+        stat.rsplit_once(')')?
+            .1
+            .split_whitespace()
+            .map(String::from)
+            .collect(),
+    )
+}
+
+/// CPU seconds of a process and its children now running, plus those of
+/// children that ended and were reaped (its cutime and cstime): PostgreSQL's
+/// postmaster and its backends, writers and workers. Not the children's
+/// children: PostgreSQL's do not fork.
+fn tree_cpu(root: u32) -> Option<f64> {
+    let ticks = |f: &[String], from: usize, to: usize| -> f64 {
+        f.get(from..to).map_or(0.0, |v| {
+            v.iter().filter_map(|x| x.parse::<f64>().ok()).sum()
+        })
+    };
+    // utime, stime, cutime, cstime are fields 14 to 17; ppid is field 4.
+    let own = stat_fields(root)?;
+    let mut total = ticks(&own, 11, 15);
+    for entry in std::fs::read_dir("/proc").ok()?.flatten() {
+        let Some(pid) = entry
+            .file_name()
+            .to_str()
+            .and_then(|n| n.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if let Some(f) = stat_fields(pid)
+            && f.get(1).and_then(|p| p.parse::<u32>().ok()) == Some(root)
+        {
+            total += ticks(&f, 11, 13);
+        }
+    }
+    Some(total / 100.0)
+}
+
+fn report(
+    plan: &Plan,
+    tally: &Tally,
+    servers: Vec<Option<(Usage, Usage)>>,
+    db_cpu: Option<(f64, f64)>,
+) -> String {
     let mut us = tally.relay_us.clone();
     us.sort_unstable();
     let pct = |p: f64| {
@@ -298,13 +403,40 @@ fn report(plan: &Plan, tally: &Tally, usage: Option<(Usage, Usage)>) -> String {
         pct(0.99),
         us.last().map_or(0.0, |v| *v as f64 / 1000.0),
     );
-    if let Some(((cpu0, _, _), (cpu1, rss, hwm))) = usage {
-        text += &format!(
-            "server: CPU {:.1} % of one core over the window; memory {:.1} MB resident, {:.1} MB peak\n",
-            100.0 * (cpu1 - cpu0) / window,
+    let line = |name: &str, cpu: f64, rss: u64, hwm: u64| {
+        format!(
+            "{name}: CPU {:.1} % of one core over the window; memory {:.1} MB resident, {:.1} MB peak\n",
+            100.0 * cpu / window,
             rss as f64 / 1024.0,
             hwm as f64 / 1024.0
-        );
+        )
+    };
+    let mut sum = (0.0, 0, 0);
+    for (i, usage) in servers.iter().enumerate() {
+        let name = match servers.len() {
+            1 => "server".to_string(),
+            _ => format!("server {} (pid {})", i + 1, plan.pids[i]),
+        };
+        match usage {
+            Some(((cpu0, _, _), (cpu1, rss, hwm))) => {
+                text += &line(&name, cpu1 - cpu0, *rss, *hwm);
+                sum = (sum.0 + cpu1 - cpu0, sum.1 + rss, sum.2 + hwm);
+            }
+            None => text += &format!("{name}: not readable in /proc (ended?)\n"),
+        }
+    }
+    if servers.len() > 1 && servers.iter().all(Option::is_some) {
+        text += &line("servers in total", sum.0, sum.1, sum.2);
+    }
+    match (plan.db_pid, db_cpu) {
+        (Some(_), Some((cpu0, cpu1))) => {
+            text += &format!(
+                "PostgreSQL: CPU {:.1} % of one core over the window (all its processes)\n",
+                100.0 * (cpu1 - cpu0) / window
+            )
+        }
+        (Some(pid), None) => text += &format!("PostgreSQL: pid {pid} not readable in /proc\n"),
+        (None, _) => {}
     }
     text += &format!("failures: {}\n", tally.failures.len());
     for failure in tally.failures.iter().take(10) {
