@@ -27,6 +27,7 @@ use tokio::sync::{Notify, mpsc, oneshot};
 use tokio::time::{Duration, Instant, sleep_until};
 
 use super::peers::{PeerCaps, PeerSlot, Peers};
+use super::relay::{FromOwner, Relay};
 use super::room::{ConnId, Creator, Decision, Entry, Out, Room, Timing, To};
 use super::store::{PlayerPage, SeatPlayer, Store, Write, Written};
 use super::{Config, log, secret};
@@ -147,6 +148,8 @@ pub(crate) enum RoomInput {
     /// The store has the room as abandoned: remove it, unless someone
     /// came in since this task began.
     Expire,
+    /// For a proxy ([`super::relay`]): what the room's owner node says.
+    FromOwner(FromOwner),
 }
 
 /// Inputs waiting for a room's task. A room takes its inputs one at a
@@ -179,9 +182,16 @@ pub(crate) struct RoomHandle {
     /// Since when (wall ms) the room has been idle, nobody in it and no
     /// clock running, or 0 while it is not: the rooms to unload first.
     idle_since_ms: Arc<AtomicI64>,
+    /// A proxy of a room another node owns ([`super::relay`]).
+    proxy: bool,
 }
 
 impl RoomHandle {
+    /// Whether `other` is a handle of this very task.
+    pub(crate) fn same_task(&self, other: &RoomHandle) -> bool {
+        self.task == other.task
+    }
+
     /// Sends an input, waiting while the room's inbox is full (the room
     /// never waits on a connection, so this ends); false when the room's
     /// task has ended.
@@ -208,6 +218,15 @@ pub(crate) fn busy_error(code: &str) -> Event {
     )
 }
 
+/// Whether a room another node serves may be entered here through a
+/// proxy: yes for this node's connections, no for another node's entry
+/// (this node is then the owner, or refuses) and for the expiry sweep.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Relaying {
+    Allowed,
+    Refused,
+}
+
 /// A room's lease held by this node: its epoch, and when to renew it.
 #[derive(Clone, Copy, Debug)]
 struct Lease {
@@ -224,6 +243,8 @@ pub(crate) struct Hub {
     pub(crate) config: Config,
     /// This node's name in the rooms' leases.
     node: String,
+    /// The relay to the other nodes' players (PostgreSQL only).
+    relay: Option<Relay>,
     next_conn: AtomicU64,
     connections: AtomicU64,
     next_task: AtomicU64,
@@ -248,6 +269,7 @@ impl Hub {
                 trusted_proxies: config.trusted_proxies.clone(),
             })),
             lobby: super::lobby::Lobby::default(),
+            relay: store.is_shared().then(|| Relay::new(node.clone())),
             store,
             config,
             node,
@@ -259,6 +281,10 @@ impl Hub {
 
     pub(crate) fn store(&self) -> &Store {
         &self.store
+    }
+
+    pub(crate) fn relay(&self) -> Option<&Relay> {
+        self.relay.as_ref()
     }
 
     /// Takes room `code`'s lease for this node: None with SQLite (one
@@ -552,7 +578,41 @@ impl Hub {
         }
         // A room may unload between the lookup and the entry: look again.
         for _ in 0..3 {
-            let handle = self.room(code).await?.ok_or_else(unknown)?;
+            let handle = self
+                .room(code, Relaying::Allowed)
+                .await?
+                .ok_or_else(unknown)?;
+            match self
+                .enter_handle(&handle, conn, entry.clone(), outbox.clone())
+                .await
+            {
+                Ok(true) => return Ok(handle),
+                Ok(false) => self.forget(&handle),
+                Err(refusal) => return Err(refusal),
+            }
+        }
+        Err(storage_error("the room kept closing"))
+    }
+
+    /// Brings node `from`'s connection into room `code` here, as its owner
+    /// ([`super::relay`]): never through a proxy, so that two nodes cannot
+    /// send an entry back and forth.
+    pub(crate) async fn enter_here(
+        self: &Arc<Self>,
+        code: &str,
+        entry: Entry,
+        conn: ConnId,
+        outbox: Outbox,
+    ) -> Result<RoomHandle, Event> {
+        let unknown = || Event::error(ErrorKind::UnknownRoom, format!("no room `{code}`"));
+        if !secret::looks_like_code(code) {
+            return Err(unknown());
+        }
+        for _ in 0..3 {
+            let handle = self
+                .room(code, Relaying::Refused)
+                .await?
+                .ok_or_else(unknown)?;
             match self
                 .enter_handle(&handle, conn, entry.clone(), outbox.clone())
                 .await
@@ -592,15 +652,37 @@ impl Hub {
         }
     }
 
-    /// The room in memory, or loaded from the store; None when no such room.
-    async fn room(self: &Arc<Self>, code: &str) -> Result<Option<RoomHandle>, Event> {
+    /// The room in memory, or loaded from the store; None when no such
+    /// room. When another node holds the room, a proxy of it here (see
+    /// [`super::relay`]) if `relaying` allows one.
+    async fn room(
+        self: &Arc<Self>,
+        code: &str,
+        relaying: Relaying,
+    ) -> Result<Option<RoomHandle>, Event> {
+        let moving = || storage_error(&format!("room {code} is moving between nodes"));
         if let Some(handle) = self.lookup(code) {
+            if handle.proxy && relaying == Relaying::Refused {
+                return Err(moving());
+            }
             return Ok(Some(handle));
         }
         let Some(mut record) = self.store.load(code).await.map_err(|e| storage_error(&e))? else {
             return Ok(None);
         };
-        let lease = self.lease(code).await?;
+        let lease = match self.lease(code).await {
+            Ok(lease) => lease,
+            Err(refusal) => {
+                if relaying == Relaying::Allowed
+                    && self.relay.is_some()
+                    && let Ok(Some(owner)) = self.store.holder(code).await
+                    && owner != self.node
+                {
+                    return Ok(Some(self.spawn_proxy(code, owner)));
+                }
+                return Err(refusal);
+            }
+        };
         if lease.is_some() {
             // Loaded again in the lease: the last owner's writes are all in.
             match self.store.load(code).await.map_err(|e| storage_error(&e))? {
@@ -626,12 +708,42 @@ impl Hub {
         if let Some(handle) = rooms.get(room.code()) {
             return handle.clone();
         }
-        let (handle, rx) = self.new_handle(&room);
+        let (handle, rx) = self.new_handle(room.code());
         rooms.insert(handle.code.clone(), handle.clone());
         self.unload_beyond_cap(&rooms, &handle.code);
         drop(rooms);
         log::line(format_args!("room {}: loaded from the store", handle.code));
         tokio::spawn(run_room(Arc::clone(self), room, lease, handle.clone(), rx));
+        handle
+    }
+
+    /// Starts a proxy of room `code`, which node `owner` serves, and lists
+    /// it, unless a task for the room is listed already: then that one.
+    fn spawn_proxy(self: &Arc<Self>, code: &str, owner: String) -> RoomHandle {
+        let (mut handle, rx) = self.new_handle(code);
+        handle.proxy = true;
+        let Ok(mut rooms) = self.rooms.lock() else {
+            return handle;
+        };
+        if let Some(listed) = rooms.get(code) {
+            return listed.clone();
+        }
+        let Some(relay) = &self.relay else {
+            return handle;
+        };
+        if let Some(listed) = relay.list_proxy(&owner, &handle) {
+            return listed;
+        }
+        rooms.insert(handle.code.clone(), handle.clone());
+        drop(rooms);
+        let task = super::relay::run_proxy(
+            Arc::clone(self),
+            code.to_string(),
+            owner,
+            handle.clone(),
+            rx,
+        );
+        tokio::spawn(task);
         handle
     }
 
@@ -641,7 +753,7 @@ impl Hub {
 
     /// Starts a room's task and lists it.
     fn spawn(self: &Arc<Self>, room: Room, lease: Option<Lease>) -> RoomHandle {
-        let (handle, rx) = self.new_handle(&room);
+        let (handle, rx) = self.new_handle(room.code());
         if let Ok(mut rooms) = self.rooms.lock() {
             rooms.insert(handle.code.clone(), handle.clone());
             self.unload_beyond_cap(&rooms, &handle.code);
@@ -650,15 +762,16 @@ impl Hub {
         handle
     }
 
-    /// A handle for a new task of `room` (busy until the task says it is
-    /// idle) and its inbox.
-    fn new_handle(&self, room: &Room) -> (RoomHandle, mpsc::Receiver<RoomInput>) {
+    /// A handle for a new task of room `code` (busy until the task says
+    /// it is idle) and its inbox.
+    fn new_handle(&self, code: &str) -> (RoomHandle, mpsc::Receiver<RoomInput>) {
         let (tx, rx) = mpsc::channel(ROOM_INBOX);
         let handle = RoomHandle {
-            code: room.code().to_string(),
+            code: code.to_string(),
             task: self.next_task.fetch_add(1, Ordering::Relaxed),
             tx,
             idle_since_ms: Arc::new(AtomicI64::new(0)),
+            proxy: false,
         };
         (handle, rx)
     }
@@ -692,7 +805,7 @@ impl Hub {
     }
 
     /// Unlists a room whose task has ended (only that task's entry).
-    fn forget(&self, handle: &RoomHandle) {
+    pub(crate) fn forget(&self, handle: &RoomHandle) {
         self.unlist(&handle.code, handle.task);
     }
 
@@ -907,8 +1020,8 @@ fn take(
             outboxes.remove(&conn);
             (room.leave(conn, now), None)
         }
-        // Taken by the task (when they still apply).
-        Some(RoomInput::Unload | RoomInput::Expire) => return None,
+        // Taken by the task (when they still apply); a proxy's alone.
+        Some(RoomInput::Unload | RoomInput::Expire | RoomInput::FromOwner(_)) => return None,
         None => (room.tick(now), None),
     })
 }
@@ -1015,7 +1128,7 @@ pub(crate) async fn expire_abandoned(hub: Arc<Hub>, after: Duration) {
             if hub.lookup(&code).is_some() {
                 continue;
             }
-            if let Ok(Some(handle)) = hub.room(&code).await {
+            if let Ok(Some(handle)) = hub.room(&code, Relaying::Refused).await {
                 handle.send(RoomInput::Expire).await;
             }
         }
@@ -1037,6 +1150,7 @@ mod tests {
             task: 1,
             tx,
             idle_since_ms: Arc::new(AtomicI64::new(0)),
+            proxy: false,
         };
         let ping = || RoomInput::Command {
             conn: 1,

@@ -33,6 +33,7 @@ mod limit;
 mod lobby;
 mod log;
 mod peers;
+mod relay;
 mod room;
 mod secret;
 pub mod store;
@@ -221,7 +222,7 @@ impl Config {
                     })?;
                     config.trusted_proxies.push(ip);
                 }
-                "--node" => config.node = Some(value()?.clone()),
+                "--node" => config.node = Some(node_name(value()?)?),
                 "--lease-secs" => config.lease = seconds(flag, value()?)?,
                 other => return Err(format!("unknown argument `{other}`\n{USAGE}")),
             }
@@ -314,6 +315,9 @@ async fn serve(config: Config) -> Result<(), String> {
     if let Some(after) = expire_after {
         tokio::spawn(hub::expire_abandoned(Arc::clone(&hub), after));
     }
+    if hub.relay().is_some() {
+        tokio::spawn(relay::run(Arc::clone(&hub)));
+    }
     let app = Router::new()
         .route("/ws", get(upgrade))
         .route("/health", get(health))
@@ -332,6 +336,22 @@ async fn serve(config: Config) -> Result<(), String> {
     )
     .await
     .map_err(|e| format!("server stopped: {e}"))
+}
+
+/// `--node`: a name the relay's channels and log lines can carry (up
+/// to 48 bytes, no spaces or control characters).
+fn node_name(name: &str) -> Result<String, String> {
+    let fits = !name.is_empty()
+        && name.len() <= 48
+        && !name.chars().any(|c| c.is_whitespace() || c.is_control());
+    if fits {
+        Ok(name.to_string())
+    } else {
+        Err(format!(
+            "--node: `{}` is not a node name (1 to 48 bytes, no spaces or control characters)",
+            name.escape_debug()
+        ))
+    }
 }
 
 /// The machine's name (Linux), or `localhost`.

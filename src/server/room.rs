@@ -33,8 +33,10 @@ pub(crate) enum Role {
     Spectator,
 }
 
-/// How a connection comes into a room.
-#[derive(Clone, Debug)]
+/// How a connection comes into a room (sent between nodes as JSON when
+/// the room is served by another, see `relay`).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "as", rename_all = "snake_case")]
 pub(crate) enum Entry {
     /// The connection that created the room, into seat A.
     Creator,

@@ -11,46 +11,11 @@ use crate::pg_cluster::PgCluster;
 use std::path::Path;
 use std::time::Duration;
 
-use online_support::{
-    Bot, Raw, Server, http_get, moves_of, reference_legal_moves_after, stored_moves,
-};
+use online_support::{Bot, Raw, Server, check_game, http_get, moves_of, stored_moves};
 use stronghold::online::protocol::{
     ClockSpec, Command, EndReason, ErrorKind, Event, GameResult, GameSetup, SeatStatus,
 };
 use stronghold::rules::{Game, GameKind, Side, Variant};
-
-/// Checks a finished pair of bots against each other, the store, our
-/// rules and the reference; the moves.
-fn check_game(db: &Path, game: &str, a: Bot, b: Bot) -> Vec<String> {
-    let (a_status, a_lines) = a.finish();
-    let (b_status, b_lines) = b.finish();
-    assert!(a_status.success(), "{game}: bot A failed: {a_lines:?}");
-    assert!(b_status.success(), "{game}: bot B failed: {b_lines:?}");
-    let code = a_lines[0].strip_prefix("code: ").expect("code: first");
-    assert_eq!(a_lines[0], b_lines[0], "{game}: both print the code first");
-    let moves = moves_of(&a_lines);
-    assert_eq!(
-        moves,
-        moves_of(&b_lines),
-        "{game}: the two bots saw one game"
-    );
-    assert_eq!(moves, stored_moves(db, code, 1), "{game}: the store has it");
-    let result_line = a_lines.last().expect("lines");
-    assert_eq!(result_line, b_lines.last().expect("lines"));
-    let mut replay = Game::new(Variant::new(game.parse::<GameKind>().expect("a game")));
-    for mv in &moves {
-        let mv = replay.parse_move(mv).expect("a legal stored move");
-        replay.play(&mv).expect("a legal stored move");
-    }
-    let outcome = replay.outcome().expect("the rules end the game");
-    assert_eq!(result_line, &format!("result: {}", GameResult::of(outcome)));
-    assert_eq!(
-        reference_legal_moves_after(game, &[], &moves),
-        0,
-        "{game}: the reference also sees the game over"
-    );
-    moves
-}
 
 #[test]
 fn two_bots_play_each_game_and_the_stored_moves_replay() {

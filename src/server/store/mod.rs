@@ -22,6 +22,8 @@
 mod postgres;
 mod sqlite;
 
+pub(crate) use postgres::Bus;
+
 use std::path::Path;
 use std::time::Duration;
 
@@ -112,7 +114,7 @@ pub struct Written {
 }
 
 /// A player as a seat holds it: its number in the store, and as shown.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub(crate) struct SeatPlayer {
     pub(crate) id: i64,
     pub(crate) info: PlayerInfo,
@@ -220,6 +222,8 @@ enum Job {
         limit: u32,
         reply: Reply<Vec<String>>,
     },
+    /// The node whose lease on a room is current, if any.
+    Holder(String, Reply<Option<String>>),
 }
 
 /// The handle rooms and connections use; cheap to clone. Either backend's
@@ -229,6 +233,8 @@ pub struct Store {
     jobs: mpsc::Sender<Job>,
     /// PostgreSQL: several nodes may share the database.
     shared: bool,
+    /// PostgreSQL's URL, for the nodes' bus.
+    url: Option<String>,
 }
 
 /// Whether `--db` names a PostgreSQL database rather than a SQLite file.
@@ -260,10 +266,12 @@ impl Store {
             Some(url) => Store {
                 jobs: postgres::open(url).await?,
                 shared: true,
+                url: Some(url.to_string()),
             },
             None => Store {
                 jobs: sqlite::open(db)?,
                 shared: false,
+                url: None,
             },
         })
     }
@@ -322,6 +330,19 @@ impl Store {
             reply,
         })
         .await
+    }
+
+    /// The node that holds room `code`'s lease now, if one does (SQLite:
+    /// never one).
+    pub(crate) async fn holder(&self, code: &str) -> Result<Option<String>, String> {
+        self.ask(|reply| Job::Holder(code.to_string(), reply)).await
+    }
+
+    /// The nodes' message bus on this database (PostgreSQL's LISTEN and
+    /// NOTIFY, [`Bus`]) for node `node`; None with SQLite (one node).
+    pub(crate) async fn bus(&self, node: &str) -> Option<Result<Bus, String>> {
+        let url = self.url.as_deref()?;
+        Some(postgres::Bus::open(url, node).await)
     }
 
     /// The room stored under `code`, if any.
@@ -573,6 +594,7 @@ mod tests {
         let store = Store {
             jobs,
             shared: false,
+            url: None,
         };
         let asks: Vec<_> = (0..STORE_JOBS + 100)
             .map(|i| {

@@ -94,6 +94,14 @@ const MIGRATIONS: &[(i32, &str)] = &[
     // A room's last visit, so that a visit without a move keeps it from
     // expiring (`--expire-after`).
     (3, "ALTER TABLE rooms ADD COLUMN seen_ms BIGINT;"),
+    // The nodes' relay sessions (`bus`): a lease held by a node whose
+    // session has ended may be taken at once, not when it runs out.
+    (
+        4,
+        "CREATE TABLE relay_nodes (
+            name TEXT PRIMARY KEY, pid INTEGER NOT NULL,
+            backend_start TIMESTAMPTZ NOT NULL);",
+    ),
 ];
 
 /// The latest schema version this server knows.
@@ -309,6 +317,7 @@ fn refuse(job: Job, error: &str) {
         Job::Games { reply, .. } => drop(reply.send(Err(e))),
         Job::Player { reply, .. } => drop(reply.send(Err(e))),
         Job::Claim { reply, .. } => drop(reply.send(Err(e))),
+        Job::Holder(_, reply) => drop(reply.send(Err(e))),
         Job::Abandoned { reply, .. } => drop(reply.send(Err(e))),
     }
 }
@@ -386,6 +395,9 @@ async fn run(url: String, mut client: Client, mut rx: mpsc::Receiver<Job>) {
                     reply,
                 } => {
                     let _ = reply.send(claim(&db, &code, &node, ttl).await.map_err(text));
+                }
+                Job::Holder(code, reply) => {
+                    let _ = reply.send(holder(&db, &code).await.map_err(text));
                 }
                 Job::Abandoned {
                     before_ms,
@@ -528,6 +540,9 @@ async fn claim(db: &Conn<'_, impl Db>, code: &str, node: &str, ttl: Duration) ->
                 node = EXCLUDED.node,
                 expires_at = EXCLUDED.expires_at
              WHERE room_leases.node = EXCLUDED.node OR room_leases.expires_at <= now()
+                OR room_leases.node IN (SELECT name FROM relay_nodes n WHERE NOT EXISTS (
+                    SELECT 1 FROM pg_stat_activity a
+                    WHERE a.pid = n.pid AND a.backend_start = n.backend_start))
              RETURNING epoch",
             &[&code, &node, &seconds],
         )
@@ -539,6 +554,20 @@ async fn claim(db: &Conn<'_, impl Db>, code: &str, node: &str, ttl: Duration) ->
     u64::try_from(epoch)
         .map(Some)
         .or_else(|_| failed(format!("room {code}: stored epoch {epoch} out of range")))
+}
+
+/// The node holding room `code`'s lease now, if one does.
+async fn holder(db: &Conn<'_, impl Db>, code: &str) -> Res<Option<String>> {
+    let row = db
+        .query_opt(
+            "SELECT node FROM room_leases WHERE code = $1 AND expires_at > now()",
+            &[&code],
+        )
+        .await?;
+    Ok(match row {
+        Some(row) => Some(row.try_get(0)?),
+        None => None,
+    })
 }
 
 /// Refuses a write whose lease is no longer the room's (locking the lease
@@ -1178,4 +1207,110 @@ async fn load(db: &Conn<'_, impl Db>, code: &str) -> Res<Option<RoomRecord>> {
         rated: room.try_get(4)?,
         ratings: game.ratings,
     }))
+}
+
+/// The nodes' message bus: a connection of this node's own that LISTENs
+/// on its channel (`relay:NODE`) and sends NOTIFYs to the others' in
+/// order (one connection: PostgreSQL delivers one session's
+/// notifications in the order they were committed). The connection is
+/// registered in `relay_nodes` with its backend, so that other nodes can
+/// tell when this one has gone ([`Bus::live_nodes`], and [`claim`] takes
+/// the leases of a node whose session has ended).
+pub(crate) struct Bus {
+    client: Client,
+    /// Notifications to this node: (channel, payload), as they arrive.
+    pub(crate) inbound: mpsc::UnboundedReceiver<(String, String)>,
+}
+
+/// A node's channel on the bus.
+pub(crate) fn channel_of(node: &str) -> String {
+    format!("relay:{node}")
+}
+
+impl Bus {
+    /// Connects, registers `node`'s session and listens on its channel.
+    pub(super) async fn open(url: &str, node: &str) -> Result<Bus, String> {
+        let (client, mut connection) = tokio_postgres::connect(url, NoTls)
+            .await
+            .map_err(|e| format!("cannot connect to {}: {}", describe(url), error_text(&e)))?;
+        // The connection's driver: unbounded, so that it never waits on
+        // the reader (which may be waiting on a query it must drive).
+        let (tx, inbound) = mpsc::unbounded_channel();
+        tokio::spawn(async move {
+            loop {
+                match std::future::poll_fn(|cx| connection.poll_message(cx)).await {
+                    Some(Ok(tokio_postgres::AsyncMessage::Notification(n))) => {
+                        if tx
+                            .send((n.channel().to_string(), n.payload().to_string()))
+                            .is_err()
+                        {
+                            break;
+                        }
+                    }
+                    Some(Ok(_)) => {}
+                    Some(Err(e)) => {
+                        log::line(format_args!(
+                            "relay: the bus's connection ended: {}",
+                            error_text(&e)
+                        ));
+                        break;
+                    }
+                    None => break,
+                }
+            }
+        });
+        let text = |e: tokio_postgres::Error| error_text(&e);
+        client
+            .execute(
+                "INSERT INTO relay_nodes (name, pid, backend_start)
+                 SELECT $1, pid, backend_start FROM pg_stat_activity WHERE pid = pg_backend_pid()
+                 ON CONFLICT (name) DO UPDATE SET
+                    pid = EXCLUDED.pid, backend_start = EXCLUDED.backend_start",
+                &[&node],
+            )
+            .await
+            .map_err(text)?;
+        let channel = channel_of(node).replace('"', "\"\"");
+        client
+            .batch_execute(&format!("LISTEN \"{channel}\""))
+            .await
+            .map_err(text)?;
+        Ok(Bus { client, inbound })
+    }
+
+    /// Sends `(node, payload)` notifications, in order, in one statement
+    /// (one transaction: they are delivered together, in this order).
+    pub(crate) async fn notify(&self, batch: &[(String, String)]) -> Result<(), String> {
+        let channels: Vec<String> = batch.iter().map(|(node, _)| channel_of(node)).collect();
+        let payloads: Vec<&str> = batch.iter().map(|(_, p)| p.as_str()).collect();
+        self.client
+            .execute(
+                "SELECT pg_notify(c, p) FROM unnest($1::text[], $2::text[]) AS t(c, p)",
+                &[&channels, &payloads],
+            )
+            .await
+            .map(drop)
+            .map_err(|e| error_text(&e))
+    }
+
+    /// The nodes whose bus session is open now.
+    pub(crate) async fn live_nodes(&self) -> Result<Vec<String>, String> {
+        let rows = self
+            .client
+            .query(
+                "SELECT n.name FROM relay_nodes n JOIN pg_stat_activity a
+                 ON a.pid = n.pid AND a.backend_start = n.backend_start",
+                &[],
+            )
+            .await
+            .map_err(|e| error_text(&e))?;
+        rows.iter()
+            .map(|row| row.try_get(0).map_err(|e| error_text(&e)))
+            .collect()
+    }
+
+    /// Whether the connection has ended.
+    pub(crate) fn is_closed(&self) -> bool {
+        self.client.is_closed()
+    }
 }

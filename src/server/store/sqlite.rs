@@ -120,6 +120,9 @@ fn run(mut db: Connection, mut rx: mpsc::Receiver<Job>) {
                 Job::Claim { reply, .. } => {
                     let _ = reply.send(Ok(Some(1)));
                 }
+                Job::Holder(_, reply) => {
+                    let _ = reply.send(Ok(None));
+                }
                 // Hello writes too, but alone: a refusal is an answer, not
                 // a failed transaction.
                 Job::Hello {
