@@ -10,7 +10,9 @@
 //!
 //! `--server URL1,URL2` spreads each game over two nodes: its creator
 //! connects to the first, its joiner to the second, so every move crosses
-//! between them. `--pid PID1,PID2` then names the servers in that order;
+//! between them. `--route sticky` instead keeps each game on one node
+//! (game i on node i mod 2), as a proxy routing by room code would.
+//! `--pid PID1,PID2` then names the servers in that order;
 //! their CPU and memory are reported one by one and in total.
 //! `--db-pid` is PostgreSQL's postmaster: its CPU over the window, with
 //! that of its processes (backends, writers) and of those that ended.
@@ -46,6 +48,9 @@ const ANSWER_LIMIT: Duration = Duration::from_secs(10);
 struct Plan {
     /// One node, or two: the creator's and the joiner's.
     urls: Vec<String>,
+    /// Both players of a game on one node (else creator on the first, joiner
+    /// on the last).
+    sticky: bool,
     games: usize,
     pace: Duration,
     /// Games start spread over this long.
@@ -88,6 +93,7 @@ fn main() {
 fn read_plan(words: &[String]) -> Result<Plan, String> {
     let mut plan = Plan {
         urls: vec!["ws://127.0.0.1:7878/ws".into()],
+        sticky: false,
         games: 500,
         pace: Duration::from_millis(1000),
         ramp: Duration::from_secs(10),
@@ -122,6 +128,13 @@ fn read_plan(words: &[String]) -> Result<Plan, String> {
                             .map_err(|_| format!("{flag} takes process ids, not `{p}`"))
                     })
                     .collect::<Result<_, _>>()?
+            }
+            "--route" => {
+                plan.sticky = match value.as_str() {
+                    "cross" => false,
+                    "sticky" => true,
+                    _ => return Err(format!("{flag} takes cross or sticky, not `{value}`")),
+                }
             }
             "--db-pid" => plan.db_pid = Some(number()? as u32),
             other => return Err(format!("unknown flag {other}")),
@@ -197,8 +210,16 @@ async fn play(
     stop_at: Instant,
     tally: &Mutex<Tally>,
 ) -> Result<(), String> {
-    let joiners = plan.urls.last().expect("at least one server");
-    let (mut a, mut b) = (connect(&plan.urls[0]).await?, connect(joiners).await?);
+    let (creator, joiner) = if plan.sticky {
+        let url = &plan.urls[index % plan.urls.len()];
+        (url, url)
+    } else {
+        (
+            &plan.urls[0],
+            plan.urls.last().expect("at least one server"),
+        )
+    };
+    let (mut a, mut b) = (connect(creator).await?, connect(joiner).await?);
     let variant = Variant::new(GameKind::Pirates);
     let create = Command::Create {
         setup: GameSetup::of(&variant),
@@ -403,6 +424,13 @@ fn report(
         pct(0.99),
         us.last().map_or(0.0, |v| *v as f64 / 1000.0),
     );
+    if plan.urls.len() > 1 {
+        text += if plan.sticky {
+            "nodes 2, route sticky: each game on one node, alternately\n"
+        } else {
+            "nodes 2, route cross: each game's creator on node 1, its joiner on node 2\n"
+        };
+    }
     let line = |name: &str, cpu: f64, rss: u64, hwm: u64| {
         format!(
             "{name}: CPU {:.1} % of one core over the window; memory {:.1} MB resident, {:.1} MB peak\n",
