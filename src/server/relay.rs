@@ -184,29 +184,30 @@ impl Relay {
 /// The relay's life on `bus` sessions: sends the queue, takes what comes,
 /// watches the other nodes; on a lost session, lets every proxy and guest
 /// go and opens another.
-pub(crate) async fn run(hub: Arc<Hub>) {
+pub(crate) async fn run(hub: Arc<Hub>, first: Bus) {
     let Some(relay) = hub.relay() else {
         return;
     };
     let Some(mut outgoing) = relay.outgoing_rx.lock().ok().and_then(|mut rx| rx.take()) else {
         return;
     };
-    let mut first = true;
+    let mut bus = Some(first);
     loop {
-        let bus = match hub.store().bus(&relay.node).await {
-            Some(Ok(bus)) => bus,
-            Some(Err(e)) => {
-                log::line(format_args!("relay: {e}; trying again in a second"));
-                sleep(Duration::from_secs(1)).await;
-                continue;
-            }
-            None => return,
+        let open = match bus.take() {
+            Some(open) => open,
+            None => match open_bus(&hub).await {
+                Ok(open) => {
+                    log::line(format_args!("relay: the bus is open again"));
+                    open
+                }
+                Err(e) => {
+                    log::line(format_args!("relay: {e}; trying again in a second"));
+                    sleep(Duration::from_secs(1)).await;
+                    continue;
+                }
+            },
         };
-        if !first {
-            log::line(format_args!("relay: the bus is open again"));
-        }
-        first = false;
-        serve_bus(&hub, relay, bus, &mut outgoing).await;
+        serve_bus(&hub, relay, open, &mut outgoing).await;
         log::line(format_args!(
             "relay: the bus's session was lost: this node's guests leave and its proxies close"
         ));
@@ -216,6 +217,15 @@ pub(crate) async fn run(hub: Arc<Hub>) {
         }
         sleep(Duration::from_millis(200)).await;
     }
+}
+
+/// Opens this node's session on the bus (registered, listening).
+pub(crate) async fn open_bus(hub: &Hub) -> Result<Bus, String> {
+    let node = hub.relay().map_or("", |r| r.node.as_str());
+    hub.store()
+        .bus(node)
+        .await
+        .unwrap_or_else(|| Err("SQLite has no bus: one node".into()))
 }
 
 /// Serves one bus session until it fails.
