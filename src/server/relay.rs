@@ -589,7 +589,13 @@ pub(crate) async fn run_proxy(
     let mut conns: HashMap<ConnId, Outbox> = HashMap::new();
     let mut waiting: Waiting = HashMap::new();
     let far = Instant::now() + Duration::from_secs(365 * 24 * 3600);
+    // Its first entry is queued as it starts; it ends once nobody is left.
+    let mut started = false;
     loop {
+        if started && conns.is_empty() {
+            break;
+        }
+        started = true;
         let next_wait = waiting.values().map(|(_, until)| *until).min();
         let input = tokio::select! {
             input = rx.recv() => input,
@@ -606,9 +612,6 @@ pub(crate) async fn run_proxy(
                     );
                     refuse(&mut conns, &mut waiting, conn, storage_error(&message));
                     relay.send(&owner, Message::Leave { code: code.clone(), conn }).await;
-                }
-                if conns.is_empty() {
-                    break;
                 }
                 continue;
             }
@@ -659,6 +662,19 @@ pub(crate) async fn run_proxy(
             }
             RoomInput::FromOwner(FromOwner::Entered { conn, refusal }) => {
                 let Some((reply, _)) = waiting.remove(&conn) else {
+                    // Gone (or given up on) before its answer: the owner,
+                    // which may have seated it meanwhile, lets it go.
+                    if refusal.is_none() {
+                        relay
+                            .send(
+                                &owner,
+                                Message::Leave {
+                                    code: code.clone(),
+                                    conn,
+                                },
+                            )
+                            .await;
+                    }
                     continue;
                 };
                 match refusal {
@@ -721,9 +737,6 @@ pub(crate) async fn run_proxy(
                 break;
             }
             RoomInput::Unload | RoomInput::Expire => {}
-        }
-        if conns.is_empty() {
-            break;
         }
     }
     // Entries still queued are dropped with the channel: they look the
