@@ -611,7 +611,7 @@ pub(crate) async fn run_proxy(
                         "the node serving room {code} did not answer: try again"
                     );
                     refuse(&mut conns, &mut waiting, conn, storage_error(&message));
-                    relay.send(&owner, Message::Leave { code: code.clone(), conn }).await;
+                    left(relay, &owner, &code, conn).await;
                 }
                 continue;
             }
@@ -650,30 +650,14 @@ pub(crate) async fn run_proxy(
             RoomInput::Leave { conn } => {
                 conns.remove(&conn);
                 waiting.remove(&conn);
-                relay
-                    .send(
-                        &owner,
-                        Message::Leave {
-                            code: code.clone(),
-                            conn,
-                        },
-                    )
-                    .await;
+                left(relay, &owner, &code, conn).await;
             }
             RoomInput::FromOwner(FromOwner::Entered { conn, refusal }) => {
                 let Some((reply, _)) = waiting.remove(&conn) else {
                     // Gone (or given up on) before its answer: the owner,
                     // which may have seated it meanwhile, lets it go.
                     if refusal.is_none() {
-                        relay
-                            .send(
-                                &owner,
-                                Message::Leave {
-                                    code: code.clone(),
-                                    conn,
-                                },
-                            )
-                            .await;
+                        left(relay, &owner, &code, conn).await;
                     }
                     continue;
                 };
@@ -712,15 +696,7 @@ pub(crate) async fn run_proxy(
                         "room {code}: conn {conn} dropped: too far behind"
                     ));
                     close(&mut conns, conn, None);
-                    relay
-                        .send(
-                            &owner,
-                            Message::Leave {
-                                code: code.clone(),
-                                conn,
-                            },
-                        )
-                        .await;
+                    left(relay, &owner, &code, conn).await;
                 }
             }
             RoomInput::FromOwner(FromOwner::Close { conn, close: frame }) => {
@@ -744,6 +720,12 @@ pub(crate) async fn run_proxy(
     relay.unlist_proxy(&handle);
     hub.forget(&handle);
     log::line(format_args!("room {code}: no longer relayed here"));
+}
+
+/// Tells room `code`'s owner that this node's connection `conn` has gone.
+async fn left(relay: &Relay, owner: &str, code: &str, conn: ConnId) {
+    let code = code.to_string();
+    relay.send(owner, Message::Leave { code, conn }).await;
 }
 
 /// Refuses (or, once seated, tells and closes) connection `conn`.
