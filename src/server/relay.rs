@@ -704,11 +704,17 @@ pub(crate) async fn run_proxy(
                 close(&mut conns, conn, frame);
             }
             RoomInput::FromOwner(FromOwner::Gone) => {
-                let gone = storage_error(&format!(
-                    "the node serving room {code} has stopped: reconnect to resume"
+                // No error to show: the players' clients reconnect by
+                // themselves and resume (this node takes the room), and
+                // entries dropped unanswered look the room up again.
+                log::line(format_args!(
+                    "room {code}: node {} has gone: its {} connections here reconnect",
+                    log::quoted(&owner),
+                    conns.len()
                 ));
-                for conn in conns.keys().copied().collect::<Vec<_>>() {
-                    refuse(&mut conns, &mut waiting, conn, gone.clone());
+                waiting.clear();
+                for (_, outbox) in conns.drain() {
+                    outbox.kick.notify_one();
                 }
                 break;
             }
