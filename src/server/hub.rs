@@ -564,7 +564,8 @@ impl Hub {
             .map(|_| handle)
     }
 
-    /// Brings a connection into the room `code` (join, resume or watch).
+    /// Brings a connection into the room `code` (join, resume or watch),
+    /// through a proxy when another node serves it.
     pub(crate) async fn enter(
         self: &Arc<Self>,
         code: &str,
@@ -572,31 +573,13 @@ impl Hub {
         conn: ConnId,
         outbox: Outbox,
     ) -> Result<RoomHandle, Event> {
-        let unknown = || Event::error(ErrorKind::UnknownRoom, format!("no room `{code}`"));
-        if !secret::looks_like_code(code) {
-            return Err(unknown());
-        }
-        // A room may unload between the lookup and the entry: look again.
-        for _ in 0..3 {
-            let handle = self
-                .room(code, Relaying::Allowed)
-                .await?
-                .ok_or_else(unknown)?;
-            match self
-                .enter_handle(&handle, conn, entry.clone(), outbox.clone())
-                .await
-            {
-                Ok(true) => return Ok(handle),
-                Ok(false) => self.forget(&handle),
-                Err(refusal) => return Err(refusal),
-            }
-        }
-        Err(storage_error("the room kept closing"))
+        self.enter_as(code, entry, conn, outbox, Relaying::Allowed)
+            .await
     }
 
-    /// Brings node `from`'s connection into room `code` here, as its owner
-    /// ([`super::relay`]): never through a proxy, so that two nodes cannot
-    /// send an entry back and forth.
+    /// Brings another node's connection into room `code` here, as its
+    /// owner ([`super::relay`]): never through a proxy, so that two nodes
+    /// cannot send an entry back and forth.
     pub(crate) async fn enter_here(
         self: &Arc<Self>,
         code: &str,
@@ -604,15 +587,25 @@ impl Hub {
         conn: ConnId,
         outbox: Outbox,
     ) -> Result<RoomHandle, Event> {
+        self.enter_as(code, entry, conn, outbox, Relaying::Refused)
+            .await
+    }
+
+    async fn enter_as(
+        self: &Arc<Self>,
+        code: &str,
+        entry: Entry,
+        conn: ConnId,
+        outbox: Outbox,
+        relaying: Relaying,
+    ) -> Result<RoomHandle, Event> {
         let unknown = || Event::error(ErrorKind::UnknownRoom, format!("no room `{code}`"));
         if !secret::looks_like_code(code) {
             return Err(unknown());
         }
+        // A room may unload between the lookup and the entry: look again.
         for _ in 0..3 {
-            let handle = self
-                .room(code, Relaying::Refused)
-                .await?
-                .ok_or_else(unknown)?;
+            let handle = self.room(code, relaying).await?.ok_or_else(unknown)?;
             match self
                 .enter_handle(&handle, conn, entry.clone(), outbox.clone())
                 .await

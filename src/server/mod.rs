@@ -316,7 +316,10 @@ async fn serve(config: Config) -> Result<(), String> {
         tokio::spawn(hub::expire_abandoned(Arc::clone(&hub), after));
     }
     if hub.relay().is_some() {
-        tokio::spawn(relay::run(Arc::clone(&hub)));
+        // Open before the first connection, so that this node hears the
+        // others from its first room on.
+        let bus = relay::open_bus(&hub).await?;
+        tokio::spawn(relay::run(Arc::clone(&hub), bus));
     }
     let app = Router::new()
         .route("/ws", get(upgrade))

@@ -184,29 +184,30 @@ impl Relay {
 /// The relay's life on `bus` sessions: sends the queue, takes what comes,
 /// watches the other nodes; on a lost session, lets every proxy and guest
 /// go and opens another.
-pub(crate) async fn run(hub: Arc<Hub>) {
+pub(crate) async fn run(hub: Arc<Hub>, first: Bus) {
     let Some(relay) = hub.relay() else {
         return;
     };
     let Some(mut outgoing) = relay.outgoing_rx.lock().ok().and_then(|mut rx| rx.take()) else {
         return;
     };
-    let mut first = true;
+    let mut bus = Some(first);
     loop {
-        let bus = match hub.store().bus(&relay.node).await {
-            Some(Ok(bus)) => bus,
-            Some(Err(e)) => {
-                log::line(format_args!("relay: {e}; trying again in a second"));
-                sleep(Duration::from_secs(1)).await;
-                continue;
-            }
-            None => return,
+        let open = match bus.take() {
+            Some(open) => open,
+            None => match open_bus(&hub).await {
+                Ok(open) => {
+                    log::line(format_args!("relay: the bus is open again"));
+                    open
+                }
+                Err(e) => {
+                    log::line(format_args!("relay: {e}; trying again in a second"));
+                    sleep(Duration::from_secs(1)).await;
+                    continue;
+                }
+            },
         };
-        if !first {
-            log::line(format_args!("relay: the bus is open again"));
-        }
-        first = false;
-        serve_bus(&hub, relay, bus, &mut outgoing).await;
+        serve_bus(&hub, relay, open, &mut outgoing).await;
         log::line(format_args!(
             "relay: the bus's session was lost: this node's guests leave and its proxies close"
         ));
@@ -216,6 +217,15 @@ pub(crate) async fn run(hub: Arc<Hub>) {
         }
         sleep(Duration::from_millis(200)).await;
     }
+}
+
+/// Opens this node's session on the bus (registered, listening).
+pub(crate) async fn open_bus(hub: &Hub) -> Result<Bus, String> {
+    let node = hub.relay().map_or("", |r| r.node.as_str());
+    hub.store()
+        .bus(node)
+        .await
+        .unwrap_or_else(|| Err("SQLite has no bus: one node".into()))
 }
 
 /// Serves one bus session until it fails.
@@ -579,7 +589,13 @@ pub(crate) async fn run_proxy(
     let mut conns: HashMap<ConnId, Outbox> = HashMap::new();
     let mut waiting: Waiting = HashMap::new();
     let far = Instant::now() + Duration::from_secs(365 * 24 * 3600);
+    // Its first entry is queued as it starts; it ends once nobody is left.
+    let mut started = false;
     loop {
+        if started && conns.is_empty() {
+            break;
+        }
+        started = true;
         let next_wait = waiting.values().map(|(_, until)| *until).min();
         let input = tokio::select! {
             input = rx.recv() => input,
@@ -595,10 +611,7 @@ pub(crate) async fn run_proxy(
                         "the node serving room {code} did not answer: try again"
                     );
                     refuse(&mut conns, &mut waiting, conn, storage_error(&message));
-                    relay.send(&owner, Message::Leave { code: code.clone(), conn }).await;
-                }
-                if conns.is_empty() {
-                    break;
+                    left(relay, &owner, &code, conn).await;
                 }
                 continue;
             }
@@ -637,18 +650,15 @@ pub(crate) async fn run_proxy(
             RoomInput::Leave { conn } => {
                 conns.remove(&conn);
                 waiting.remove(&conn);
-                relay
-                    .send(
-                        &owner,
-                        Message::Leave {
-                            code: code.clone(),
-                            conn,
-                        },
-                    )
-                    .await;
+                left(relay, &owner, &code, conn).await;
             }
             RoomInput::FromOwner(FromOwner::Entered { conn, refusal }) => {
                 let Some((reply, _)) = waiting.remove(&conn) else {
+                    // Gone (or given up on) before its answer: the owner,
+                    // which may have seated it meanwhile, lets it go.
+                    if refusal.is_none() {
+                        left(relay, &owner, &code, conn).await;
+                    }
                     continue;
                 };
                 match refusal {
@@ -686,15 +696,7 @@ pub(crate) async fn run_proxy(
                         "room {code}: conn {conn} dropped: too far behind"
                     ));
                     close(&mut conns, conn, None);
-                    relay
-                        .send(
-                            &owner,
-                            Message::Leave {
-                                code: code.clone(),
-                                conn,
-                            },
-                        )
-                        .await;
+                    left(relay, &owner, &code, conn).await;
                 }
             }
             RoomInput::FromOwner(FromOwner::Close { conn, close: frame }) => {
@@ -702,18 +704,21 @@ pub(crate) async fn run_proxy(
                 close(&mut conns, conn, frame);
             }
             RoomInput::FromOwner(FromOwner::Gone) => {
-                let gone = storage_error(&format!(
-                    "the node serving room {code} has stopped: reconnect to resume"
+                // No error to show: the players' clients reconnect by
+                // themselves and resume (this node takes the room), and
+                // entries dropped unanswered look the room up again.
+                log::line(format_args!(
+                    "room {code}: node {} has gone: its {} connections here reconnect",
+                    log::quoted(&owner),
+                    conns.len()
                 ));
-                for conn in conns.keys().copied().collect::<Vec<_>>() {
-                    refuse(&mut conns, &mut waiting, conn, gone.clone());
+                waiting.clear();
+                for (_, outbox) in conns.drain() {
+                    outbox.kick.notify_one();
                 }
                 break;
             }
             RoomInput::Unload | RoomInput::Expire => {}
-        }
-        if conns.is_empty() {
-            break;
         }
     }
     // Entries still queued are dropped with the channel: they look the
@@ -721,6 +726,12 @@ pub(crate) async fn run_proxy(
     relay.unlist_proxy(&handle);
     hub.forget(&handle);
     log::line(format_args!("room {code}: no longer relayed here"));
+}
+
+/// Tells room `code`'s owner that this node's connection `conn` has gone.
+async fn left(relay: &Relay, owner: &str, code: &str, conn: ConnId) {
+    let code = code.to_string();
+    relay.send(owner, Message::Leave { code, conn }).await;
 }
 
 /// Refuses (or, once seated, tells and closes) connection `conn`.

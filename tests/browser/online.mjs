@@ -11,7 +11,9 @@
 // page shows the bot's. In the created room and the lobby game the page is
 // reloaded mid-game: it must sit in its seat again at once (the seat kept
 // in localStorage, the address turned into `?join=CODE`), with every move,
-// and play on.
+// and play on. Last, two nodes over a PostgreSQL cluster of the test's own
+// (pg.mjs): the page plays a bot's room through the other node's relay,
+// and plays on there after the room's node is killed.
 //
 // The server and the bot are the native builds of this checkout: in
 // $STRONGHOLD_BIN_DIR, else $CARGO_TARGET_DIR/debug (target/debug), as
@@ -22,6 +24,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { startPgCluster } from './pg.mjs';
 
 const SEAT_TIMEOUT_MS = 60_000;
 const BOT_TIMEOUT_MS = 60_000;
@@ -74,9 +77,9 @@ function child(program, args, label) {
 }
 
 /** A server on a port the system chose; its first line says which. */
-async function startServer(bins) {
-  const db = join(mkdtempSync(join(tmpdir(), 'stronghold-online-')), 'online.sqlite3');
-  const server = child(join(bins, 'stronghold-server'), ['--addr', '127.0.0.1:0', '--db', db], 'server');
+async function startServer(bins, db = null, extra = []) {
+  db ??= join(mkdtempSync(join(tmpdir(), 'stronghold-online-')), 'online.sqlite3');
+  const server = child(join(bins, 'stronghold-server'), ['--addr', '127.0.0.1:0', '--db', db, ...extra], 'server');
   const first = await server.line(/listening on/, 30_000, 'listening line');
   server.url = `ws://127.0.0.1:${first.split(':').pop().trim()}/ws`;
   return server;
@@ -258,6 +261,41 @@ async function pageJoins(browser, base, bins, server, report, t) {
 }
 
 /**
+ * Two nodes over one PostgreSQL: the bot makes a room on node one, the
+ * page joins it by a link to node two (`server=TWO,ONE`) and plays through
+ * node two's relay; then node one is killed (SIGKILL) mid-game, and the
+ * page and the bot, each reconnecting by itself, play on on node two.
+ */
+async function pageOnTheOtherNode(browser, base, bins, report, t) {
+  const cluster = await startPgCluster();
+  const nodes = [];
+  let bot = null;
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    nodes.push(await startServer(bins, cluster.url, ['--node', 'one']));
+    nodes.push(await startServer(bins, cluster.url, ['--node', 'two']));
+    const [one, two] = nodes;
+    bot = startBot(bins, ['--server', `${one.url},${two.url}`, '--create', 'pirates', '--side', 'hunters']);
+    const code = (await bot.line(/^code: /, 30_000, 'code line')).slice('code: '.length).trim();
+    const page = await context.newPage();
+    t.watch(page, 'online-two-nodes', report.problems);
+    await t.openGame(page, base, `?join=${code}&server=${encodeURIComponent(`${two.url},${one.url}`)}`);
+    await t.waitStatus(page, "s => s.screen === 'game' && s.online && s.online.phase === 'playing'", SEAT_TIMEOUT_MS, 'the page seated on node two');
+    t.log(`online: the bot created room ${code} on node one; the page joined it on node two`);
+    await playRounds(page, bot, t, 'online (two nodes)');
+    one.proc.kill('SIGKILL');
+    t.log('online: node one killed');
+    await playRounds(page, bot, t, 'online (two nodes, node one killed)');
+    await page.screenshot({ path: join(t.out, 'online-two-nodes.png') });
+  } finally {
+    await bot?.stop();
+    await context.close();
+    for (const node of nodes) await node.stop();
+    cluster.stop();
+  }
+}
+
+/**
  * Both ways round, on one server. `t` carries the test's helpers
  * (watch, waitStatus, openGame, pickStep, log, out).
  */
@@ -286,4 +324,5 @@ export async function onlineGames(browser, base, report, t) {
   } finally {
     await server.stop();
   }
+  await pageOnTheOtherNode(browser, base, bins, report, t);
 }

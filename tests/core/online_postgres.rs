@@ -21,7 +21,9 @@ use crate::pg_cluster::{PgCluster, query};
 use std::path::Path;
 use std::time::Duration;
 
-use stronghold::online::protocol::{Command, EndReason, ErrorKind, Event, GameResult, GameSetup};
+use stronghold::online::protocol::{
+    ClockSpec, Command, EndReason, ErrorKind, Event, GameResult, GameSetup, SeatStatus,
+};
 use stronghold::rules::{Game, GameKind, Side, Variant};
 use stronghold::server::store::{Store, Write, postgres_schema_version};
 
@@ -581,4 +583,98 @@ fn two_nodes_lose_the_owner_mid_game_and_the_game_ends_on_the_other() {
         Some("b"),
         "B owns the room: {lease:?}"
     );
+}
+
+/// Two players of one clocked game, one on each node: the moves (with
+/// the clocks), a draw offer and its refusal, and each player's coming
+/// and going reach the other through the relay, both ways; a departure
+/// from the relayed side is the room's as from its own node.
+#[test]
+fn players_on_two_nodes_see_each_others_moves_offers_presence_and_clocks() {
+    let cluster = PgCluster::start();
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let url = cluster.url();
+    let db = Path::new(&url);
+    let node_a = Server::start(db, 0, &dir.path().join("a.log"), &["--node", "a"]);
+    let node_b = Server::start(db, 0, &dir.path().join("b.log"), &["--node", "b"]);
+    let seated = |raw: &mut Raw| {
+        raw.expect("seated", |e| match e {
+            Event::Seated { code, token, .. } => Some((code.clone(), token.clone())),
+            _ => None,
+        })
+    };
+    let mut x = Raw::connect(&node_a.url());
+    x.send(&Command::Create {
+        setup: GameSetup::of(&Variant::new(GameKind::Pirates)),
+        side: Side::Hunters,
+        clock: Some(ClockSpec {
+            initial_ms: 300_000,
+            increment_ms: 2_000,
+        }),
+        rated: false,
+    });
+    let (code, _) = seated(&mut x);
+    let mut y = Raw::connect(&node_b.url());
+    y.send(&Command::Join { code: code.clone() });
+    let (_, y_token) = seated(&mut y);
+    let presence = |raw: &mut Raw, side: Side, want: fn(&SeatStatus) -> bool| {
+        raw.expect("a presence", |e| match e {
+            Event::Presence { side: s, status } if *s == side && want(status) => Some(()),
+            _ => None,
+        })
+    };
+    presence(&mut x, Side::Crowd, |s| *s == SeatStatus::Connected);
+
+    // A move each way, each seen by both with the clocks.
+    let mut game = Game::new(Variant::new(GameKind::Pirates));
+    for ply in 0..2 {
+        let (mover, other) = if game.side_to_move() == Side::Hunters {
+            (&mut x, &mut y)
+        } else {
+            (&mut y, &mut x)
+        };
+        let mv = play(mover, &mut game, ply);
+        for raw in [mover, other] {
+            let (seen, clocks) = raw.expect("the move", |e| match e {
+                Event::Moved { ply: p, mv, clocks } if *p == ply => Some((mv.clone(), *clocks)),
+                _ => None,
+            });
+            assert_eq!(seen, mv);
+            assert!(clocks.is_some(), "a clocked game's move carries the clocks");
+        }
+    }
+
+    // A draw offered on B reaches A; A's refusal reaches B.
+    y.send(&Command::OfferDraw);
+    x.expect("the offer", |e| {
+        matches!(e, Event::DrawOffered { .. }).then_some(())
+    });
+    x.send(&Command::DeclineDraw);
+    y.expect("the refusal", |e| {
+        matches!(e, Event::DrawDeclined { .. }).then_some(())
+    });
+
+    // B's player leaves and comes back on B: A sees both.
+    drop(y);
+    presence(&mut x, Side::Crowd, |s| {
+        matches!(s, SeatStatus::Gone { .. })
+    });
+    let mut y = Raw::connect(&node_b.url());
+    y.send(&Command::Resume {
+        code: code.clone(),
+        token: y_token,
+    });
+    let state = y.expect("the room again", |e| match e {
+        Event::State(s) => Some(s.moves.len()),
+        _ => None,
+    });
+    assert_eq!(state, 2);
+    presence(&mut x, Side::Crowd, |s| *s == SeatStatus::Connected);
+    // And A's player's departure reaches B.
+    drop(x);
+    presence(&mut y, Side::Hunters, |s| {
+        matches!(s, SeatStatus::Gone { .. })
+    });
+    let log = node_a.log_text();
+    assert!(log.contains("is node \"b\"'s conn"), "{log}");
 }
