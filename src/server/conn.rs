@@ -385,12 +385,12 @@ impl Conn {
             Command::Seek { setup, side, clock } => self.seek(setup, side, clock, false).await,
             Command::Anyone { setup, clock } => self.seek(setup, None, clock, true).await,
             Command::Take { seek } => {
-                match self
-                    .hub
-                    .lobby
-                    .take(seek, self.id, self.identity.as_ref().map(|i| i.id))
-                {
-                    Some(seek) => self.pair(seek, None).await,
+                let player = self.identity.as_ref().map(|i| i.id);
+                if let Some(taken) = self.hub.lobby.take(seek, self.id, player) {
+                    return self.pair(taken, None).await;
+                }
+                match self.hub.lobby.node_of_seek(seek) {
+                    Some(node) => self.take_elsewhere(&node, seek, None).await,
                     None => {
                         self.refuse(ErrorKind::UnknownSeek, format!("no open seek {seek}"));
                         Flow::Go
@@ -486,6 +486,18 @@ impl Conn {
             },
             None => None,
         };
+        // Another node's seek that this one meets: taken there, if it
+        // still can be (else this one is posted here).
+        let name = player.as_ref().map(|p| p.info.name.as_str());
+        if let Some((node, number)) = self.hub.lobby.other_match(&setup, clock, !anyone, name)
+            && self.hub.peers.may_open_room(self.client)
+        {
+            let wanted = side.map(Side::other);
+            if let Ok(code) = self.taken_elsewhere(&node, number, wanted).await {
+                self.hub.peers.new_room(self.client);
+                return self.join(&code).await;
+            }
+        }
         let seek = Seek {
             info: SeekInfo {
                 seek: 0,
@@ -535,46 +547,55 @@ impl Conn {
     }
 
     /// Plays a seek taken off the list: opens its room with the seeker
-    /// seated (on its side, else `seeker_side`, else one drawn at random),
-    /// hands the room to the seeker's connection, and joins it.
+    /// seated ([`open_seeks_room`]), and joins it.
     async fn pair(&mut self, seek: Seek, seeker_side: Option<Side>) -> Flow {
         self.hub.lobby.cancel(self.id);
-        let side = seek.info.side.or(seeker_side).unwrap_or_else(|| {
-            let coin = secret::token().map_or(0, |t| t.as_bytes()[0]);
-            if coin.is_multiple_of(2) {
-                Side::Hunters
-            } else {
-                Side::Crowd
+        let (number, seeker) = (seek.info.seek, seek.conn);
+        match open_seeks_room(&self.hub, seek, seeker_side).await {
+            Ok(room) => {
+                log::line(format_args!(
+                    "{}: took seek {number} of conn {seeker}: room {}",
+                    self.label(),
+                    room.code
+                ));
+                self.join(&room.code).await
             }
-        });
-        // Lobby games are rated (when both players said hello).
-        let room = NewRoom {
-            setup: seek.info.setup.clone(),
-            side,
-            clock: seek.info.clock,
-            player: seek.player.clone(),
-            rated: true,
-        };
-        let created = self.hub.create(room, seek.conn, seek.outbox.clone()).await;
-        let room = match created {
-            Ok(room) => room,
-            Err(refusal) => {
-                seek.outbox.send(&refusal);
-                return self.entered(Err(refusal));
-            }
-        };
-        log::line(format_args!(
-            "{}: took seek {} of conn {}: room {}",
-            self.label(),
-            seek.info.seek,
-            seek.conn,
-            room.code
-        ));
-        if seek.placed.send(room.clone()).is_err() {
-            // The seeker went meanwhile: its seat waits for it, empty.
-            room.send(RoomInput::Leave { conn: seek.conn }).await;
+            Err(refusal) => self.entered(Err(refusal)),
         }
-        self.join(&room.code).await
+    }
+
+    /// Takes another node's seek `seek` (found in its listing): that node
+    /// opens the room, and this connection joins it there.
+    async fn take_elsewhere(&mut self, node: &str, seek: u64, side: Option<Side>) -> Flow {
+        match self.taken_elsewhere(node, seek, side).await {
+            Ok(code) => self.join(&code).await,
+            Err(refusal) => self.entered(Err(refusal)),
+        }
+    }
+
+    /// The room node `node` opened for its seek `seek`, taken by this
+    /// connection (wanting `side`), or the refusal.
+    async fn taken_elsewhere(
+        &mut self,
+        node: &str,
+        seek: u64,
+        side: Option<Side>,
+    ) -> Result<String, Event> {
+        let Some(relay) = self.hub.relay() else {
+            return Err(Event::error(
+                ErrorKind::UnknownSeek,
+                format!("no open seek {seek}"),
+            ));
+        };
+        let player = self.identity.as_ref().map(|i| i.id);
+        let code = relay.take_seek(node, seek, self.id, player, side).await?;
+        self.hub.lobby.cancel(self.id);
+        log::line(format_args!(
+            "{}: took seek {seek} of node {}: room {code}",
+            self.label(),
+            log::quoted(node)
+        ));
+        Ok(code)
     }
 
     /// Takes seat B of room `code`, as this connection's player.
@@ -649,4 +670,42 @@ impl Conn {
         }
         Flow::Go
     }
+}
+
+/// Opens the room of a seek taken off the list, with the seeker seated
+/// (on its side, else `seeker_side`, else one drawn at random), and hands
+/// the room to the seeker's connection; the taker then joins it (here, or
+/// from another node through the relay).
+pub(crate) async fn open_seeks_room(
+    hub: &Arc<Hub>,
+    seek: Seek,
+    seeker_side: Option<Side>,
+) -> Result<RoomHandle, Event> {
+    let side = seek.info.side.or(seeker_side).unwrap_or_else(|| {
+        let coin = secret::token().map_or(0, |t| t.as_bytes()[0]);
+        if coin.is_multiple_of(2) {
+            Side::Hunters
+        } else {
+            Side::Crowd
+        }
+    });
+    // Lobby games are rated (when both players said hello).
+    let room = NewRoom {
+        setup: seek.info.setup.clone(),
+        side,
+        clock: seek.info.clock,
+        player: seek.player.clone(),
+        rated: true,
+    };
+    let room = hub
+        .create(room, seek.conn, seek.outbox.clone())
+        .await
+        .inspect_err(|refusal| {
+            seek.outbox.send(refusal);
+        })?;
+    if seek.placed.send(room.clone()).is_err() {
+        // The seeker went meanwhile: its seat waits for it, empty.
+        room.send(RoomInput::Leave { conn: seek.conn }).await;
+    }
+    Ok(room)
 }

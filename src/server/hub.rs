@@ -268,7 +268,7 @@ impl Hub {
                 new_rooms: config.max_new_rooms_per_ip,
                 trusted_proxies: config.trusted_proxies.clone(),
             })),
-            lobby: super::lobby::Lobby::default(),
+            lobby: super::lobby::Lobby::new(secret::seek_base()),
             relay: store.is_shared().then(|| Relay::new(node.clone())),
             store,
             config,

@@ -10,11 +10,15 @@
 //! the taker's connection then opens the room with the seeker seated
 //! (through the seeker's outbox) and hands the room to the seeker's
 //! connection (`placed`), and joins it itself.
+//!
+//! With several nodes, each lists the others' seeks and games too (as
+//! they publish them over the relay, see `relay`): a seek of another
+//! node is taken there, and the taker joins the room it opened.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
 
-use tokio::sync::mpsc;
+use tokio::sync::{Notify, mpsc};
 
 use super::hub::{Outbox, RoomHandle};
 use super::room::ConnId;
@@ -55,12 +59,22 @@ struct Inner {
     followers: HashMap<ConnId, Outbox>,
     /// The games being played, by code, in the order they began.
     live: Vec<LiveGame>,
+    /// The other nodes' seeks and games, by node.
+    others: HashMap<String, (Vec<SeekInfo>, Vec<LiveGame>)>,
 }
 
 /// The lobby of a server.
-#[derive(Default)]
 pub(crate) struct Lobby {
     inner: Mutex<Inner>,
+    /// Woken on every change of this node's own seeks or games (the
+    /// relay publishes them to the other nodes).
+    pub(crate) changed: Notify,
+}
+
+impl Default for Lobby {
+    fn default() -> Lobby {
+        Lobby::new(0)
+    }
 }
 
 /// What a seek came to: another taken (to play now), or posted.
@@ -77,6 +91,17 @@ pub(crate) enum PostRefused {
 }
 
 impl Lobby {
+    /// A lobby whose seek numbers follow `first`.
+    pub(crate) fn new(first: u64) -> Lobby {
+        Lobby {
+            inner: Mutex::new(Inner {
+                next: first,
+                ..Inner::default()
+            }),
+            changed: Notify::new(),
+        }
+    }
+
     /// Meets a seek already open that `seek` matches (the same game and
     /// clock, another connection's; with `only_anyone`, one posted by
     /// "play anyone"), taking it off the list; else posts `seek` (its
@@ -96,7 +121,7 @@ impl Lobby {
         });
         if let Some(at) = met {
             let waiting = inner.seeks.remove(at);
-            Self::tell(&inner);
+            self.tell(&inner);
             return Ok(Met::Taken(waiting));
         }
         if inner.seeks.iter().any(|s| s.conn == seek.conn) {
@@ -109,7 +134,7 @@ impl Lobby {
         seek.info.seek = inner.next;
         let number = seek.info.seek;
         inner.seeks.push(seek);
-        Self::tell(&inner);
+        self.tell(&inner);
         Ok(Met::Posted(number))
     }
 
@@ -122,7 +147,7 @@ impl Lobby {
             s.info.seek == seek && s.conn != taker && !own_player
         })?;
         let seek = inner.seeks.remove(at);
-        Self::tell(&inner);
+        self.tell(&inner);
         Some(seek)
     }
 
@@ -133,7 +158,7 @@ impl Lobby {
         inner.seeks.retain(|s| s.conn != conn);
         let had = inner.seeks.len() != before;
         if had {
-            Self::tell(&inner);
+            self.tell(&inner);
         }
         had
     }
@@ -165,7 +190,7 @@ impl Lobby {
             }
             (None, None) => return,
         }
-        Self::tell(&inner);
+        self.tell(&inner);
     }
 
     /// The lobby as the `lobby` event and `GET /api/lobby` give it.
@@ -174,14 +199,78 @@ impl Lobby {
     }
 
     fn listing(inner: &Inner) -> Event {
-        Event::Lobby {
-            seeks: inner.seeks.iter().map(|s| s.info.clone()).collect(),
-            games: inner.live.clone(),
+        let mut seeks: Vec<SeekInfo> = inner.seeks.iter().map(|s| s.info.clone()).collect();
+        let mut games = inner.live.clone();
+        for (other_seeks, other_games) in inner.others.values() {
+            seeks.extend(other_seeks.iter().cloned());
+            games.extend(other_games.iter().cloned());
         }
+        Event::Lobby { seeks, games }
+    }
+
+    /// This node's own seeks and games, as the other nodes list them.
+    pub(crate) fn own(&self) -> (Vec<SeekInfo>, Vec<LiveGame>) {
+        let inner = self.lock();
+        let seeks = inner.seeks.iter().map(|s| s.info.clone()).collect();
+        (seeks, inner.live.clone())
+    }
+
+    /// Node `node`'s seeks and games now (none: it has gone).
+    pub(crate) fn set_others(&self, node: &str, listed: Option<(Vec<SeekInfo>, Vec<LiveGame>)>) {
+        let mut inner = self.lock();
+        match listed {
+            Some(listed) => {
+                inner.others.insert(node.to_string(), listed);
+            }
+            None if inner.others.remove(node).is_none() => return,
+            None => {}
+        }
+        Self::tell_followers(&inner);
+    }
+
+    /// The node of another node's seek `seek`, if one lists it.
+    pub(crate) fn node_of_seek(&self, seek: u64) -> Option<String> {
+        let inner = self.lock();
+        inner
+            .others
+            .iter()
+            .find(|(_, (seeks, _))| seeks.iter().any(|s| s.seek == seek))
+            .map(|(node, _)| node.clone())
+    }
+
+    /// Another node's oldest seek that a seek of `setup` and `clock` by
+    /// `player` (a name) meets, as [`Lobby::meet_or_post`] would: its node
+    /// and number.
+    pub(crate) fn other_match(
+        &self,
+        setup: &GameSetup,
+        clock: Option<ClockSpec>,
+        only_anyone: bool,
+        player: Option<&str>,
+    ) -> Option<(String, u64)> {
+        let inner = self.lock();
+        inner.others.iter().find_map(|(node, (seeks, _))| {
+            seeks
+                .iter()
+                .find(|s| {
+                    s.setup == *setup
+                        && s.clock == clock
+                        && (s.anyone || !only_anyone)
+                        && (player.is_none()
+                            || s.player.as_ref().map(|p| p.name.as_str()) != player)
+                })
+                .map(|s| (node.clone(), s.seek))
+        })
+    }
+
+    /// A change of this node's own list: its followers and the other nodes hear of it.
+    fn tell(&self, inner: &Inner) {
+        Self::tell_followers(inner);
+        self.changed.notify_one();
     }
 
     /// Sends the list to every follower.
-    fn tell(inner: &Inner) {
+    fn tell_followers(inner: &Inner) {
         if inner.followers.is_empty() {
             return;
         }

@@ -32,7 +32,8 @@ use super::hub::{Hub, OUTBOX_FRAMES, Outbound, Outbox, RoomHandle, RoomInput, st
 use super::log;
 use super::room::{ConnId, Entry};
 use super::store::Bus;
-use crate::online::protocol::{Command, ErrorKind, Event, parse_event};
+use crate::online::protocol::{Command, ErrorKind, Event, LiveGame, SeekInfo, parse_event};
+use crate::rules::Side;
 
 /// Messages waiting for the bus; senders wait when it is full.
 const OUTGOING: usize = 4096;
@@ -47,8 +48,13 @@ const PART_BYTES: usize = 7000;
 /// How often each node reads which nodes are alive.
 const LIVENESS_EVERY: Duration = Duration::from_secs(1);
 
-/// How long a proxy waits for the owner to answer an entry.
+/// How long a proxy waits for the owner to answer an entry, and a taker
+/// of another node's seek for that node's answer.
 const ENTRY_WAIT: Duration = Duration::from_secs(5);
+
+/// How long the lobby waits after a change before it publishes (the
+/// changes meanwhile go with it).
+const LOBBY_QUIET: Duration = Duration::from_millis(50);
 
 /// What one node tells another about a connection in a room.
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
@@ -86,6 +92,25 @@ pub(crate) enum Message {
         code: String,
         conn: ConnId,
         close: Option<(u16, String)>,
+    },
+    /// To every other node: this node's own seeks and games being played.
+    Lobby {
+        seeks: Vec<SeekInfo>,
+        games: Vec<LiveGame>,
+    },
+    /// To a seek's node: my connection `conn` (with its player's number,
+    /// and the side it wants) takes seek `seek`; open its room.
+    TakeSeek {
+        seek: u64,
+        conn: ConnId,
+        player: Option<i64>,
+        side: Option<Side>,
+    },
+    /// To the taker's node: the room opened for the seek (its code), or
+    /// the refusal's event frame.
+    SeekTaken {
+        conn: ConnId,
+        room: Result<String, String>,
     },
 }
 
@@ -130,6 +155,10 @@ pub(crate) struct Relay {
     guests: Mutex<HashMap<(String, ConnId), Guest>>,
     /// Proxies here, by room code.
     proxies: Mutex<HashMap<String, Proxy>>,
+    /// The other nodes whose session is open (read every second).
+    alive: Mutex<HashSet<String>>,
+    /// This node's connections waiting for another node to open a seek's room.
+    takes: Mutex<HashMap<ConnId, oneshot::Sender<Result<String, Event>>>>,
 }
 
 impl Relay {
@@ -141,6 +170,42 @@ impl Relay {
             outgoing_rx: Mutex::new(Some(rx)),
             guests: Mutex::default(),
             proxies: Mutex::default(),
+            alive: Mutex::default(),
+            takes: Mutex::default(),
+        }
+    }
+
+    /// Takes seek `seek` of node `node` for this node's connection `conn`
+    /// (its player's number, the side it wants): the code of the room that
+    /// node opened, with the seeker seated, or the refusal.
+    pub(crate) async fn take_seek(
+        &self,
+        node: &str,
+        seek: u64,
+        conn: ConnId,
+        player: Option<i64>,
+        side: Option<Side>,
+    ) -> Result<String, Event> {
+        let (reply, answer) = oneshot::channel();
+        if let Ok(mut takes) = self.takes.lock() {
+            takes.insert(conn, reply);
+        }
+        let message = Message::TakeSeek {
+            seek,
+            conn,
+            player,
+            side,
+        };
+        self.send(node, message).await;
+        let answered = tokio::time::timeout(ENTRY_WAIT, answer).await;
+        if let Ok(mut takes) = self.takes.lock() {
+            takes.remove(&conn);
+        }
+        match answered {
+            Ok(Ok(room)) => room,
+            _ => Err(storage_error(&format!(
+                "the node of seek {seek} did not answer: try again"
+            ))),
         }
     }
 
@@ -273,31 +338,75 @@ async fn serve_bus(
         }
     };
     let watch = async {
+        let mut before: HashSet<String> = HashSet::new();
         loop {
-            sleep(LIVENESS_EVERY).await;
             if bus.is_closed() {
                 return;
             }
-            let alive: HashSet<String> = match bus.live_nodes().await {
+            let mut alive: HashSet<String> = match bus.live_nodes().await {
                 Ok(nodes) => nodes.into_iter().collect(),
                 Err(e) => {
                     log::line(format_args!("relay: cannot read the live nodes: {e}"));
                     return;
                 }
             };
+            alive.remove(&relay.node);
+            if let Ok(mut known) = relay.alive.lock() {
+                known.clone_from(&alive);
+            }
+            // A node come: it hears this node's lobby.
+            for node in alive.difference(&before) {
+                publish_lobby(hub, relay, Some(node)).await;
+            }
+            for node in before.difference(&alive) {
+                hub.lobby.set_others(node, None);
+            }
             // A node this one relays with whose session is not open.
             for node in known_nodes(relay) {
-                if !alive.contains(&node) && node != relay.node {
+                if !alive.contains(&node) {
                     log::line(format_args!("relay: node {} has gone", log::quoted(&node)));
                     node_gone(relay, &node).await;
                 }
             }
+            before = alive;
+            sleep(LIVENESS_EVERY).await;
+        }
+    };
+    // This node's lobby, to the others on each change (changes close
+    // together go as one).
+    let publish = async {
+        loop {
+            hub.lobby.changed.notified().await;
+            sleep(LOBBY_QUIET).await;
+            publish_lobby(hub, relay, None).await;
         }
     };
     tokio::select! {
         () = send => {}
         () = take => {}
         () = watch => {}
+        () = publish => {}
+    }
+}
+
+/// Sends this node's own seeks and games to `to`, or to every other node
+/// alive.
+async fn publish_lobby(hub: &Hub, relay: &Relay, to: Option<&String>) {
+    let nodes: Vec<String> = match to {
+        Some(node) => vec![node.clone()],
+        None => relay
+            .alive
+            .lock()
+            .map(|alive| alive.iter().cloned().collect())
+            .unwrap_or_default(),
+    };
+    let (seeks, games) = hub.lobby.own();
+    for node in nodes {
+        let message = Message::Lobby {
+            seeks: seeks.clone(),
+            games: games.clone(),
+        };
+        relay.send(&node, message).await;
     }
 }
 
@@ -468,6 +577,39 @@ async fn take_message(hub: &Arc<Hub>, relay: &Relay, from: String, message: Mess
         }
         Message::Close { code, conn, close } => {
             to_proxy(relay, &code, FromOwner::Close { conn, close }).await
+        }
+        Message::Lobby { seeks, games } => hub.lobby.set_others(&from, Some((seeks, games))),
+        Message::TakeSeek {
+            seek,
+            conn,
+            player,
+            side,
+        } => {
+            // Its room is opened in a task of its own (it waits on the store).
+            let hub = Arc::clone(hub);
+            tokio::spawn(async move {
+                let room = match hub.lobby.take(seek, ConnId::MAX, player) {
+                    Some(seek) => super::conn::open_seeks_room(&hub, seek, side).await,
+                    None => Err(Event::error(
+                        ErrorKind::UnknownSeek,
+                        format!("no open seek {seek}"),
+                    )),
+                };
+                let room = room.map(|room| room.code).map_err(|e| e.to_frame());
+                if let Some(relay) = hub.relay() {
+                    relay.send(&from, Message::SeekTaken { conn, room }).await;
+                }
+            });
+        }
+        Message::SeekTaken { conn, room } => {
+            let waiting = relay.takes.lock().ok().and_then(|mut t| t.remove(&conn));
+            if let Some(reply) = waiting {
+                let room = room.map_err(|frame| {
+                    parse_event(&frame)
+                        .unwrap_or_else(|e| storage_error(&format!("the seek's node: {e}")))
+                });
+                let _ = reply.send(room);
+            }
         }
     }
 }

@@ -33,6 +33,13 @@ pub(crate) fn looks_like_code(text: &str) -> bool {
     text.len() == CODE_LEN && text.bytes().all(|b| CODE_ALPHABET.contains(&b))
 }
 
+/// Where a server's seek numbers start: a random multiple of 2^20 below
+/// 2^52, so that the numbers of several nodes' lobbies, listed together,
+/// do not meet (and stay exact in JavaScript).
+pub(crate) fn seek_base() -> u64 {
+    random_bytes::<4>().map_or(0, |b| u64::from(u32::from_le_bytes(b)) << 20)
+}
+
 /// A new seat token.
 pub(crate) fn token() -> Result<String, String> {
     let bytes = random_bytes::<16>()?;

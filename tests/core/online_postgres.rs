@@ -678,3 +678,107 @@ fn players_on_two_nodes_see_each_others_moves_offers_presence_and_clocks() {
     let log = node_a.log_text();
     assert!(log.contains("is node \"b\"'s conn"), "{log}");
 }
+
+/// The lobby across two nodes: a seek posted on A is listed on B (and
+/// gone from B's list once taken); taken on B, it opens a room on A with
+/// both players seated, who play a move each way; and "play anyone" on B
+/// meets a seek posted on A.
+#[test]
+fn a_seek_on_one_node_is_listed_and_taken_on_the_other() {
+    let cluster = PgCluster::start();
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let url = cluster.url();
+    let db = Path::new(&url);
+    let node_a = Server::start(db, 0, &dir.path().join("a.log"), &["--node", "a"]);
+    let node_b = Server::start(db, 0, &dir.path().join("b.log"), &["--node", "b"]);
+    let pirates = GameSetup::of(&Variant::new(GameKind::Pirates));
+    let seek = |raw: &mut Raw| {
+        raw.send(&Command::Seek {
+            setup: pirates.clone(),
+            side: Some(Side::Hunters),
+            clock: None,
+        });
+        raw.expect("seeking", |e| match e {
+            Event::Seeking { seek } => Some(*seek),
+            _ => None,
+        })
+    };
+    let seated = |raw: &mut Raw| {
+        raw.expect("seated", |e| match e {
+            Event::Seated { code, side, .. } => Some((code.clone(), *side)),
+            _ => None,
+        })
+    };
+    let mut x = Raw::connect(&node_a.url());
+    let number = seek(&mut x);
+    let mut follower = Raw::connect(&node_b.url());
+    follower.send(&Command::Lobby);
+    follower.expect("A's seek listed on B", |e| match e {
+        Event::Lobby { seeks, .. } if seeks.iter().any(|s| s.seek == number) => Some(()),
+        _ => None,
+    });
+
+    let mut y = Raw::connect(&node_b.url());
+    y.send(&Command::Take { seek: number });
+    let (code, y_side) = seated(&mut y);
+    let (x_code, x_side) = seated(&mut x);
+    assert_eq!(
+        (code.as_str(), x_side, y_side),
+        (x_code.as_str(), Side::Hunters, Side::Crowd)
+    );
+    follower.expect("the seek gone from B's list", |e| match e {
+        Event::Lobby { seeks, .. } if !seeks.iter().any(|s| s.seek == number) => Some(()),
+        _ => None,
+    });
+    let mut game = Game::new(Variant::new(GameKind::Pirates));
+    for ply in 0..2 {
+        let (mover, other) = if game.side_to_move() == Side::Hunters {
+            (&mut x, &mut y)
+        } else {
+            (&mut y, &mut x)
+        };
+        let mv = play(mover, &mut game, ply);
+        let seen = other.expect("the move", |e| match e {
+            Event::Moved { ply: p, mv, .. } if *p == ply => Some(mv.clone()),
+            _ => None,
+        });
+        assert_eq!(seen, mv);
+    }
+    assert_eq!(stored_moves(db, &code, 1).len(), 2);
+    let log = node_a.log_text();
+    assert!(
+        log.contains(&format!("room {code}: created")),
+        "A owns the room: {log}"
+    );
+
+    // "Play anyone" on B meets a seek on A.
+    let mut w = Raw::connect(&node_a.url());
+    let wanted = seek(&mut w);
+    let mut z = Raw::connect(&node_b.url());
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    // B hears of the seek within its lobby's publication.
+    while !node_b_lists(&node_b.url(), wanted) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "B never listed seek {wanted}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    z.send(&Command::Anyone {
+        setup: pirates.clone(),
+        clock: None,
+    });
+    let (z_code, _) = seated(&mut z);
+    let (w_code, _) = seated(&mut w);
+    assert_eq!(z_code, w_code, "they meet in one room");
+}
+
+/// Whether the lobby at `server` lists seek `seek`.
+fn node_b_lists(server: &str, seek: u64) -> bool {
+    let mut raw = Raw::connect(server);
+    raw.send(&Command::Lobby);
+    raw.expect("the lobby", |e| match e {
+        Event::Lobby { seeks, .. } => Some(seeks.iter().any(|s| s.seek == seek)),
+        _ => None,
+    })
+}
