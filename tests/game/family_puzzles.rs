@@ -10,11 +10,13 @@ use std::time::{Duration, Instant};
 use bevy::prelude::*;
 
 use stronghold::coach::family_puzzle::{FamilyPuzzle, FamilyPuzzleSet};
+use stronghold::game::common::puzzle_progress::family_key;
+use stronghold::game::common::settings::Settings;
 use stronghold::game::headless_app;
 use stronghold::game::play::family::{FamilyIntent, FamilyMatch, FamilyPlay};
 use stronghold::game::play::family_puzzle::{
     FamilyPuzzleCommand, FamilyPuzzleLibrary, FamilyPuzzleSession, FamilyPuzzleSetAsset,
-    FamilyPuzzleStatus,
+    FamilyPuzzleStatus, family_puzzle_id, next_family_puzzle,
 };
 use stronghold::game::play::match_state::Player;
 use stronghold::rules::family::{self, HuntMove, Ruleset};
@@ -128,12 +130,60 @@ fn a_family_puzzle_refuses_a_wrong_move_plays_the_reply_and_is_solved() {
     assert_eq!(status(&app), FamilyPuzzleStatus::Solved);
     assert_eq!(play(&app).ply(), at + 3);
 
+    // Kept as solved (with the settings): a new start of it says so, and
+    // the next puzzle offered is another, not solved yet.
+    let key = family_key("kaooa");
+    let id = family_puzzle_id(puzzle);
+    let settings = app.world().resource::<Settings>();
+    assert!(settings.puzzles.is_solved_in(&key, &id));
+    assert_eq!(settings.puzzles.solved_in(&key), 1);
+    assert!(
+        !settings.puzzles.is_solved_in("kaooa", &id),
+        "apart from the four games'"
+    );
+    let before = index.checked_sub(1);
+    let (next, _) = next_family_puzzle(&set.puzzles, "kaooa", settings, before).expect("a next");
+    assert_ne!(next, index, "a solved puzzle is passed over");
+    start(&mut app, index, puzzle);
+    let session = app.world().resource::<FamilyPuzzleSession>();
+    assert_eq!(session.active().map(|a| a.solved_before), Some(true));
+
     // Leaving puts the game back.
     app.world_mut().write_message(FamilyPuzzleCommand::Leave);
     app.update();
     assert!(!app.world().resource::<FamilyPuzzleSession>().is_active());
     assert_eq!(play(&app).ply(), 2, "the game that was on the board");
     assert_eq!(play(&app).players, [Player::Human, Player::Human]);
+}
+
+/// The next puzzle is the first one after the current not solved yet,
+/// round the set; with every one solved, simply the next.
+#[test]
+fn the_next_family_puzzle_is_the_next_not_solved() {
+    let set = shipped("kaooa");
+    let n = set.puzzles.len();
+    let mut settings = Settings::default();
+    let key = family_key("kaooa");
+    assert_eq!(
+        next_family_puzzle(&set.puzzles, "kaooa", &settings, None).map(|p| p.0),
+        Some(0)
+    );
+    for i in 0..n {
+        if i != 3 {
+            settings
+                .puzzles
+                .mark_solved_in(&key, &family_puzzle_id(&set.puzzles[i]));
+        }
+    }
+    for after in [None, Some(0), Some(3), Some(n - 1)] {
+        let next = next_family_puzzle(&set.puzzles, "kaooa", &settings, after).map(|p| p.0);
+        assert_eq!(next, Some(3), "after {after:?}");
+    }
+    settings
+        .puzzles
+        .mark_solved_in(&key, &family_puzzle_id(&set.puzzles[3]));
+    let next = next_family_puzzle(&set.puzzles, "kaooa", &settings, Some(n - 1)).map(|p| p.0);
+    assert_eq!(next, Some(0), "all solved: round to the first");
 }
 
 #[test]

@@ -92,6 +92,12 @@ pub fn puzzle_rating(difficulty: u8) -> f64 {
 
 /// A puzzle's id: its position and answer, hashed (FNV-1a), so a set
 /// rebuilt in another order keeps what was solved.
+/// Where a hunt-family game's solved puzzles are kept in
+/// [`PuzzleProgress::solved`]: apart from the four games' (`family/ID`).
+pub fn family_key(game_id: &str) -> String {
+    format!("family/{game_id}")
+}
+
 pub fn puzzle_id(position: &str, first_move: &str) -> String {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     for byte in position.bytes().chain([b' ']).chain(first_move.bytes()) {
@@ -112,11 +118,22 @@ impl PuzzleProgress {
     }
 
     pub fn is_solved(&self, game: GameKind, id: &str) -> bool {
-        self.solved.get(game.id()).is_some_and(|s| s.contains(id))
+        self.is_solved_in(game.id(), id)
     }
 
     pub fn solved_count(&self, game: GameKind) -> usize {
-        self.solved.get(game.id()).map_or(0, BTreeSet::len)
+        self.solved_in(game.id())
+    }
+
+    /// Whether puzzle `id` of the set kept under `key` (a game's id, or
+    /// [`family_key`]) is solved.
+    pub fn is_solved_in(&self, key: &str, id: &str) -> bool {
+        self.solved.get(key).is_some_and(|s| s.contains(id))
+    }
+
+    /// How many puzzles of the set kept under `key` are solved.
+    pub fn solved_in(&self, key: &str) -> usize {
+        self.solved.get(key).map_or(0, BTreeSet::len)
     }
 
     /// Counts a puzzle tried: solved cleanly (no wrong move, no hint) or
@@ -210,8 +227,13 @@ impl PuzzleProgress {
 
     /// Marks a puzzle solved without rating it (solved again after a try).
     pub fn mark_solved(&mut self, game: GameKind, id: &str) {
+        self.mark_solved_in(game.id(), id);
+    }
+
+    /// Marks puzzle `id` of the set kept under `key` solved.
+    pub fn mark_solved_in(&mut self, key: &str, id: &str) {
         self.solved
-            .entry(game.id().to_string())
+            .entry(key.to_string())
             .or_default()
             .insert(id.to_string());
     }

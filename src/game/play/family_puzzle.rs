@@ -17,7 +17,9 @@ use bevy::prelude::*;
 
 use crate::coach::family_puzzle::{FamilyPuzzle, FamilyPuzzleSet};
 use crate::game::GameSet;
+use crate::game::common::puzzle_progress::{family_key, puzzle_id};
 use crate::game::common::redraw::NextFrame;
+use crate::game::common::settings::Settings;
 use crate::game::common::text_asset::{FromText, FromTextLoader};
 use crate::game::play::family::{FamilyGate, FamilyMatch, FamilyPlay, FamilyRefused};
 use crate::game::play::match_state::Player;
@@ -118,6 +120,10 @@ pub struct ActiveFamilyPuzzle {
     pub index: usize,
     pub count: usize,
     pub puzzle: FamilyPuzzle,
+    /// Its id in the player's progress ([`family_puzzle_id`]), and
+    /// whether it was solved before this try.
+    pub id: String,
+    pub solved_before: bool,
     pub solver: Side,
     line: Vec<HuntMove>,
     /// Moves of the line played so far.
@@ -139,6 +145,38 @@ impl ActiveFamilyPuzzle {
             .copied()
             .filter(|_| self.hint_shown)
     }
+}
+
+/// A family puzzle's id in the player's progress: its moves and its first
+/// answer, hashed as the four games' puzzles are.
+pub fn family_puzzle_id(puzzle: &FamilyPuzzle) -> String {
+    puzzle_id(
+        &puzzle.moves.join(" "),
+        puzzle.line.first().map_or("", String::as_str),
+    )
+}
+
+/// The first puzzle after `index` (round the set) not solved yet, else the
+/// next one: (its index, the puzzle).
+pub fn next_family_puzzle(
+    puzzles: &[FamilyPuzzle],
+    game_id: &str,
+    settings: &Settings,
+    after: Option<usize>,
+) -> Option<(usize, FamilyPuzzle)> {
+    let count = puzzles.len();
+    let first = after.map_or(0, |i| i + 1);
+    let key = family_key(game_id);
+    let order = (0..count).map(|k| (first + k) % count.max(1));
+    let index = order
+        .clone()
+        .find(|&i| {
+            !settings
+                .puzzles
+                .is_solved_in(&key, &family_puzzle_id(&puzzles[i]))
+        })
+        .or_else(|| order.into_iter().next())?;
+    Some((index, puzzles[index].clone()))
 }
 
 impl FamilyPuzzleSession {
@@ -170,6 +208,7 @@ fn apply_family_puzzle_commands(
     mut session: ResMut<FamilyPuzzleSession>,
     mut family: ResMut<FamilyMatch>,
     mut gate: ResMut<FamilyGate>,
+    settings: Res<Settings>,
 ) {
     for command in commands.read() {
         match command {
@@ -193,11 +232,17 @@ fn apply_family_puzzle_commands(
                 }
                 let solver = play.side_to_move();
                 gate.0 = line.first().copied();
+                let id = family_puzzle_id(puzzle);
+                let solved_before = settings
+                    .puzzles
+                    .is_solved_in(&family_key(&rules.file.id), &id);
                 session.active = Some(ActiveFamilyPuzzle {
                     rules: rules.clone(),
                     index: *index,
                     count: *count,
                     puzzle: (**puzzle).clone(),
+                    id,
+                    solved_before,
                     solver,
                     base: play.ply(),
                     line,
@@ -257,6 +302,7 @@ fn follow_family_line(
     mut refused: MessageReader<FamilyRefused>,
     time: Res<Time<Real>>,
     mut next_frame: ResMut<NextFrame>,
+    mut settings: ResMut<Settings>,
 ) {
     let Some(active) = session.active.as_mut() else {
         refused.clear();
@@ -276,6 +322,11 @@ fn follow_family_line(
         active.hint_shown = false;
         if active.next == active.line.len() {
             active.status = FamilyPuzzleStatus::Solved;
+            // Kept with the settings (saved when they change).
+            let key = family_key(&active.rules.file.id);
+            if !settings.puzzles.is_solved_in(&key, &active.id) {
+                settings.puzzles.mark_solved_in(&key, &active.id);
+            }
         } else {
             active.status = FamilyPuzzleStatus::Right;
             active.reply_at = now + REPLY_DELAY;

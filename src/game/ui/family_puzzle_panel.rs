@@ -10,10 +10,12 @@ use bevy_egui::egui;
 use super::theme::{self, GOLD, GREEN, INK, RED};
 use crate::coach::family_puzzle::{FamilyGoal, FamilyProof, FamilyPuzzle};
 use crate::game::common::i18n::{I18n, Msg};
+use crate::game::common::puzzle_progress::family_key;
+use crate::game::common::settings::Settings;
 use crate::game::play::family::FamilyPlay;
 use crate::game::play::family_puzzle::{
     FamilyPuzzleCommand, FamilyPuzzleLibrary, FamilyPuzzleSession, FamilyPuzzleSetAsset,
-    FamilyPuzzleStatus,
+    FamilyPuzzleStatus, next_family_puzzle,
 };
 use crate::rules::family::Ruleset;
 
@@ -25,9 +27,12 @@ pub(super) struct FamilyPuzzleUi<'w> {
     sets: Res<'w, Assets<FamilyPuzzleSetAsset>>,
     server: Res<'w, AssetServer>,
     commands: MessageWriter<'w, FamilyPuzzleCommand>,
+    /// The puzzles solved (kept with the settings).
+    settings: Res<'w, Settings>,
 }
 
-/// "Puzzles (150)", when the game has a set: starts its first puzzle.
+/// "Puzzles (150)", or "Puzzles (12 of 150 solved)", when the game has a
+/// set: starts its first puzzle not solved yet.
 pub(super) fn puzzles_button(
     ui: &mut egui::Ui,
     i18n: &I18n,
@@ -38,11 +43,20 @@ pub(super) fn puzzles_button(
     let Some(set) = p.library.set(&rules.file.id, &p.server, &p.sets) else {
         return;
     };
-    let Some(first) = set.puzzles.first().cloned() else {
+    let Some((index, first)) = next_family_puzzle(&set.puzzles, &rules.file.id, &p.settings, None)
+    else {
         return;
     };
     let count = set.puzzles.len();
-    let text = i18n.msg(&Msg::new("family-puzzles").num("count", count as u32));
+    let solved = p.settings.puzzles.solved_in(&family_key(&rules.file.id));
+    let text = match solved {
+        0 => i18n.msg(&Msg::new("family-puzzles").num("count", count as u32)),
+        _ => i18n.msg(
+            &Msg::new("family-puzzles-progress")
+                .num("solved", solved as u32)
+                .num("count", count as u32),
+        ),
+    };
     if ui
         .button(format!("⟳ {text}"))
         .on_hover_text(i18n.tr("family-puzzles-hint"))
@@ -50,7 +64,7 @@ pub(super) fn puzzles_button(
     {
         p.commands.write(FamilyPuzzleCommand::Start {
             rules,
-            index: 0,
+            index,
             count,
             puzzle: Box::new(first),
         });
@@ -64,6 +78,7 @@ pub(super) fn puzzle_section(ui: &mut egui::Ui, i18n: &I18n, p: &mut FamilyPuzzl
     };
     let (index, count, status, mistakes) =
         (active.index, active.count, active.status, active.mistakes);
+    let solved_before = active.solved_before;
     let (puzzle, rules) = (active.puzzle.clone(), active.rules.clone());
     let title = Msg::new("family-puzzle-title")
         .num("number", (index + 1) as u32)
@@ -93,6 +108,9 @@ pub(super) fn puzzle_section(ui: &mut egui::Ui, i18n: &I18n, p: &mut FamilyPuzzl
                 .size(17.0)
                 .strong(),
         );
+        if solved_before {
+            theme::note(ui, i18n.tr("family-puzzle-solved-before"));
+        }
         theme::note(ui, i18n.tr("family-puzzle-unrated"));
     });
     ui.separator();
@@ -107,10 +125,11 @@ fn buttons(
     (index, count): (usize, usize),
     status: FamilyPuzzleStatus,
 ) {
+    // The next one not solved yet, round the set.
     let next = p
         .library
         .set(&rules.file.id, &p.server, &p.sets)
-        .and_then(|set| set.puzzles.get((index + 1) % count.max(1)).cloned());
+        .and_then(|set| next_family_puzzle(&set.puzzles, &rules.file.id, &p.settings, Some(index)));
     let mut sent = None;
     ui.horizontal_wrapped(|ui| {
         let can_hint = matches!(
@@ -134,7 +153,7 @@ fn buttons(
         {
             sent = Some(FamilyPuzzleCommand::Retry);
         }
-        if let Some(puzzle) = next {
+        if let Some((next_index, puzzle)) = next {
             let text = egui::RichText::new(format!("▶ {}", i18n.tr("puzzle-next")));
             let text = if status == FamilyPuzzleStatus::Solved {
                 text.strong().color(GOLD)
@@ -144,7 +163,7 @@ fn buttons(
             if ui.button(text).clicked() {
                 sent = Some(FamilyPuzzleCommand::Start {
                     rules: rules.clone(),
-                    index: (index + 1) % count.max(1),
+                    index: next_index,
                     count,
                     puzzle: Box::new(puzzle),
                 });
