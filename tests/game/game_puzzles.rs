@@ -533,3 +533,62 @@ fn the_streak_and_dashboard_words_read_in_both_languages() {
         assert!(text.contains(word), "{n}: {text}");
     }
 }
+
+/// The puzzles page's filter is kept with the settings: it outlives a
+/// restart. A streak started with a theme chosen gives only puzzles of
+/// that theme (here one the streak without a theme would not start with).
+#[test]
+fn the_filters_outlive_a_restart_and_a_streak_keeps_to_the_theme() {
+    let dir = tempfile::tempdir().unwrap();
+    let kind = GameKind::Pirates;
+    let boot_app = |dir: &Path| {
+        let mut app = headless_app();
+        app.insert_resource(
+            I18n::from_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("assets")).unwrap(),
+        );
+        Persistence::in_dir(dir).boot().install(&mut app, true);
+        app.update();
+        app
+    };
+    let mut app = boot_app(dir.path());
+    let set = loaded_set(&mut app, kind);
+    let progress = app.world().resource::<Settings>().puzzles.clone();
+    let unthemed = Streak::new(kind)
+        .next(&set, &progress)
+        .expect("a first puzzle");
+    let theme = set
+        .puzzles
+        .iter()
+        .map(|p| p.goal)
+        .find(|g| *g != set.puzzles[unthemed].goal)
+        .expect("a second theme in the set");
+    let filter = PuzzleFilter {
+        goal: Some(theme),
+        difficulty: None,
+    };
+    app.world_mut()
+        .resource_mut::<PuzzleFilters>()
+        .set(kind, filter);
+    app.update();
+    app.world_mut()
+        .write_message(PuzzleCommand::StreakStart { kind });
+    app.update();
+    assert_eq!(
+        active(&app).puzzle.goal,
+        theme,
+        "the streak keeps to the theme"
+    );
+    solve_active(&mut app);
+    app.world_mut().write_message(PuzzleCommand::StreakNext);
+    app.update();
+    assert_eq!(active(&app).puzzle.goal, theme);
+    app.world_mut().write_message(AppExit::Success);
+    app.update();
+
+    let boot = Persistence::in_dir(dir.path()).boot();
+    assert_eq!(boot.settings.puzzle_filters.get("pirates"), Some(&filter));
+    let app = boot_app(dir.path());
+    let filters = app.world().resource::<PuzzleFilters>();
+    assert_eq!(filters.get(kind), filter, "back after the restart");
+    assert_eq!(filters.get(GameKind::Asalto), PuzzleFilter::default());
+}

@@ -92,6 +92,24 @@ pub fn puzzle_rating(difficulty: u8) -> f64 {
 
 /// A puzzle's id: its position and answer, hashed (FNV-1a), so a set
 /// rebuilt in another order keeps what was solved.
+/// Which puzzles of a set the player wants (the puzzles page's filters,
+/// kept with the settings): `None` is any.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct PuzzleFilter {
+    /// The theme: what the puzzle asks.
+    pub goal: Option<Goal>,
+    /// 1 to 5: [`crate::coach::puzzle::Puzzle::difficulty`].
+    pub difficulty: Option<u8>,
+}
+
+impl PuzzleFilter {
+    pub fn matches(&self, puzzle: &crate::coach::puzzle::Puzzle) -> bool {
+        self.goal.is_none_or(|g| g == puzzle.goal)
+            && self.difficulty.is_none_or(|d| d == puzzle.difficulty())
+    }
+}
+
 /// Where a hunt-family game's solved puzzles are kept in
 /// [`PuzzleProgress::solved`]: apart from the four games' (`family/ID`).
 pub fn family_key(game_id: &str) -> String {

@@ -63,6 +63,9 @@ pub struct Settings {
     pub server: String,
     /// Puzzles solved and the puzzle rating per game.
     pub puzzles: PuzzleProgress,
+    /// The puzzles page's filters (theme, difficulty) per game id, as the
+    /// player left them.
+    pub puzzle_filters: BTreeMap<String, crate::game::common::puzzle_progress::PuzzleFilter>,
     /// The seat in the online game being played, kept so that a reload,
     /// a restart or a crash comes back to it; cleared when the game ends
     /// or the player leaves it.
@@ -111,6 +114,7 @@ impl Default for Settings {
             window_size: None,
             server: DEFAULT_SERVER.to_string(),
             puzzles: PuzzleProgress::default(),
+            puzzle_filters: BTreeMap::new(),
             online_seat: None,
             player_name: String::new(),
             player_key: String::new(),

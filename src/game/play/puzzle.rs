@@ -46,6 +46,7 @@ pub(super) fn plugin(app: &mut App) {
             (
                 apply_puzzle_commands.in_set(GameSet::Commands),
                 follow_the_line.in_set(GameSet::Ai),
+                crate::game::play::puzzle_pick::keep_filters,
             ),
         );
 }
@@ -279,7 +280,10 @@ fn apply_puzzle_commands(mut commands: MessageReader<PuzzleCommand>, mut p: Puzz
             PuzzleCommand::Next { kind } => p.next(*kind),
             PuzzleCommand::StreakStart { kind } => {
                 p.end_streak();
-                p.session.streak = Some(Streak::new(*kind));
+                // The theme chosen on the puzzles page holds for the
+                // streak; its difficulty is the streak's own.
+                let goal = p.filters.get(*kind).goal;
+                p.session.streak = Some(Streak::of_theme(*kind, goal));
                 p.streak_next();
             }
             PuzzleCommand::StreakNext => p.streak_next(),

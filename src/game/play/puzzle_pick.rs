@@ -1,34 +1,22 @@
 //! Which puzzle comes next: the puzzles page's filters (a theme, a
 //! difficulty) and the next unsolved puzzle among those that match.
 //! Plain functions of a set and the progress; the streak's choice is
-//! `puzzle_streak`'s.
+//! `puzzle_streak`'s. The filters are kept with the settings.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
-use bevy::prelude::Resource;
+use bevy::prelude::{Local, ResMut, Resource};
 
-use crate::coach::puzzle::{Goal, Puzzle, PuzzleSet};
+use crate::coach::puzzle::PuzzleSet;
 use crate::game::common::puzzle_progress::{PuzzleProgress, puzzle_id};
+use crate::game::common::settings::Settings;
 use crate::rules::GameKind;
 
-/// Which puzzles of a set the player wants: `None` is any.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct PuzzleFilter {
-    /// The theme: what the puzzle asks.
-    pub goal: Option<Goal>,
-    /// 1 to 5: [`Puzzle::difficulty`].
-    pub difficulty: Option<u8>,
-}
+pub use crate::game::common::puzzle_progress::PuzzleFilter;
 
-impl PuzzleFilter {
-    pub fn matches(&self, puzzle: &Puzzle) -> bool {
-        self.goal.is_none_or(|g| g == puzzle.goal)
-            && self.difficulty.is_none_or(|d| d == puzzle.difficulty())
-    }
-}
-
-/// The filter of each game's puzzles, as the page left it (for this run).
-#[derive(Resource, Default, Debug)]
+/// The filter of each game's puzzles, as the page left it (kept with the
+/// settings: [`keep_filters`]).
+#[derive(Resource, Default, Debug, PartialEq)]
 pub struct PuzzleFilters(HashMap<GameKind, PuzzleFilter>);
 
 impl PuzzleFilters {
@@ -37,6 +25,52 @@ impl PuzzleFilters {
     }
     pub fn set(&mut self, kind: GameKind, filter: PuzzleFilter) {
         self.0.insert(kind, filter);
+    }
+
+    /// As the settings keep them: by game id, only the filters that
+    /// narrow the set.
+    pub fn to_saved(&self) -> BTreeMap<String, PuzzleFilter> {
+        self.0
+            .iter()
+            .filter(|(_, f)| **f != PuzzleFilter::default())
+            .map(|(kind, f)| (kind.id().to_string(), *f))
+            .collect()
+    }
+
+    /// From the settings (a game id no longer known is passed over).
+    pub fn from_saved(saved: &BTreeMap<String, PuzzleFilter>) -> PuzzleFilters {
+        PuzzleFilters(
+            saved
+                .iter()
+                .filter_map(|(id, f)| Some((id.parse::<GameKind>().ok()?, *f)))
+                .collect(),
+        )
+    }
+}
+
+/// Keeps the page's filters and the settings' in step: the settings'
+/// once they are in (read from the file at start), the page's when the
+/// player changes them (then saved with the settings).
+pub fn keep_filters(
+    mut filters: ResMut<PuzzleFilters>,
+    mut settings: ResMut<Settings>,
+    mut synced: Local<Option<BTreeMap<String, PuzzleFilter>>>,
+) {
+    let now = filters.to_saved();
+    match synced.as_ref() {
+        Some(last) if *last != now => {
+            settings.puzzle_filters.clone_from(&now);
+            *synced = Some(now);
+        }
+        Some(last) if *last == settings.puzzle_filters => {}
+        _ => {
+            let saved = settings.puzzle_filters.clone();
+            let from_settings = PuzzleFilters::from_saved(&saved);
+            if *filters != from_settings {
+                *filters = from_settings;
+            }
+            *synced = Some(saved);
+        }
     }
 }
 
@@ -80,7 +114,7 @@ pub fn next_puzzle(
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::coach::puzzle::{PUZZLES_VERSION, Proof};
+    use crate::coach::puzzle::{Goal, PUZZLES_VERSION, Proof, Puzzle};
     use crate::game::common::puzzle_progress::puzzle_id;
 
     /// A set of puzzles with these goals and depths (one move each, on the

@@ -1,11 +1,12 @@
 //! Streak mode: puzzles of rising difficulty, one after another, until the
 //! first miss (a wrong move, a hint, or leaving a puzzle unsolved). The
-//! best streak of each game is kept in the puzzle progress.
+//! best streak of each game is kept in the puzzle progress. A streak
+//! started with a theme chosen on the puzzles page keeps to that theme.
 //!
 //! Plain state: the puzzle session ([`super::puzzle`]) tells it what
 //! happened and starts the puzzle it picks.
 
-use crate::coach::puzzle::PuzzleSet;
+use crate::coach::puzzle::{Goal, PuzzleSet};
 use crate::game::common::puzzle_progress::PuzzleProgress;
 use crate::game::play::puzzle_pick::is_solved;
 use crate::rules::GameKind;
@@ -33,6 +34,8 @@ pub struct Streak {
     pub state: StreakState,
     /// This streak is the game's longest yet.
     pub new_best: bool,
+    /// Its theme: only puzzles that ask this (None: any).
+    pub goal: Option<Goal>,
     /// The puzzles given so far (places in the set): none comes twice.
     used: Vec<usize>,
 }
@@ -44,7 +47,16 @@ impl Streak {
             length: 0,
             state: StreakState::Between,
             new_best: false,
+            goal: None,
             used: Vec::new(),
+        }
+    }
+
+    /// A streak of the puzzles that ask `goal` only (None: any).
+    pub fn of_theme(kind: GameKind, goal: Option<Goal>) -> Streak {
+        Streak {
+            goal,
+            ..Streak::new(kind)
         }
     }
 
@@ -64,7 +76,8 @@ impl Streak {
         if self.state != StreakState::Between {
             return None;
         }
-        let index = streak_puzzle(set, progress, &self.used, self.target_difficulty())?;
+        let target = self.target_difficulty();
+        let index = streak_puzzle(set, progress, &self.used, target, self.goal)?;
         self.used.push(index);
         self.state = StreakState::Solving;
         Some(index)
@@ -100,9 +113,11 @@ pub fn streak_puzzle(
     progress: &PuzzleProgress,
     used: &[usize],
     target: u8,
+    goal: Option<Goal>,
 ) -> Option<usize> {
     (0..set.puzzles.len())
         .filter(|i| !used.contains(i))
+        .filter(|&i| goal.is_none_or(|g| set.puzzles[i].goal == g))
         .min_by_key(|&i| {
             let d = set.puzzles[i].difficulty();
             // Those at or above the target first, the nearest first.
@@ -118,8 +133,29 @@ pub fn streak_puzzle(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::coach::puzzle::Goal;
     use crate::game::play::puzzle_pick::tests::{set, solve};
+
+    /// A streak with a theme offers only puzzles of it, rising as any
+    /// streak does, and ends when its theme has none left.
+    #[test]
+    fn a_themed_streak_keeps_to_its_theme() {
+        let s = set(&[
+            (Goal::Win, 1),
+            (Goal::Hold, 1),
+            (Goal::Hold, 3),
+            (Goal::Win, 3),
+        ]);
+        let progress = PuzzleProgress::default();
+        let mut hold = Streak::of_theme(GameKind::BaghChal, Some(Goal::Hold));
+        let mut given = Vec::new();
+        while let Some(index) = hold.next(&s, &progress) {
+            given.push(index);
+            hold.solved(&mut PuzzleProgress::default());
+        }
+        assert_eq!(given, [1, 2], "the holds, easier first");
+        let mut any = Streak::new(GameKind::BaghChal);
+        assert_eq!(any.next(&s, &progress), Some(0), "without a theme, any");
+    }
 
     #[test]
     fn a_streak_rises_in_difficulty_and_ends_at_the_first_miss() {
