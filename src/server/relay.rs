@@ -520,38 +520,24 @@ async fn take_message(hub: &Arc<Hub>, relay: &Relay, from: String, message: Mess
                 g.get(&(from.clone(), conn))
                     .map(|g| (g.local, g.room.clone()))
             });
-            match guest {
+            let sent = match guest {
                 Some((local, room)) => {
                     let input = RoomInput::Command {
                         conn: local,
                         command,
                     };
-                    if !room.send(input).await {
-                        relay
-                            .send(
-                                &from,
-                                Message::Close {
-                                    code,
-                                    conn,
-                                    close: None,
-                                },
-                            )
-                            .await;
-                    }
+                    room.send(input).await
                 }
-                // Not (or no longer) seated here: its proxy lets it go.
-                None => {
-                    relay
-                        .send(
-                            &from,
-                            Message::Close {
-                                code,
-                                conn,
-                                close: None,
-                            },
-                        )
-                        .await
-                }
+                None => false,
+            };
+            // Not (or no longer) seated here: its proxy lets it go.
+            if !sent {
+                let close = Message::Close {
+                    code,
+                    conn,
+                    close: None,
+                };
+                relay.send(&from, close).await;
             }
         }
         Message::Leave { conn, .. } => {

@@ -591,12 +591,7 @@ fn two_nodes_lose_the_owner_mid_game_and_the_game_ends_on_the_other() {
 /// from the relayed side is the room's as from its own node.
 #[test]
 fn players_on_two_nodes_see_each_others_moves_offers_presence_and_clocks() {
-    let cluster = PgCluster::start();
-    let dir = tempfile::tempdir().expect("a temporary folder");
-    let url = cluster.url();
-    let db = Path::new(&url);
-    let node_a = Server::start(db, 0, &dir.path().join("a.log"), &["--node", "a"]);
-    let node_b = Server::start(db, 0, &dir.path().join("b.log"), &["--node", "b"]);
+    let (_cluster, _dir, _url, node_a, node_b) = two_nodes();
     let seated = |raw: &mut Raw| {
         raw.expect("seated", |e| match e {
             Event::Seated { code, token, .. } => Some((code.clone(), token.clone())),
@@ -685,12 +680,8 @@ fn players_on_two_nodes_see_each_others_moves_offers_presence_and_clocks() {
 /// meets a seek posted on A.
 #[test]
 fn a_seek_on_one_node_is_listed_and_taken_on_the_other() {
-    let cluster = PgCluster::start();
-    let dir = tempfile::tempdir().expect("a temporary folder");
-    let url = cluster.url();
+    let (_cluster, _dir, url, node_a, node_b) = two_nodes();
     let db = Path::new(&url);
-    let node_a = Server::start(db, 0, &dir.path().join("a.log"), &["--node", "a"]);
-    let node_b = Server::start(db, 0, &dir.path().join("b.log"), &["--node", "b"]);
     let pirates = GameSetup::of(&Variant::new(GameKind::Pirates));
     let seek = |raw: &mut Raw| {
         raw.send(&Command::Seek {
@@ -781,4 +772,17 @@ fn node_b_lists(server: &str, seek: u64) -> bool {
         Event::Lobby { seeks, .. } => Some(seeks.iter().any(|s| s.seek == seek)),
         _ => None,
     })
+}
+
+/// A PostgreSQL cluster of the test's own and two nodes on it, `a` and
+/// `b` (their logs in the folder): the cluster, the folder, the
+/// database's URL, and the nodes.
+fn two_nodes() -> (PgCluster, tempfile::TempDir, String, Server, Server) {
+    let cluster = PgCluster::start();
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let url = cluster.url();
+    let db = Path::new(&url);
+    let node_a = Server::start(db, 0, &dir.path().join("a.log"), &["--node", "a"]);
+    let node_b = Server::start(db, 0, &dir.path().join("b.log"), &["--node", "b"]);
+    (cluster, dir, url, node_a, node_b)
 }
