@@ -187,6 +187,18 @@ pub(crate) struct RoomHandle {
 }
 
 impl RoomHandle {
+    /// A handle on `tx`, for tests of what sends to rooms.
+    #[cfg(test)]
+    pub(crate) fn on(code: &str, tx: mpsc::Sender<RoomInput>) -> RoomHandle {
+        RoomHandle {
+            code: code.to_string(),
+            task: 0,
+            tx,
+            idle_since_ms: Arc::new(AtomicI64::new(0)),
+            proxy: false,
+        }
+    }
+
     /// Whether `other` is a handle of this very task.
     pub(crate) fn same_task(&self, other: &RoomHandle) -> bool {
         self.task == other.task

@@ -19,6 +19,9 @@
 //! room: [`super::store`]'s claim takes a dead node's lease at once) and
 //! its guests here leave their rooms. When this node's own session is
 //! lost it does the same for every proxy and guest, then opens a new one.
+//!
+//! The reader of a node's messages never waits on a room: a relayed
+//! command for a room whose inbox is full is refused as busy.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
@@ -28,7 +31,9 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::{Notify, mpsc, oneshot};
 use tokio::time::{Duration, Instant, sleep, sleep_until};
 
-use super::hub::{Hub, OUTBOX_FRAMES, Outbound, Outbox, RoomHandle, RoomInput, storage_error};
+use super::hub::{
+    Hub, NotSent, OUTBOX_FRAMES, Outbound, Outbox, RoomHandle, RoomInput, busy_error, storage_error,
+};
 use super::log;
 use super::room::{ConnId, Entry};
 use super::store::Bus;
@@ -520,13 +525,27 @@ async fn take_message(hub: &Arc<Hub>, relay: &Relay, from: String, message: Mess
                 g.get(&(from.clone(), conn))
                     .map(|g| (g.local, g.room.clone()))
             });
+            // The reader never waits on a room: a command for a room whose
+            // inbox is full is dropped and its player told, as on its own
+            // node (where it waits a moment first).
             let sent = match guest {
                 Some((local, room)) => {
                     let input = RoomInput::Command {
                         conn: local,
                         command,
                     };
-                    room.send(input).await
+                    match room.offer(input, Duration::ZERO).await {
+                        Ok(()) => true,
+                        Err(NotSent::Busy) => {
+                            let frame = busy_error(&code).to_frame();
+                            let code = code.clone();
+                            relay
+                                .send(&from, Message::Frame { code, conn, frame })
+                                .await;
+                            true
+                        }
+                        Err(NotSent::Closed) => false,
+                    }
                 }
                 None => false,
             };
@@ -894,6 +913,76 @@ fn close(conns: &mut HashMap<ConnId, Outbox>, conn: ConnId, frame: Option<(u16, 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::server::hub::ROOM_INBOX;
+
+    /// A guest's command for a room whose inbox is full is refused as
+    /// busy at once (its proxy gets the error frame), so the reader of
+    /// the node's messages never waits on one room; a command for a
+    /// connection not seated here has its proxy let it go.
+    #[tokio::test]
+    async fn a_full_room_never_holds_up_the_relayed_traffic() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let store = crate::server::store::Store::open(&dir.path().join("t.sqlite3"))
+            .await
+            .expect("a store");
+        let hub = Arc::new(Hub::new(
+            store,
+            crate::server::Config::default(),
+            "b".into(),
+        ));
+        let relay = Relay::new("b".into());
+        let mut outgoing = relay.outgoing_rx.lock().unwrap().take().unwrap();
+        let (tx, rx) = mpsc::channel(ROOM_INBOX);
+        let room = RoomHandle::on("abcdefghjk", tx);
+        for _ in 0..ROOM_INBOX {
+            let ping = RoomInput::Command {
+                conn: 1,
+                command: Command::Ping,
+            };
+            room.offer(ping, Duration::ZERO).await.expect("room");
+        }
+        relay.guests.lock().unwrap().insert(
+            ("a".into(), 7),
+            Guest {
+                local: 1,
+                room: room.clone(),
+            },
+        );
+        let command = |conn| Message::Command {
+            code: "abcdefghjk".into(),
+            conn,
+            command: Command::Ping,
+        };
+        let took = tokio::time::timeout(
+            Duration::from_secs(1),
+            take_message(&hub, &relay, "a".into(), command(7)),
+        )
+        .await;
+        assert!(took.is_ok(), "the reader waited on a full room");
+        match outgoing.try_recv() {
+            Ok((node, Message::Frame { conn: 7, frame, .. })) => {
+                assert_eq!(node, "a");
+                assert!(
+                    frame.contains("rate_limited") && frame.contains("busy"),
+                    "{frame}"
+                );
+            }
+            other => panic!("a busy frame for the guest, not {other:?}"),
+        }
+        take_message(&hub, &relay, "a".into(), command(8)).await;
+        assert!(matches!(
+            outgoing.try_recv(),
+            Ok((
+                _,
+                Message::Close {
+                    conn: 8,
+                    close: None,
+                    ..
+                }
+            ))
+        ));
+        assert_eq!(rx.len(), ROOM_INBOX, "nothing more queued");
+    }
 
     /// A message over one notification's size goes in parts and comes
     /// back whole; parts from two nodes interleaved do not mix; a payload
