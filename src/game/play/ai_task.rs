@@ -67,6 +67,10 @@ fn cancel_on_leaving_game(mut ai: ResMut<AiJob>) {
     ai.cancel();
 }
 
+/// Where Bagh-Chal's table is among the assets (the AI, the analysis and
+/// the lessons all ask for this one file).
+pub(crate) const TABLE_PATH: &str = "tablebase/bagh-chal.sctb";
+
 /// Bagh-Chal's sliding-phase table (`assets/tablebase/bagh-chal.sctb`,
 /// over HTTP on the web), asked for the first time a level that reads it
 /// plays Bagh-Chal, parsed by the asset loader and handed to each search;
@@ -116,9 +120,7 @@ impl TablebaseHandle {
         if !level.uses_tablebase() || game.variant().kind != crate::rules::GameKind::BaghChal {
             return None;
         }
-        let handle = self
-            .0
-            .get_or_insert_with(|| server.load("tablebase/bagh-chal.sctb"));
+        let handle = self.0.get_or_insert_with(|| server.load(TABLE_PATH));
         loaded.get(&*handle).map(|t| t.0.clone())
     }
 }

@@ -35,7 +35,7 @@ use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use crate::coach::{Analysis, Effort, GameAnalyser, PlyReport, Progress};
 use crate::game::GameSet;
 use crate::game::common::redraw::{FrameWaker, LoadWatch, NextFrame};
-use crate::game::play::ai_task::TablebaseAsset;
+use crate::game::play::ai_task::{TABLE_PATH, TablebaseAsset};
 use crate::game::play::ai_worker::{self, AnalysisPoll, WorkerAnalysisRun};
 use crate::game::play::match_state::Match;
 use crate::rules::{Game, GameKind};
@@ -52,16 +52,16 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Last, cancel_on_exit);
 }
 
-/// Nodes per step of the analyser: about a millisecond of work, so a
-/// cancelled analysis stops at once and the web's slices keep their length.
-const STEP_NODES: u64 = 4_000;
-/// The web: how long a frame's slice of analysis may run.
-const WEB_SLICE: Duration = Duration::from_millis(6);
-/// How long an analysis of Bagh-Chal waits for the table to load before it
-/// goes without (its verdicts are then the search's alone).
-const TABLE_WAIT_SECONDS: f64 = 30.0;
-/// Where Bagh-Chal's table is (the AI task asks for the same file).
-const TABLE_PATH: &str = "tablebase/bagh-chal.sctb";
+/// Nodes per step of the analyser (and the lessons' finder): about a
+/// millisecond of work, so a cancelled analysis stops at once and the
+/// web's slices keep their length.
+pub(crate) const STEP_NODES: u64 = 4_000;
+/// The web: how long a frame's slice of analysis (or lessons) may run.
+pub(crate) const WEB_SLICE: Duration = Duration::from_millis(6);
+/// How long an analysis of Bagh-Chal (or its lessons) waits for the table
+/// to load before it goes without (its verdicts are then the search's
+/// alone).
+pub(crate) const TABLE_WAIT_SECONDS: f64 = 30.0;
 
 /// What the player asks of the analysis.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]

@@ -19,7 +19,6 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task};
@@ -50,15 +49,9 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Last, cancel_on_exit);
 }
 
-/// Nodes per step of the finder: about a millisecond of work.
-const STEP_NODES: u64 = 4_000;
-/// The web: how long a frame's slice of the search may run.
-const WEB_SLICE: Duration = Duration::from_millis(6);
-/// How long the desktop waits for Bagh-Chal's table before it judges the
-/// lessons without it.
-const TABLE_WAIT_SECONDS: f64 = 30.0;
-/// Where Bagh-Chal's table is (the analysis reads the same file).
-const TABLE_PATH: &str = "tablebase/bagh-chal.sctb";
+// The finder steps, slices and waits for the table as the analysis does.
+use super::ai_task::TABLE_PATH;
+use super::analysis::{STEP_NODES, TABLE_WAIT_SECONDS, WEB_SLICE};
 
 /// What the player asks of the lessons.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]

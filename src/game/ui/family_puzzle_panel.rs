@@ -136,38 +136,27 @@ fn buttons(
             status,
             FamilyPuzzleStatus::YourMove | FamilyPuzzleStatus::Wrong
         );
-        if ui
-            .add_enabled(
-                can_hint,
-                egui::Button::new(format!("💡 {}", i18n.tr("panel-hint"))),
-            )
-            .on_hover_text(i18n.tr("puzzle-hint-hint"))
-            .clicked()
-        {
+        if theme::hint_button(
+            ui,
+            &i18n.tr("panel-hint"),
+            &i18n.tr("puzzle-hint-hint"),
+            can_hint,
+        ) {
             sent = Some(FamilyPuzzleCommand::Hint);
         }
-        if ui
-            .button(format!("⟲ {}", i18n.tr("puzzle-retry")))
-            .on_hover_text(i18n.tr("puzzle-retry-hint"))
-            .clicked()
-        {
+        if theme::retry_button(ui, &i18n.tr("puzzle-retry"), &i18n.tr("puzzle-retry-hint")) {
             sent = Some(FamilyPuzzleCommand::Retry);
         }
-        if let Some((next_index, puzzle)) = next {
-            let text = egui::RichText::new(format!("▶ {}", i18n.tr("puzzle-next")));
-            let text = if status == FamilyPuzzleStatus::Solved {
-                text.strong().color(GOLD)
-            } else {
-                text
-            };
-            if ui.button(text).clicked() {
-                sent = Some(FamilyPuzzleCommand::Start {
-                    rules: rules.clone(),
-                    index: next_index,
-                    count,
-                    puzzle: Box::new(puzzle),
-                });
-            }
+        let solved = status == FamilyPuzzleStatus::Solved;
+        if let Some((next_index, puzzle)) = next
+            && theme::next_button(ui, &i18n.tr("puzzle-next"), solved)
+        {
+            sent = Some(FamilyPuzzleCommand::Start {
+                rules: rules.clone(),
+                index: next_index,
+                count,
+                puzzle: Box::new(puzzle),
+            });
         }
     });
     ui.add_space(4.0);

@@ -148,33 +148,15 @@ fn buttons(ui: &mut egui::Ui, p: &mut GameUi) {
     };
     ui.horizontal_wrapped(|ui| {
         let can_hint = status != LessonStatus::Solved;
-        if ui
-            .add_enabled(
-                can_hint,
-                egui::Button::new(format!("💡 {}", p.tr("panel-hint"))),
-            )
-            .on_hover_text(p.tr("lesson-hint-hint"))
-            .clicked()
-        {
+        if theme::hint_button(ui, &p.tr("panel-hint"), &p.tr("lesson-hint-hint"), can_hint) {
             p.lessons.commands.write(LessonCommand::Hint);
         }
-        if ui
-            .button(format!("⟲ {}", p.tr("puzzle-retry")))
-            .on_hover_text(p.tr("lesson-retry-hint"))
-            .clicked()
-        {
+        if theme::retry_button(ui, &p.tr("puzzle-retry"), &p.tr("lesson-retry-hint")) {
             p.lessons.commands.write(LessonCommand::Retry);
         }
-        if index + 1 < count {
-            let text = egui::RichText::new(format!("▶ {}", p.tr("lesson-next")));
-            let text = if status == LessonStatus::Solved {
-                text.strong().color(GOLD)
-            } else {
-                text
-            };
-            if ui.button(text).clicked() {
-                p.lessons.commands.write(LessonCommand::Next);
-            }
+        let solved = status == LessonStatus::Solved;
+        if index + 1 < count && theme::next_button(ui, &p.tr("lesson-next"), solved) {
+            p.lessons.commands.write(LessonCommand::Next);
         }
     });
     if status == LessonStatus::Solved && index + 1 >= count && !p.lessons.session.is_finding() {

@@ -146,21 +146,10 @@ fn buttons(ui: &mut egui::Ui, p: &mut GameUi) {
         } else {
             "puzzle-hint-hint"
         };
-        if ui
-            .add_enabled(
-                can_hint,
-                egui::Button::new(format!("💡 {}", p.tr("panel-hint"))),
-            )
-            .on_hover_text(p.tr(hint_hint))
-            .clicked()
-        {
+        if theme::hint_button(ui, &p.tr("panel-hint"), &p.tr(hint_hint), can_hint) {
             p.puzzles.commands.write(PuzzleCommand::Hint);
         }
-        if ui
-            .button(format!("⟲ {}", p.tr("puzzle-retry")))
-            .on_hover_text(p.tr("puzzle-retry-hint"))
-            .clicked()
-        {
+        if theme::retry_button(ui, &p.tr("puzzle-retry"), &p.tr("puzzle-retry-hint")) {
             p.puzzles.commands.write(PuzzleCommand::Retry);
         }
         next_button(ui, p, status, streak);
@@ -201,13 +190,7 @@ fn next_button(
     // The first choice stands out once there is nothing left to do here.
     let done = status == PuzzleStatus::Solved || streak == Some(StreakState::Over);
     for (i, (id, command)) in choices.into_iter().enumerate() {
-        let text = egui::RichText::new(format!("▶ {}", p.tr(id)));
-        let text = if done && i == 0 {
-            text.strong().color(GOLD)
-        } else {
-            text
-        };
-        if ui.button(text).clicked() {
+        if theme::next_button(ui, &p.tr(id), done && i == 0) {
             p.puzzles.commands.write(command);
         }
     }

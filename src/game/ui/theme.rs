@@ -65,6 +65,31 @@ pub fn note(ui: &mut egui::Ui, text: impl Into<String>) {
     ui.label(egui::RichText::new(text.into()).color(MUTED).size(13.0));
 }
 
+/// "💡 Hint" (greyed when it cannot help) with its tooltip: the button
+/// every puzzle and lesson is solved with; true when clicked.
+pub fn hint_button(ui: &mut egui::Ui, label: &str, tip: &str, enabled: bool) -> bool {
+    ui.add_enabled(enabled, egui::Button::new(format!("💡 {label}")))
+        .on_hover_text(tip)
+        .clicked()
+}
+
+/// "⟲ Try again" with its tooltip, beside the hint; true when clicked.
+pub fn retry_button(ui: &mut egui::Ui, label: &str, tip: &str) -> bool {
+    ui.button(format!("⟲ {label}")).on_hover_text(tip).clicked()
+}
+
+/// "▶ …", the way on from a puzzle or a lesson: strong and gold once
+/// there is nothing left to do where one is; true when clicked.
+pub fn next_button(ui: &mut egui::Ui, label: &str, stands_out: bool) -> bool {
+    let text = egui::RichText::new(format!("▶ {label}"));
+    let text = if stands_out {
+        text.strong().color(GOLD)
+    } else {
+        text
+    };
+    ui.button(text).clicked()
+}
+
 /// A big menu button of a fixed width.
 pub fn big_button(ui: &mut egui::Ui, text: impl Into<String>, enabled: bool) -> egui::Response {
     ui.add_enabled(
