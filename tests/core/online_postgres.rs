@@ -15,7 +15,7 @@
 //! once.
 
 use crate::online_hardening::{abandoned_rooms_expire_on, idle_rooms_beyond_the_cap_on};
-use crate::online_support::{self, Bot, Raw, Server, check_game, stored_moves};
+use crate::online_support::{Raw, Server, bots_twelve_plies_in, check_game, stored_moves};
 use crate::pg_cluster::{PgCluster, query};
 
 use std::path::Path;
@@ -540,21 +540,7 @@ fn two_nodes_lose_the_owner_mid_game_and_the_game_ends_on_the_other() {
     let node_b = Server::start(db, 0, &dir.path().join("b.log"), &["--node", "b"]);
     let on_a_first = format!("{},{}", node_a.url(), node_b.url());
     let on_b_first = format!("{},{}", node_b.url(), node_a.url());
-    let mut a = Bot::start(
-        &on_a_first,
-        &["--create", "pirates", "--side", "crowd", "--level", "easy"],
-    );
-    let code = a.wait_for("code: ")["code: ".len()..].to_string();
-    let b = Bot::start(&on_b_first, &["--join", &code, "--level", "easy"]);
-    let deadline = std::time::Instant::now() + online_support::PATIENCE;
-    while a.moves_seen() < 12 {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "no moves: {:?}",
-            a.seen
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    let (mut a, b, code) = bots_twelve_plies_in(&on_a_first, &on_b_first);
     let before = node_b.log_text();
     assert!(
         before.contains(&format!("room {code}: served by node \"a\": relayed")),

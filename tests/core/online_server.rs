@@ -11,7 +11,9 @@ use crate::pg_cluster::PgCluster;
 use std::path::Path;
 use std::time::Duration;
 
-use online_support::{Bot, Raw, Server, check_game, http_get, moves_of, stored_moves};
+use online_support::{
+    Bot, Raw, Server, bots_twelve_plies_in, check_game, http_get, moves_of, stored_moves,
+};
 use stronghold::online::protocol::{
     ClockSpec, Command, EndReason, ErrorKind, Event, GameResult, GameSetup, SeatStatus,
 };
@@ -84,21 +86,7 @@ fn a_server_on_postgres_killed_mid_game_comes_back_and_both_bots_finish() {
 fn killed_mid_game_comes_back(db: &Path, log: &Path) {
     let mut server = Server::start(db, 0, log, &[]);
     let url = server.url();
-    let mut a = Bot::start(
-        &url,
-        &["--create", "pirates", "--side", "crowd", "--level", "easy"],
-    );
-    let code = a.wait_for("code: ")["code: ".len()..].to_string();
-    let b = Bot::start(&url, &["--join", &code, "--level", "easy"]);
-    let deadline = std::time::Instant::now() + online_support::PATIENCE;
-    while a.moves_seen() < 12 {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "no moves: {:?}",
-            a.seen
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    let (mut a, b, _) = bots_twelve_plies_in(&url, &url);
     server.kill();
     let at_kill = a.moves_seen();
     std::thread::sleep(Duration::from_millis(800));
@@ -122,21 +110,7 @@ fn bots_move_to_the_next_server_when_theirs_is_killed() {
     let mut first = Server::start(&db, 0, &dir.path().join("a.log"), &[]);
     let second_port = online_support::free_port();
     let servers = format!("{},ws://127.0.0.1:{second_port}", first.url());
-    let mut a = Bot::start(
-        &servers,
-        &["--create", "pirates", "--side", "crowd", "--level", "easy"],
-    );
-    let code = a.wait_for("code: ")["code: ".len()..].to_string();
-    let b = Bot::start(&servers, &["--join", &code, "--level", "easy"]);
-    let deadline = std::time::Instant::now() + online_support::PATIENCE;
-    while a.moves_seen() < 12 {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "no moves: {:?}",
-            a.seen
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    let (mut a, b, _) = bots_twelve_plies_in(&servers, &servers);
     first.kill();
     let at_kill = a.moves_seen();
     std::thread::sleep(Duration::from_millis(800));

@@ -400,3 +400,21 @@ pub fn check_game(db: &Path, game: &str, a: Bot, b: Bot) -> Vec<String> {
     );
     moves
 }
+
+/// Two bots at level easy in a game of Pirates: A makes the room (the
+/// crowd) on `a_servers`, B joins it on `b_servers`; returned once A has
+/// seen 12 plies, with the room's code.
+pub fn bots_twelve_plies_in(a_servers: &str, b_servers: &str) -> (Bot, Bot, String) {
+    let mut a = Bot::start(
+        a_servers,
+        &["--create", "pirates", "--side", "crowd", "--level", "easy"],
+    );
+    let code = a.wait_for("code: ")["code: ".len()..].to_string();
+    let b = Bot::start(b_servers, &["--join", &code, "--level", "easy"]);
+    let deadline = Instant::now() + PATIENCE;
+    while a.moves_seen() < 12 {
+        assert!(Instant::now() < deadline, "no moves: {:?}", a.seen);
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    (a, b, code)
+}
