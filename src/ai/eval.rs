@@ -2,7 +2,7 @@
 //! and negated for the hunters (seed 000, "What the computer does"), so the
 //! two sides can never value the same position differently.
 
-use crate::rules::board::{CELLS, DIRECTION_OFFSETS, Point};
+use crate::rules::board::{CELLS, DIRECTIONS, Point};
 use crate::rules::{GameKind, Position, Rules, Side};
 
 /// Weights of the terms, per game. All are from the crowd's point of view.
@@ -161,7 +161,7 @@ pub struct Evaluator {
 
 impl Evaluator {
     pub fn new(rules: &Rules) -> Evaluator {
-        let topo = rules.topology;
+        let topo = rules.board();
         let mut e = Evaluator {
             weights: Weights::for_game(rules.variant.kind),
             placement: None,
@@ -193,10 +193,10 @@ impl Evaluator {
                     *mask |= p.bit().0;
                 }
             }
-            if on_rim(p, topo.size) {
+            if on_rim(p, topo.size()) {
                 e.edge |= p.bit().0;
-                if (p.file() == 0 || p.file() == topo.size - 1)
-                    && (p.rank() == 0 || p.rank() == topo.size - 1)
+                if (p.file() == 0 || p.file() == topo.size() - 1)
+                    && (p.rank() == 0 || p.rank() == topo.size() - 1)
                 {
                     e.corners |= p.bit().0;
                 }
@@ -469,13 +469,13 @@ pub const FEATURE_NAMES: [&str; 15] = [
     "empty",
 ];
 
-/// The grid offset of one step in each direction (the rules' table, widened
-/// for shifts): constants, so the loops over directions unroll.
+/// The grid offset of one step in each direction on the boards of seven
+/// files it evaluates: constants, so the loops over directions unroll.
 const OFFSETS: [i32; 8] = {
     let mut o = [0; 8];
     let mut d = 0;
     while d < 8 {
-        o[d] = DIRECTION_OFFSETS[d] as i32;
+        o[d] = DIRECTIONS[d].1 as i32 * 7 + DIRECTIONS[d].0 as i32;
         d += 1;
     }
     o
@@ -539,7 +539,7 @@ mod tests {
     /// The facts of [`Evaluator::lines_facts`], the slow way: every line
     /// of every piece, one at a time.
     fn facts_by_lines(rules: &Rules, pos: &Position) -> (i32, i32, u64, u64) {
-        let topo = rules.topology;
+        let topo = rules.board();
         let empty = !pos.occupied() & topo.points;
         let (mut room, mut trapped, mut jumpable, mut open_behind) = (0, 0, 0, 0);
         for h in pos.hunters() {
@@ -674,10 +674,9 @@ mod tests {
             .filter(|placement| {
                 let mut after = g.clone();
                 after.play_unchecked(placement);
-                after
-                    .legal_moves()
-                    .iter()
-                    .any(|mv| mv.is_jump() && mv.captured().any(|p| p == placement.to()))
+                after.legal_moves().iter().any(|mv| {
+                    mv.is_jump() && after.rules().captured(mv).any(|p| p == placement.to())
+                })
             })
             .count();
         assert_eq!(get("unsafe_empty"), unsafe_points as i32);

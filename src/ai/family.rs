@@ -138,7 +138,7 @@ impl Judge {
                         judge.reach[side.index()] = Some(distances(rules, region));
                     }
                 }
-                EndSpec::OutlastsMoves(..) => {}
+                EndSpec::OutlastsMoves(..) | EndSpec::HuntersAtMost(_) => {}
             }
         }
         judge

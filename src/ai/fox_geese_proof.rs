@@ -170,7 +170,7 @@ struct Lines {
 
 impl Lines {
     fn new(rules: &Rules) -> Lines {
-        let topology = rules.topology;
+        let topology = rules.board();
         let mut lines = Lines {
             points: topology.points.0,
             neighbours: [0; CELLS],

@@ -31,6 +31,8 @@ impl MoveKey {
             MoveKind::Step => 1u32,
             MoveKind::Jump => 2,
             MoveKind::Place => 3,
+            // No other key has every bit set (a jump's kind is 0b10).
+            MoveKind::Pass => return MoveKey(u32::MAX),
         };
         let mut route = 0u32;
         if mv.is_jump() {

@@ -48,7 +48,7 @@ struct Board {
 
 impl Board {
     fn new(rules: &Rules) -> Result<Board, SolveError> {
-        let topology = &rules.topology;
+        let topology = rules.board();
         let grid: Vec<u8> = topology
             .points
             .into_iter()
@@ -57,7 +57,7 @@ impl Board {
         let grid: [u8; POINTS] = grid.try_into().map_err(|_| {
             SolveError::NotSolvable("solving backwards needs the 33-point cross".into())
         })?;
-        let size = topology.size as usize;
+        let size = topology.size() as usize;
         let mut compact = [u8::MAX; 64];
         for (i, &g) in grid.iter().enumerate() {
             compact[g as usize] = i as u8;
@@ -544,7 +544,7 @@ impl FoxGeeseTable {
                 Side::Crowd
             };
             let pieces = [Bitboard(grid(1 << fox)), Bitboard(grid(geese))];
-            return Some(Position::from_parts(pieces, side, [0, 0], 0, None));
+            return Some(self.rules.position(pieces, side, [0, 0], 0, None));
         }
         None
     }

@@ -82,9 +82,9 @@ pub fn ascii_board(game: &Game) -> String {
     let stronghold = game.variant().stronghold().unwrap_or_default();
     let pos = game.position();
     let mut s = String::new();
-    for rank in (0..topo.size).rev() {
+    for rank in (0..topo.size()).rev() {
         write!(s, "{} ", rank + 1).unwrap();
-        for file in 0..topo.size {
+        for file in 0..topo.size() {
             let p = Point::new(file, rank).expect("on grid");
             let ch = if !topo.points.contains(p) {
                 ' '
@@ -100,7 +100,7 @@ pub fn ascii_board(game: &Game) -> String {
         s.push('\n');
     }
     s.push_str("  ");
-    for file in 0..topo.size {
+    for file in 0..topo.size() {
         write!(s, " {}", (b'a' + file) as char).unwrap();
     }
     s.push('\n');

@@ -196,8 +196,11 @@ pub fn margin_only_move(game: &Game, depth: u32, margin: i32) -> Option<OnlyMove
     }
     // `scored` holds every legal move: none may take more than the answer.
     let takes_most = || {
-        let taken = mv.captured().count();
-        scored.iter().all(|(m, _)| m.captured().count() <= taken)
+        let rules = game.rules();
+        let taken = rules.captured(&mv).count();
+        scored
+            .iter()
+            .all(|(m, _)| rules.captured(m).count() <= taken)
     };
     let (goal, win_in) = if best > MATE_BOUND {
         (Goal::Win, Some(mate(best)))

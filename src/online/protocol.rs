@@ -646,6 +646,8 @@ impl GameResult {
             Reason::CrowdTooFew => EndReason::CrowdTooFew,
             Reason::StrongholdFilled => EndReason::StrongholdFilled,
             Reason::HuntersGone => EndReason::HuntersGone,
+            Reason::RegionReached(_) => EndReason::RegionReached,
+            Reason::Outlasted(_) => EndReason::Outlasted,
             Reason::NoMoves(_) => EndReason::NoMoves,
             Reason::QuietLimit => EndReason::QuietLimit,
             Reason::Repetition => EndReason::Repetition,
@@ -675,6 +677,10 @@ pub enum EndReason {
     CrowdTooFew,
     StrongholdFilled,
     HuntersGone,
+    /// The winner's piece reached its goal.
+    RegionReached,
+    /// The winner outlasted the other side's moves.
+    Outlasted,
     /// The side to move had no legal move.
     NoMoves,
     QuietLimit,
@@ -700,6 +706,8 @@ impl EndReason {
             EndReason::CrowdTooFew => "crowd_too_few",
             EndReason::StrongholdFilled => "stronghold_filled",
             EndReason::HuntersGone => "hunters_gone",
+            EndReason::RegionReached => "region_reached",
+            EndReason::Outlasted => "outlasted",
             EndReason::NoMoves => "no_moves",
             EndReason::QuietLimit => "quiet_limit",
             EndReason::Repetition => "repetition",

@@ -1,31 +1,27 @@
-//! The topology table: points, lines and jump lines of each board.
+//! The board: its points (named, with drawing coordinates), the lines that
+//! join them and the jump lines, as the rules and the drawing both use
+//! them. One table draws the lines and generates the moves.
 //!
-//! Points live on a 7x7 grid (`index = rank * 7 + file`, both from 0), so a
-//! point's name never depends on the board and every board fits a `u64`
-//! bitboard. The same table drives the moves and the lines the game draws.
+//! A point is an index below 64, so a set of points is a `u64`
+//! ([`Bitboard`]). Where the board fits a grid (every point at whole
+//! coordinates, every line one step to a neighbouring cell, as on the
+//! cross and the Alquerque square), a point's index is its cell,
+//! `rank * stride + file`, and a step in one of the eight directions is one
+//! shift of the whole set: the move generator counts moves in bulk that way
+//! ([`Layout::Grid`]). Any other board (a star, a hound board) numbers its
+//! points in the file's order ([`Layout::Graph`]).
 
-use std::fmt;
-use std::sync::OnceLock;
+use super::family::graph::{Graph, Node};
 
-/// Width of the grid every board is laid on.
-pub const GRID: u8 = 7;
-/// Number of grid cells (not all are points of a given board).
-pub const CELLS: usize = (GRID as usize) * (GRID as usize);
+/// The most points a board may have: a position is a `u64` per side.
+pub const CELLS: usize = 64;
 
-/// A point of the grid: `rank * 7 + file`, file `a` = 0, rank `1` = 0.
+/// A point of a board: an index below [`CELLS`].
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub struct Point(u8);
 
 impl Point {
-    /// The point at `file` (0 = a) and `rank` (0 = rank 1), if it is on the grid.
-    pub const fn new(file: u8, rank: u8) -> Option<Point> {
-        if file < GRID && rank < GRID {
-            Some(Point(rank * GRID + file))
-        } else {
-            None
-        }
-    }
-    /// The point with this grid index (`rank * 7 + file`).
+    /// The point with this index, if it is below [`CELLS`].
     pub const fn from_index(index: u8) -> Option<Point> {
         if (index as usize) < CELLS {
             Some(Point(index))
@@ -36,37 +32,12 @@ impl Point {
     pub const fn index(self) -> usize {
         self.0 as usize
     }
-    /// File from 0 (`a`).
-    pub const fn file(self) -> u8 {
-        self.0 % GRID
-    }
-    /// Rank from 0 (rank `1`). Higher is "forward" for the crowd.
-    pub const fn rank(self) -> u8 {
-        self.0 / GRID
-    }
     pub const fn bit(self) -> Bitboard {
         Bitboard(1u64 << self.0)
     }
-    /// Parses a point name such as `d4` (lower-case file, rank digit).
-    pub fn parse(name: &str) -> Option<Point> {
-        let b = name.as_bytes();
-        if b.len() != 2
-            || !(b'a'..b'a' + GRID).contains(&b[0])
-            || !(b'1'..b'1' + GRID).contains(&b[1])
-        {
-            return None;
-        }
-        Point::new(b[0] - b'a', b[1] - b'1')
-    }
 }
 
-impl fmt::Display for Point {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'a' + self.file()) as char, self.rank() + 1)
-    }
-}
-
-/// A set of points, one bit per grid cell.
+/// A set of points, one bit per point index.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug)]
 pub struct Bitboard(pub u64);
 
@@ -130,12 +101,12 @@ impl std::ops::BitAnd for Bitboard {
 impl std::ops::Not for Bitboard {
     type Output = Bitboard;
     fn not(self) -> Bitboard {
-        Bitboard(!self.0 & ((1u64 << CELLS) - 1))
+        Bitboard(!self.0)
     }
 }
 
-/// The eight directions, as (file step, rank step). Index order is fixed:
-/// N, NE, E, SE, S, SW, W, NW.
+/// The eight directions of a grid, as (file step, rank step). Index order
+/// is fixed: N, NE, E, SE, S, SW, W, NW.
 pub const DIRECTIONS: [(i8, i8); 8] = [
     (0, 1),
     (1, 1),
@@ -147,150 +118,289 @@ pub const DIRECTIONS: [(i8, i8); 8] = [
     (-1, 1),
 ];
 
-/// The grid index offset of one step in each of [`DIRECTIONS`]
-/// (`rank step * 7 + file step`), constant so shift loops unroll.
-pub const DIRECTION_OFFSETS: [i8; 8] = {
-    let mut out = [0; 8];
-    let mut d = 0;
-    while d < 8 {
-        out[d] = DIRECTIONS[d].1 * GRID as i8 + DIRECTIONS[d].0;
-        d += 1;
-    }
-    out
-};
-
-/// The three boards.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum BoardKind {
-    /// 33-point cross, diagonals on the alternating pattern (Pirates, Asalto).
-    CrossAlternating,
-    /// 33-point cross with every diagonal (Fox and Geese).
-    CrossFull,
-    /// 5x5 points, alternating diagonals (Bagh-Chal).
-    Square5,
+/// How a board's points are numbered.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Layout {
+    /// Point `rank * stride + file` (from the lowest file and rank of the
+    /// board), every line one step in one of [`DIRECTIONS`].
+    Grid { stride: u8 },
+    /// In the file's order.
+    Graph,
 }
 
-const NONE: u8 = u8::MAX;
+/// The widest grid numbered with the classic stride of seven (the cross,
+/// whose point indices were always `rank * 7 + file`); wider grids up to
+/// eight take a stride of eight.
+const NARROW_STRIDE: i32 = 7;
 
-/// Points, lines and jump lines of one board.
-pub struct Topology {
-    pub kind: BoardKind,
+/// One board: points, names, coordinates, lines and jump lines.
+#[derive(Clone, Debug)]
+pub struct Board {
     /// Every point of the board.
     pub points: Bitboard,
-    /// Files and ranks the board spans (7 for the cross, 5 for Bagh-Chal).
-    pub size: u8,
-    /// `step[p][d]`: the point joined to `p` by a line in direction `d`.
-    step: [[u8; 8]; CELLS],
-    /// `jump[p][d]`: (jumped point, landing point) along direction `d`.
-    jump: [[(u8, u8); 8]; CELLS],
-    /// All points joined to `p` by a line.
+    pub layout: Layout,
+    /// The points in the file's order.
+    order: Vec<Point>,
+    /// Per point index: its name and where it is drawn (empty for an index
+    /// that is no point).
+    names: Vec<String>,
+    coords: Vec<(f32, f32)>,
+    /// All points joined to each point by a line.
     pub neighbours: [Bitboard; CELLS],
+    /// Each line once, as (from, to) with `from < to`.
+    lines: Vec<(Point, Point)>,
+    /// Per point: (jumped point, landing point) of each jump line from it;
+    /// on a grid, in the order of [`DIRECTIONS`].
+    jumps: Vec<Vec<(Point, Point)>>,
 }
 
-impl Topology {
-    /// The table of one board, built once.
-    pub fn get(kind: BoardKind) -> &'static Topology {
-        static TABLES: [OnceLock<Topology>; 3] =
-            [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-        let slot = match kind {
-            BoardKind::CrossAlternating => 0,
-            BoardKind::CrossFull => 1,
-            BoardKind::Square5 => 2,
+impl Board {
+    /// The board of a checked graph, numbered on a grid where it fits one.
+    pub fn new(graph: &Graph) -> Board {
+        let layout = grid_layout(&graph.nodes, &graph.lines);
+        let order: Vec<Point> = match layout {
+            Layout::Graph => (0..graph.nodes.len() as u8).map(Point).collect(),
+            Layout::Grid { stride } => {
+                let (x0, y0) = lowest_corner(&graph.nodes);
+                graph
+                    .nodes
+                    .iter()
+                    .map(|n| {
+                        let (file, rank) = ((n.x - x0) as u8, (n.y - y0) as u8);
+                        Point(rank * stride + file)
+                    })
+                    .collect()
+            }
         };
-        TABLES[slot].get_or_init(|| Topology::build(kind))
-    }
-
-    /// The board of the game file that plays on it (`assets/games/classic/`):
-    /// its points and lines become the step tables, each line a direction.
-    fn build(kind: BoardKind) -> Topology {
-        let id = match kind {
-            BoardKind::CrossAlternating => "pirates",
-            BoardKind::CrossFull => "fox-geese",
-            BoardKind::Square5 => "bagh-chal",
-        };
-        let rules = super::family::classic(id)
-            .expect("a classic game file")
-            .unwrap_or_else(|e| panic!("built-in game file: {e}"));
-        let graph = &rules.graph;
-        let at = |p: u8| Point::parse(&graph.nodes[p as usize].name).expect("a point of the grid");
-        let mut points = Bitboard::EMPTY;
-        for p in 0..graph.nodes.len() as u8 {
-            points = points.with(at(p));
+        let mut names = vec![String::new(); CELLS];
+        let mut coords = vec![(0.0, 0.0); CELLS];
+        for (node, &p) in graph.nodes.iter().zip(&order) {
+            names[p.index()] = node.name.clone();
+            coords[p.index()] = (node.x, node.y);
         }
-        let size = graph.nodes.iter().map(|n| n.x as u8 + 1).max().unwrap_or(0);
-        let mut step = [[NONE; 8]; CELLS];
-        for &(a, b) in &graph.lines {
-            let (pa, pb) = (at(a), at(b));
-            let delta = (
-                pb.file() as i8 - pa.file() as i8,
-                pb.rank() as i8 - pa.rank() as i8,
-            );
-            let d = DIRECTIONS
-                .iter()
-                .position(|&dir| dir == delta)
-                .expect("a line to a neighbouring point of the grid");
-            step[pa.index()][d] = pb.0;
-            step[pb.index()][(d + 4) % 8] = pa.0;
-        }
-        let mut jump = [[(NONE, NONE); 8]; CELLS];
+        let at = |i: u8| order[i as usize];
         let mut neighbours = [Bitboard::EMPTY; CELLS];
-        for p in 0..CELLS {
-            for d in 0..8 {
-                let q = step[p][d];
-                if q == NONE {
-                    continue;
-                }
-                neighbours[p].0 |= 1 << q;
-                let r = step[q as usize][d];
-                if r != NONE {
-                    jump[p][d] = (q, r);
-                }
+        let mut lines: Vec<(Point, Point)> = graph
+            .lines
+            .iter()
+            .map(|&(a, b)| {
+                let (a, b) = (at(a), at(b));
+                neighbours[a.index()] = neighbours[a.index()].with(b);
+                neighbours[b.index()] = neighbours[b.index()].with(a);
+                (a.min(b), a.max(b))
+            })
+            .collect();
+        lines.sort();
+        let mut jumps = vec![Vec::new(); CELLS];
+        for (i, from_jumps) in graph.jumps.iter().enumerate() {
+            let from = order[i];
+            jumps[from.index()] = from_jumps.iter().map(|&(o, t)| (at(o), at(t))).collect();
+            if let Layout::Grid { stride } = layout {
+                // The classic order: north first, clockwise.
+                jumps[from.index()].sort_by_key(|&(over, _)| direction_of(stride, from, over));
             }
         }
-        Topology {
-            kind,
-            points,
-            size,
-            step,
-            jump,
+        Board {
+            points: order.iter().fold(Bitboard::EMPTY, |b, &p| b.with(p)),
+            layout,
+            order,
+            names,
+            coords,
             neighbours,
+            lines,
+            jumps,
         }
     }
 
-    /// The point joined to `p` by a line in direction `d` (index into [`DIRECTIONS`]).
-    #[inline]
+    /// The point's name (`d4`, `h5`).
+    pub fn name(&self, p: Point) -> &str {
+        &self.names[p.index()]
+    }
+
+    /// The point of this name.
+    pub fn find(&self, name: &str) -> Option<Point> {
+        self.order
+            .iter()
+            .copied()
+            .find(|&p| self.names[p.index()] == name)
+    }
+
+    /// Where the point is drawn: x to the right, y up, in the file's unit.
+    pub fn position(&self, p: Point) -> (f32, f32) {
+        self.coords[p.index()]
+    }
+
+    /// The points in the file's order.
+    pub fn ordered(&self) -> &[Point] {
+        &self.order
+    }
+
+    /// Every line of the board once, as (from, to) with `from < to`: what
+    /// the view draws.
+    pub fn lines(&self) -> &[(Point, Point)] {
+        &self.lines
+    }
+
+    /// (jumped point, landing point) of each jump line from `p`.
+    pub fn jumps(&self, p: Point) -> &[(Point, Point)] {
+        &self.jumps[p.index()]
+    }
+
+    /// The grid offset of a step in direction `d` (index into
+    /// [`DIRECTIONS`]), on a grid board.
+    pub fn offset(&self, d: usize) -> Option<i8> {
+        match self.layout {
+            Layout::Grid { stride } => Some(DIRECTIONS[d].1 * stride as i8 + DIRECTIONS[d].0),
+            Layout::Graph => None,
+        }
+    }
+
+    /// On a grid board, the point joined to `p` by a line in direction `d`
+    /// (index into [`DIRECTIONS`]).
     pub fn step(&self, p: Point, d: usize) -> Option<Point> {
-        let q = self.step[p.index()][d];
-        (q != NONE).then_some(Point(q))
+        let q = p.index() as i32 + self.offset(d)? as i32;
+        let q = Point::from_index(u8::try_from(q).ok()?)?;
+        self.neighbours[p.index()].contains(q).then_some(q)
     }
 
-    /// (jumped point, landing point) from `p` along direction `d`.
-    #[inline]
+    /// On a grid board, (jumped point, landing point) from `p` along
+    /// direction `d`, if a jump line goes that way.
     pub fn jump(&self, p: Point, d: usize) -> Option<(Point, Point)> {
-        let (q, r) = self.jump[p.index()][d];
-        (q != NONE).then_some((Point(q), Point(r)))
+        let over = self.step(p, d)?;
+        self.jumps(p).iter().copied().find(|&(o, _)| o == over)
     }
 
-    /// Every line of the board once, as (from, to) with `from < to`: what the view draws.
-    pub fn lines(&self) -> Vec<(Point, Point)> {
-        let mut out = Vec::new();
-        for p in self.points {
-            for q in self.neighbours[p.index()] {
-                if p < q {
-                    out.push((p, q));
-                }
+    /// The points of a space-separated list of names; `None` when one is
+    /// not a point of the board.
+    pub fn set(&self, names: &str) -> Option<Bitboard> {
+        names
+            .split_whitespace()
+            .try_fold(Bitboard::EMPTY, |b, n| Some(b.with(self.find(n)?)))
+    }
+
+    /// The rows of the drawing, top first, each left to right: the points
+    /// that share a height. A position string lists the board row by row.
+    pub fn rows(&self) -> Vec<Vec<Point>> {
+        let mut points: Vec<Point> = self.order.clone();
+        points.sort_by(|&a, &b| {
+            let ((ax, ay), (bx, by)) = (self.position(a), self.position(b));
+            by.total_cmp(&ay).then(ax.total_cmp(&bx))
+        });
+        let mut rows: Vec<Vec<Point>> = Vec::new();
+        for p in points {
+            match rows.last_mut() {
+                Some(row) if self.position(row[0]).1 == self.position(p).1 => row.push(p),
+                _ => rows.push(vec![p]),
             }
         }
-        out
-    }
-
-    /// The line from `from` to `to`, as a direction index, if they are joined.
-    pub fn direction(&self, from: Point, to: Point) -> Option<usize> {
-        (0..8).find(|&d| self.step[from.index()][d] == to.0)
+        rows
     }
 }
 
-/// Parses a set of point names separated by spaces, for tables in code and tests.
+/// The lowest x and y of the nodes.
+fn lowest_corner(nodes: &[Node]) -> (f32, f32) {
+    nodes
+        .iter()
+        .fold((f32::MAX, f32::MAX), |(x, y), n| (x.min(n.x), y.min(n.y)))
+}
+
+/// A grid numbering for the board, if it fits one: whole coordinates, at
+/// most eight files and 64 cells, and every line one step to a
+/// neighbouring cell.
+fn grid_layout(nodes: &[Node], lines: &[(u8, u8)]) -> Layout {
+    let whole = |v: f32| v.fract() == 0.0 && v.abs() < 64.0;
+    if !nodes.iter().all(|n| whole(n.x) && whole(n.y)) {
+        return Layout::Graph;
+    }
+    let (x0, y0) = lowest_corner(nodes);
+    let files = nodes.iter().map(|n| (n.x - x0) as i32).max().unwrap_or(0) + 1;
+    let ranks = nodes.iter().map(|n| (n.y - y0) as i32).max().unwrap_or(0) + 1;
+    let stride = if files <= NARROW_STRIDE {
+        NARROW_STRIDE
+    } else {
+        8
+    };
+    if files > 8 || ranks * stride > CELLS as i32 {
+        return Layout::Graph;
+    }
+    let unit_steps = lines.iter().all(|&(a, b)| {
+        let (a, b) = (&nodes[a as usize], &nodes[b as usize]);
+        let (dx, dy) = ((b.x - a.x).abs(), (b.y - a.y).abs());
+        dx <= 1.0 && dy <= 1.0
+    });
+    if unit_steps {
+        Layout::Grid {
+            stride: stride as u8,
+        }
+    } else {
+        Layout::Graph
+    }
+}
+
+/// The direction (index into [`DIRECTIONS`]) of the step from `a` to its
+/// neighbour `b` on a grid of this stride.
+fn direction_of(stride: u8, a: Point, b: Point) -> usize {
+    let delta = b.0 as i32 - a.0 as i32;
+    DIRECTIONS
+        .iter()
+        .position(|&(df, dr)| dr as i32 * stride as i32 + df as i32 == delta)
+        .expect("a step to a neighbouring cell")
+}
+
+impl Board {
+    /// Files and ranks a grid board spans (7 for the cross, 5 for Bagh-Chal).
+    pub fn size(&self) -> u8 {
+        self.points
+            .map(|p| {
+                let (x, y) = self.position(p);
+                x.max(y) as u8 + 1
+            })
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+/// The classic grid of seven files: a point's name from its cell, for the
+/// four first games' boards, whose cells are their points.
+pub const GRID: u8 = 7;
+
+impl Point {
+    /// The point at `file` (0 = a) and `rank` (0 = rank 1) of a seven-file grid.
+    pub const fn new(file: u8, rank: u8) -> Option<Point> {
+        if file < GRID && rank < GRID {
+            Some(Point(rank * GRID + file))
+        } else {
+            None
+        }
+    }
+    /// File from 0 (`a`), on a seven-file grid.
+    pub const fn file(self) -> u8 {
+        self.0 % GRID
+    }
+    /// Rank from 0 (rank `1`), on a seven-file grid.
+    pub const fn rank(self) -> u8 {
+        self.0 / GRID
+    }
+    /// Parses a point name such as `d4` of a seven-file grid.
+    pub fn parse(name: &str) -> Option<Point> {
+        let b = name.as_bytes();
+        if b.len() != 2
+            || !(b'a'..b'a' + GRID).contains(&b[0])
+            || !(b'1'..b'1' + GRID).contains(&b[1])
+        {
+            return None;
+        }
+        Point::new(b[0] - b'a', b[1] - b'1')
+    }
+}
+
+impl std::fmt::Display for Point {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}{}", (b'a' + self.file()) as char, self.rank() + 1)
+    }
+}
+
+/// Parses a set of point names of a seven-file grid, for tables in code and tests.
 pub fn points(names: &str) -> Bitboard {
     names.split_whitespace().fold(Bitboard::EMPTY, |b, n| {
         b.with(Point::parse(n).expect("point name"))

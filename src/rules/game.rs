@@ -1,11 +1,13 @@
 //! A game in progress: the position, its history, legality and the outcome.
 
 use std::fmt;
+use std::sync::Arc;
 
-use super::movegen::{Effects, Move, Rules};
+use super::movegen::{Effects, Move, Rules, Stuck};
 use super::outcome::{Outcome, Reason};
 use super::position::Position;
-use super::variant::{Side, Variant};
+use super::side::Side;
+use super::variant::Variant;
 
 /// A move the rules do not allow here; nothing was changed.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -37,7 +39,7 @@ struct Record {
 /// repetition rules.
 #[derive(Clone, Debug)]
 pub struct Game {
-    rules: Rules,
+    rules: Arc<Rules>,
     position: Position,
     /// The position at which the game (or the loaded position) began.
     initial: Position,
@@ -53,7 +55,7 @@ impl Game {
     /// A game from a given position, with no history.
     pub fn from_position(variant: Variant, position: Position) -> Game {
         Game {
-            rules: Rules::new(variant),
+            rules: Rules::of(variant),
             position,
             initial: position,
             history: Vec::new(),
@@ -62,6 +64,10 @@ impl Game {
 
     pub fn variant(&self) -> &Variant {
         &self.rules.variant
+    }
+    /// The rules shared by every game of this variant.
+    pub fn shared_rules(&self) -> &Arc<Rules> {
+        &self.rules
     }
     pub fn rules(&self) -> &Rules {
         &self.rules
@@ -89,7 +95,7 @@ impl Game {
     }
 
     /// Hashes of the positions the repetition rules look back over: the
-    /// current one and the earlier ones since the last irreversible ply
+    /// current one and the earlier ones since the last progress ply
     /// (those older cannot recur: material or ground has changed since).
     fn recent_hashes(&self) -> impl Iterator<Item = u64> + '_ {
         let window = (self.position.quiet_plies as usize).min(self.history.len());
@@ -100,60 +106,47 @@ impl Game {
         )
     }
 
-    /// How often the current position occurred before (for threefold
-    /// repetition). Only every other earlier position has the same side to
-    /// move, and only those since the last irreversible ply can match.
+    /// How often the current position occurred before (for the repetition
+    /// draw): only those since the last progress ply can match, and the
+    /// hash includes the side to move.
     fn earlier_occurrences(&self) -> usize {
         let window = (self.position.quiet_plies as usize).min(self.history.len());
-        if window < 4 {
-            return 0;
-        }
         let hash = self.position.hash;
         self.history[self.history.len() - window..]
             .iter()
-            .rev()
-            .skip(1)
-            .step_by(2)
             .filter(|r| r.before.hash == hash)
             .count()
     }
 
-    /// Bagh-Chal, after placement: a move may not recreate a position seen since.
+    /// Once every piece is placed, a move may not recreate a position seen
+    /// since the last progress ply (Bagh-Chal).
     fn repeats_forbidden_now(&self) -> bool {
-        self.rules.variant.forbids_repeats() && self.position.in_hand == [0, 0]
+        self.rules.forbids_repeats() && self.position.in_hand == [0, 0]
     }
 
     /// The win or draw that stands without looking at the moves: the win
     /// conditions (side that moved first), then the draw rules.
     fn outcome_before_moves(&self) -> (Option<Outcome>, Option<Outcome>) {
         let pos = &self.position;
-        let v = &self.rules.variant;
         let mover = match self.history.last() {
             Some(r) => r.before.side_to_move,
             None => pos.side_to_move.other(),
         };
-        let wins = |side: Side| -> Option<Outcome> {
-            match side {
-                Side::Hunters => (pos.material(Side::Crowd) < v.crowd_minimum())
-                    .then_some(Outcome::win(Side::Hunters, Reason::CrowdTooFew)),
-                Side::Crowd => {
-                    if v.stronghold().is_some_and(|s| pos.crowd().is_superset(s)) {
-                        Some(Outcome::win(Side::Crowd, Reason::StrongholdFilled))
-                    } else if v.huffing() && pos.material(Side::Hunters) == 0 {
-                        Some(Outcome::win(Side::Crowd, Reason::HuntersGone))
-                    } else {
-                        None
-                    }
-                }
-            }
-        };
-        let win = wins(mover).or_else(|| wins(mover.other()));
-        let draw = if v
+        let win = self
+            .rules
+            .win_of(pos, mover)
+            .or_else(|| self.rules.win_of(pos, mover.other()));
+        let draw = if self
+            .rules
             .quiet_limit()
             .is_some_and(|limit| pos.quiet_plies >= limit)
         {
             Some(Outcome::draw(Reason::QuietLimit))
-        } else if v.threefold_draws() && self.earlier_occurrences() >= 2 {
+        } else if self
+            .rules
+            .repetition_limit()
+            .is_some_and(|times| self.earlier_occurrences() + 1 >= times as usize)
+        {
             Some(Outcome::draw(Reason::Repetition))
         } else {
             None
@@ -169,7 +162,8 @@ impl Game {
     }
 
     /// The result, checked in the spec's order: the mover's wins, the other
-    /// side's wins, no legal move for the side to move, then the draws.
+    /// side's wins, no legal move for the side to move (it loses, or the
+    /// game is drawn, as the game says), then the draws.
     pub fn outcome(&self) -> Option<Outcome> {
         let (win, draw) = self.outcome_before_moves();
         if win.is_some() {
@@ -179,7 +173,10 @@ impl Game {
         self.generate_unfiltered_legal(&mut moves);
         if moves.is_empty() {
             let stuck = self.position.side_to_move;
-            return Some(Outcome::win(stuck.other(), Reason::NoMoves(stuck)));
+            return Some(match self.rules.when_stuck(&self.position) {
+                Stuck::Draws => Outcome::draw(Reason::NoMoves(stuck)),
+                Stuck::Loses | Stuck::Passes => Outcome::win(stuck.other(), Reason::NoMoves(stuck)),
+            });
         }
         draw
     }

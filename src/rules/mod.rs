@@ -11,16 +11,19 @@ pub mod movegen;
 pub mod notation;
 pub mod outcome;
 pub mod position;
+pub mod side;
 pub mod threats;
 pub mod variant;
 
-pub use board::{Bitboard, BoardKind, Point, Topology};
+pub use board::{Bitboard, Point};
 pub use game::{Game, IllegalMove};
+pub use movegen::Topology;
 pub use movegen::{Effects, Move, MoveKind, Rules};
 pub use notation::{CountField, MoveTextError, PositionError, parse_position, position_string};
 pub use outcome::{Outcome, Reason};
 pub use position::Position;
+pub use side::Side;
 pub use threats::threatened;
 pub use variant::{
-    GameKind, OptionError, OptionKey, OptionSetting, Options, Side, UnknownGame, Variant,
+    BoardKind, GameKind, OptionError, OptionKey, OptionSetting, Options, UnknownGame, Variant,
 };

@@ -1,12 +1,28 @@
-//! Moves: steps, placements and jump chains, generated and applied.
+//! Moves: placements, steps, capture chains and passes, generated and
+//! applied for any game file, from tables compiled once per game and
+//! options ([`Rules`]).
+//!
+//! On a grid board ([`Layout::Grid`]) the bulk counts that perft and the
+//! search lean on shift the whole set of pieces one direction at a time;
+//! on any other board they walk the pieces. Both read the same tables, and
+//! a test holds the counts to the generated moves.
 
-use super::board::{Bitboard, CELLS, DIRECTION_OFFSETS, Point, Topology};
+use std::sync::Arc;
+
+use super::board::{Bitboard, Board, CELLS, DIRECTIONS, Layout, Point};
+use super::family::file::{Chain, NoMoves, NoRepeat, Progress};
+use super::family::{MAX_CROWD, Ruleset};
+use super::outcome::{Outcome, Reason};
 use super::position::{Position, zobrist};
-use super::variant::{Side, Variant};
+use super::side::Side;
+use super::variant::{BoardKind, GameKind, Variant};
 
-/// The longest chain a move can hold. A chain captures one crowd piece per
-/// hop and no crowd is larger than 24.
-pub const MAX_HOPS: usize = 24;
+/// The longest chain a move can hold: a chain captures one crowd piece a
+/// hop, and no crowd is larger than this.
+pub const MAX_HOPS: usize = MAX_CROWD;
+
+/// The most jump lines from one point.
+pub const MAX_JUMPS: usize = 16;
 
 /// What kind of move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -17,55 +33,49 @@ pub enum MoveKind {
     Jump,
     /// A piece from hand onto an empty point: `@c3`.
     Place,
+    /// No move, in a game where a side with none passes: `pass`.
+    Pass,
 }
 
 /// One move. A chain is identified by its full path of landing points.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Move {
     kind: MoveKind,
-    /// Start point; for a placement, the target.
+    /// Start point; for a placement, the target; for a pass, point 0.
     from: Point,
     len: u8,
-    /// Landing points (grid indices), `len` of them.
+    /// Landing points (point indices), `len` of them.
     path: [u8; MAX_HOPS],
 }
 
 impl Move {
-    pub fn step(from: Point, to: Point) -> Move {
+    fn new(kind: MoveKind, from: Point, landings: &[Point]) -> Move {
         let mut path = [0; MAX_HOPS];
-        path[0] = to.index() as u8;
+        for (slot, p) in path.iter_mut().zip(landings) {
+            *slot = p.index() as u8;
+        }
         Move {
-            kind: MoveKind::Step,
+            kind,
             from,
-            len: 1,
+            len: landings.len() as u8,
             path,
         }
     }
+    pub fn step(from: Point, to: Point) -> Move {
+        Move::new(MoveKind::Step, from, &[to])
+    }
     pub fn place(to: Point) -> Move {
-        let mut path = [0; MAX_HOPS];
-        path[0] = to.index() as u8;
-        Move {
-            kind: MoveKind::Place,
-            from: to,
-            len: 1,
-            path,
-        }
+        Move::new(MoveKind::Place, to, &[to])
+    }
+    pub fn pass() -> Move {
+        Move::new(MoveKind::Pass, Point::from_index(0).expect("point 0"), &[])
     }
     /// A jump chain through `landings` (at least one, at most [`MAX_HOPS`]).
     pub fn jump(from: Point, landings: &[Point]) -> Option<Move> {
         if landings.is_empty() || landings.len() > MAX_HOPS {
             return None;
         }
-        let mut path = [0; MAX_HOPS];
-        for (slot, p) in path.iter_mut().zip(landings) {
-            *slot = p.index() as u8;
-        }
-        Some(Move {
-            kind: MoveKind::Jump,
-            from,
-            len: landings.len() as u8,
-            path,
-        })
+        Some(Move::new(MoveKind::Jump, from, landings))
     }
     pub fn kind(&self) -> MoveKind {
         self.kind
@@ -76,37 +86,31 @@ impl Move {
     pub fn is_placement(&self) -> bool {
         self.kind == MoveKind::Place
     }
+    pub fn is_pass(&self) -> bool {
+        self.kind == MoveKind::Pass
+    }
     /// Where the piece starts (for a placement, where it lands).
     pub fn from(&self) -> Point {
         self.from
     }
-    /// Where the piece ends.
+    /// Where the piece ends (for a pass, point 0).
     pub fn to(&self) -> Point {
-        self.landing(self.len as usize - 1)
+        match self.len {
+            0 => self.from,
+            n => self.landing(n as usize - 1),
+        }
     }
     fn landing(&self, i: usize) -> Point {
-        Point::from_index(self.path[i]).expect("landing on the grid")
+        Point::from_index(self.path[i]).expect("a landing point")
     }
-    /// The landing points in order (one for a step or placement).
+    /// The landing points in order (one for a step or placement, none for
+    /// a pass).
     pub fn landings(&self) -> impl Iterator<Item = Point> + '_ {
         (0..self.len as usize).map(|i| self.landing(i))
     }
-    /// Number of hops (1 for a step or placement).
+    /// Number of hops (1 for a step or placement, 0 for a pass).
     pub fn hops(&self) -> usize {
         self.len as usize
-    }
-    /// The points jumped over, in order (empty unless a jump).
-    pub fn captured(&self) -> impl Iterator<Item = Point> + '_ {
-        let mut at = self.from;
-        self.landings().filter_map(move |to| {
-            let over = Point::from_index(((at.index() + to.index()) / 2) as u8);
-            at = to;
-            if self.kind == MoveKind::Jump {
-                over
-            } else {
-                None
-            }
-        })
     }
 }
 
@@ -115,26 +119,77 @@ impl Move {
 pub struct Effects {
     /// Crowd pieces jumped and removed.
     pub captured: Bitboard,
-    /// Hunters removed for failing to jump (Asalto's huff), where they stood
+    /// Hunters removed for failing to capture (huffing), where they stood
     /// after the move.
     pub huffed: Bitboard,
 }
 
-/// The rules of one variant, with its movement tables precomputed.
+/// The ends of a game, as sets of points and counts.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Ends {
+    pub crowd_at_most: Option<u32>,
+    pub hunters_at_most: Option<u32>,
+    pub crowd_fills: Option<Bitboard>,
+    pub reaches: [Option<Bitboard>; 2],
+    pub outlasts: [Option<u16>; 2],
+}
+
+/// What a side with no move does here.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Stuck {
+    Loses,
+    Passes,
+    Draws,
+}
+
+/// One game with its options, compiled into the tables the move generator
+/// reads.
 #[derive(Clone)]
 pub struct Rules {
     pub variant: Variant,
-    pub topology: &'static Topology,
-    /// Where a crowd piece on each point may step (before occupancy).
-    crowd_targets: [Bitboard; CELLS],
-    /// (jumped, landing) pairs from each point, as grid indices.
-    jumps: [[(u8, u8); 8]; CELLS],
+    /// The game file (with the options applied) the tables come from.
+    pub ruleset: Arc<Ruleset>,
+    pub board: Arc<Board>,
+    /// Where a piece of each side may step from each point (before occupancy).
+    steps: [[Bitboard; CELLS]; 2],
+    /// On a grid: per direction a side's steps may take, (offset, the
+    /// points with such a step), so a side's steps are counted by shifts.
+    step_shifts: [Vec<(i8, Bitboard)>; 2],
+    /// (jumped, landing) pairs from each point, as point indices.
+    jumps: [[(u8, u8); MAX_JUMPS]; CELLS],
     jump_count: [u8; CELLS],
-    /// For each direction, the points from which a jump goes that way, so
-    /// "can anyone jump" is a few shifts.
-    jump_sources: [Bitboard; 8],
-    /// The same for crowd steps, per crowd direction.
-    crowd_shifts: Vec<(i8, Bitboard)>,
+    /// On a grid: per direction, (offset, the points a jump goes that way
+    /// from), so "which hunters can jump" is a few shifts.
+    jump_shifts: Vec<(i8, Bitboard)>,
+    /// `between[a * 64 + b]`: the point jumped over from `a` to `b`.
+    between: Box<[u8]>,
+    pub(super) place_on: [Bitboard; 2],
+    pub(super) start: [Bitboard; 2],
+    pub(super) in_hand: [u8; 2],
+    pub(super) first: Side,
+    chain: Chain,
+    compulsory: bool,
+    huffing: bool,
+    in_a_row: [bool; 2],
+    pub(super) ends: Ends,
+    no_moves: [NoMoves; 2],
+    pub(super) quiet_limit: Option<u16>,
+    pub(super) repetition: Option<u8>,
+    advance: bool,
+    pub(super) no_repeat: bool,
+    /// Each point's rank along the crowd's forward direction, from 0.
+    rank: [u8; CELLS],
+    /// Whether a side wins by outlasting the other's moves (the position
+    /// then counts the moves made).
+    pub(super) counts_moves: bool,
+}
+
+impl std::fmt::Debug for Rules {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Rules")
+            .field("variant", &self.variant)
+            .finish()
+    }
 }
 
 /// Moves every point of `b` by a grid offset (the caller masks the sources
@@ -148,69 +203,225 @@ fn shift(b: u64, offset: i8) -> u64 {
     }
 }
 
-impl std::fmt::Debug for Rules {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Rules")
-            .field("variant", &self.variant)
-            .finish()
-    }
-}
-
 impl Rules {
+    /// The rules of a variant (compiled once per variant, then shared).
     pub fn new(variant: Variant) -> Rules {
-        let topology = Topology::get(variant.kind.board());
-        let mut crowd_targets = [Bitboard::EMPTY; CELLS];
-        let mut jumps = [[(0, 0); 8]; CELLS];
-        let mut jump_count = [0; CELLS];
-        let sources = |has_line: &dyn Fn(Point) -> bool| {
-            topology
-                .points
-                .filter(|&p| has_line(p))
-                .fold(Bitboard::EMPTY, |b, p| b.with(p))
+        (*Rules::of(variant)).clone()
+    }
+
+    /// The rules of a variant, shared: compiled on first use.
+    pub fn of(variant: Variant) -> Arc<Rules> {
+        use std::collections::HashMap;
+        use std::sync::{Mutex, OnceLock};
+        static COMPILED: OnceLock<Mutex<HashMap<Variant, Arc<Rules>>>> = OnceLock::new();
+        let cache = COMPILED.get_or_init(Default::default);
+        if let Some(rules) = cache.lock().expect("rules cache").get(&variant) {
+            return Arc::clone(rules);
+        }
+        let rules = Arc::new(Rules::compile(variant, variant.ruleset()));
+        cache
+            .lock()
+            .expect("rules cache")
+            .entry(variant)
+            .or_insert(rules)
+            .clone()
+    }
+
+    /// The tables of a checked game file.
+    pub fn compile(variant: Variant, ruleset: Arc<Ruleset>) -> Rules {
+        let board = Arc::new(Board::new(&ruleset.graph));
+        let order = board.ordered().to_vec();
+        let at = |node: u8| order[node as usize];
+        let set = |nodes: u64| {
+            super::family::graph::bits(nodes).fold(Bitboard::EMPTY, |b, n| b.with(at(n)))
         };
-        let jump_sources: [Bitboard; 8] =
-            std::array::from_fn(|d| sources(&|p| topology.jump(p, d).is_some()));
-        let crowd_shifts = variant
-            .crowd_directions()
-            .iter()
-            .map(|&d| {
-                (
-                    DIRECTION_OFFSETS[d],
-                    sources(&|p| topology.step(p, d).is_some()),
-                )
-            })
-            .collect();
-        for p in topology.points {
-            for &d in variant.crowd_directions() {
-                if let Some(q) = topology.step(p, d) {
-                    crowd_targets[p.index()] = crowd_targets[p.index()].with(q);
-                }
-            }
-            for d in 0..8 {
-                if let Some((over, land)) = topology.jump(p, d) {
-                    let n = &mut jump_count[p.index()];
-                    jumps[p.index()][*n as usize] = (over.index() as u8, land.index() as u8);
-                    *n += 1;
-                }
+        let mut steps = [[Bitboard::EMPTY; CELLS]; 2];
+        for (side_steps, table) in steps.iter_mut().zip(&ruleset.steps) {
+            for (node, &targets) in table.iter().enumerate() {
+                side_steps[at(node as u8).index()] = set(targets);
             }
         }
+        let mut jumps = [[(0, 0); MAX_JUMPS]; CELLS];
+        let mut jump_count = [0; CELLS];
+        let mut between = vec![u8::MAX; CELLS * CELLS].into_boxed_slice();
+        for p in board.points {
+            for (i, &(over, to)) in board.jumps(p).iter().enumerate() {
+                jumps[p.index()][i] = (over.index() as u8, to.index() as u8);
+                between[p.index() * CELLS + to.index()] = over.index() as u8;
+            }
+            jump_count[p.index()] = board.jumps(p).len() as u8;
+        }
+        let shifts = |targets: &dyn Fn(Point) -> Bitboard| -> Vec<(i8, Bitboard)> {
+            (0..DIRECTIONS.len())
+                .filter_map(|d| {
+                    let offset = board.offset(d)?;
+                    let sources = board.points.filter(|&p| {
+                        let q = p.index() as i32 + offset as i32;
+                        (0..CELLS as i32).contains(&q)
+                            && targets(p).contains(Point::from_index(q as u8).expect("a cell"))
+                    });
+                    let sources = sources.fold(Bitboard::EMPTY, |b, p| b.with(p));
+                    (!sources.is_empty()).then_some((offset, sources))
+                })
+                .collect()
+        };
+        let step_shifts = [0, 1].map(|s| shifts(&|p| steps[s][p.index()]));
+        let jump_shifts = shifts(&|p| {
+            board
+                .jumps(p)
+                .iter()
+                .fold(Bitboard::EMPTY, |b, &(over, _)| b.with(over))
+        });
+        let file = &ruleset.file;
+        let forward = file.crowd.forward.vector();
+        let rank = ranks(&board, forward);
+        let e = &ruleset.ends;
+        let ends = Ends {
+            crowd_at_most: e.crowd_at_most.map(u32::from),
+            hunters_at_most: e.hunters_at_most.map(u32::from),
+            crowd_fills: e.crowd_fills.map(&set),
+            reaches: e.reaches.map(|r| r.map(&set)),
+            outlasts: e.outlasts,
+        };
         Rules {
             variant,
-            topology,
-            crowd_targets,
+            steps,
+            step_shifts,
             jumps,
             jump_count,
-            jump_sources,
-            crowd_shifts,
+            jump_shifts,
+            between,
+            place_on: ruleset.place_on.map(&set),
+            start: ruleset.start.map(&set),
+            in_hand: ruleset.in_hand,
+            first: file.first,
+            chain: file.capture.chain,
+            compulsory: file.capture.compulsory,
+            huffing: file.capture.huffing,
+            in_a_row: [file.hunters.places_in_a_row, file.crowd.places_in_a_row],
+            ends,
+            no_moves: [file.no_moves.hunters, file.no_moves.crowd],
+            quiet_limit: file.draws.quiet_limit,
+            repetition: file.draws.repetition,
+            advance: file.draws.progress == Progress::Advance,
+            no_repeat: file.no_repeat == NoRepeat::OncePlaced,
+            rank,
+            counts_moves: ruleset.counts_moves(),
+            board,
+            ruleset,
         }
+    }
+
+    /// The board the game is played on.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// A point's rank along the crowd's forward direction, from 0: how far
+    /// forward it stands.
+    pub fn rank(&self, p: Point) -> u8 {
+        self.rank[p.index()]
+    }
+
+    /// How many pieces a side starts with, on the board and in hand.
+    pub fn starting_count(&self, side: Side) -> u32 {
+        self.start[side.index()].count() + self.in_hand[side.index()] as u32
+    }
+
+    /// Whether a hunter that can capture must.
+    pub fn capture_compulsory(&self) -> bool {
+        self.compulsory
+    }
+
+    /// Whether a hunter's capture may go on with more (a chain).
+    pub fn chains(&self) -> bool {
+        matches!(self.chain, Chain::Optional | Chain::Maximal)
+    }
+
+    /// Whether the hunters capture at all.
+    pub fn captures(&self) -> bool {
+        self.chain != Chain::NoCapture
+    }
+
+    /// Whether a hunter that could capture and does not is removed.
+    pub fn huffing(&self) -> bool {
+        self.huffing
+    }
+
+    /// Where a side may place its pieces in hand.
+    pub fn placement_area(&self, side: Side) -> Bitboard {
+        self.place_on[side.index()]
+    }
+
+    /// The region the crowd wins by filling, if the game has one.
+    pub fn region_to_fill(&self) -> Option<Bitboard> {
+        self.ends.crowd_fills
+    }
+
+    /// The region a side wins by reaching, if the game has one.
+    pub fn region_to_reach(&self, side: Side) -> Option<Bitboard> {
+        self.ends.reaches[side.index()]
+    }
+
+    /// The hunters win once the crowd (on the board and in hand) is at most this.
+    pub fn crowd_at_most(&self) -> Option<u32> {
+        self.ends.crowd_at_most
+    }
+
+    /// Plies without progress that draw, if the game has such a rule.
+    pub fn quiet_limit(&self) -> Option<u16> {
+        self.quiet_limit
+    }
+
+    /// How many times a position must stand to draw, if repetitions draw.
+    pub fn repetition_limit(&self) -> Option<u8> {
+        self.repetition
+    }
+
+    /// Whether a move may not recreate an earlier position once every piece
+    /// is placed.
+    pub fn forbids_repeats(&self) -> bool {
+        self.no_repeat
+    }
+
+    /// Whether the crowd gaining ground counts as progress for the quiet count.
+    pub fn advance_is_progress(&self) -> bool {
+        self.advance
+    }
+
+    /// Whether a side places its pieces in hand one after the other, the
+    /// other side waiting.
+    pub fn places_in_a_row(&self, side: Side) -> bool {
+        self.in_a_row[side.index()]
+    }
+
+    /// What a side with no move does.
+    pub fn when_no_moves(&self, side: Side) -> NoMoves {
+        self.no_moves[side.index()]
+    }
+
+    #[inline]
+    fn empty(&self, pos: &Position) -> Bitboard {
+        self.board.points & !pos.occupied()
     }
 
     /// The hunters of `hunters` that can jump a piece of `crowd` to a point of `empty`.
     #[inline]
     fn jumpers(&self, hunters: Bitboard, crowd: Bitboard, empty: Bitboard) -> Bitboard {
+        if self.chain == Chain::NoCapture {
+            return Bitboard::EMPTY;
+        }
+        if self.board.layout == Layout::Graph {
+            return hunters
+                .filter(|&h| {
+                    self.jump_lines(h)
+                        .any(|(over, land)| crowd.contains(over) && empty.contains(land))
+                })
+                .fold(Bitboard::EMPTY, |b, h| b.with(h));
+        }
         let mut out = 0;
-        for (d, &offset) in DIRECTION_OFFSETS.iter().enumerate() {
-            let over = shift(hunters.0 & self.jump_sources[d].0, offset) & crowd.0;
+        for &(offset, sources) in &self.jump_shifts {
+            let over = shift(hunters.0 & sources.0, offset) & crowd.0;
             let land = shift(over, offset) & empty.0;
             out |= shift(land, -2 * offset);
         }
@@ -226,103 +437,129 @@ impl Rules {
 
     /// Points a piece of `side` standing on `p` may step to, ignoring occupancy.
     pub fn step_targets(&self, side: Side, p: Point) -> Bitboard {
-        match side {
-            Side::Hunters => self.topology.neighbours[p.index()],
-            Side::Crowd => self.crowd_targets[p.index()],
-        }
+        self.steps[side.index()][p.index()]
     }
 
-    /// True when the hunter on `p` has a jump available.
+    /// True when the hunter on `p` has a capture available.
     pub fn can_jump(&self, pos: &Position, p: Point) -> bool {
         self.hunters_that_can_jump(pos).contains(p)
     }
 
-    /// Hunters on the board that have a jump available.
+    /// Hunters on the board that have a capture available.
     pub fn hunters_that_can_jump(&self, pos: &Position) -> Bitboard {
-        let empty = !pos.occupied() & self.topology.points;
-        self.jumpers(pos.hunters(), pos.crowd(), empty)
+        self.jumpers(pos.hunters(), pos.crowd(), self.empty(pos))
     }
 
-    /// Appends every move the rules allow in `pos`, before Bagh-Chal's
-    /// no-repeat filter (which needs the history; see [`super::Game`]).
-    /// A finished position is not detected here.
+    /// The points a capture takes, in order (none unless a jump).
+    pub fn captured<'a>(&'a self, mv: &'a Move) -> impl Iterator<Item = Point> + 'a {
+        let mut at = mv.from;
+        mv.landings().filter_map(move |to| {
+            let over = self.between[at.index() * CELLS + to.index()];
+            at = to;
+            if mv.kind == MoveKind::Jump {
+                Point::from_index(over)
+            } else {
+                None
+            }
+        })
+    }
+
+    /// Appends every move the rules allow in `pos`, before the no-repeat
+    /// rule (which needs the history; see [`super::Game`]). A side with no
+    /// move gets a pass where the game says it passes. A finished position
+    /// is not detected here.
     pub fn generate(&self, pos: &Position, out: &mut Vec<Move>) {
+        let start = out.len();
+        self.generate_moves(pos, out);
+        if out.len() == start && self.when_stuck(pos) == Stuck::Passes {
+            out.push(Move::pass());
+        }
+    }
+
+    fn generate_moves(&self, pos: &Position, out: &mut Vec<Move>) {
         let side = pos.side_to_move;
-        let empty = !pos.occupied() & self.topology.points;
-        if pos.in_hand[side.index()] > 0 {
-            for p in self.variant.placement_area(side) & empty {
+        let s = side.index();
+        let empty = self.empty(pos);
+        if pos.in_hand[s] > 0 {
+            for p in self.place_on[s] & empty {
                 out.push(Move::place(p));
             }
-            // Bagh-Chal's goats place until their hand is empty; Asalto's officers too.
             return;
         }
-        match side {
-            Side::Crowd => {
-                for p in pos.crowd() {
-                    for q in self.crowd_targets[p.index()] & empty {
-                        out.push(Move::step(p, q));
-                    }
-                }
+        if side == Side::Hunters {
+            let before = out.len();
+            for h in self.jumpers(pos.hunters(), pos.crowd(), empty) {
+                let others = pos.hunters().without(h);
+                let mut path = [h; MAX_HOPS];
+                self.chain_search(h, h, others, pos.crowd(), &mut path, 0, out);
             }
-            Side::Hunters => {
-                let before = out.len();
-                for h in self.jumpers(pos.hunters(), pos.crowd(), empty) {
-                    self.generate_jumps(pos, h, out);
-                }
-                if out.len() > before && self.variant.capture_compulsory() {
-                    return;
-                }
-                for h in pos.hunters() {
-                    for q in self.topology.neighbours[h.index()] & empty {
-                        out.push(Move::step(h, q));
-                    }
-                }
+            if out.len() > before && self.compulsory {
+                return;
+            }
+        }
+        for p in pos.pieces[s] {
+            for q in self.steps[s][p.index()] & empty {
+                out.push(Move::step(p, q));
             }
         }
     }
 
     /// Counts what [`Rules::generate`] would append, without building moves.
     pub fn count(&self, pos: &Position) -> u64 {
-        let side = pos.side_to_move;
-        let empty = !pos.occupied() & self.topology.points;
-        if pos.in_hand[side.index()] > 0 {
-            return (self.variant.placement_area(side) & empty).count() as u64;
+        let n = self.count_moves(pos);
+        if n == 0 && self.when_stuck(pos) == Stuck::Passes {
+            1
+        } else {
+            n
         }
-        match side {
-            Side::Crowd => self
-                .crowd_shifts
-                .iter()
-                .map(|&(offset, sources)| {
-                    (shift(pos.crowd().0 & sources.0, offset) & empty.0).count_ones() as u64
-                })
-                .sum(),
-            Side::Hunters => {
-                let mut jumps = 0;
-                for h in self.jumpers(pos.hunters(), pos.crowd(), empty) {
-                    let others = pos.hunters().without(h);
-                    jumps += self.count_chains(h, others, pos.crowd(), 0);
-                }
-                if jumps > 0 && self.variant.capture_compulsory() {
-                    return jumps;
-                }
-                let steps: u64 = pos
-                    .hunters()
-                    .map(|h| (self.topology.neighbours[h.index()] & empty).count() as u64)
-                    .sum();
-                jumps + steps
+    }
+
+    fn count_moves(&self, pos: &Position) -> u64 {
+        let side = pos.side_to_move;
+        let s = side.index();
+        let empty = self.empty(pos);
+        if pos.in_hand[s] > 0 {
+            return (self.place_on[s] & empty).count() as u64;
+        }
+        let mut jumps = 0;
+        if side == Side::Hunters {
+            for h in self.jumpers(pos.hunters(), pos.crowd(), empty) {
+                let others = pos.hunters().without(h);
+                jumps += self.count_chains(h, others, pos.crowd(), 0);
+            }
+            if jumps > 0 && self.compulsory {
+                return jumps;
             }
         }
+        jumps + self.count_steps(side, pos.pieces[s], empty)
     }
 
-    fn generate_jumps(&self, pos: &Position, h: Point, out: &mut Vec<Move>) {
-        let others = pos.hunters().without(h);
-        let mut path = [Point::from_index(0).unwrap(); MAX_HOPS];
-        self.chain_search(h, h, others, pos.crowd(), &mut path, 0, out);
+    /// The steps of `pieces` (a side's) to points of `empty`.
+    #[inline]
+    fn count_steps(&self, side: Side, pieces: Bitboard, empty: Bitboard) -> u64 {
+        let s = side.index();
+        match self.board.layout {
+            Layout::Grid { .. } => self.step_shifts[s]
+                .iter()
+                .map(|&(offset, sources)| {
+                    (shift(pieces.0 & sources.0, offset) & empty.0).count_ones() as u64
+                })
+                .sum(),
+            Layout::Graph => pieces
+                .map(|p| (self.steps[s][p.index()] & empty).count() as u64)
+                .sum(),
+        }
     }
 
-    /// Depth-first search of jump chains: each hop captures at once, so a
-    /// captured point may be landed on later, and a chain ends only when its
-    /// hunter cannot jump again (Bagh-Chal's tigers stop after one hop).
+    /// Whether a capture that has made `depth` hops may go on.
+    #[inline]
+    fn goes_on(&self, depth: usize) -> bool {
+        depth == 0 || (self.chains() && depth < MAX_HOPS)
+    }
+
+    /// Depth-first search of capture chains: each hop captures at once, so
+    /// a captured point may be landed on later. A chain ends when its
+    /// hunter cannot capture again, or (optional chains) at any hop.
     #[allow(clippy::too_many_arguments)]
     fn chain_search(
         &self,
@@ -335,7 +572,7 @@ impl Rules {
         out: &mut Vec<Move>,
     ) {
         let mut extended = false;
-        if depth == 0 || (self.variant.chains() && depth < MAX_HOPS) {
+        if self.goes_on(depth) {
             for (over, land) in self.jump_lines(at) {
                 if crowd.contains(over) && !(others | crowd).contains(land) {
                     extended = true;
@@ -352,21 +589,123 @@ impl Rules {
                 }
             }
         }
-        if !extended && depth > 0 {
-            out.push(Move::jump(start, &path[..depth]).expect("chain within MAX_HOPS"));
+        if depth > 0 && (!extended || self.chain == Chain::Optional) {
+            out.push(Move::new(MoveKind::Jump, start, &path[..depth]));
         }
     }
 
     fn count_chains(&self, at: Point, others: Bitboard, crowd: Bitboard, depth: usize) -> u64 {
         let mut total = 0;
-        if depth == 0 || (self.variant.chains() && depth < MAX_HOPS) {
+        let mut extended = false;
+        if self.goes_on(depth) {
             for (over, land) in self.jump_lines(at) {
                 if crowd.contains(over) && !(others | crowd).contains(land) {
+                    extended = true;
                     total += self.count_chains(land, others, crowd.without(over), depth + 1);
                 }
             }
         }
-        if total == 0 && depth > 0 { 1 } else { total }
+        if depth > 0 && (!extended || self.chain == Chain::Optional) {
+            total += 1;
+        }
+        total
+    }
+
+    /// True when the side to move has a move other than a pass.
+    pub fn can_move(&self, pos: &Position) -> bool {
+        self.count_moves(pos) > 0
+    }
+
+    /// What happens to the side to move if it has no move (whether it has
+    /// one is not looked at here).
+    pub(super) fn when_stuck(&self, pos: &Position) -> Stuck {
+        let side = pos.side_to_move;
+        let other_can_move = || {
+            let mut flipped = *pos;
+            flipped.side_to_move = side.other();
+            self.can_move(&flipped)
+        };
+        match self.no_moves[side.index()] {
+            NoMoves::Loses => Stuck::Loses,
+            NoMoves::LosesOncePlaced if pos.in_hand[side.other().index()] == 0 => Stuck::Loses,
+            NoMoves::LosesOncePlaced | NoMoves::Passes if other_can_move() => Stuck::Passes,
+            NoMoves::LosesOncePlaced | NoMoves::Passes | NoMoves::Draws => Stuck::Draws,
+        }
+    }
+
+    /// The win `side` has in `pos`, if it has met a win condition.
+    pub fn win_of(&self, pos: &Position, side: Side) -> Option<Outcome> {
+        let e = &self.ends;
+        let won = |reason| Some(Outcome::win(side, reason));
+        match side {
+            Side::Hunters => {
+                if e.crowd_at_most
+                    .is_some_and(|k| pos.material(Side::Crowd) <= k)
+                {
+                    return won(Reason::CrowdTooFew);
+                }
+            }
+            Side::Crowd => {
+                if e.crowd_fills
+                    .is_some_and(|region| pos.crowd().is_superset(region))
+                {
+                    return won(Reason::StrongholdFilled);
+                }
+                if e.hunters_at_most
+                    .is_some_and(|k| pos.material(Side::Hunters) <= k)
+                {
+                    return won(Reason::HuntersGone);
+                }
+            }
+        }
+        let s = side.index();
+        if e.reaches[s].is_some_and(|region| !(pos.pieces[s] & region).is_empty()) {
+            return won(Reason::RegionReached(side));
+        }
+        if e.outlasts[s].is_some_and(|limit| pos.moves_made[side.other().index()] >= limit) {
+            return won(Reason::Outlasted(side));
+        }
+        None
+    }
+
+    /// The sum of the crowd's ranks: how far forward it stands.
+    pub fn crowd_rank_sum(&self, pos: &Position) -> u16 {
+        pos.crowd().map(|p| self.rank[p.index()] as u16).sum()
+    }
+
+    /// The ground mark: the highest crowd rank sum since the last capture.
+    pub fn ground_mark(&self, pos: &Position) -> u16 {
+        self.crowd_rank_sum(pos) + pos.ground_to_gain
+    }
+
+    /// A position and its hash. `ground_mark` (the highest crowd rank sum
+    /// since the last capture) defaults to the crowd's rank sum.
+    pub fn position(
+        &self,
+        pieces: [Bitboard; 2],
+        side_to_move: Side,
+        in_hand: [u8; 2],
+        quiet_plies: u16,
+        ground_mark: Option<u16>,
+    ) -> Position {
+        let mut p = Position {
+            pieces,
+            side_to_move,
+            in_hand,
+            quiet_plies,
+            ground_to_gain: 0,
+            moves_made: [0, 0],
+            hash: 0,
+        };
+        p.ground_to_gain =
+            ground_mark.map_or(0, |mark| mark.saturating_sub(self.crowd_rank_sum(&p)));
+        p.hash = p.compute_hash();
+        p
+    }
+
+    /// The start position.
+    pub fn start_position(&self) -> Position {
+        self.position(self.start, self.first, self.in_hand, 0, None)
     }
 
     /// The position after `mv`, which must be one [`Rules::generate`] gave for `pos`.
@@ -390,14 +729,14 @@ impl Rules {
                 next.pieces[s] = next.pieces[s].without(from).with(to);
                 next.hash ^= zobrist::piece(side, from) ^ zobrist::piece(side, to);
                 if mv.kind == MoveKind::Jump {
-                    for over in mv.captured() {
+                    for over in self.captured(mv) {
                         next.hash ^= zobrist::piece(Side::Crowd, over);
                         effects.captured = effects.captured.with(over);
                     }
                     next.pieces[Side::Crowd.index()] = pos.crowd() & !effects.captured;
                     progress = true;
-                } else if side == Side::Hunters && self.variant.huffing() {
-                    // Every hunter that could have jumped before this step is removed.
+                } else if side == Side::Hunters && self.huffing {
+                    // Every hunter that could have captured before this step is removed.
                     for h in self.hunters_that_can_jump(pos) {
                         let stands = if h == from { to } else { h };
                         next.pieces[s] = next.pieces[s].without(stands);
@@ -407,36 +746,149 @@ impl Rules {
                     }
                 }
             }
+            MoveKind::Pass => {}
         }
-        // Ground: the crowd's rank sum rising above its mark since the last capture.
-        // (After a capture the mark restarts from the new sum.)
-        let rank_change = match (side, mv.kind) {
-            (Side::Crowd, MoveKind::Step) => mv.to().rank() as i32 - mv.from.rank() as i32,
-            (Side::Crowd, MoveKind::Place) => mv.to().rank() as i32,
-            _ => 0,
-        };
-        next.ground_to_gain = if !effects.captured.is_empty() {
-            0
-        } else {
-            let gap = pos.ground_to_gain as i32 - rank_change;
-            if gap < 0 && self.variant.ground_counts() {
-                progress = true;
-            }
-            gap.max(0) as u16
-        };
-        // Plies made while pieces are still in hand (setup, Bagh-Chal's
-        // placement phase) do not count towards the no-progress draw.
+        if self.gains_ground(pos, mv, &effects, &mut next) {
+            progress = true;
+        }
+        // Plies made while a side still holds pieces to place (setting up,
+        // Bagh-Chal's placement phase) do not count towards the quiet draw.
         next.quiet_plies = if progress || pos.in_hand != [0, 0] {
             0
         } else {
             pos.quiet_plies.saturating_add(1)
         };
-        // Asalto's officers place both before the rebels move.
-        let stays = mv.kind == MoveKind::Place && side == Side::Hunters && next.in_hand[s] > 0;
+        if self.counts_moves {
+            next.moves_made[s] = pos.moves_made[s].saturating_add(1);
+        }
+        let stays = mv.kind == MoveKind::Place && self.in_a_row[s] && next.in_hand[s] > 0;
         if !stays {
             next.side_to_move = side.other();
             next.hash ^= zobrist::CROWD_TO_MOVE;
         }
         (next, effects)
+    }
+
+    /// Keeps the ground mark (the crowd's highest rank sum since the last
+    /// capture; a capture restarts it from the new sum) and says whether
+    /// this move gained ground, where the game counts that as progress.
+    fn gains_ground(
+        &self,
+        pos: &Position,
+        mv: &Move,
+        effects: &Effects,
+        next: &mut Position,
+    ) -> bool {
+        let rank_change = match (pos.side_to_move, mv.kind) {
+            (Side::Crowd, MoveKind::Step) => self.rank(mv.to()) as i32 - self.rank(mv.from) as i32,
+            (Side::Crowd, MoveKind::Place) => self.rank(mv.to()) as i32,
+            _ => 0,
+        };
+        if !effects.captured.is_empty() {
+            next.ground_to_gain = 0;
+            return false;
+        }
+        let gap = pos.ground_to_gain as i32 - rank_change;
+        next.ground_to_gain = gap.max(0) as u16;
+        gap < 0 && self.advance
+    }
+}
+
+/// Each point's rank along `forward`: the index of its coordinate in that
+/// direction among the board's distinct ones (0 the rearmost).
+fn ranks(board: &Board, forward: (f32, f32)) -> [u8; CELLS] {
+    let along = |p: Point| {
+        let (x, y) = board.position(p);
+        x * forward.0 + y * forward.1
+    };
+    let mut levels: Vec<f32> = board.points.map(along).collect();
+    levels.sort_by(f32::total_cmp);
+    levels.dedup();
+    let mut rank = [0; CELLS];
+    for p in board.points {
+        rank[p.index()] = levels.partition_point(|&v| v < along(p)) as u8;
+    }
+    rank
+}
+
+/// What the rules of a variant say, asked of the variant.
+impl Variant {
+    fn rules(&self) -> Arc<Rules> {
+        Rules::of(*self)
+    }
+
+    /// The stronghold (fortress) a crowd wins by filling, if the game has one.
+    pub fn stronghold(&self) -> Option<Bitboard> {
+        self.rules().region_to_fill()
+    }
+
+    /// Crowd pieces at the start (on the board or in hand).
+    pub fn crowd_count(&self) -> u32 {
+        self.rules().starting_count(Side::Crowd)
+    }
+    /// Hunter pieces at the start (on the board or in hand).
+    pub fn hunter_count(&self) -> u32 {
+        self.rules().starting_count(Side::Hunters)
+    }
+    /// The hunters win once the crowd (on board and in hand) is below this.
+    pub fn crowd_minimum(&self) -> u32 {
+        self.rules().crowd_at_most().map_or(0, |k| k + 1)
+    }
+    /// Plies without progress that draw, if the game has such a rule.
+    pub fn quiet_limit(&self) -> Option<u16> {
+        self.rules().quiet_limit()
+    }
+    /// Threefold repetition draws (Asalto, Fox and Geese).
+    pub fn threefold_draws(&self) -> bool {
+        self.rules().repetition_limit().is_some()
+    }
+    /// Bagh-Chal: after placement, no move may recreate an earlier position.
+    pub fn forbids_repeats(&self) -> bool {
+        self.rules().forbids_repeats()
+    }
+    /// A crowd step to a higher rank counts as progress (not in Bagh-Chal).
+    pub fn ground_counts(&self) -> bool {
+        self.rules().advance_is_progress()
+    }
+    /// Hunters chain jumps (all but Bagh-Chal, whose tigers jump once).
+    pub fn chains(&self) -> bool {
+        self.rules().chains()
+    }
+    /// The hunters must jump when they can.
+    pub fn capture_compulsory(&self) -> bool {
+        self.rules().capture_compulsory()
+    }
+    /// Asalto: a hunter that could have jumped and did not is removed.
+    pub fn huffing(&self) -> bool {
+        self.rules().huffing()
+    }
+    /// Where pieces in hand may be placed (Asalto's officers: the fortress).
+    pub fn placement_area(&self, side: Side) -> Bitboard {
+        self.rules().placement_area(side)
+    }
+}
+
+impl Position {
+    /// The start position of a game.
+    pub fn start(variant: &Variant) -> Position {
+        Rules::of(*variant).start_position()
+    }
+}
+
+/// The board of one of the four first games, by its shape.
+pub struct Topology;
+
+impl Topology {
+    pub fn get(kind: BoardKind) -> &'static Board {
+        static BOARDS: std::sync::OnceLock<[std::sync::Arc<Board>; 3]> = std::sync::OnceLock::new();
+        let boards = BOARDS.get_or_init(|| {
+            [GameKind::Pirates, GameKind::FoxGeese, GameKind::BaghChal]
+                .map(|k| Rules::of(Variant::new(k)).board.clone())
+        });
+        match kind {
+            BoardKind::CrossAlternating => &boards[0],
+            BoardKind::CrossFull => &boards[1],
+            BoardKind::Square5 => &boards[2],
+        }
     }
 }

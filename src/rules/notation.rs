@@ -29,11 +29,13 @@ use super::board::{Bitboard, Point};
 use super::game::Game;
 use super::movegen::{MAX_HOPS, Move, MoveKind};
 use super::position::Position;
-use super::variant::{GameKind, Side, Variant};
+use super::side::Side;
+use super::variant::{GameKind, Variant};
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.kind() {
+            MoveKind::Pass => write!(f, "pass"),
             MoveKind::Place => write!(f, "@{}", self.to()),
             MoveKind::Step => write!(f, "{}-{}", self.from(), self.to()),
             MoveKind::Jump => {
@@ -54,6 +56,9 @@ impl Move {
         let owned = || text.to_string();
         if text.is_empty() {
             return Err(E::Empty);
+        }
+        if text == "pass" {
+            return Ok(Move::pass());
         }
         if !text.is_ascii() {
             let column = text.chars().position(|c| !c.is_ascii()).unwrap_or(0) + 1;
@@ -167,40 +172,41 @@ pub fn position_string(variant: &Variant, pos: &Position) -> String {
         s.push_str(&o);
     }
     s.push(' ');
-    let topo = super::board::Topology::get(variant.kind.board());
+    let rules = super::Rules::of(*variant);
     let letter = |side: Side| variant.kind.piece_names(side).2;
-    for rank in (0..topo.size).rev() {
-        let mut empty = 0;
-        for file in 0..topo.size {
-            let p = Point::new(file, rank).expect("on grid");
-            if !topo.points.contains(p) {
-                continue;
-            }
-            match pos.piece_at(p) {
-                None => empty += 1,
-                Some(side) => {
-                    if empty > 0 {
-                        s.push_str(&empty.to_string());
-                        empty = 0;
+    let rows: Vec<String> = rules
+        .board()
+        .rows()
+        .iter()
+        .map(|row| {
+            let mut text = String::new();
+            let mut empty = 0;
+            for &p in row {
+                match pos.piece_at(p) {
+                    None => empty += 1,
+                    Some(side) => {
+                        if empty > 0 {
+                            text.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        text.push(letter(side));
                     }
-                    s.push(letter(side));
                 }
             }
-        }
-        if empty > 0 {
-            s.push_str(&empty.to_string());
-        }
-        if rank > 0 {
-            s.push('/');
-        }
-    }
+            if empty > 0 {
+                text.push_str(&empty.to_string());
+            }
+            text
+        })
+        .collect();
+    s.push_str(&rows.join("/"));
     s.push_str(&format!(
         " {} {}/{} {} {}",
         letter(pos.side_to_move),
         pos.in_hand[0],
         pos.in_hand[1],
         pos.quiet_plies,
-        pos.ground_mark()
+        rules.ground_mark(pos)
     ));
     s
 }
@@ -253,27 +259,28 @@ pub fn parse_position(text: &str) -> Result<(Variant, Position), PositionError> 
     let fields = Fields::split(text)?;
     let variant = parse_game(fields.game)?;
     let kind = variant.kind;
-    let pieces = parse_board(fields.board, kind)?;
+    let rules = super::Rules::of(variant);
+    let pieces = parse_board(fields.board, kind, &rules)?;
     let side = parse_side(fields.side, kind)?;
-    let hands = parse_hands(fields.hands, kind)?;
+    let hands = parse_hands(fields.hands, &rules)?;
     let quiet_max = variant.quiet_limit().map_or(u16::MAX as u32, |l| l as u32);
     let quiet = parse_count(fields.quiet, CountField::QuietPlies, quiet_max)?;
     let mark = parse_count(fields.mark, CountField::GroundMark, u16::MAX as u32)?;
-    check_material(&variant, fields.board.0, pieces, hands)?;
-    if hands[0] > 0 && side != Side::Hunters {
+    check_material(&variant, &rules, fields.board.0, pieces, hands)?;
+    if hands[0] > 0 && rules.places_in_a_row(Side::Hunters) && side != Side::Hunters {
         return Err(PositionError::HuntersInHandNotToMove {
             column: fields.side.0,
             game: kind,
         });
     }
-    let position = Position::from_parts(
+    let position = rules.position(
         pieces,
         side,
         [hands[0] as u8, hands[1] as u8],
         quiet as u16,
         Some(mark as u16),
     );
-    let rank_sum = position.crowd_rank_sum() as u32;
+    let rank_sum = rules.crowd_rank_sum(&position) as u32;
     if mark < rank_sum {
         return Err(PositionError::GroundMarkTooLow {
             column: fields.mark.0,
@@ -306,29 +313,26 @@ fn parse_game((column, text): (usize, &str)) -> Result<Variant, PositionError> {
     Ok(variant)
 }
 
-/// Field 2: the board, top rank first, ranks separated by `/`.
+/// Field 2: the board, top row first, rows separated by `/`.
 fn parse_board(
     (column, text): (usize, &str),
     kind: GameKind,
+    rules: &super::Rules,
 ) -> Result<[Bitboard; 2], PositionError> {
-    let topo = super::board::Topology::get(kind.board());
+    let rows = rules.board().rows();
     let ranks: Vec<&str> = text.split('/').collect();
-    if ranks.len() != topo.size as usize {
+    if ranks.len() != rows.len() {
         return Err(PositionError::RankCount {
             column,
-            expected: topo.size,
+            expected: rows.len() as u8,
             found: ranks.len(),
         });
     }
     let mut pieces = [Bitboard::EMPTY; 2];
     let mut rank_column = column;
     for (i, rank_text) in ranks.iter().enumerate() {
-        let rank = topo.size - 1 - i as u8;
-        let row: Vec<Point> = (0..topo.size)
-            .filter_map(|f| Point::new(f, rank))
-            .filter(|p| topo.points.contains(*p))
-            .collect();
-        parse_rank(rank_column, rank_text, kind, rank, &row, &mut pieces)?;
+        let rank = (rows.len() - 1 - i) as u8;
+        parse_rank(rank_column, rank_text, kind, rank, &rows[i], &mut pieces)?;
         rank_column += rank_text.len() + 1;
     }
     Ok(pieces)
@@ -402,15 +406,18 @@ fn parse_side((column, text): (usize, &str), kind: GameKind) -> Result<Side, Pos
 }
 
 /// Field 4: pieces in hand, `hunters/crowd`, each within what the game allows.
-fn parse_hands((column, text): (usize, &str), kind: GameKind) -> Result<[u32; 2], PositionError> {
+fn parse_hands(
+    (column, text): (usize, &str),
+    rules: &super::Rules,
+) -> Result<[u32; 2], PositionError> {
     let (hunters, crowd) = text
         .split_once('/')
         .ok_or_else(|| PositionError::HandSyntax {
             column,
             found: text.to_string(),
         })?;
-    let hunters_max = if kind == GameKind::Asalto { 2 } else { 0 };
-    let crowd_max = if kind == GameKind::BaghChal { 20 } else { 0 };
+    let hunters_max = rules.in_hand[0] as u32;
+    let crowd_max = rules.in_hand[1] as u32;
     Ok([
         parse_count((column, hunters), CountField::HuntersInHand, hunters_max)?,
         parse_count(
@@ -442,6 +449,7 @@ fn parse_count(
 /// or at most where they enter from hand) and at most its crowd.
 fn check_material(
     variant: &Variant,
+    rules: &super::Rules,
     board_column: usize,
     pieces: [Bitboard; 2],
     hands: [u32; 2],
@@ -449,7 +457,8 @@ fn check_material(
     let game = variant.kind;
     let hunters = pieces[0].count() + hands[0];
     let crowd = pieces[1].count() + hands[1];
-    let exact = game != GameKind::Asalto;
+    // Hunters are lost only to huffing: elsewhere they are all there.
+    let exact = !rules.huffing();
     let needed = variant.hunter_count();
     if (exact && hunters != needed) || hunters > needed {
         return Err(PositionError::HunterCount {

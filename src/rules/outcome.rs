@@ -2,7 +2,8 @@
 
 use std::fmt;
 
-use super::variant::{GameKind, Side};
+use super::side::Side;
+use super::variant::GameKind;
 
 /// Why the game ended.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -12,9 +13,14 @@ pub enum Reason {
     CrowdTooFew,
     /// Crowd pieces hold all nine stronghold points.
     StrongholdFilled,
-    /// Asalto: huffing removed every officer.
+    /// Huffing removed the hunters (Asalto: every officer).
     HuntersGone,
-    /// The side to move had no legal move and loses.
+    /// A piece of this side reached the region it wins by reaching.
+    RegionReached(Side),
+    /// This side outlasted the other's moves.
+    Outlasted(Side),
+    /// The side to move had no legal move: it loses, or (no winner) the
+    /// game is drawn.
     NoMoves(Side),
     /// Too many plies without progress.
     QuietLimit,
@@ -79,6 +85,8 @@ impl Outcome {
                 };
                 format!("{} {verb} no legal move", name(side))
             }
+            Reason::RegionReached(side) => format!("{} reach their goal", name(side)),
+            Reason::Outlasted(side) => format!("{} outlast the other side", name(side)),
             Reason::QuietLimit => "Draw: too long without progress".to_string(),
             Reason::Repetition => "Draw: the same position a third time".to_string(),
         }

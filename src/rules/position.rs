@@ -1,7 +1,8 @@
-//! A position: pieces, side to move, pieces in hand, no-progress counters, hash.
+//! A position: pieces, side to move, pieces in hand, no-progress counters,
+//! moves made (where a side wins by outlasting them), hash.
 
-use super::board::{Bitboard, CELLS, Point, Topology, points};
-use super::variant::{GameKind, Side, Variant};
+use super::board::{Bitboard, CELLS, Point};
+use super::side::Side;
 
 /// Everything that decides what may happen next, except the history
 /// (kept by [`super::Game`] for the repetition rules).
@@ -12,71 +13,22 @@ pub struct Position {
     pub side_to_move: Side,
     /// Pieces not yet placed, per side (Asalto's officers, Bagh-Chal's goats).
     pub in_hand: [u8; 2],
-    /// Plies in a row without progress (capture, huff, ground gained; in
-    /// Bagh-Chal, movement plies without a capture).
+    /// Plies in a row without progress (a capture, a huff, a placement,
+    /// and where the game counts it, ground gained).
     pub quiet_plies: u16,
     /// How far the crowd's rank sum is below its highest value since the
     /// last capture (the ground mark): a crowd step gains ground only when
     /// it lifts the sum above the mark. Kept as a gap so moves update it
     /// without summing the board.
     pub ground_to_gain: u16,
+    /// Moves each side has made, in a game a side wins by outlasting the
+    /// other's moves (0 in every other game).
+    pub moves_made: [u16; 2],
     /// Zobrist hash of pieces, side to move and hands.
     pub hash: u64,
 }
 
 impl Position {
-    /// The start position of a game.
-    pub fn start(variant: &Variant) -> Position {
-        let topo = Topology::get(variant.kind.board());
-        let (hunters, crowd, hands, side) = match variant.kind {
-            GameKind::Pirates => (
-                points("c6 e6"),
-                topo.points & !variant.stronghold().unwrap_or_default(),
-                [0, 0],
-                Side::Crowd,
-            ),
-            GameKind::Asalto => (
-                Bitboard::EMPTY,
-                topo.points & !variant.stronghold().unwrap_or_default(),
-                [2, 0],
-                Side::Hunters,
-            ),
-            GameKind::FoxGeese => {
-                let extra = match variant.options.geese {
-                    15 => "a4 g4",
-                    17 => "a4 b4 f4 g4",
-                    _ => "",
-                };
-                let geese = points("c1 d1 e1 c2 d2 e2 a3 b3 c3 d3 e3 f3 g3") | points(extra);
-                (points("d4"), geese, [0, 0], Side::Hunters)
-            }
-            GameKind::BaghChal => (points("a1 e1 a5 e5"), Bitboard::EMPTY, [0, 20], Side::Crowd),
-        };
-        Position::from_parts([hunters, crowd], side, hands, 0, None)
-    }
-
-    /// Builds a position and its hash. `ground_mark` (the highest crowd rank
-    /// sum since the last capture) defaults to the crowd's rank sum.
-    pub fn from_parts(
-        pieces: [Bitboard; 2],
-        side_to_move: Side,
-        in_hand: [u8; 2],
-        quiet_plies: u16,
-        ground_mark: Option<u16>,
-    ) -> Position {
-        let mut p = Position {
-            pieces,
-            side_to_move,
-            in_hand,
-            quiet_plies,
-            ground_to_gain: 0,
-            hash: 0,
-        };
-        p.ground_to_gain = ground_mark.map_or(0, |mark| mark.saturating_sub(p.crowd_rank_sum()));
-        p.hash = p.compute_hash();
-        p
-    }
-
     pub fn hunters(&self) -> Bitboard {
         self.pieces[Side::Hunters.index()]
     }
@@ -95,14 +47,6 @@ impl Position {
         } else {
             None
         }
-    }
-    /// The ground mark: the highest crowd rank sum since the last capture.
-    pub fn ground_mark(&self) -> u16 {
-        self.crowd_rank_sum() + self.ground_to_gain
-    }
-    /// Sum of the ranks (from 0) of the crowd's pieces: how far up the board they are.
-    pub fn crowd_rank_sum(&self) -> u16 {
-        self.crowd().map(|p| p.rank() as u16).sum()
     }
     /// Pieces of a side on the board and in hand.
     pub fn material(&self, side: Side) -> u32 {
@@ -135,7 +79,7 @@ pub mod zobrist {
         x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         x ^ (x >> 31)
     }
-    const HAND_MAX: usize = 32;
+    const HAND_MAX: usize = 64;
     const KEYS: [u64; 2 * CELLS + 2 * HAND_MAX + 1] = {
         let mut k = [0u64; 2 * CELLS + 2 * HAND_MAX + 1];
         let mut i = 0;

@@ -16,7 +16,7 @@ pub fn threatened(rules: &Rules, pos: &Position) -> Bitboard {
     rules.generate(&turn, &mut moves);
     moves
         .iter()
-        .flat_map(|m| m.captured())
+        .flat_map(|m| rules.captured(m))
         .fold(Bitboard::EMPTY, |b, p| b.with(p))
 }
 

@@ -4,28 +4,7 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
-use super::board::{Bitboard, BoardKind};
-
-/// The two sides of every hunt game.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
-pub enum Side {
-    /// The few that capture: pirates, officers, the fox, tigers.
-    Hunters,
-    /// The many that cannot: Bulgars, rebels, geese, goats.
-    Crowd,
-}
-
-impl Side {
-    pub const fn other(self) -> Side {
-        match self {
-            Side::Hunters => Side::Crowd,
-            Side::Crowd => Side::Hunters,
-        }
-    }
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-}
+pub use super::side::Side;
 
 /// Which game is played.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
@@ -401,96 +380,28 @@ impl Variant {
             .collect()
     }
 
-    /// The stronghold (fortress) a crowd wins by filling, if the game has one.
-    pub fn stronghold(&self) -> Option<Bitboard> {
-        match self.kind {
-            GameKind::Pirates | GameKind::Asalto => Some(stronghold_points()),
-            _ => None,
-        }
-    }
-
-    /// Crowd pieces at the start (on the board or in hand).
-    pub fn crowd_count(&self) -> u32 {
-        match self.kind {
-            GameKind::Pirates | GameKind::Asalto => 24,
-            GameKind::FoxGeese => self.options.geese as u32,
-            GameKind::BaghChal => 20,
-        }
-    }
-    /// Hunter pieces at the start (on the board or in hand).
-    pub fn hunter_count(&self) -> u32 {
-        match self.kind {
-            GameKind::Pirates | GameKind::Asalto => 2,
-            GameKind::FoxGeese => 1,
-            GameKind::BaghChal => 4,
-        }
-    }
-    /// The hunters win once the crowd (on board and in hand) is below this.
-    pub fn crowd_minimum(&self) -> u32 {
-        match self.kind {
-            GameKind::Pirates | GameKind::Asalto => 9,
-            GameKind::FoxGeese => 4,
-            // Five captures out of twenty.
-            GameKind::BaghChal => 16,
-        }
-    }
-    /// Plies without progress that draw, if the game has such a rule.
-    pub fn quiet_limit(&self) -> Option<u16> {
-        match self.kind {
-            GameKind::Pirates => Some(60),
-            GameKind::Asalto | GameKind::FoxGeese => Some(100),
-            GameKind::BaghChal => self.options.quiet_limit.then_some(100),
-        }
-    }
-    /// Threefold repetition draws (Asalto, Fox and Geese).
-    pub fn threefold_draws(&self) -> bool {
-        matches!(self.kind, GameKind::Asalto | GameKind::FoxGeese)
-    }
-    /// Bagh-Chal: after placement, no move may recreate an earlier position.
-    pub fn forbids_repeats(&self) -> bool {
-        self.kind == GameKind::BaghChal
-    }
-    /// A crowd step to a higher rank counts as progress (not in Bagh-Chal).
-    pub fn ground_counts(&self) -> bool {
-        self.kind != GameKind::BaghChal
-    }
-    /// Hunters chain jumps (all but Bagh-Chal, whose tigers jump once).
-    pub fn chains(&self) -> bool {
-        self.kind != GameKind::BaghChal
-    }
-    /// The hunters must jump when they can.
-    pub fn capture_compulsory(&self) -> bool {
-        self.kind == GameKind::Pirates && self.options.compulsory_capture
-    }
-    /// Asalto: a hunter that could have jumped and did not is removed.
-    pub fn huffing(&self) -> bool {
-        self.kind == GameKind::Asalto
-    }
-    /// Directions (indices into `DIRECTIONS`) a crowd piece may step in.
-    pub fn crowd_directions(&self) -> &'static [usize] {
-        // N, NE, E, SE, S, SW, W, NW
-        const FORWARD: [usize; 3] = [0, 1, 7];
-        const FORWARD_SIDEWAYS: [usize; 5] = [0, 1, 7, 2, 6];
-        const ALL: [usize; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
-        match self.kind {
-            GameKind::Pirates if self.options.retreat => &ALL,
-            GameKind::Pirates | GameKind::Asalto => &FORWARD_SIDEWAYS,
-            GameKind::FoxGeese if self.options.sideways => &FORWARD_SIDEWAYS,
-            GameKind::FoxGeese => &FORWARD,
-            GameKind::BaghChal => &ALL,
-        }
-    }
-    /// Where pieces in hand may be placed (Asalto's officers: the fortress).
-    pub fn placement_area(&self, side: Side) -> Bitboard {
-        match (self.kind, side) {
-            (GameKind::Asalto, Side::Hunters) => stronghold_points(),
-            _ => super::board::Topology::get(self.kind.board()).points,
-        }
+    /// The game file with these options applied, checked.
+    pub fn ruleset(&self) -> std::sync::Arc<super::family::Ruleset> {
+        let base = super::family::classic(self.kind.id())
+            .expect("a game file for each of the four")
+            .unwrap_or_else(|e| panic!("built-in game file: {e}"));
+        let strings = self.option_strings();
+        let choices: Vec<(&str, &str)> = strings.iter().filter_map(|o| o.split_once('=')).collect();
+        std::sync::Arc::new(
+            base.with_options(&choices)
+                .unwrap_or_else(|e| panic!("{}: option: {e}", self.kind)),
+        )
     }
 }
 
-/// The nine points c5..e7.
-pub const fn stronghold_points() -> Bitboard {
-    // Files c..e (2..4) of ranks 5..7 (grid rows 4..6), at index row * 7 + file.
-    Bitboard((0b111 << (4 * 7 + 2)) | (0b111 << (5 * 7 + 2)) | (0b111 << (6 * 7 + 2)))
+/// The boards of the four first games, by shape (what the drawing of
+/// those four still asks for).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum BoardKind {
+    /// 33-point cross, diagonals on the alternating pattern (Pirates, Asalto).
+    CrossAlternating,
+    /// 33-point cross with every diagonal (Fox and Geese).
+    CrossFull,
+    /// 5x5 points, alternating diagonals (Bagh-Chal).
+    Square5,
 }

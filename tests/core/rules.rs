@@ -1,7 +1,7 @@
 //! One test (or more) for every rule and every win or draw reason in RULES-SPEC.md.
 
 use stronghold::rules::board::points;
-use stronghold::rules::{Game, GameKind, Outcome, Position, Reason, Side, Variant};
+use stronghold::rules::{Game, GameKind, Outcome, Reason, Rules, Side, Variant};
 
 fn variant(kind: &str, options: &[&str]) -> Variant {
     let mut v = Variant::new(GameKind::from_id(kind).expect("game id"));
@@ -22,7 +22,7 @@ fn setup(
     quiet: u16,
 ) -> Game {
     let v = variant(kind, options);
-    let pos = Position::from_parts([points(hunters), points(crowd)], side, hand, quiet, None);
+    let pos = Rules::of(v).position([points(hunters), points(crowd)], side, hand, quiet, None);
     Game::from_position(v, pos)
 }
 
@@ -797,14 +797,16 @@ fn the_stronghold_is_the_top_arm() {
 
 #[test]
 fn direction_offsets_step_one_point_on_the_grid() {
-    use stronghold::rules::board::{DIRECTION_OFFSETS, DIRECTIONS, Point};
+    use stronghold::rules::board::{DIRECTIONS, Point};
+    let board = Rules::of(variant("fox-geese", &[])).board.clone();
     let d4 = Point::parse("d4").unwrap();
     for (d, &(df, dr)) in DIRECTIONS.iter().enumerate() {
         let next = Point::new((d4.file() as i8 + df) as u8, (d4.rank() as i8 + dr) as u8).unwrap();
         assert_eq!(
-            d4.index() as i32 + DIRECTION_OFFSETS[d] as i32,
+            d4.index() as i32 + board.offset(d).unwrap() as i32,
             next.index() as i32
         );
+        assert_eq!(board.step(d4, d), Some(next));
     }
 }
 

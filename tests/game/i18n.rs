@@ -713,12 +713,9 @@ mod errors {
             Problem::Unreachable(U::RegionOutOfReach),
             Problem::Unreachable(U::GoalOutOfReach),
             Problem::Unreachable(U::ZeroMoves),
+            Problem::Unreachable(U::HuntersNeverLost),
             Problem::NoEnds,
             Problem::BadOption("geese".into()),
-            Problem::NeedsSetting {
-                field: "classic_rules".into(),
-                setting: "engine: Classic".into(),
-            },
         ];
         let mut errors: Vec<GameFileError> = problems
             .into_iter()

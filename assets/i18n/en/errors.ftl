@@ -128,8 +128,8 @@ error-game-file-end-region-too-large = { $points } points to fill with { $count 
 error-game-file-end-region-out-of-reach = the crowd can never stand on every point to fill
 error-game-file-end-goal-out-of-reach = no piece can ever reach the goal
 error-game-file-end-zero-moves = a move limit of 0
+error-game-file-end-hunters-never-lost = the hunters are cut down but nothing removes them (no huffing)
 error-game-file-bad-option = the option “{ $text }” needs values, its default among them
-error-game-file-needs-setting = “{ $text }” needs “{ $setting }”
 
 ## The launch's options: the command line's flags or the web page's
 ## address. $text: what was given; $flag: the flag it was given to.

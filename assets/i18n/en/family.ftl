@@ -72,6 +72,7 @@ family-rules-end-crowd-at-most = The { $hunters } win when the { $crowd } are do
 family-rules-end-fills = The { $crowd } win when they hold every one of the points { $points }.
 family-rules-end-reaches = The { $side } win when one of them reaches one of the points { $points }.
 family-rules-end-outlasts = The { $side } win once the { $other } have made { $count } moves.
+family-rules-end-hunters-at-most = The { $crowd } win when huffing has left { $count } { $hunters } or fewer.
 family-rules-stuck-loses = { $side } with no move lose.
 family-rules-stuck-loses-once-placed = { $side } with no move lose (while the other side still places, they pass).
 family-rules-stuck-passes = { $side } with no move pass; when neither side can move, the game is drawn.

@@ -205,6 +205,14 @@ end-five-captured = { $side_title } have taken five goats.
 end-stronghold-filled = { $side_title } fill the stronghold.
 end-fortress-filled = { $side_title } fill the fortress.
 end-hunters-huffed = Huffing has removed every officer.
+end-region-reached = { $n ->
+    [one] { $side_title } has reached the goal.
+   *[other] { $side_title } have reached the goal.
+}
+end-outlasted = { $n ->
+    [one] { $side_title } has held out to the move limit.
+   *[other] { $side_title } have held out to the move limit.
+}
 end-no-moves = { $n ->
     [one] { $side_title } has no legal move.
    *[other] { $side_title } have no legal move.

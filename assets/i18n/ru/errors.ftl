@@ -140,8 +140,8 @@ error-game-file-end-region-too-large = занять { $points } пунктов �
 error-game-file-end-region-out-of-reach = толпа никогда не сможет встать на все пункты цели
 error-game-file-end-goal-out-of-reach = ни одна фигура никогда не дойдёт до цели
 error-game-file-end-zero-moves = предел в 0 ходов
+error-game-file-end-hunters-never-lost = охотников нужно сократить, но их ничто не снимает (нет «фука»)
 error-game-file-bad-option = у варианта «{ $text }» должны быть значения, и среди них — значение по умолчанию
-error-game-file-needs-setting = «{ $text }» возможно только с «{ $setting }»
 
 ## Параметры запуска: флаги командной строки или адрес веб-страницы.
 ## $text — что было дано; $flag — флаг, которому это дано.

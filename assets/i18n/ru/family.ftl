@@ -72,6 +72,7 @@ family-rules-end-crowd-at-most = { $hunters } побеждают, когда { $
 family-rules-end-fills = { $crowd } побеждают, когда занимают все пункты { $points }.
 family-rules-end-reaches = { $side } побеждают, когда одна из их фигур доходит до одного из пунктов { $points }.
 family-rules-end-outlasts = { $side } побеждают, когда { $other } сделали { $count } ходов.
+family-rules-end-hunters-at-most = { $crowd } побеждают, когда за фуки остаётся не больше { $count } ({ $hunters }).
 family-rules-stuck-loses = { $side } без хода проигрывают.
 family-rules-stuck-loses-once-placed = { $side } без хода проигрывают (пока другая сторона ещё выставляет фигуры, они пропускают ход).
 family-rules-stuck-passes = { $side } без хода пропускают ход; если ходить не может никто, ничья.

@@ -3,8 +3,9 @@
 //! number of goats (tigers as a 4-subset of 25, then the goats as a subset
 //! of the 21 points the tigers leave).
 
-use crate::rules::board::{BoardKind, Point};
-use crate::rules::{Bitboard, Position, Side, Topology};
+use crate::rules::board::Point;
+use crate::rules::{Bitboard, Position, Side};
+use crate::rules::{BoardKind, Topology};
 
 /// Points of the 5x5 board.
 pub const POINTS: usize = 25;

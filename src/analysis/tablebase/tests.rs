@@ -80,7 +80,7 @@ fn random_position(rng: &mut SplitMix64, board: &Board, goats: usize, quiet: u16
     } else {
         Side::Crowd
     };
-    Position::from_parts(
+    crate::rules::Rules::of(crate::rules::Variant::new(crate::rules::GameKind::BaghChal)).position(
         [board.grid(tigers), board.grid(goats)],
         side,
         [0, 0],

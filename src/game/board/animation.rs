@@ -71,12 +71,13 @@ fn start_move_animations(
     if settings.instant {
         // No motion, but the sounds still follow the move's rhythm.
         for m in &moves {
-            cue_instant_move(m, &mut cues);
+            cue_instant_move(m, the_match.game().rules(), &mut cues);
         }
         return;
     }
     let mut stage = Stage {
         layout: &layout,
+        rules: the_match.game().rules(),
         pieces: pieces
             .iter()
             .map(|(e, _, at, t)| (e, at.0, t.translation))
@@ -87,6 +88,7 @@ fn start_move_animations(
     for MoveApplied { mv, side, effects } in moves {
         let end_time = match mv.kind() {
             MoveKind::Place => stage.drop_in(&mut commands, &art, the_match.kind(), side, mv),
+            MoveKind::Pass => continue,
             MoveKind::Step | MoveKind::Jump => match stage.travel(&mut commands, mv) {
                 Some(end_time) => end_time,
                 // No piece stands on the origin: nothing to animate.
@@ -105,6 +107,7 @@ fn start_move_animations(
 /// piece entity stands, and the tray's next free slot.
 struct Stage<'a> {
     layout: &'a BoardLayout,
+    rules: &'a crate::rules::Rules,
     pieces: Vec<(Entity, Point, Vec3)>,
     tray_scale: f32,
     tray_count: usize,
@@ -163,7 +166,7 @@ impl Stage<'_> {
             .unwrap_or(0);
         let mut tween = Tween::new(true);
         let mut from = here.with_z(z::MOVING);
-        let captured: Vec<Point> = mv.captured().collect();
+        let captured: Vec<Point> = self.rules.captured(&mv).collect();
         let mut end_time: f32 = 0.0;
         for (i, to_point) in stops.iter().enumerate().skip(1) {
             let duration = if i <= shown { 0.0 } else { hop_time };
@@ -257,16 +260,20 @@ impl Stage<'_> {
 
 /// The sounds of a move shown at once: the step or placement now, the
 /// captures at the pace a chain would hop, then the huffs.
-fn cue_instant_move(m: &MoveApplied, cues: &mut MessageWriter<PlaySound>) {
+fn cue_instant_move(
+    m: &MoveApplied,
+    rules: &crate::rules::Rules,
+    cues: &mut MessageWriter<PlaySound>,
+) {
     let first = match m.mv.kind() {
         MoveKind::Place => Some(Cue::Place),
         MoveKind::Step => Some(Cue::Step),
-        MoveKind::Jump => None,
+        MoveKind::Jump | MoveKind::Pass => None,
     };
     if let Some(cue) = first {
         cues.write(PlaySound::now(cue));
     }
-    let captures = m.mv.captured().count();
+    let captures = rules.captured(&m.mv).count();
     for i in 0..captures {
         cues.write(PlaySound {
             cue: Cue::Capture,

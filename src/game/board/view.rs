@@ -94,16 +94,16 @@ impl BoardLayout {
             flipped: false,
         }
     }
-    pub fn topology(&self) -> &'static Topology {
+    pub fn topology(&self) -> &'static crate::rules::board::Board {
         Topology::get(self.board)
     }
     /// Half the distance between the outermost points.
     pub fn half_span(&self) -> f32 {
-        (self.topology().size as f32 - 1.0) / 2.0 * UNIT
+        (self.topology().size() as f32 - 1.0) / 2.0 * UNIT
     }
     /// Where a point is drawn.
     pub fn world(&self, p: Point) -> Vec2 {
-        let last = self.topology().size as f32 - 1.0;
+        let last = self.topology().size() as f32 - 1.0;
         let (mut f, mut r) = (p.file() as f32, p.rank() as f32);
         if self.flipped {
             f = last - f;
@@ -455,7 +455,7 @@ fn draw_lines_and_points(p: &mut Painter, skin: &SkinData, look: &SkinLook, layo
     let topology = layout.topology();
     let width = skin.board.line_width * UNIT;
     let mut lines = MeshBuilder::default();
-    for (a, b) in topology.lines() {
+    for &(a, b) in topology.lines() {
         lines.segment(layout.world(a), layout.world(b), width);
     }
     p.spawn(lines, &look.line, Vec2::ZERO, z::LINE);
@@ -555,7 +555,7 @@ fn spawn_coordinates(
     layout: &BoardLayout,
     shown: bool,
 ) {
-    let size = layout.topology().size;
+    let size = layout.topology().size();
     let visibility = if shown {
         Visibility::Inherited
     } else {

@@ -69,6 +69,8 @@ pub(super) fn conclusion_text(
                 Side::Crowd,
             ),
             Reason::HuntersGone => Msg::new("end-hunters-huffed"),
+            Reason::RegionReached(side) => side_msg("end-region-reached", side),
+            Reason::Outlasted(side) => side_msg("end-outlasted", side),
             Reason::NoMoves(side) => side_msg("end-no-moves", side),
             Reason::QuietLimit => Msg::new("end-quiet-limit"),
             Reason::Repetition => Msg::new("end-repetition"),

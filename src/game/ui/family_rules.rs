@@ -274,6 +274,10 @@ fn end_text(i18n: &I18n, rules: &Ruleset, end: &EndSpec) -> String {
             .text("side", name(*side))
             .text("other", name(side.other()))
             .num("count", *n),
+        EndSpec::HuntersAtMost(n) => Msg::new("family-rules-end-hunters-at-most")
+            .text("hunters", name(Side::Hunters))
+            .text("crowd", name(Side::Crowd))
+            .num("count", *n),
     };
     i18n.msg(&msg)
 }

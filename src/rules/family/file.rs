@@ -9,7 +9,7 @@
 
 use serde::Deserialize;
 
-use crate::rules::Side;
+use crate::rules::side::Side;
 
 /// A text in both of the game's languages.
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
@@ -86,15 +86,10 @@ pub struct GameFile {
     /// the game again and checks it.
     #[serde(default)]
     pub solved: Option<SolvedSpec>,
-    /// Which engine plays the game: this family's, or the classic
-    /// bitboard engine of the four first games (`Classic`), which also
-    /// plays the rules the format cannot say (`classic_rules`).
+    /// Once every piece is placed, whether a move may bring back a
+    /// position seen before (Bagh-Chal's rule).
     #[serde(default)]
-    pub engine: Engine,
-    /// The rules the classic engine adds to what the file says, in words
-    /// (only with `engine: Classic`).
-    #[serde(default)]
-    pub classic_rules: Vec<Words>,
+    pub no_repeat: NoRepeat,
     /// The game's options: each with its values, its default and the tag
     /// the new-game page shows.
     #[serde(default)]
@@ -128,18 +123,20 @@ pub struct WeightsSpec {
     pub drawn_capture: Option<i32>,
 }
 
-/// Which engine plays a game file.
+/// Whether a move may recreate an earlier position.
 #[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
-pub enum Engine {
-    /// The family's graph engine (`rules::family`).
+pub enum NoRepeat {
+    /// Any move the other rules allow (repetitions may draw: `draws`).
     #[default]
-    Family,
-    /// The classic engine of Pirates, Asalto, Fox and Geese and Bagh-Chal
-    /// (`rules::movegen`); the file's id names the game.
-    Classic,
+    Allowed,
+    /// Once neither side holds pieces to place, no move may bring back a
+    /// position (pieces and side to move) that stood since the last
+    /// capture or placement.
+    OncePlaced,
 }
 
-/// One option of a game.
+/// One option of a game: its values, the default, and what each other
+/// value changes in the file.
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct OptionSpec {
@@ -148,6 +145,27 @@ pub struct OptionSpec {
     pub values: Vec<String>,
     pub default: String,
     pub tag: OptionTag,
+    /// What choosing a value changes, value by value (the default changes
+    /// nothing: the file as written is the default game).
+    #[serde(default)]
+    pub set: Vec<(String, Vec<OptionEffect>)>,
+}
+
+/// One change an option's value makes to the game the file describes.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+pub enum OptionEffect {
+    /// Whether a hunter that can capture must.
+    Compulsory(bool),
+    /// How captures chain.
+    Chain(Chain),
+    /// The directions a side's steps may take.
+    Steps(Side, Steps),
+    /// More points a side's pieces start on (space-separated names).
+    AddStart(Side, String),
+    /// The draw after this many quiet plies, or none.
+    QuietLimit(Option<u16>),
+    /// The draw by repeating a position this many times, or none.
+    Repetition(Option<u8>),
 }
 
 /// Where an option's default comes from, as the new-game page tags it.
@@ -249,6 +267,10 @@ pub struct SideSpec {
     /// Which way is forward for it (for [`Steps`]).
     #[serde(default)]
     pub forward: Heading,
+    /// While it holds pieces, it places them one after the other, the other
+    /// side waiting (Asalto's officers); otherwise the sides alternate.
+    #[serde(default)]
+    pub places_in_a_row: bool,
 }
 
 /// The directions a side's steps may take, measured on the drawing in
@@ -317,6 +339,10 @@ pub struct CaptureSpec {
     /// A hunter that can capture must (some capture, not the longest).
     #[serde(default)]
     pub compulsory: bool,
+    /// Huffing: when the hunters make a move that is not a capture, every
+    /// hunter that could have captured is removed (Asalto).
+    #[serde(default)]
+    pub huffing: bool,
 }
 
 impl Default for CaptureSpec {
@@ -324,6 +350,7 @@ impl Default for CaptureSpec {
         CaptureSpec {
             chain: Chain::Single,
             compulsory: false,
+            huffing: false,
         }
     }
 }
@@ -355,6 +382,9 @@ pub enum EndSpec {
     /// This side wins once the other has made this many moves (a move limit
     /// that counts against the other side, as in Hare and Hounds).
     OutlastsMoves(Side, u16),
+    /// The crowd wins once the hunters have this many pieces or fewer, on
+    /// the board and in hand (hunters are lost only to huffing).
+    HuntersAtMost(u8),
 }
 
 /// What each side does when it has no legal move.
@@ -403,4 +433,21 @@ pub struct DrawSpec {
     /// this many times.
     #[serde(default)]
     pub repetition: Option<u8>,
+    /// What resets the quiet count besides a capture (or a huff) and a
+    /// placement, which always do.
+    #[serde(default)]
+    pub progress: Progress,
+}
+
+/// What counts as progress for the quiet count, besides captures and
+/// placements.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+pub enum Progress {
+    /// Nothing else.
+    #[default]
+    CapturesAndPlacements,
+    /// Also the crowd gaining ground: a crowd move that lifts the sum of its
+    /// pieces' ranks (counted along its forward direction) above the
+    /// highest it has been since the last capture.
+    Advance,
 }

@@ -76,25 +76,24 @@ pub const BUILT_IN: &[(&str, &str)] = &[
     ),
 ];
 
-/// The four first games as game files, by id: their moves come from the
-/// classic engine (`engine: Classic`), and a test checks each file against
-/// it (board, pieces, ends, and the two engines' move counts).
+/// The four first games' files, by id: played by the same rules as every
+/// other (the family's own engine plays the others until it is retired).
 pub const CLASSIC: &[(&str, &str)] = &[
     (
         "pirates",
-        include_str!("../../../assets/games/classic/pirates.game.ron"),
+        include_str!("../../../assets/games/pirates.game.ron"),
     ),
     (
         "asalto",
-        include_str!("../../../assets/games/classic/asalto.game.ron"),
+        include_str!("../../../assets/games/asalto.game.ron"),
     ),
     (
         "fox-geese",
-        include_str!("../../../assets/games/classic/fox-geese.game.ron"),
+        include_str!("../../../assets/games/fox-geese.game.ron"),
     ),
     (
         "bagh-chal",
-        include_str!("../../../assets/games/classic/bagh-chal.game.ron"),
+        include_str!("../../../assets/games/bagh-chal.game.ron"),
     ),
 ];
 
@@ -102,7 +101,7 @@ pub const CLASSIC: &[(&str, &str)] = &[
 pub fn classic(id: &str) -> Option<Result<Ruleset, GameFileError>> {
     let (name, text) = CLASSIC.iter().find(|(name, _)| *name == id)?;
     Some(Ruleset::parse(
-        &format!("assets/games/classic/{name}.game.ron"),
+        &format!("assets/games/{name}.game.ron"),
         text,
     ))
 }

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::file::{Chain, NoMoves};
 use super::graph::bits;
 use super::ruleset::{MAX_CROWD, Ruleset};
-use crate::rules::Side;
+use crate::rules::side::Side;
 
 /// What a move does.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

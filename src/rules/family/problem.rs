@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::rules::Side;
+use crate::rules::side::Side;
 
 /// What is wrong with a game file. `Display` is the English of the command
 /// line; the game translates each kind.
@@ -53,12 +53,6 @@ pub enum Problem {
     NoEnds,
     /// An option whose default is not one of its values (or has none).
     BadOption(String),
-    /// A field that only goes with another setting (`classic_rules` needs
-    /// `engine: Classic`).
-    NeedsSetting {
-        field: String,
-        setting: String,
-    },
 }
 
 impl fmt::Display for Problem {
@@ -125,12 +119,10 @@ impl fmt::Display for Problem {
             }
             Problem::Unreachable(why) => write!(f, "an end that can never come: {why}"),
             Problem::NoEnds => write!(f, "the game has no way to end"),
-            Problem::BadOption(key) => {
-                write!(f, "the option `{key}` needs values, its default among them")
-            }
-            Problem::NeedsSetting { field, setting } => {
-                write!(f, "`{field}` needs `{setting}`")
-            }
+            Problem::BadOption(key) => write!(
+                f,
+                "the option `{key}` needs values, its default among them, and changes for other values only"
+            ),
         }
     }
 }
@@ -152,6 +144,8 @@ pub enum Unreachable {
     GoalOutOfReach,
     /// A move limit of 0.
     ZeroMoves,
+    /// The hunters are to be cut down, but nothing removes them (no huffing).
+    HuntersNeverLost,
 }
 
 impl fmt::Display for Unreachable {
@@ -170,6 +164,12 @@ impl fmt::Display for Unreachable {
             }
             Unreachable::GoalOutOfReach => write!(f, "no piece can ever reach the region"),
             Unreachable::ZeroMoves => write!(f, "a move limit of 0"),
+            Unreachable::HuntersNeverLost => {
+                write!(
+                    f,
+                    "the hunters are cut down but nothing removes them (no huffing)"
+                )
+            }
         }
     }
 }
@@ -206,7 +206,6 @@ impl Problem {
             Problem::TooManyPieces { .. } => Some("in_hand".to_string()),
             Problem::Unreachable(_) | Problem::NoEnds => Some("ends".to_string()),
             Problem::BadOption(key) => Some(format!("\"{key}\"")),
-            Problem::NeedsSetting { field, .. } => Some(field.clone()),
             Problem::Syntax(_) | Problem::NotText => None,
         }
     }

@@ -1,9 +1,9 @@
 //! A checked game file, compiled into the tables the move generator reads.
 
-use super::file::{Chain, EndSpec, Engine, GameFile, NoMoves, Steps};
+use super::file::{Chain, EndSpec, GameFile, NoMoves, OptionEffect, Steps};
 use super::graph::{Graph, bits};
 use super::problem::{GameFileError, Problem, Unreachable};
-use crate::rules::Side;
+use crate::rules::side::Side;
 
 /// The most crowd pieces a game may have: a capture chain takes one a hop.
 pub const MAX_CROWD: usize = 48;
@@ -16,21 +16,22 @@ pub struct Ruleset {
     pub graph: Graph,
     /// `steps[side][p]`: where a piece of `side` on `p` may step (before
     /// occupancy).
-    pub(super) steps: [Vec<u64>; 2],
+    pub(crate) steps: [Vec<u64>; 2],
     /// Where each side may place.
-    pub(super) place_on: [u64; 2],
-    pub(super) start: [u64; 2],
-    pub(super) in_hand: [u8; 2],
+    pub(crate) place_on: [u64; 2],
+    pub(crate) start: [u64; 2],
+    pub(crate) in_hand: [u8; 2],
     /// `between[a * 64 + b]`: the point jumped over from `a` to `b`.
     pub(super) between: Vec<u8>,
     pub(super) zobrist: Vec<[u64; 2]>,
-    pub(super) ends: Ends,
+    pub(crate) ends: Ends,
 }
 
 /// The ends of a game, as sets of points.
 #[derive(Clone, Copy, Debug, Default)]
-pub(super) struct Ends {
+pub(crate) struct Ends {
     pub crowd_at_most: Option<u8>,
+    pub hunters_at_most: Option<u8>,
     pub crowd_fills: Option<u64>,
     pub reaches: [Option<u64>; 2],
     pub outlasts: [Option<u16>; 2],
@@ -52,7 +53,43 @@ impl Ruleset {
                 let at = (e.span.start.line, e.span.start.col);
                 GameFileError::locate(file, text, Problem::Syntax(e.code.to_string()), Some(at))
             })?;
-        Ruleset::compile(spec).map_err(|problem| GameFileError::locate(file, text, problem, None))
+        let ruleset = Ruleset::compile(spec)
+            .map_err(|problem| GameFileError::locate(file, text, problem, None))?;
+        // Every value of every option makes a game that can be played.
+        for option in &ruleset.file.options {
+            for value in &option.values {
+                ruleset
+                    .with_options(&[(option.key.as_str(), value.as_str())])
+                    .map_err(|problem| GameFileError::locate(file, text, problem, None))?;
+            }
+        }
+        Ok(ruleset)
+    }
+
+    /// The game with some options set (`("geese", "15")`): the file with
+    /// each value's changes made, compiled again. A key or value the file
+    /// does not offer is refused.
+    pub fn with_options(&self, choices: &[(&str, &str)]) -> Result<Ruleset, Problem> {
+        if choices.is_empty() {
+            return Ok(self.clone());
+        }
+        let mut file = self.file.clone();
+        for &(key, value) in choices {
+            let option = self
+                .file
+                .options
+                .iter()
+                .find(|o| o.key == key)
+                .ok_or_else(|| Problem::BadOption(key.to_string()))?;
+            if !option.values.iter().any(|v| v == value) {
+                return Err(Problem::BadOption(key.to_string()));
+            }
+            let effects = option.set.iter().filter(|(v, _)| v == value);
+            for effect in effects.flat_map(|(_, effects)| effects) {
+                apply_effect(&mut file, effect);
+            }
+        }
+        Ruleset::compile(file)
     }
 
     /// Checks a parsed file and builds its tables.
@@ -241,6 +278,19 @@ fn ends(
                 }
                 ends.reaches[side.index()] = Some(region);
             }
+            EndSpec::HuntersAtMost(k) => {
+                if !file.capture.huffing {
+                    return Err(Problem::Unreachable(Unreachable::HuntersNeverLost));
+                }
+                let hunters_total = start[0].count_ones() as usize + in_hand[0] as usize;
+                if *k as usize >= hunters_total {
+                    return Err(Problem::Unreachable(Unreachable::CrowdAlreadyDown {
+                        crowd: hunters_total,
+                        limit: *k,
+                    }));
+                }
+                ends.hunters_at_most = Some(*k);
+            }
             EndSpec::OutlastsMoves(side, moves) => {
                 if *moves == 0 {
                     return Err(Problem::Unreachable(Unreachable::ZeroMoves));
@@ -254,11 +304,12 @@ fn ends(
             return Err(Problem::BadOption(option.key.clone()));
         }
     }
-    if !file.classic_rules.is_empty() && file.engine != Engine::Classic {
-        return Err(Problem::NeedsSetting {
-            field: "classic_rules".to_string(),
-            setting: "engine: Classic".to_string(),
-        });
+    for option in &file.options {
+        for (value, _) in &option.set {
+            if !option.values.contains(value) || *value == option.default {
+                return Err(Problem::BadOption(option.key.clone()));
+            }
+        }
     }
     let no_moves = [file.no_moves.hunters, file.no_moves.crowd];
     if file.ends.is_empty()
@@ -278,4 +329,25 @@ fn splitmix(state: &mut u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
+}
+
+/// Makes one change an option's value asks for.
+fn apply_effect(file: &mut GameFile, effect: &OptionEffect) {
+    fn side_spec(file: &mut GameFile, side: Side) -> &mut super::file::SideSpec {
+        match side {
+            Side::Hunters => &mut file.hunters,
+            Side::Crowd => &mut file.crowd,
+        }
+    }
+    match effect {
+        OptionEffect::Compulsory(on) => file.capture.compulsory = *on,
+        OptionEffect::Chain(chain) => file.capture.chain = *chain,
+        OptionEffect::Steps(side, steps) => side_spec(file, *side).steps = *steps,
+        OptionEffect::AddStart(side, points) => {
+            let spec = side_spec(file, *side);
+            spec.start = format!("{} {points}", spec.start);
+        }
+        OptionEffect::QuietLimit(limit) => file.draws.quiet_limit = *limit,
+        OptionEffect::Repetition(times) => file.draws.repetition = *times,
+    }
 }

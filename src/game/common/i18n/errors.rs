@@ -291,9 +291,6 @@ fn game_file_problem(problem: &Problem) -> Msg {
         }
         P::NoEnds => Msg::new("error-game-file-no-ends"),
         P::BadOption(key) => Msg::new("error-game-file-bad-option").text("text", key.clone()),
-        P::NeedsSetting { field, setting } => Msg::new("error-game-file-needs-setting")
-            .text("text", field.clone())
-            .text("setting", setting.clone()),
     }
 }
 
@@ -311,5 +308,6 @@ fn unreachable(why: Unreachable) -> Msg {
         U::RegionOutOfReach => Msg::new("error-game-file-end-region-out-of-reach"),
         U::GoalOutOfReach => Msg::new("error-game-file-end-goal-out-of-reach"),
         U::ZeroMoves => Msg::new("error-game-file-end-zero-moves"),
+        U::HuntersNeverLost => Msg::new("error-game-file-end-hunters-never-lost"),
     }
 }

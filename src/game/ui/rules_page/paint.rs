@@ -57,7 +57,7 @@ pub fn height_for(scene: &Scene, width: f32) -> f32 {
 }
 
 fn spacing_for(scene: &Scene, width: f32) -> f32 {
-    let size = Topology::get(scene.board).size as f32;
+    let size = Topology::get(scene.board).size() as f32;
     width / (size - 1.0 + 2.0 * MARGIN)
 }
 
@@ -86,7 +86,7 @@ impl Frame {
 /// Paints a scene into `rect` (as wide as it is tall, plus the tray).
 pub fn paint(painter: &egui::Painter, scene: &Scene, rect: Rect) {
     let unit = spacing_for(scene, rect.width());
-    let size = Topology::get(scene.board).size as f32;
+    let size = Topology::get(scene.board).size() as f32;
     let frame = Frame {
         origin: rect.min + vec2(MARGIN, MARGIN + size - 1.0) * unit,
         unit,
@@ -223,7 +223,7 @@ fn hash01(n: u32) -> f32 {
 fn paint_lines(painter: &egui::Painter, board: BoardKind, frame: &Frame) {
     let topology = Topology::get(board);
     let stroke = Stroke::new((0.05 * frame.unit).max(1.0), colour::LINE);
-    for (p, q) in topology.lines() {
+    for &(p, q) in topology.lines() {
         painter.line_segment([frame.at(p), frame.at(q)], stroke);
     }
     for p in topology.points {

@@ -272,7 +272,7 @@ impl Setup {
                 "pieces `{hunters}` / `{crowd}` overlap or leave the board"
             ));
         }
-        let position = Position::from_parts(pieces, side, in_hand, 0, None);
+        let position = Rules::of(variant).position(pieces, side, in_hand, 0, None);
         let mut moves = Vec::new();
         Rules::new(variant).generate(&position, &mut moves);
         Ok(Setup {
@@ -300,7 +300,9 @@ impl Setup {
     fn with_move(&self, text: &str) -> Result<Scene, String> {
         let mv = self.find(text)?;
         let mut scene = self.scene();
-        scene.captured = mv.captured().fold(Bitboard::EMPTY, |b, p| b.with(p));
+        scene.captured = Rules::of(self.variant)
+            .captured(&mv)
+            .fold(Bitboard::EMPTY, |b, p| b.with(p));
         scene.arrows.push(Arrow::of(&mv, ArrowStyle::Move));
         Ok(scene)
     }
