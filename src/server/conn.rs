@@ -16,13 +16,14 @@ use futures_util::{SinkExt, StreamExt};
 use tokio::sync::{Notify, mpsc};
 use tokio::time::{Instant, timeout};
 
-use super::hub::{
-    ConnectionSlot, Hub, NewRoom, NotSent, OUTBOX_FRAMES, Outbound, Outbox, ROOM_WAIT, RoomHandle,
-    RoomInput, busy_error, storage_error,
-};
+use super::hub::{ConnectionSlot, Hub, NewRoom};
 use super::limit::{RateLimit, Verdict};
 use super::lobby::{Met, PostRefused, Seek};
+use super::outbox::{OUTBOX_FRAMES, Outbound, Outbox};
+use super::pairing::open_seeks_room;
+use super::refusal::{busy_error, storage_error};
 use super::room::{ConnId, Entry};
+use super::room_handle::{NotSent, ROOM_WAIT, RoomHandle, RoomInput};
 use super::store::{Identity, SeatPlayer};
 use super::{log, secret};
 use crate::online::protocol::{
@@ -670,42 +671,4 @@ impl Conn {
         }
         Flow::Go
     }
-}
-
-/// Opens the room of a seek taken off the list, with the seeker seated
-/// (on its side, else `seeker_side`, else one drawn at random), and hands
-/// the room to the seeker's connection; the taker then joins it (here, or
-/// from another node through the relay).
-pub(crate) async fn open_seeks_room(
-    hub: &Arc<Hub>,
-    seek: Seek,
-    seeker_side: Option<Side>,
-) -> Result<RoomHandle, Event> {
-    let side = seek.info.side.or(seeker_side).unwrap_or_else(|| {
-        let coin = secret::token().map_or(0, |t| t.as_bytes()[0]);
-        if coin.is_multiple_of(2) {
-            Side::Hunters
-        } else {
-            Side::Crowd
-        }
-    });
-    // Lobby games are rated (when both players said hello).
-    let room = NewRoom {
-        setup: seek.info.setup.clone(),
-        side,
-        clock: seek.info.clock,
-        player: seek.player.clone(),
-        rated: true,
-    };
-    let room = hub
-        .create(room, seek.conn, seek.outbox.clone())
-        .await
-        .inspect_err(|refusal| {
-            seek.outbox.send(refusal);
-        })?;
-    if seek.placed.send(room.clone()).is_err() {
-        // The seeker went meanwhile: its seat waits for it, empty.
-        room.send(RoomInput::Leave { conn: seek.conn }).await;
-    }
-    Ok(room)
 }
