@@ -35,39 +35,62 @@ pub(crate) async fn run(
         "room {code}: served by node {}: relayed",
         log::quoted(&owner)
     ));
-    let mut conns: HashMap<ConnId, Outbox> = HashMap::new();
-    let mut waiting: Waiting = HashMap::new();
+    let mut proxy = ProxyTask {
+        relay,
+        code,
+        owner,
+        conns: HashMap::new(),
+        waiting: HashMap::new(),
+    };
     let far = Instant::now() + Duration::from_secs(365 * 24 * 3600);
     // Its first entry is queued as it starts; it ends once nobody is left.
     let mut started = false;
     loop {
-        if started && conns.is_empty() {
+        if started && proxy.conns.is_empty() {
             break;
         }
         started = true;
-        let next_wait = waiting.values().map(|(_, until)| *until).min();
+        let next_wait = proxy.waiting.values().map(|(_, until)| *until).min();
         let input = tokio::select! {
             input = rx.recv() => input,
             () = sleep_until(next_wait.unwrap_or(far)), if next_wait.is_some() => {
-                let now = Instant::now();
-                let late: Vec<ConnId> = waiting
-                    .iter()
-                    .filter(|(_, (_, until))| *until <= now)
-                    .map(|(conn, _)| *conn)
-                    .collect();
-                for conn in late {
-                    let message = format!(
-                        "the node serving room {code} did not answer: try again"
-                    );
-                    refuse(&mut conns, &mut waiting, conn, storage_error(&message));
-                    left(relay, &owner, &code, conn).await;
-                }
+                proxy.give_up_on_late_entries().await;
                 continue;
             }
         };
         let Some(input) = input else {
             break;
         };
+        if let Flow::End = proxy.take(input).await {
+            break;
+        }
+    }
+    // Entries still queued are dropped with the channel: they look the
+    // room up again.
+    relay.unlist_proxy(&handle);
+    unlist(&handle);
+    log::line(format_args!("room {}: no longer relayed here", proxy.code));
+}
+
+/// Whether a proxy's task goes on after an input.
+enum Flow {
+    Go,
+    End,
+}
+
+/// A proxy's room as its task keeps it: this node's connections in it,
+/// and the entries among them still waiting for the owner's answer.
+struct ProxyTask<'a> {
+    relay: &'a Relay,
+    code: String,
+    owner: String,
+    conns: HashMap<ConnId, Outbox>,
+    waiting: Waiting,
+}
+
+impl ProxyTask<'_> {
+    /// Acts on one input: a connection's here, or the owner's.
+    async fn take(&mut self, input: RoomInput) -> Flow {
         match input {
             RoomInput::Enter {
                 conn,
@@ -75,139 +98,170 @@ pub(crate) async fn run(
                 outbox,
                 reply,
             } => {
-                conns.insert(conn, outbox);
-                waiting.insert(conn, (reply, Instant::now() + ENTRY_WAIT));
-                let code = code.clone();
-                relay
-                    .send(&owner, Message::Enter { code, conn, entry })
-                    .await;
+                self.conns.insert(conn, outbox);
+                self.waiting
+                    .insert(conn, (reply, Instant::now() + ENTRY_WAIT));
+                let code = self.code.clone();
+                let message = Message::Enter { code, conn, entry };
+                self.relay.send(&self.owner, message).await;
             }
-            RoomInput::Command { conn, command } if conns.contains_key(&conn) => {
-                let code = code.clone();
-                relay
-                    .send(
-                        &owner,
-                        Message::Command {
-                            code,
-                            conn,
-                            command,
-                        },
-                    )
-                    .await;
+            RoomInput::Command { conn, command } if self.conns.contains_key(&conn) => {
+                let code = self.code.clone();
+                let message = Message::Command {
+                    code,
+                    conn,
+                    command,
+                };
+                self.relay.send(&self.owner, message).await;
             }
             RoomInput::Command { .. } => {}
             RoomInput::Leave { conn } => {
-                conns.remove(&conn);
-                waiting.remove(&conn);
-                left(relay, &owner, &code, conn).await;
+                self.conns.remove(&conn);
+                self.waiting.remove(&conn);
+                self.left(conn).await;
             }
             RoomInput::FromOwner(FromOwner::Entered { conn, refusal }) => {
-                let Some((reply, _)) = waiting.remove(&conn) else {
-                    // Gone (or given up on) before its answer: the owner,
-                    // which may have seated it meanwhile, lets it go.
-                    if refusal.is_none() {
-                        left(relay, &owner, &code, conn).await;
-                    }
-                    continue;
-                };
-                match refusal {
-                    None => drop(reply.send(Ok(()))),
-                    Some(frame) => {
-                        let refusal = parse_event(&frame)
-                            .unwrap_or_else(|e| storage_error(&format!("the owner's answer: {e}")));
-                        let storage = matches!(
-                            refusal,
-                            Event::Error {
-                                error: ErrorKind::Storage,
-                                ..
-                            }
-                        );
-                        let outbox = conns.remove(&conn);
-                        let _ = reply.send(Err(refusal));
-                        // The room is moving between nodes: the client
-                        // tries again (and may find it here next time).
-                        if storage && let Some(outbox) = outbox {
-                            outbox.kick.notify_one();
-                        }
-                    }
-                }
+                self.entered(conn, refusal).await;
             }
             RoomInput::FromOwner(FromOwner::Frame { conn, frame }) => {
-                let Some(outbox) = conns.get(&conn) else {
-                    continue;
-                };
-                let sent = outbox
-                    .frames
-                    .try_send(Outbound::Frame(Utf8Bytes::from(frame)))
-                    .is_ok();
-                if !sent {
-                    log::line(format_args!(
-                        "room {code}: conn {conn} dropped: too far behind"
-                    ));
-                    close(&mut conns, conn, None);
-                    left(relay, &owner, &code, conn).await;
-                }
+                self.frame(conn, frame).await;
             }
             RoomInput::FromOwner(FromOwner::Close { conn, close: frame }) => {
-                waiting.remove(&conn);
-                close(&mut conns, conn, frame);
+                self.waiting.remove(&conn);
+                self.close(conn, frame);
             }
             RoomInput::FromOwner(FromOwner::Gone) => {
-                // No error to show: the players' clients reconnect by
-                // themselves and resume (this node takes the room), and
-                // entries dropped unanswered look the room up again.
-                log::line(format_args!(
-                    "room {code}: node {} has gone: its {} connections here reconnect",
-                    log::quoted(&owner),
-                    conns.len()
-                ));
-                waiting.clear();
-                for (_, outbox) in conns.drain() {
-                    outbox.kick.notify_one();
-                }
-                break;
+                self.owner_gone();
+                return Flow::End;
             }
             RoomInput::Unload | RoomInput::Expire => {}
         }
+        Flow::Go
     }
-    // Entries still queued are dropped with the channel: they look the
-    // room up again.
-    relay.unlist_proxy(&handle);
-    unlist(&handle);
-    log::line(format_args!("room {code}: no longer relayed here"));
-}
 
-/// Tells room `code`'s owner that this node's connection `conn` has gone.
-async fn left(relay: &Relay, owner: &str, code: &str, conn: ConnId) {
-    let code = code.to_string();
-    relay.send(owner, Message::Leave { code, conn }).await;
-}
-
-/// Refuses (or, once seated, tells and closes) connection `conn`.
-fn refuse(conns: &mut HashMap<ConnId, Outbox>, waiting: &mut Waiting, conn: ConnId, error: Event) {
-    let outbox = conns.remove(&conn);
-    match waiting.remove(&conn) {
-        Some((reply, _)) => drop(reply.send(Err(error))),
-        None => {
-            if let Some(outbox) = &outbox {
-                outbox.send(&error);
-            }
+    /// Refuses the entries the owner has not answered in time.
+    async fn give_up_on_late_entries(&mut self) {
+        let now = Instant::now();
+        let late: Vec<ConnId> = self
+            .waiting
+            .iter()
+            .filter(|(_, (_, until))| *until <= now)
+            .map(|(conn, _)| *conn)
+            .collect();
+        for conn in late {
+            let message = format!(
+                "the node serving room {} did not answer: try again",
+                self.code
+            );
+            self.refuse(conn, storage_error(&message));
+            self.left(conn).await;
         }
     }
-    // The client reconnects and resumes (here or elsewhere).
-    if let Some(outbox) = outbox {
-        outbox.kick.notify_one();
-    }
-}
 
-/// Lets connection `conn` go: the close frame the room asked for, or a
-/// kick (it reconnects and resumes).
-fn close(conns: &mut HashMap<ConnId, Outbox>, conn: ConnId, frame: Option<(u16, String)>) {
-    let Some(outbox) = conns.remove(&conn) else {
-        return;
-    };
-    match frame {
-        Some((code, reason)) => drop(outbox.frames.try_send(Outbound::Close(code, reason))),
-        None => outbox.kick.notify_one(),
+    /// The owner's answer to connection `conn`'s entry: in, or refused
+    /// (with the refusal's event frame).
+    async fn entered(&mut self, conn: ConnId, refusal: Option<String>) {
+        let Some((reply, _)) = self.waiting.remove(&conn) else {
+            // Gone (or given up on) before its answer: the owner, which
+            // may have seated it meanwhile, lets it go.
+            if refusal.is_none() {
+                self.left(conn).await;
+            }
+            return;
+        };
+        let Some(frame) = refusal else {
+            drop(reply.send(Ok(())));
+            return;
+        };
+        let refusal = parse_event(&frame)
+            .unwrap_or_else(|e| storage_error(&format!("the owner's answer: {e}")));
+        let storage = matches!(
+            refusal,
+            Event::Error {
+                error: ErrorKind::Storage,
+                ..
+            }
+        );
+        let outbox = self.conns.remove(&conn);
+        let _ = reply.send(Err(refusal));
+        // The room is moving between nodes: the client tries again (and
+        // may find it here next time).
+        if storage && let Some(outbox) = outbox {
+            outbox.kick.notify_one();
+        }
+    }
+
+    /// A frame from the owner for connection `conn`; one too far behind
+    /// is dropped, here and at the owner.
+    async fn frame(&mut self, conn: ConnId, frame: String) {
+        let Some(outbox) = self.conns.get(&conn) else {
+            return;
+        };
+        let sent = outbox
+            .frames
+            .try_send(Outbound::Frame(Utf8Bytes::from(frame)))
+            .is_ok();
+        if !sent {
+            log::line(format_args!(
+                "room {}: conn {conn} dropped: too far behind",
+                self.code
+            ));
+            self.close(conn, None);
+            self.left(conn).await;
+        }
+    }
+
+    /// The owner node's session has ended: every connection here lets go.
+    fn owner_gone(&mut self) {
+        // No error to show: the players' clients reconnect by themselves
+        // and resume (this node takes the room), and entries dropped
+        // unanswered look the room up again.
+        log::line(format_args!(
+            "room {}: node {} has gone: its {} connections here reconnect",
+            self.code,
+            log::quoted(&self.owner),
+            self.conns.len()
+        ));
+        self.waiting.clear();
+        for (_, outbox) in self.conns.drain() {
+            outbox.kick.notify_one();
+        }
+    }
+
+    /// Tells the owner that this node's connection `conn` has gone.
+    async fn left(&self, conn: ConnId) {
+        let code = self.code.clone();
+        self.relay
+            .send(&self.owner, Message::Leave { code, conn })
+            .await;
+    }
+
+    /// Refuses (or, once seated, tells and closes) connection `conn`.
+    fn refuse(&mut self, conn: ConnId, error: Event) {
+        let outbox = self.conns.remove(&conn);
+        match self.waiting.remove(&conn) {
+            Some((reply, _)) => drop(reply.send(Err(error))),
+            None => {
+                if let Some(outbox) = &outbox {
+                    outbox.send(&error);
+                }
+            }
+        }
+        // The client reconnects and resumes (here or elsewhere).
+        if let Some(outbox) = outbox {
+            outbox.kick.notify_one();
+        }
+    }
+
+    /// Lets connection `conn` go: the close frame the room asked for, or
+    /// a kick (it reconnects and resumes).
+    fn close(&mut self, conn: ConnId, frame: Option<(u16, String)>) {
+        let Some(outbox) = self.conns.remove(&conn) else {
+            return;
+        };
+        match frame {
+            Some((code, reason)) => drop(outbox.frames.try_send(Outbound::Close(code, reason))),
+            None => outbox.kick.notify_one(),
+        }
     }
 }
