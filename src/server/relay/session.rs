@@ -12,7 +12,8 @@ use tokio::time::{Duration, sleep};
 use super::envelope::{envelope, open_envelope};
 use super::guest::seat_guest;
 use super::{Guest, Message, Relay};
-use crate::online::protocol::{ErrorKind, Event, parse_event};
+use crate::online::protocol::{Command, ErrorKind, Event, parse_event};
+use crate::rules::Side;
 use crate::server::hub::Hub;
 use crate::server::log;
 use crate::server::pairing::open_seeks_room;
@@ -250,58 +251,8 @@ async fn take_message(hub: &Arc<Hub>, relay: &Relay, from: String, message: Mess
             code,
             conn,
             command,
-        } => {
-            let guest = relay.guests.lock().ok().and_then(|g| {
-                g.get(&(from.clone(), conn))
-                    .map(|g| (g.local, g.room.clone()))
-            });
-            // The reader never waits on a room: a command for a room whose
-            // inbox is full is dropped and its player told, as on its own
-            // node (where it waits a moment first).
-            let sent = match guest {
-                Some((local, room)) => {
-                    let input = RoomInput::Command {
-                        conn: local,
-                        command,
-                    };
-                    match room.offer(input, Duration::ZERO).await {
-                        Ok(()) => true,
-                        Err(NotSent::Busy) => {
-                            let frame = busy_error(&code).to_frame();
-                            let code = code.clone();
-                            relay
-                                .send(&from, Message::Frame { code, conn, frame })
-                                .await;
-                            true
-                        }
-                        Err(NotSent::Closed) => false,
-                    }
-                }
-                None => false,
-            };
-            // Not (or no longer) seated here: its proxy lets it go.
-            if !sent {
-                let close = Message::Close {
-                    code,
-                    conn,
-                    close: None,
-                };
-                relay.send(&from, close).await;
-            }
-        }
-        Message::Leave { conn, .. } => {
-            let guest = relay
-                .guests
-                .lock()
-                .ok()
-                .and_then(|mut g| g.remove(&(from, conn)));
-            if let Some(guest) = guest {
-                guest
-                    .room
-                    .send(RoomInput::Leave { conn: guest.local })
-                    .await;
-            }
-        }
+        } => guest_command(relay, from, code, conn, command).await,
+        Message::Leave { conn, .. } => guest_left(relay, from, conn).await,
         Message::Entered {
             code,
             conn,
@@ -322,33 +273,107 @@ async fn take_message(hub: &Arc<Hub>, relay: &Relay, from: String, message: Mess
         } => {
             // Its room is opened in a task of its own (it waits on the store).
             let hub = Arc::clone(hub);
-            tokio::spawn(async move {
-                let room = match hub.lobby.take(seek, ConnId::MAX, player) {
-                    Some(seek) => open_seeks_room(&hub, seek, side).await,
-                    None => Err(Event::error(
-                        ErrorKind::UnknownSeek,
-                        format!("no open seek {seek}"),
-                    )),
-                };
-                let room = room.map(|room| room.code).map_err(|e| e.to_frame());
-                if let Some(relay) = hub.relay() {
-                    relay.send(&from, Message::SeekTaken { conn, room }).await;
-                }
-            });
+            tokio::spawn(open_taken_seek(hub, from, seek, conn, player, side));
         }
-        Message::SeekTaken { conn, room } => {
-            let waiting = relay.takes.lock().ok().and_then(|mut t| t.remove(&conn));
-            if let Some(reply) = waiting {
-                let room = room.map_err(|frame| {
-                    parse_event(&frame)
-                        .unwrap_or_else(|e| storage_error(&format!("the seek's node: {e}")))
-                });
-                let _ = reply.send(room);
-            }
-        }
+        Message::SeekTaken { conn, room } => seek_taken(relay, conn, room),
     }
 }
 
+/// Node `from`'s connection `conn`, a guest here, sends `command` to its
+/// room.
+async fn guest_command(relay: &Relay, from: String, code: String, conn: ConnId, command: Command) {
+    let guest = relay.guests.lock().ok().and_then(|g| {
+        g.get(&(from.clone(), conn))
+            .map(|g| (g.local, g.room.clone()))
+    });
+    // The reader never waits on a room: a command for a room whose inbox
+    // is full is dropped and its player told, as on its own node (where
+    // it waits a moment first).
+    let sent = match guest {
+        Some((local, room)) => {
+            let input = RoomInput::Command {
+                conn: local,
+                command,
+            };
+            match room.offer(input, Duration::ZERO).await {
+                Ok(()) => true,
+                Err(NotSent::Busy) => {
+                    let frame = busy_error(&code).to_frame();
+                    let code = code.clone();
+                    relay
+                        .send(&from, Message::Frame { code, conn, frame })
+                        .await;
+                    true
+                }
+                Err(NotSent::Closed) => false,
+            }
+        }
+        None => false,
+    };
+    // Not (or no longer) seated here: its proxy lets it go.
+    if !sent {
+        let close = Message::Close {
+            code,
+            conn,
+            close: None,
+        };
+        relay.send(&from, close).await;
+    }
+}
+
+/// Node `from`'s connection `conn` has gone: as a guest here, it leaves
+/// its room.
+async fn guest_left(relay: &Relay, from: String, conn: ConnId) {
+    let guest = relay
+        .guests
+        .lock()
+        .ok()
+        .and_then(|mut g| g.remove(&(from, conn)));
+    if let Some(guest) = guest {
+        guest
+            .room
+            .send(RoomInput::Leave { conn: guest.local })
+            .await;
+    }
+}
+
+/// Node `from`'s connection `conn` (its player's number, the side it
+/// wants) takes this node's seek `seek`: its room is opened here, and
+/// `from` hears its code or the refusal.
+async fn open_taken_seek(
+    hub: Arc<Hub>,
+    from: String,
+    seek: u64,
+    conn: ConnId,
+    player: Option<i64>,
+    side: Option<Side>,
+) {
+    let room = match hub.lobby.take(seek, ConnId::MAX, player) {
+        Some(seek) => open_seeks_room(&hub, seek, side).await,
+        None => Err(Event::error(
+            ErrorKind::UnknownSeek,
+            format!("no open seek {seek}"),
+        )),
+    };
+    let room = room.map(|room| room.code).map_err(|e| e.to_frame());
+    if let Some(relay) = hub.relay() {
+        relay.send(&from, Message::SeekTaken { conn, room }).await;
+    }
+}
+
+/// Another node's answer to this node's connection `conn` that took its
+/// seek: the room's code, or the refusal's event frame.
+fn seek_taken(relay: &Relay, conn: ConnId, room: Result<String, String>) {
+    let waiting = relay.takes.lock().ok().and_then(|mut t| t.remove(&conn));
+    if let Some(reply) = waiting {
+        let room = room.map_err(|frame| {
+            parse_event(&frame).unwrap_or_else(|e| storage_error(&format!("the seek's node: {e}")))
+        });
+        let _ = reply.send(room);
+    }
+}
+
+/// Hands what the owner says to this node's proxy of room `code`.
 async fn to_proxy(relay: &Relay, code: &str, message: FromOwner) {
     if let Some(proxy) = relay.proxy(code) {
         proxy.send(RoomInput::FromOwner(message)).await;
@@ -358,7 +383,6 @@ async fn to_proxy(relay: &Relay, code: &str, message: FromOwner) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::online::protocol::Command;
     use crate::server::room_handle::ROOM_INBOX;
 
     /// A guest's command for a room whose inbox is full is refused as
