@@ -680,92 +680,146 @@ impl Hub {
 /// A room's task: inputs one at a time, changes stored before applied.
 async fn run_room(
     hub: Arc<Hub>,
-    mut room: Room,
-    mut lease: Option<Lease>,
+    room: Room,
+    lease: Option<Lease>,
     handle: RoomHandle,
     mut rx: mpsc::Receiver<RoomInput>,
 ) {
-    let task = handle.task();
-    let mut outboxes: HashMap<ConnId, Outbox> = HashMap::new();
-    let mut empty_since = Some(Instant::now());
-    // Someone came in during this task's life (its departure is stored as
-    // a visit when the room leaves memory).
-    let mut visited = false;
-    // Cleared when the store refused to expire the room: no retry in a
-    // loop; the sweep tries again once the room has left memory.
-    let mut may_expire = true;
-    // Listed in the lobby as being played (told only when it changes).
-    let mut listed = false;
+    let mut task = RoomTask {
+        hub,
+        room,
+        lease,
+        handle,
+        outboxes: HashMap::new(),
+        empty_since: Some(Instant::now()),
+        visited: false,
+        may_expire: true,
+        listed: false,
+    };
     let far = Instant::now() + Duration::from_secs(365 * 24 * 3600);
-    loop {
-        let deadline = room.next_deadline();
-        let idle_since = empty_since.filter(|_| !room.clock_running());
-        let unload_at = idle_since.map(|since| since + hub.config.unload_after);
+    while let Step::Go = task.step(&mut rx, far).await {}
+    task.leave_memory().await;
+}
+
+/// Whether a room's task goes on after a step.
+enum Step {
+    Go,
+    /// The room leaves memory (its task ends).
+    End,
+}
+
+/// A room's task and what it keeps between inputs.
+struct RoomTask {
+    hub: Arc<Hub>,
+    room: Room,
+    lease: Option<Lease>,
+    handle: RoomHandle,
+    outboxes: HashMap<ConnId, Outbox>,
+    /// Since when nobody has been in the room (None while someone is).
+    empty_since: Option<Instant>,
+    /// Someone came in during this task's life (its departure is stored
+    /// as a visit when the room leaves memory).
+    visited: bool,
+    /// Cleared when the store refused to expire the room: no retry in a
+    /// loop; the sweep tries again once the room has left memory.
+    may_expire: bool,
+    /// Listed in the lobby as being played (told only when it changes).
+    listed: bool,
+}
+
+impl RoomTask {
+    /// Since when the room has been idle: nobody in it, no clock running.
+    fn idle_since(&self) -> Option<Instant> {
+        self.empty_since.filter(|_| !self.room.clock_running())
+    }
+
+    /// Waits for an input or a timer (`far`: never) and acts on it.
+    async fn step(&mut self, rx: &mut mpsc::Receiver<RoomInput>, far: Instant) -> Step {
+        let deadline = self.room.next_deadline();
+        let idle_since = self.idle_since();
+        let unload_at = idle_since.map(|since| since + self.hub.config.unload_after);
         let expire_at = idle_since
-            .filter(|_| may_expire && room.never_finished())
-            .zip(hub.config.expire_after)
+            .filter(|_| self.may_expire && self.room.never_finished())
+            .zip(self.hub.config.expire_after)
             .map(|(since, after)| since + after);
         let input = tokio::select! {
             input = rx.recv() => match input {
                 Some(input) => Some(input),
-                None => break,
+                None => return Step::End,
             },
             _ = sleep_until(deadline.unwrap_or(far)), if deadline.is_some() => None,
             _ = sleep_until(unload_at.unwrap_or(far)), if unload_at.is_some() => {
-                log::line(format_args!("room {}: unloaded (nobody here)", room.code()));
-                break;
+                log::line(format_args!("room {}: unloaded (nobody here)", self.room.code()));
+                return Step::End;
             }
             _ = sleep_until(expire_at.unwrap_or(far)), if expire_at.is_some() => {
-                if expire(&hub, &room, lease).await {
-                    visited = false;
-                    break;
+                if expire(&self.hub, &self.room, self.lease).await {
+                    self.visited = false;
+                    return Step::End;
                 }
-                may_expire = false;
-                continue;
+                self.may_expire = false;
+                return Step::Go;
             }
         };
-        if let Err(e) = hub.keep_lease(&mut lease, room.code()).await {
-            // Dropped unanswered, an entry looks the room up again.
-            log::line(format_args!("room {}: {e}: closed here", room.code()));
-            let error = storage_error(&e);
-            for outbox in outboxes.values() {
-                outbox.send(&error);
-                outbox.kick.notify_one();
-            }
-            // Another node owns the room now: nothing more is written here
-            // (not its visit either), and the lease is not ours to let go.
-            lease = None;
-            visited = false;
-            break;
+        if let Err(e) = self.hub.keep_lease(&mut self.lease, self.room.code()).await {
+            self.lease_lost(&e);
+            return Step::End;
         }
         match input {
             Some(RoomInput::Unload) if idle_since.is_some() => {
-                log::line(format_args!(
-                    "room {}: unloaded (over the cap of {} rooms in memory)",
-                    room.code(),
-                    hub.config.max_rooms_in_memory
-                ));
-                break;
+                self.log_over_cap();
+                return Step::End;
             }
             Some(RoomInput::Expire)
-                if !visited && idle_since.is_some() && room.never_finished() =>
+                if !self.visited && idle_since.is_some() && self.room.never_finished() =>
             {
-                if expire(&hub, &room, lease).await {
-                    break;
+                if expire(&self.hub, &self.room, self.lease).await {
+                    return Step::End;
                 }
-                continue;
+                return Step::Go;
             }
-            Some(RoomInput::Enter { .. }) => visited = true,
+            Some(RoomInput::Enter { .. }) => self.visited = true,
             _ => {}
         }
-        let Some((decision, reply)) = take(&mut room, &mut outboxes, input, Instant::now()) else {
-            continue;
+        self.act_on(input).await
+    }
+
+    /// Another node has taken the room: its connections here are told
+    /// and let go.
+    fn lease_lost(&mut self, e: &str) {
+        // Dropped unanswered, an entry looks the room up again.
+        log::line(format_args!("room {}: {e}: closed here", self.room.code()));
+        let error = storage_error(e);
+        for outbox in self.outboxes.values() {
+            outbox.send(&error);
+            outbox.kick.notify_one();
+        }
+        // Another node owns the room now: nothing more is written here
+        // (not its visit either), and the lease is not ours to let go.
+        self.lease = None;
+        self.visited = false;
+    }
+
+    /// An input (None: the timer) decided, stored, applied and answered;
+    /// then the lobby and the hub hear how the room stands.
+    async fn act_on(&mut self, input: Option<RoomInput>) -> Step {
+        let Some((decision, reply)) =
+            take(&mut self.room, &mut self.outboxes, input, Instant::now())
+        else {
+            return Step::Go;
         };
-        let stored = decide(&hub, &mut room, &mut outboxes, decision, lease).await;
+        let stored = decide(
+            &self.hub,
+            &mut self.room,
+            &mut self.outboxes,
+            decision,
+            self.lease,
+        )
+        .await;
         if let Some((conn, reply)) = reply {
             if let Err(e) = &stored {
-                outboxes.remove(&conn);
-                room.leave(conn, Instant::now());
+                self.outboxes.remove(&conn);
+                self.room.leave(conn, Instant::now());
                 let _ = reply.send(Err(e.clone()));
             } else {
                 let _ = reply.send(Ok(()));
@@ -775,51 +829,73 @@ async fn run_room(
             // Give a failing disk a moment before a timer asks again.
             tokio::time::sleep(Duration::from_millis(500)).await;
         }
-        if room.is_live() != listed {
-            listed = room.is_live();
-            hub.lobby.set_live(room.code(), room.live());
+        self.tell_how_it_stands()
+    }
+
+    /// Tells the lobby whether the game is being played and the hub since
+    /// when the room has been idle; past the cap on rooms in memory, an
+    /// idle room leaves it.
+    fn tell_how_it_stands(&mut self) -> Step {
+        if self.room.is_live() != self.listed {
+            self.listed = self.room.is_live();
+            self.hub.lobby.set_live(self.room.code(), self.room.live());
         }
-        empty_since = match (room.is_empty(), empty_since) {
+        self.empty_since = match (self.room.is_empty(), self.empty_since) {
             (true, None) => Some(Instant::now()),
             (true, since) => since,
             (false, _) => None,
         };
-        let idle_since = empty_since.filter(|_| !room.clock_running());
+        let idle_since = self.idle_since();
         let idle_ms = idle_since.map_or(0, |since| wall_ms_at(since).max(1));
-        handle.set_idle_since_ms(idle_ms);
-        if idle_since.is_some() && hub.over_cap() {
-            log::line(format_args!(
-                "room {}: unloaded (over the cap of {} rooms in memory)",
-                room.code(),
-                hub.config.max_rooms_in_memory
-            ));
-            break;
+        self.handle.set_idle_since_ms(idle_ms);
+        if idle_since.is_some() && self.hub.over_cap() {
+            self.log_over_cap();
+            return Step::End;
         }
+        Step::Go
     }
-    if visited && let Some(since) = empty_since {
-        // Best effort: a lost visit only lets the room expire sooner.
-        let seen = Write::Seen {
-            code: room.code().to_string(),
-            at_ms: wall_ms_at(since),
-        };
-        if let Err(e) = hub.write(seen, lease).await {
-            log::line(format_args!("room {}: visit not stored: {e}", room.code()));
+
+    /// Logs the room's leaving memory over the cap.
+    fn log_over_cap(&self) {
+        log::line(format_args!(
+            "room {}: unloaded (over the cap of {} rooms in memory)",
+            self.room.code(),
+            self.hub.config.max_rooms_in_memory
+        ));
+    }
+
+    /// The room leaves memory: its visit stored, its listing and lease
+    /// let go, and the hub's entry removed.
+    async fn leave_memory(self) {
+        let code = self.room.code();
+        if self.visited
+            && let Some(since) = self.empty_since
+        {
+            // Best effort: a lost visit only lets the room expire sooner.
+            let seen = Write::Seen {
+                code: code.to_string(),
+                at_ms: wall_ms_at(since),
+            };
+            if let Err(e) = self.hub.write(seen, self.lease).await {
+                log::line(format_args!("room {code}: visit not stored: {e}"));
+            }
         }
+        // Entries still queued are dropped with the channel: their senders
+        // look the room up again and load it from the store.
+        if self.listed {
+            self.hub.lobby.set_live(code, None);
+        }
+        if self.lease.is_some() {
+            // Let the room go at once, not when the lease runs out, so that
+            // another node may take it (a lease taken from us is left alone).
+            let _ = self
+                .hub
+                .store
+                .claim(code, &self.hub.node, Duration::ZERO)
+                .await;
+        }
+        self.hub.unlist(code, self.handle.task());
     }
-    // Entries still queued are dropped with the channel: their senders
-    // look the room up again and load it from the store.
-    if listed {
-        hub.lobby.set_live(room.code(), None);
-    }
-    if lease.is_some() {
-        // Let the room go at once, not when the lease runs out, so that
-        // another node may take it (a lease taken from us is left alone).
-        let _ = hub
-            .store
-            .claim(room.code(), &hub.node, Duration::ZERO)
-            .await;
-    }
-    hub.unlist(room.code(), task);
 }
 
 /// The wall-clock time (ms) of `at`, an instant in the past.
