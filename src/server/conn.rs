@@ -306,27 +306,42 @@ impl Conn {
         Flow::Go
     }
 
+    /// A text frame: rate-limited, parsed, then acted on.
     async fn on_text(&mut self, text: &str) -> Flow {
+        if let Some(flow) = self.over_rate_limit() {
+            return flow;
+        }
+        match parse_command(text) {
+            Ok(command) => self.on_command(command).await,
+            Err(error) => self.on_bad_frame(error),
+        }
+    }
+
+    /// The rate limit's word on one more frame: None to read it, else
+    /// what follows its refusal (a warning once, then silence, then a
+    /// close for flooding).
+    fn over_rate_limit(&mut self) -> Option<Flow> {
         match self.limit.check(Instant::now()) {
-            Verdict::Pass => {}
+            Verdict::Pass => None,
             Verdict::Refuse { first: true } => {
                 self.refuse(
                     ErrorKind::RateLimited,
                     "too many messages: slow down".into(),
                 );
-                return Flow::Go;
+                Some(Flow::Go)
             }
-            Verdict::Refuse { first: false } => return Flow::Go,
+            Verdict::Refuse { first: false } => Some(Flow::Go),
             Verdict::Close => {
                 self.refuse(ErrorKind::RateLimited, "flooding: closing".into());
                 self.close(close_code::POLICY, "flooding");
-                return Flow::Stop;
+                Some(Flow::Stop)
             }
         }
-        let command = match parse_command(text) {
-            Ok(command) => command,
-            Err(error) => return self.on_bad_frame(error),
-        };
+    }
+
+    /// A command: the connection's own (hello, entries, the lobby), or
+    /// its room's.
+    async fn on_command(&mut self, command: Command) -> Flow {
         match command {
             Command::Create { .. }
             | Command::Join { .. }
@@ -352,6 +367,7 @@ impl Conn {
             }
             Command::Hello { name, key, bot } => self.hello(name, key, bot).await,
             Command::MyGames => self.my_games().await,
+            // The new room is counted here (refused at the address's cap).
             Command::Create { .. } | Command::Take { .. }
                 if !self.hub.peers.new_room(self.client) =>
             {
@@ -366,18 +382,7 @@ impl Conn {
                 side,
                 clock,
                 rated,
-            } => {
-                let outbox = self.outbox.clone();
-                let room = NewRoom {
-                    setup,
-                    side,
-                    clock,
-                    player: self.seat_player(),
-                    rated,
-                };
-                let created = self.hub.create(room, self.id, outbox).await;
-                self.entered(created)
-            }
+            } => self.create(setup, side, clock, rated).await,
             Command::Join { code } => self.join(&code).await,
             Command::Resume { code, token } => {
                 self.enter(&code, || Ok(Entry::Resume { token })).await
@@ -385,19 +390,7 @@ impl Conn {
             Command::Watch { code } => self.enter(&code, || Ok(Entry::Watch)).await,
             Command::Seek { setup, side, clock } => self.seek(setup, side, clock, false).await,
             Command::Anyone { setup, clock } => self.seek(setup, None, clock, true).await,
-            Command::Take { seek } => {
-                let player = self.identity.as_ref().map(|i| i.id);
-                if let Some(taken) = self.hub.lobby.take(seek, self.id, player) {
-                    return self.pair(taken, None).await;
-                }
-                match self.hub.lobby.node_of_seek(seek) {
-                    Some(node) => self.take_elsewhere(&node, seek, None).await,
-                    None => {
-                        self.refuse(ErrorKind::UnknownSeek, format!("no open seek {seek}"));
-                        Flow::Go
-                    }
-                }
-            }
+            Command::Take { seek } => self.take(seek).await,
             Command::CancelSeek => {
                 if !self.hub.lobby.cancel(self.id) {
                     self.refuse(ErrorKind::UnknownSeek, "no seek open".into());
@@ -413,6 +406,42 @@ impl Conn {
                 Flow::Go
             }
             command => self.forward(command).await,
+        }
+    }
+
+    /// `create`: opens a room with this connection (and its player) in
+    /// seat A.
+    async fn create(
+        &mut self,
+        setup: GameSetup,
+        side: Side,
+        clock: Option<ClockSpec>,
+        rated: bool,
+    ) -> Flow {
+        let outbox = self.outbox.clone();
+        let room = NewRoom {
+            setup,
+            side,
+            clock,
+            player: self.seat_player(),
+            rated,
+        };
+        let created = self.hub.create(room, self.id, outbox).await;
+        self.entered(created)
+    }
+
+    /// `take`: plays seek `seek`, this node's or another's.
+    async fn take(&mut self, seek: u64) -> Flow {
+        let player = self.identity.as_ref().map(|i| i.id);
+        if let Some(taken) = self.hub.lobby.take(seek, self.id, player) {
+            return self.pair(taken, None).await;
+        }
+        match self.hub.lobby.node_of_seek(seek) {
+            Some(node) => self.take_elsewhere(&node, seek, None).await,
+            None => {
+                self.refuse(ErrorKind::UnknownSeek, format!("no open seek {seek}"));
+                Flow::Go
+            }
         }
     }
 
