@@ -1,4 +1,7 @@
 //! Stronghold: hunt board games.
+// CI's `-Dwarnings` makes a function over clippy.toml's threshold an error.
+#![warn(clippy::too_many_lines)]
+
 pub mod ai;
 pub mod analysis;
 pub mod assets;

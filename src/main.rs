@@ -2,6 +2,7 @@
 //! [`AppPlugin`](stronghold::game::AppPlugin) from the launch (command line or
 //! page address, saved settings and last game); `docs/ARCHITECTURE.md` is the
 //! map.
+#![warn(clippy::too_many_lines)]
 
 use bevy::prelude::*;
 

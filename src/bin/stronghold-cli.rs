@@ -4,6 +4,7 @@
 //! stronghold-cli perft GAME DEPTH [--moves "M1 M2 ..."] [--option KEY=VALUE]... [--divide]
 //! stronghold-cli show GAME [--moves ...] [--position STRING] [--option KEY=VALUE]...
 //! ```
+#![warn(clippy::too_many_lines)]
 
 use std::process::ExitCode;
 

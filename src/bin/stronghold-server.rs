@@ -1,5 +1,6 @@
 //! `stronghold-server`: online games over WebSocket, kept in SQLite or PostgreSQL
 //! (`--help` for the flags; the protocol is `stronghold::online`'s).
+#![warn(clippy::too_many_lines)]
 
 use std::io::Write;
 use std::process::ExitCode;

@@ -16,13 +16,14 @@ use futures_util::{SinkExt, StreamExt};
 use tokio::sync::{Notify, mpsc};
 use tokio::time::{Instant, timeout};
 
-use super::hub::{
-    ConnectionSlot, Hub, NewRoom, NotSent, OUTBOX_FRAMES, Outbound, Outbox, ROOM_WAIT, RoomHandle,
-    RoomInput, busy_error, storage_error,
-};
+use super::hub::{ConnectionSlot, Hub, NewRoom};
 use super::limit::{RateLimit, Verdict};
 use super::lobby::{Met, PostRefused, Seek};
+use super::outbox::{OUTBOX_FRAMES, Outbound, Outbox};
+use super::pairing::open_seeks_room;
+use super::refusal::{busy_error, storage_error};
 use super::room::{ConnId, Entry};
+use super::room_handle::{NotSent, ROOM_WAIT, RoomHandle, RoomInput};
 use super::store::{Identity, SeatPlayer};
 use super::{log, secret};
 use crate::online::protocol::{
@@ -305,27 +306,42 @@ impl Conn {
         Flow::Go
     }
 
+    /// A text frame: rate-limited, parsed, then acted on.
     async fn on_text(&mut self, text: &str) -> Flow {
+        if let Some(flow) = self.over_rate_limit() {
+            return flow;
+        }
+        match parse_command(text) {
+            Ok(command) => self.on_command(command).await,
+            Err(error) => self.on_bad_frame(error),
+        }
+    }
+
+    /// The rate limit's word on one more frame: None to read it, else
+    /// what follows its refusal (a warning once, then silence, then a
+    /// close for flooding).
+    fn over_rate_limit(&mut self) -> Option<Flow> {
         match self.limit.check(Instant::now()) {
-            Verdict::Pass => {}
+            Verdict::Pass => None,
             Verdict::Refuse { first: true } => {
                 self.refuse(
                     ErrorKind::RateLimited,
                     "too many messages: slow down".into(),
                 );
-                return Flow::Go;
+                Some(Flow::Go)
             }
-            Verdict::Refuse { first: false } => return Flow::Go,
+            Verdict::Refuse { first: false } => Some(Flow::Go),
             Verdict::Close => {
                 self.refuse(ErrorKind::RateLimited, "flooding: closing".into());
                 self.close(close_code::POLICY, "flooding");
-                return Flow::Stop;
+                Some(Flow::Stop)
             }
         }
-        let command = match parse_command(text) {
-            Ok(command) => command,
-            Err(error) => return self.on_bad_frame(error),
-        };
+    }
+
+    /// A command: the connection's own (hello, entries, the lobby), or
+    /// its room's.
+    async fn on_command(&mut self, command: Command) -> Flow {
         match command {
             Command::Create { .. }
             | Command::Join { .. }
@@ -351,6 +367,7 @@ impl Conn {
             }
             Command::Hello { name, key, bot } => self.hello(name, key, bot).await,
             Command::MyGames => self.my_games().await,
+            // The new room is counted here (refused at the address's cap).
             Command::Create { .. } | Command::Take { .. }
                 if !self.hub.peers.new_room(self.client) =>
             {
@@ -365,18 +382,7 @@ impl Conn {
                 side,
                 clock,
                 rated,
-            } => {
-                let outbox = self.outbox.clone();
-                let room = NewRoom {
-                    setup,
-                    side,
-                    clock,
-                    player: self.seat_player(),
-                    rated,
-                };
-                let created = self.hub.create(room, self.id, outbox).await;
-                self.entered(created)
-            }
+            } => self.create(setup, side, clock, rated).await,
             Command::Join { code } => self.join(&code).await,
             Command::Resume { code, token } => {
                 self.enter(&code, || Ok(Entry::Resume { token })).await
@@ -384,19 +390,7 @@ impl Conn {
             Command::Watch { code } => self.enter(&code, || Ok(Entry::Watch)).await,
             Command::Seek { setup, side, clock } => self.seek(setup, side, clock, false).await,
             Command::Anyone { setup, clock } => self.seek(setup, None, clock, true).await,
-            Command::Take { seek } => {
-                let player = self.identity.as_ref().map(|i| i.id);
-                if let Some(taken) = self.hub.lobby.take(seek, self.id, player) {
-                    return self.pair(taken, None).await;
-                }
-                match self.hub.lobby.node_of_seek(seek) {
-                    Some(node) => self.take_elsewhere(&node, seek, None).await,
-                    None => {
-                        self.refuse(ErrorKind::UnknownSeek, format!("no open seek {seek}"));
-                        Flow::Go
-                    }
-                }
-            }
+            Command::Take { seek } => self.take(seek).await,
             Command::CancelSeek => {
                 if !self.hub.lobby.cancel(self.id) {
                     self.refuse(ErrorKind::UnknownSeek, "no seek open".into());
@@ -412,6 +406,42 @@ impl Conn {
                 Flow::Go
             }
             command => self.forward(command).await,
+        }
+    }
+
+    /// `create`: opens a room with this connection (and its player) in
+    /// seat A.
+    async fn create(
+        &mut self,
+        setup: GameSetup,
+        side: Side,
+        clock: Option<ClockSpec>,
+        rated: bool,
+    ) -> Flow {
+        let outbox = self.outbox.clone();
+        let room = NewRoom {
+            setup,
+            side,
+            clock,
+            player: self.seat_player(),
+            rated,
+        };
+        let created = self.hub.create(room, self.id, outbox).await;
+        self.entered(created)
+    }
+
+    /// `take`: plays seek `seek`, this node's or another's.
+    async fn take(&mut self, seek: u64) -> Flow {
+        let player = self.identity.as_ref().map(|i| i.id);
+        if let Some(taken) = self.hub.lobby.take(seek, self.id, player) {
+            return self.pair(taken, None).await;
+        }
+        match self.hub.lobby.node_of_seek(seek) {
+            Some(node) => self.take_elsewhere(&node, seek, None).await,
+            None => {
+                self.refuse(ErrorKind::UnknownSeek, format!("no open seek {seek}"));
+                Flow::Go
+            }
         }
     }
 
@@ -670,42 +700,4 @@ impl Conn {
         }
         Flow::Go
     }
-}
-
-/// Opens the room of a seek taken off the list, with the seeker seated
-/// (on its side, else `seeker_side`, else one drawn at random), and hands
-/// the room to the seeker's connection; the taker then joins it (here, or
-/// from another node through the relay).
-pub(crate) async fn open_seeks_room(
-    hub: &Arc<Hub>,
-    seek: Seek,
-    seeker_side: Option<Side>,
-) -> Result<RoomHandle, Event> {
-    let side = seek.info.side.or(seeker_side).unwrap_or_else(|| {
-        let coin = secret::token().map_or(0, |t| t.as_bytes()[0]);
-        if coin.is_multiple_of(2) {
-            Side::Hunters
-        } else {
-            Side::Crowd
-        }
-    });
-    // Lobby games are rated (when both players said hello).
-    let room = NewRoom {
-        setup: seek.info.setup.clone(),
-        side,
-        clock: seek.info.clock,
-        player: seek.player.clone(),
-        rated: true,
-    };
-    let room = hub
-        .create(room, seek.conn, seek.outbox.clone())
-        .await
-        .inspect_err(|refusal| {
-            seek.outbox.send(refusal);
-        })?;
-    if seek.placed.send(room.clone()).is_err() {
-        // The seeker went meanwhile: its seat waits for it, empty.
-        room.send(RoomInput::Leave { conn: seek.conn }).await;
-    }
-    Ok(room)
 }

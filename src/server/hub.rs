@@ -19,52 +19,27 @@
 
 use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use axum::extract::ws::Utf8Bytes;
-use tokio::sync::{Notify, mpsc, oneshot};
+use tokio::sync::{mpsc, oneshot};
 use tokio::time::{Duration, Instant, sleep_until};
 
+use super::lobby::Lobby;
+use super::outbox::Outbox;
 use super::peers::{PeerCaps, PeerSlot, Peers};
-use super::relay::{FromOwner, Relay};
+use super::refusal::{busy_error, storage_error};
+use super::relay::{Relay, proxy};
 use super::room::{ConnId, Creator, Decision, Entry, Out, Room, Timing, To};
+use super::room_handle::{NotSent, ROOM_WAIT, RoomHandle, RoomInput};
 use super::store::{PlayerPage, SeatPlayer, Store, Write, Written};
 use super::{Config, log, secret};
 use crate::online::protocol::{
-    ArchivedGame, ClockSpec, Command, EndReason, ErrorKind, Event, GameSetup, PlayerInfo,
-    changes_ratings, rating_pool, side_text,
+    ArchivedGame, ClockSpec, EndReason, ErrorKind, Event, GameSetup, PlayerInfo, changes_ratings,
+    rating_pool, side_text,
 };
 use crate::rules::Side;
-
-/// Frames waiting for a connection; a connection this far behind is
-/// dropped (it reconnects and gets the whole room).
-pub(crate) const OUTBOX_FRAMES: usize = 256;
-
-/// What a room sends a connection's writer.
-#[derive(Debug)]
-pub(crate) enum Outbound {
-    Frame(Utf8Bytes),
-    /// Close with this code and reason.
-    Close(u16, String),
-}
-
-/// A connection as a room reaches it: its frames, and a way to drop it.
-#[derive(Clone)]
-pub(crate) struct Outbox {
-    pub(crate) frames: mpsc::Sender<Outbound>,
-    pub(crate) kick: Arc<Notify>,
-}
-
-impl Outbox {
-    /// Queues `event`; false when the connection is gone or too far behind.
-    pub(crate) fn send(&self, event: &Event) -> bool {
-        self.send_frame(Utf8Bytes::from(event.to_frame()))
-    }
-    fn send_frame(&self, frame: Utf8Bytes) -> bool {
-        self.frames.try_send(Outbound::Frame(frame)).is_ok()
-    }
-}
 
 /// A connection's place in the server's count of open connections, held
 /// by the task that owns its socket's writing half: the count falls when
@@ -126,110 +101,6 @@ fn game_line(game: &ArchivedGame) -> String {
     )
 }
 
-/// What a room's task takes in.
-pub(crate) enum RoomInput {
-    Enter {
-        conn: ConnId,
-        entry: Entry,
-        outbox: Outbox,
-        /// Ok once in (the room has sent its welcome), or the refusal.
-        reply: oneshot::Sender<Result<(), Event>>,
-    },
-    Command {
-        conn: ConnId,
-        command: Command,
-    },
-    Leave {
-        conn: ConnId,
-    },
-    /// The hub has more rooms in memory than its cap: leave memory if
-    /// idle (nobody here, no clock running).
-    Unload,
-    /// The store has the room as abandoned: remove it, unless someone
-    /// came in since this task began.
-    Expire,
-    /// For a proxy ([`super::relay`]): what the room's owner node says.
-    FromOwner(FromOwner),
-}
-
-/// Inputs waiting for a room's task. A room takes its inputs one at a
-/// time and waits for the store on each change, so a flood (or a slow
-/// disk) fills this: its senders then wait, not the server's memory. Its
-/// connections send at most 15 frames a second each (`limit`), so this
-/// is seconds of a busy room's traffic.
-pub(crate) const ROOM_INBOX: usize = 128;
-
-/// How long a connection's command waits for room in a full inbox before
-/// the connection is told the room is busy (and keeps reading).
-pub(crate) const ROOM_WAIT: Duration = Duration::from_secs(2);
-
-/// Why an input did not reach its room.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum NotSent {
-    /// The room's task has ended (unloaded): look it up again.
-    Closed,
-    /// Its inbox stayed full for the whole wait.
-    Busy,
-}
-
-/// A room's channel.
-#[derive(Clone)]
-pub(crate) struct RoomHandle {
-    pub(crate) code: String,
-    /// Tells this task's entry from a later task's for the same room.
-    task: u64,
-    tx: mpsc::Sender<RoomInput>,
-    /// Since when (wall ms) the room has been idle, nobody in it and no
-    /// clock running, or 0 while it is not: the rooms to unload first.
-    idle_since_ms: Arc<AtomicI64>,
-    /// A proxy of a room another node owns ([`super::relay`]).
-    proxy: bool,
-}
-
-impl RoomHandle {
-    /// A handle on `tx`, for tests of what sends to rooms.
-    #[cfg(test)]
-    pub(crate) fn on(code: &str, tx: mpsc::Sender<RoomInput>) -> RoomHandle {
-        RoomHandle {
-            code: code.to_string(),
-            task: 0,
-            tx,
-            idle_since_ms: Arc::new(AtomicI64::new(0)),
-            proxy: false,
-        }
-    }
-
-    /// Whether `other` is a handle of this very task.
-    pub(crate) fn same_task(&self, other: &RoomHandle) -> bool {
-        self.task == other.task
-    }
-
-    /// Sends an input, waiting while the room's inbox is full (the room
-    /// never waits on a connection, so this ends); false when the room's
-    /// task has ended.
-    pub(crate) async fn send(&self, input: RoomInput) -> bool {
-        self.tx.send(input).await.is_ok()
-    }
-
-    /// Sends an input, waiting at most `wait` for room in the inbox.
-    pub(crate) async fn offer(&self, input: RoomInput, wait: Duration) -> Result<(), NotSent> {
-        use mpsc::error::SendTimeoutError;
-        match self.tx.send_timeout(input, wait).await {
-            Ok(()) => Ok(()),
-            Err(SendTimeoutError::Timeout(_)) => Err(NotSent::Busy),
-            Err(SendTimeoutError::Closed(_)) => Err(NotSent::Closed),
-        }
-    }
-}
-
-/// A refusal for a room whose inbox stayed full.
-pub(crate) fn busy_error(code: &str) -> Event {
-    Event::error(
-        ErrorKind::RateLimited,
-        format!("room {code} is busy: try again in a moment"),
-    )
-}
-
 /// Whether a room another node serves may be entered here through a
 /// proxy: yes for this node's connections, no for another node's entry
 /// (this node is then the owner, or refuses) and for the expiry sweep.
@@ -250,7 +121,7 @@ pub(crate) struct Hub {
     rooms: Mutex<HashMap<String, RoomHandle>>,
     /// Connections, unknown codes and new rooms per client address.
     pub(crate) peers: Arc<Peers>,
-    pub(crate) lobby: super::lobby::Lobby,
+    pub(crate) lobby: Lobby,
     store: Store,
     pub(crate) config: Config,
     /// This node's name in the rooms' leases.
@@ -260,14 +131,6 @@ pub(crate) struct Hub {
     next_conn: AtomicU64,
     connections: AtomicU64,
     next_task: AtomicU64,
-}
-
-/// A storage failure, as the one who asked is told.
-pub(crate) fn storage_error(e: &str) -> Event {
-    Event::error(
-        ErrorKind::Storage,
-        format!("the server could not store that: {e}"),
-    )
 }
 
 impl Hub {
@@ -280,7 +143,7 @@ impl Hub {
                 new_rooms: config.max_new_rooms_per_ip,
                 trusted_proxies: config.trusted_proxies.clone(),
             })),
-            lobby: super::lobby::Lobby::new(secret::seek_base()),
+            lobby: Lobby::new(secret::seek_base()),
             relay: store.is_shared().then(|| Relay::new(node.clone())),
             store,
             config,
@@ -667,7 +530,7 @@ impl Hub {
     ) -> Result<Option<RoomHandle>, Event> {
         let moving = || storage_error(&format!("room {code} is moving between nodes"));
         if let Some(handle) = self.lookup(code) {
-            if handle.proxy && relaying == Relaying::Refused {
+            if handle.is_proxy() && relaying == Relaying::Refused {
                 return Err(moving());
             }
             return Ok(Some(handle));
@@ -713,7 +576,7 @@ impl Hub {
         if let Some(handle) = rooms.get(room.code()) {
             return handle.clone();
         }
-        let (handle, rx) = self.new_handle(room.code());
+        let (handle, rx) = RoomHandle::new(room.code(), self.next_task());
         rooms.insert(handle.code.clone(), handle.clone());
         self.unload_beyond_cap(&rooms, &handle.code);
         drop(rooms);
@@ -725,8 +588,7 @@ impl Hub {
     /// Starts a proxy of room `code`, which node `owner` serves, and lists
     /// it, unless a task for the room is listed already: then that one.
     fn spawn_proxy(self: &Arc<Self>, code: &str, owner: String) -> RoomHandle {
-        let (mut handle, rx) = self.new_handle(code);
-        handle.proxy = true;
+        let (handle, rx) = RoomHandle::new_proxy(code, self.next_task());
         let Ok(mut rooms) = self.rooms.lock() else {
             return handle;
         };
@@ -741,14 +603,15 @@ impl Hub {
         }
         rooms.insert(handle.code.clone(), handle.clone());
         drop(rooms);
-        let task = super::relay::run_proxy(
-            Arc::clone(self),
-            code.to_string(),
-            owner,
-            handle.clone(),
-            rx,
-        );
-        tokio::spawn(task);
+        // The relay is below the hub: the hub's part, unlisting the room
+        // once the proxy ends, is handed to it.
+        let hub = Arc::clone(self);
+        let (code, proxy) = (code.to_string(), handle.clone());
+        tokio::spawn(async move {
+            if let Some(relay) = hub.relay() {
+                proxy::run(relay, code, owner, proxy, rx, |h| hub.forget(h)).await;
+            }
+        });
         handle
     }
 
@@ -758,7 +621,7 @@ impl Hub {
 
     /// Starts a room's task and lists it.
     fn spawn(self: &Arc<Self>, room: Room, lease: Option<Lease>) -> RoomHandle {
-        let (handle, rx) = self.new_handle(room.code());
+        let (handle, rx) = RoomHandle::new(room.code(), self.next_task());
         if let Ok(mut rooms) = self.rooms.lock() {
             rooms.insert(handle.code.clone(), handle.clone());
             self.unload_beyond_cap(&rooms, &handle.code);
@@ -767,18 +630,9 @@ impl Hub {
         handle
     }
 
-    /// A handle for a new task of room `code` (busy until the task says
-    /// it is idle) and its inbox.
-    fn new_handle(&self, code: &str) -> (RoomHandle, mpsc::Receiver<RoomInput>) {
-        let (tx, rx) = mpsc::channel(ROOM_INBOX);
-        let handle = RoomHandle {
-            code: code.to_string(),
-            task: self.next_task.fetch_add(1, Ordering::Relaxed),
-            tx,
-            idle_since_ms: Arc::new(AtomicI64::new(0)),
-            proxy: false,
-        };
-        (handle, rx)
+    /// The number of a room's new task.
+    fn next_task(&self) -> u64 {
+        self.next_task.fetch_add(1, Ordering::Relaxed)
     }
 
     /// More rooms in memory than `--max-rooms-in-memory`.
@@ -799,24 +653,24 @@ impl Hub {
         let mut idle: Vec<(i64, &RoomHandle)> = rooms
             .values()
             .filter(|h| h.code != spared)
-            .map(|h| (h.idle_since_ms.load(Ordering::Relaxed), h))
+            .map(|h| (h.idle_since_ms(), h))
             .filter(|(since, _)| *since != 0)
             .collect();
         idle.sort_unstable_by_key(|(since, _)| *since);
         for (_, handle) in idle.into_iter().take(rooms.len() - cap) {
             // A full inbox is a busy room: it is not idle.
-            let _ = handle.tx.try_send(RoomInput::Unload);
+            handle.try_send(RoomInput::Unload);
         }
     }
 
     /// Unlists a room whose task has ended (only that task's entry).
     pub(crate) fn forget(&self, handle: &RoomHandle) {
-        self.unlist(&handle.code, handle.task);
+        self.unlist(&handle.code, handle.task());
     }
 
     fn unlist(&self, code: &str, task: u64) {
         if let Ok(mut rooms) = self.rooms.lock()
-            && rooms.get(code).is_some_and(|h| h.task == task)
+            && rooms.get(code).is_some_and(|h| h.task() == task)
         {
             rooms.remove(code);
         }
@@ -826,92 +680,146 @@ impl Hub {
 /// A room's task: inputs one at a time, changes stored before applied.
 async fn run_room(
     hub: Arc<Hub>,
-    mut room: Room,
-    mut lease: Option<Lease>,
+    room: Room,
+    lease: Option<Lease>,
     handle: RoomHandle,
     mut rx: mpsc::Receiver<RoomInput>,
 ) {
-    let task = handle.task;
-    let mut outboxes: HashMap<ConnId, Outbox> = HashMap::new();
-    let mut empty_since = Some(Instant::now());
-    // Someone came in during this task's life (its departure is stored as
-    // a visit when the room leaves memory).
-    let mut visited = false;
-    // Cleared when the store refused to expire the room: no retry in a
-    // loop; the sweep tries again once the room has left memory.
-    let mut may_expire = true;
-    // Listed in the lobby as being played (told only when it changes).
-    let mut listed = false;
+    let mut task = RoomTask {
+        hub,
+        room,
+        lease,
+        handle,
+        outboxes: HashMap::new(),
+        empty_since: Some(Instant::now()),
+        visited: false,
+        may_expire: true,
+        listed: false,
+    };
     let far = Instant::now() + Duration::from_secs(365 * 24 * 3600);
-    loop {
-        let deadline = room.next_deadline();
-        let idle_since = empty_since.filter(|_| !room.clock_running());
-        let unload_at = idle_since.map(|since| since + hub.config.unload_after);
+    while let Step::Go = task.step(&mut rx, far).await {}
+    task.leave_memory().await;
+}
+
+/// Whether a room's task goes on after a step.
+enum Step {
+    Go,
+    /// The room leaves memory (its task ends).
+    End,
+}
+
+/// A room's task and what it keeps between inputs.
+struct RoomTask {
+    hub: Arc<Hub>,
+    room: Room,
+    lease: Option<Lease>,
+    handle: RoomHandle,
+    outboxes: HashMap<ConnId, Outbox>,
+    /// Since when nobody has been in the room (None while someone is).
+    empty_since: Option<Instant>,
+    /// Someone came in during this task's life (its departure is stored
+    /// as a visit when the room leaves memory).
+    visited: bool,
+    /// Cleared when the store refused to expire the room: no retry in a
+    /// loop; the sweep tries again once the room has left memory.
+    may_expire: bool,
+    /// Listed in the lobby as being played (told only when it changes).
+    listed: bool,
+}
+
+impl RoomTask {
+    /// Since when the room has been idle: nobody in it, no clock running.
+    fn idle_since(&self) -> Option<Instant> {
+        self.empty_since.filter(|_| !self.room.clock_running())
+    }
+
+    /// Waits for an input or a timer (`far`: never) and acts on it.
+    async fn step(&mut self, rx: &mut mpsc::Receiver<RoomInput>, far: Instant) -> Step {
+        let deadline = self.room.next_deadline();
+        let idle_since = self.idle_since();
+        let unload_at = idle_since.map(|since| since + self.hub.config.unload_after);
         let expire_at = idle_since
-            .filter(|_| may_expire && room.never_finished())
-            .zip(hub.config.expire_after)
+            .filter(|_| self.may_expire && self.room.never_finished())
+            .zip(self.hub.config.expire_after)
             .map(|(since, after)| since + after);
         let input = tokio::select! {
             input = rx.recv() => match input {
                 Some(input) => Some(input),
-                None => break,
+                None => return Step::End,
             },
             _ = sleep_until(deadline.unwrap_or(far)), if deadline.is_some() => None,
             _ = sleep_until(unload_at.unwrap_or(far)), if unload_at.is_some() => {
-                log::line(format_args!("room {}: unloaded (nobody here)", room.code()));
-                break;
+                log::line(format_args!("room {}: unloaded (nobody here)", self.room.code()));
+                return Step::End;
             }
             _ = sleep_until(expire_at.unwrap_or(far)), if expire_at.is_some() => {
-                if expire(&hub, &room, lease).await {
-                    visited = false;
-                    break;
+                if expire(&self.hub, &self.room, self.lease).await {
+                    self.visited = false;
+                    return Step::End;
                 }
-                may_expire = false;
-                continue;
+                self.may_expire = false;
+                return Step::Go;
             }
         };
-        if let Err(e) = hub.keep_lease(&mut lease, room.code()).await {
-            // Dropped unanswered, an entry looks the room up again.
-            log::line(format_args!("room {}: {e}: closed here", room.code()));
-            let error = storage_error(&e);
-            for outbox in outboxes.values() {
-                outbox.send(&error);
-                outbox.kick.notify_one();
-            }
-            // Another node owns the room now: nothing more is written here
-            // (not its visit either), and the lease is not ours to let go.
-            lease = None;
-            visited = false;
-            break;
+        if let Err(e) = self.hub.keep_lease(&mut self.lease, self.room.code()).await {
+            self.lease_lost(&e);
+            return Step::End;
         }
         match input {
             Some(RoomInput::Unload) if idle_since.is_some() => {
-                log::line(format_args!(
-                    "room {}: unloaded (over the cap of {} rooms in memory)",
-                    room.code(),
-                    hub.config.max_rooms_in_memory
-                ));
-                break;
+                self.log_over_cap();
+                return Step::End;
             }
             Some(RoomInput::Expire)
-                if !visited && idle_since.is_some() && room.never_finished() =>
+                if !self.visited && idle_since.is_some() && self.room.never_finished() =>
             {
-                if expire(&hub, &room, lease).await {
-                    break;
+                if expire(&self.hub, &self.room, self.lease).await {
+                    return Step::End;
                 }
-                continue;
+                return Step::Go;
             }
-            Some(RoomInput::Enter { .. }) => visited = true,
+            Some(RoomInput::Enter { .. }) => self.visited = true,
             _ => {}
         }
-        let Some((decision, reply)) = take(&mut room, &mut outboxes, input, Instant::now()) else {
-            continue;
+        self.act_on(input).await
+    }
+
+    /// Another node has taken the room: its connections here are told
+    /// and let go.
+    fn lease_lost(&mut self, e: &str) {
+        // Dropped unanswered, an entry looks the room up again.
+        log::line(format_args!("room {}: {e}: closed here", self.room.code()));
+        let error = storage_error(e);
+        for outbox in self.outboxes.values() {
+            outbox.send(&error);
+            outbox.kick.notify_one();
+        }
+        // Another node owns the room now: nothing more is written here
+        // (not its visit either), and the lease is not ours to let go.
+        self.lease = None;
+        self.visited = false;
+    }
+
+    /// An input (None: the timer) decided, stored, applied and answered;
+    /// then the lobby and the hub hear how the room stands.
+    async fn act_on(&mut self, input: Option<RoomInput>) -> Step {
+        let Some((decision, reply)) =
+            take(&mut self.room, &mut self.outboxes, input, Instant::now())
+        else {
+            return Step::Go;
         };
-        let stored = decide(&hub, &mut room, &mut outboxes, decision, lease).await;
+        let stored = decide(
+            &self.hub,
+            &mut self.room,
+            &mut self.outboxes,
+            decision,
+            self.lease,
+        )
+        .await;
         if let Some((conn, reply)) = reply {
             if let Err(e) = &stored {
-                outboxes.remove(&conn);
-                room.leave(conn, Instant::now());
+                self.outboxes.remove(&conn);
+                self.room.leave(conn, Instant::now());
                 let _ = reply.send(Err(e.clone()));
             } else {
                 let _ = reply.send(Ok(()));
@@ -921,51 +829,73 @@ async fn run_room(
             // Give a failing disk a moment before a timer asks again.
             tokio::time::sleep(Duration::from_millis(500)).await;
         }
-        if room.is_live() != listed {
-            listed = room.is_live();
-            hub.lobby.set_live(room.code(), room.live());
+        self.tell_how_it_stands()
+    }
+
+    /// Tells the lobby whether the game is being played and the hub since
+    /// when the room has been idle; past the cap on rooms in memory, an
+    /// idle room leaves it.
+    fn tell_how_it_stands(&mut self) -> Step {
+        if self.room.is_live() != self.listed {
+            self.listed = self.room.is_live();
+            self.hub.lobby.set_live(self.room.code(), self.room.live());
         }
-        empty_since = match (room.is_empty(), empty_since) {
+        self.empty_since = match (self.room.is_empty(), self.empty_since) {
             (true, None) => Some(Instant::now()),
             (true, since) => since,
             (false, _) => None,
         };
-        let idle_since = empty_since.filter(|_| !room.clock_running());
+        let idle_since = self.idle_since();
         let idle_ms = idle_since.map_or(0, |since| wall_ms_at(since).max(1));
-        handle.idle_since_ms.store(idle_ms, Ordering::Relaxed);
-        if idle_since.is_some() && hub.over_cap() {
-            log::line(format_args!(
-                "room {}: unloaded (over the cap of {} rooms in memory)",
-                room.code(),
-                hub.config.max_rooms_in_memory
-            ));
-            break;
+        self.handle.set_idle_since_ms(idle_ms);
+        if idle_since.is_some() && self.hub.over_cap() {
+            self.log_over_cap();
+            return Step::End;
         }
+        Step::Go
     }
-    if visited && let Some(since) = empty_since {
-        // Best effort: a lost visit only lets the room expire sooner.
-        let seen = Write::Seen {
-            code: room.code().to_string(),
-            at_ms: wall_ms_at(since),
-        };
-        if let Err(e) = hub.write(seen, lease).await {
-            log::line(format_args!("room {}: visit not stored: {e}", room.code()));
+
+    /// Logs the room's leaving memory over the cap.
+    fn log_over_cap(&self) {
+        log::line(format_args!(
+            "room {}: unloaded (over the cap of {} rooms in memory)",
+            self.room.code(),
+            self.hub.config.max_rooms_in_memory
+        ));
+    }
+
+    /// The room leaves memory: its visit stored, its listing and lease
+    /// let go, and the hub's entry removed.
+    async fn leave_memory(self) {
+        let code = self.room.code();
+        if self.visited
+            && let Some(since) = self.empty_since
+        {
+            // Best effort: a lost visit only lets the room expire sooner.
+            let seen = Write::Seen {
+                code: code.to_string(),
+                at_ms: wall_ms_at(since),
+            };
+            if let Err(e) = self.hub.write(seen, self.lease).await {
+                log::line(format_args!("room {code}: visit not stored: {e}"));
+            }
         }
+        // Entries still queued are dropped with the channel: their senders
+        // look the room up again and load it from the store.
+        if self.listed {
+            self.hub.lobby.set_live(code, None);
+        }
+        if self.lease.is_some() {
+            // Let the room go at once, not when the lease runs out, so that
+            // another node may take it (a lease taken from us is left alone).
+            let _ = self
+                .hub
+                .store
+                .claim(code, &self.hub.node, Duration::ZERO)
+                .await;
+        }
+        self.hub.unlist(code, self.handle.task());
     }
-    // Entries still queued are dropped with the channel: their senders
-    // look the room up again and load it from the store.
-    if listed {
-        hub.lobby.set_live(room.code(), None);
-    }
-    if lease.is_some() {
-        // Let the room go at once, not when the lease runs out, so that
-        // another node may take it (a lease taken from us is left alone).
-        let _ = hub
-            .store
-            .claim(room.code(), &hub.node, Duration::ZERO)
-            .await;
-    }
-    hub.unlist(room.code(), task);
 }
 
 /// The wall-clock time (ms) of `at`, an instant in the past.
@@ -1137,39 +1067,5 @@ pub(crate) async fn expire_abandoned(hub: Arc<Hub>, after: Duration) {
                 handle.send(RoomInput::Expire).await;
             }
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A room whose task is stalled takes [`ROOM_INBOX`] inputs; the next
-    /// command waits its time, then is refused as busy, and a room whose
-    /// task has ended says so.
-    #[tokio::test]
-    async fn a_full_room_inbox_makes_senders_wait_then_busy() {
-        let (tx, rx) = mpsc::channel(ROOM_INBOX);
-        let handle = RoomHandle {
-            code: "ABCD".into(),
-            task: 1,
-            tx,
-            idle_since_ms: Arc::new(AtomicI64::new(0)),
-            proxy: false,
-        };
-        let ping = || RoomInput::Command {
-            conn: 1,
-            command: Command::Ping,
-        };
-        let wait = Duration::from_millis(50);
-        for _ in 0..ROOM_INBOX {
-            assert_eq!(handle.offer(ping(), wait).await, Ok(()));
-        }
-        let began = std::time::Instant::now();
-        assert_eq!(handle.offer(ping(), wait).await, Err(NotSent::Busy));
-        assert!(began.elapsed() >= wait);
-        assert_eq!(rx.len(), ROOM_INBOX);
-        drop(rx);
-        assert_eq!(handle.offer(ping(), wait).await, Err(NotSent::Closed));
     }
 }

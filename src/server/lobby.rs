@@ -20,8 +20,10 @@ use std::sync::Mutex;
 
 use tokio::sync::{Notify, mpsc};
 
-use super::hub::{Outbox, RoomHandle};
+use super::outbox::Outbox;
 use super::room::ConnId;
+use super::room_handle::RoomHandle;
+use super::store::SeatPlayer;
 use crate::online::protocol::{ClockSpec, Event, GameSetup, LiveGame, SeekInfo};
 
 /// The most seeks open at once on a server (a flood is refused).
@@ -31,7 +33,7 @@ pub(crate) const MAX_SEEKS: usize = 1000;
 pub(crate) struct Seek {
     pub(crate) info: SeekInfo,
     /// The seeker's player, if it said hello.
-    pub(crate) player: Option<super::store::SeatPlayer>,
+    pub(crate) player: Option<SeatPlayer>,
     pub(crate) conn: ConnId,
     pub(crate) outbox: Outbox,
     /// Tells the seeker's connection the room it now plays in.

@@ -10,7 +10,13 @@
 //!   frames out, the idle limit;
 //! - [`hub`]: the rooms in memory and each room's task;
 //! - [`lobby`]: the open seeks and the pairing of a seek with its taker;
+//!   [`pairing`]: a taken seek's room opened;
+//! - [`relay`]: several nodes, one game (proxies and guests over the bus);
 //! - [`room`]: one room's rules of conduct, without I/O;
+//! - [`outbox`] (a connection as rooms reach it), [`room_handle`] (a room
+//!   as connections reach it) and [`refusal`]: what these pass each
+//!   other, below them all, so that they import one way
+//!   (`tests/core/architecture.rs`);
 //! - [`clock`], [`store`], [`secret`] (codes and tokens), [`limit`]
 //!   (rate limits), [`log`].
 //!
@@ -32,9 +38,13 @@ mod hub;
 mod limit;
 mod lobby;
 mod log;
+mod outbox;
+mod pairing;
 mod peers;
+mod refusal;
 mod relay;
 mod room;
+mod room_handle;
 mod secret;
 pub mod store;
 
@@ -318,8 +328,8 @@ async fn serve(config: Config) -> Result<(), String> {
     if hub.relay().is_some() {
         // Open before the first connection, so that this node hears the
         // others from its first room on.
-        let bus = relay::open_bus(&hub).await?;
-        tokio::spawn(relay::run(Arc::clone(&hub), bus));
+        let bus = relay::session::open_bus(&hub).await?;
+        tokio::spawn(relay::session::run(Arc::clone(&hub), bus));
     }
     let app = Router::new()
         .route("/ws", get(upgrade))

@@ -1,6 +1,6 @@
-//! The game's house rules, checked from the source: the files under
-//! `src/game` import each other one way (no cycle), and each wing reads only
-//! the wings below it (docs/ARCHITECTURE.md):
+//! House rules, checked from the source: the files under `src` import each
+//! other one way (no cycle), and so do those under `src/game`, where each
+//! wing reads only the wings below it (docs/ARCHITECTURE.md):
 //!
 //! ```text
 //! common  <-  play  <-  board  <-  shell  <-  ui
@@ -9,7 +9,10 @@
 //! A file "imports" another when it names a path into it: a `use` or any
 //! `crate::`, `super::` or `self::` path in code (comments and strings are
 //! skipped). A module's references to its own children (`mod`, `pub use`,
-//! `child::plugin`) are not counted. No Bevy is needed: this reads text.
+//! `child::plugin`) are not counted. `src/lib.rs` is the library's root;
+//! the binaries' roots (`src/main.rs`, `src/bin/*.rs`) are crates of their
+//! own that name the library as `stronghold::`. No Bevy is needed: this
+//! reads text.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -19,6 +22,54 @@ type ModPath = Vec<String>;
 
 /// The wings in the order they may depend: each reads only those before it.
 const WINGS: [&str; 5] = ["common", "play", "board", "shell", "ui"];
+
+/// TEMPORARY: cycles known today and left to the change that rewrites
+/// their files (each as its files, sorted). Nothing may be added here;
+/// once a cycle is gone, its entry must go too (the test says so), and
+/// then this list is empty and goes.
+const KNOWN_CYCLES_TO_REMOVE: &[&[&str]] = &[&["cli::arena", "cli::family", "cli::versus"]];
+
+#[test]
+fn src_files_import_each_other_one_way() {
+    let graph = ImportGraph::read_all(Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
+    assert!(
+        graph.files.len() > 150,
+        "only {} files found under src",
+        graph.files.len()
+    );
+    let cycles = graph.cycles();
+    let known = |cycle: &Vec<String>| {
+        KNOWN_CYCLES_TO_REMOVE
+            .iter()
+            .any(|k| sorted(cycle) == k.to_vec())
+    };
+    let new: Vec<&Vec<String>> = cycles.iter().filter(|c| !known(c)).collect();
+    assert!(
+        new.is_empty(),
+        "files under src import each other in a cycle:\n{}",
+        new.iter()
+            .map(|c| format!("  {}", c.join(" -> ")))
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    let gone: Vec<String> = KNOWN_CYCLES_TO_REMOVE
+        .iter()
+        .filter(|k| !cycles.iter().any(|c| sorted(c) == k.to_vec()))
+        .map(|k| k.join(", "))
+        .collect();
+    assert!(
+        gone.is_empty(),
+        "no longer a cycle, take it off KNOWN_CYCLES_TO_REMOVE: {}",
+        gone.join("; ")
+    );
+}
+
+/// A cycle's files sorted by name, to compare with a known one.
+fn sorted(cycle: &[impl AsRef<str>]) -> Vec<String> {
+    let mut files: Vec<String> = cycle.iter().map(|m| m.as_ref().to_string()).collect();
+    files.sort();
+    files
+}
 
 #[test]
 fn game_files_import_each_other_one_way() {
@@ -147,6 +198,29 @@ fn inline_modules_and_children_are_read_as_rust_does() {
     assert_eq!(graph.cycles().len(), 1);
 }
 
+#[test]
+fn the_library_and_the_binaries_are_read_as_their_crates() {
+    let tree = SourceTree::new(&[
+        ("lib.rs", "pub mod a;\npub mod b;\n"),
+        ("a.rs", "use crate::b::Thing;\n"),
+        ("b.rs", "pub struct Thing;\n"),
+        ("main.rs", "use stronghold::a;\nfn main() {}\n"),
+        // A binary's `crate` is the binary itself, not the library.
+        (
+            "bin/tool.rs",
+            "use stronghold::b::Thing;\nfn main() { crate::main(); }\n",
+        ),
+    ]);
+    let graph = ImportGraph::read_all(tree.path());
+    assert!(graph.files.contains_key(&Vec::new()), "lib.rs is the root");
+    let named = |from: &str, to: &str| (from.to_string(), to.to_string());
+    assert_eq!(
+        graph.edges_named(),
+        vec![named("a", "b"), named("bin::tool", "b"), named("main", "a")]
+    );
+    assert!(graph.cycles().is_empty());
+}
+
 /// Which files of one module tree import which.
 struct ImportGraph {
     /// Every file's module, with the file.
@@ -161,12 +235,30 @@ impl ImportGraph {
         let src = src.as_ref();
         let mut files = BTreeMap::new();
         collect_files(src, &src.join(top), &mut files);
+        ImportGraph::of(files)
+    }
+
+    /// Reads every `.rs` file under `src`: `lib.rs` as the library's root
+    /// module, and the binaries' roots.
+    fn read_all(src: impl AsRef<Path>) -> ImportGraph {
+        let src = src.as_ref();
+        let mut files = BTreeMap::new();
+        collect_files(src, src, &mut files);
+        if let Some(lib) = files.remove(&vec!["lib".to_string()]) {
+            files.insert(Vec::new(), lib);
+        }
+        ImportGraph::of(files)
+    }
+
+    /// The imports between `files` (each file's module, with the file).
+    fn of(files: BTreeMap<ModPath, PathBuf>) -> ImportGraph {
         let mut edges: BTreeMap<ModPath, BTreeSet<ModPath>> = BTreeMap::new();
         for (module, file) in &files {
             let text = std::fs::read_to_string(file).expect("a source file reads");
+            let root = crate_root(module);
             for (at, path) in referenced_paths(&text) {
                 let here: ModPath = module.iter().chain(&at).cloned().collect();
-                let Some(target) = resolve(&here, &path, &files) else {
+                let Some(target) = resolve(&here, &root, &path, &files) else {
                     continue;
                 };
                 // Not itself, and not its own children.
@@ -259,16 +351,31 @@ fn collect_files(src: &Path, dir: &Path, files: &mut BTreeMap<ModPath, PathBuf>)
     }
 }
 
-/// The file module a path names, from module `here`: the longest prefix of
-/// the path that is a file. None for paths outside the tree (`crate::rules`,
-/// `bevy::...`, a child's item named without `crate`/`super`/`self`).
+/// The module `crate::` names in `module`'s file: a binary's root
+/// (`main.rs`, `bin/NAME.rs`) is a crate of its own; every other file is
+/// the library's.
+fn crate_root(module: &[String]) -> ModPath {
+    match module {
+        [main] if main == "main" => module.to_vec(),
+        [bin, _] if bin == "bin" => module.to_vec(),
+        _ => Vec::new(),
+    }
+}
+
+/// The file module a path names, from module `here` of the crate whose
+/// root is `root`: the longest prefix of the path that is a file. None for
+/// paths outside the tree (`crate::rules` when reading `src/game` alone,
+/// `bevy::...`, a child's item named without `crate`/`super`/`self`). The
+/// binaries name the library as `stronghold::`.
 fn resolve(
     here: &[String],
+    root: &[String],
     path: &[String],
     files: &BTreeMap<ModPath, PathBuf>,
 ) -> Option<ModPath> {
     let mut full: ModPath = match path.first().map(String::as_str) {
-        Some("crate") => Vec::new(),
+        Some("crate") => root.to_vec(),
+        Some("stronghold") => Vec::new(),
         Some("self") => here.to_vec(),
         Some("super") => {
             let ups = path.iter().take_while(|s| *s == "super").count();
@@ -278,6 +385,7 @@ fn resolve(
     };
     full.extend(
         path.iter()
+            .skip(1)
             .skip_while(|s| matches!(s.as_str(), "crate" | "self" | "super"))
             .cloned(),
     );

@@ -237,6 +237,7 @@ fn parse_player(text: &str) -> Result<Player, LaunchError> {
 
 impl LaunchOptions {
     /// Reads options from arguments (without the program name).
+    #[allow(clippy::too_many_lines)] // split in the one-world change
     pub fn parse(args: impl IntoIterator<Item = String>) -> Result<LaunchOptions, LaunchError> {
         let mut o = LaunchOptions::default();
         let mut options = Vec::new();

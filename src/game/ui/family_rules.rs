@@ -35,6 +35,7 @@ pub fn rules_page(ui: &mut egui::Ui, i18n: &I18n, rules: &Ruleset) {
         });
 }
 
+#[allow(clippy::too_many_lines)] // split in the one-world change
 fn page(ui: &mut egui::Ui, i18n: &I18n, rules: &Ruleset) {
     let file = &rules.file;
     ui.label(

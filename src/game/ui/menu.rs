@@ -113,6 +113,7 @@ fn keep_player_name(settings: &mut Settings, typed: Option<&str>) {
     }
 }
 
+#[allow(clippy::too_many_lines)] // split in the one-world change
 fn page(ui: &mut egui::Ui, m: &mut MenuUi) {
     match *m.page {
         MenuPage::Main => main_page(ui, m),

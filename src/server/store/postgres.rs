@@ -630,22 +630,7 @@ async fn apply(db: &Conn<'_, impl Db>, write: &Write, epoch: Option<u64>) -> Res
             code,
             token_b,
             player_b,
-        } => {
-            let n = db
-                .execute(
-                    "UPDATE rooms SET token_b = $2, player_b = $3
-                     WHERE code = $1 AND token_b IS NULL",
-                    &[code, token_b, player_b],
-                )
-                .await?;
-            if n == 1 {
-                Ok(Written::default())
-            } else {
-                failed(format!(
-                    "room {code}: seat B taken already ({n} rows changed)"
-                ))
-            }
-        }
+        } => seat_b(db, code, token_b, *player_b).await,
         Write::Move {
             code,
             game_no,
@@ -655,23 +640,7 @@ async fn apply(db: &Conn<'_, impl Db>, write: &Write, epoch: Option<u64>) -> Res
             end,
             at_ms,
         } => {
-            if game_has_ended(db, code, *game_no).await? {
-                return already_ended(code, *game_no);
-            }
-            db.execute(
-                "INSERT INTO moves (code, game_no, ply, mv, hunters_ms, crowd_ms, at_ms)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
-                &[
-                    code,
-                    &i64::from(*game_no),
-                    &i64::from(*ply),
-                    mv,
-                    &clocks.map(|c| c[0] as i64),
-                    &clocks.map(|c| c[1] as i64),
-                    at_ms,
-                ],
-            )
-            .await?;
+            add_move(db, code, *game_no, *ply, mv, *clocks, *at_ms).await?;
             match end {
                 Some(result) => end_game(db, code, *game_no, result, *at_ms).await,
                 None => Ok(Written::default()),
@@ -692,11 +661,7 @@ async fn apply(db: &Conn<'_, impl Db>, write: &Write, epoch: Option<u64>) -> Res
             Ok(Written::default())
         }
         Write::Seen { code, at_ms } => {
-            db.execute(
-                "UPDATE rooms SET seen_ms = GREATEST(COALESCE(seen_ms, 0), $2) WHERE code = $1",
-                &[code, at_ms],
-            )
-            .await?;
+            seen(db, code, *at_ms).await?;
             Ok(Written::default())
         }
         Write::Expire { code } => {
@@ -704,6 +669,71 @@ async fn apply(db: &Conn<'_, impl Db>, write: &Write, epoch: Option<u64>) -> Res
             Ok(Written::default())
         }
     }
+}
+
+/// Seats B in room `code`: its token and player (refused when taken).
+async fn seat_b(
+    db: &Conn<'_, impl Db>,
+    code: &str,
+    token_b: &str,
+    player_b: Option<i64>,
+) -> Res<Written> {
+    let n = db
+        .execute(
+            "UPDATE rooms SET token_b = $2, player_b = $3
+             WHERE code = $1 AND token_b IS NULL",
+            &[&code, &token_b, &player_b],
+        )
+        .await?;
+    if n == 1 {
+        Ok(Written::default())
+    } else {
+        failed(format!(
+            "room {code}: seat B taken already ({n} rows changed)"
+        ))
+    }
+}
+
+/// Adds move number `ply` to game `game_no` of room `code` (refused once
+/// the game has ended).
+async fn add_move(
+    db: &Conn<'_, impl Db>,
+    code: &str,
+    game_no: u32,
+    ply: u32,
+    mv: &str,
+    clocks: Option<[u64; 2]>,
+    at_ms: i64,
+) -> Res<()> {
+    if game_has_ended(db, code, game_no).await? {
+        return already_ended(code, game_no);
+    }
+    db.execute(
+        "INSERT INTO moves (code, game_no, ply, mv, hunters_ms, crowd_ms, at_ms)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        &[
+            &code,
+            &i64::from(game_no),
+            &i64::from(ply),
+            &mv,
+            &clocks.map(|c| c[0] as i64),
+            &clocks.map(|c| c[1] as i64),
+            &at_ms,
+        ],
+    )
+    .await?;
+    Ok(())
+}
+
+/// Room `code` was last seen with a connection at `at_ms` (never earlier
+/// than a visit already stored).
+async fn seen(db: &Conn<'_, impl Db>, code: &str, at_ms: i64) -> Res<()> {
+    db.execute(
+        "UPDATE rooms SET seen_ms = GREATEST(COALESCE(seen_ms, 0), $2) WHERE code = $1",
+        &[&code, &at_ms],
+    )
+    .await?;
+    Ok(())
 }
 
 async fn new_game(db: &Conn<'_, impl Db>, code: &str, game_no: u32, a_side: Side) -> Res<()> {

@@ -221,17 +221,7 @@ fn apply(db: &Connection, write: &Write) -> rusqlite::Result<Written> {
             code,
             token_b,
             player_b,
-        } => {
-            let n = db.execute(
-                "UPDATE rooms SET token_b = ?2, player_b = ?3 WHERE code = ?1 AND token_b IS NULL",
-                params![code, token_b, player_b],
-            )?;
-            if n == 1 {
-                Ok(Written::default())
-            } else {
-                Err(rusqlite::Error::StatementChangedRows(n))
-            }
-        }
+        } => seat_b(db, code, token_b, *player_b),
         Write::Move {
             code,
             game_no,
@@ -241,22 +231,7 @@ fn apply(db: &Connection, write: &Write) -> rusqlite::Result<Written> {
             end,
             at_ms,
         } => {
-            if game_has_ended(db, code, *game_no)? {
-                return Err(already_ended(code, *game_no));
-            }
-            db.execute(
-                "INSERT INTO moves (code, game_no, ply, mv, hunters_ms, crowd_ms, at_ms)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-                params![
-                    code,
-                    game_no,
-                    ply,
-                    mv,
-                    clocks.map(|c| c[0] as i64),
-                    clocks.map(|c| c[1] as i64),
-                    at_ms
-                ],
-            )?;
+            add_move(db, code, *game_no, *ply, mv, *clocks, *at_ms)?;
             match end {
                 Some(result) => end_game(db, code, *game_no, result, *at_ms),
                 None => Ok(Written::default()),
@@ -277,10 +252,7 @@ fn apply(db: &Connection, write: &Write) -> rusqlite::Result<Written> {
             Ok(Written::default())
         }
         Write::Seen { code, at_ms } => {
-            db.execute(
-                "UPDATE rooms SET seen_ms = MAX(COALESCE(seen_ms, 0), ?2) WHERE code = ?1",
-                params![code, at_ms],
-            )?;
+            seen(db, code, *at_ms)?;
             Ok(Written::default())
         }
         Write::Expire { code } => {
@@ -288,6 +260,64 @@ fn apply(db: &Connection, write: &Write) -> rusqlite::Result<Written> {
             Ok(Written::default())
         }
     }
+}
+
+/// Seats B in room `code`: its token and player (refused when taken).
+fn seat_b(
+    db: &Connection,
+    code: &str,
+    token_b: &str,
+    player_b: Option<i64>,
+) -> rusqlite::Result<Written> {
+    let n = db.execute(
+        "UPDATE rooms SET token_b = ?2, player_b = ?3 WHERE code = ?1 AND token_b IS NULL",
+        params![code, token_b, player_b],
+    )?;
+    if n == 1 {
+        Ok(Written::default())
+    } else {
+        Err(rusqlite::Error::StatementChangedRows(n))
+    }
+}
+
+/// Adds move number `ply` to game `game_no` of room `code` (refused once
+/// the game has ended).
+fn add_move(
+    db: &Connection,
+    code: &str,
+    game_no: u32,
+    ply: u32,
+    mv: &str,
+    clocks: Option<[u64; 2]>,
+    at_ms: i64,
+) -> rusqlite::Result<()> {
+    if game_has_ended(db, code, game_no)? {
+        return Err(already_ended(code, game_no));
+    }
+    db.execute(
+        "INSERT INTO moves (code, game_no, ply, mv, hunters_ms, crowd_ms, at_ms)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![
+            code,
+            game_no,
+            ply,
+            mv,
+            clocks.map(|c| c[0] as i64),
+            clocks.map(|c| c[1] as i64),
+            at_ms
+        ],
+    )?;
+    Ok(())
+}
+
+/// Room `code` was last seen with a connection at `at_ms` (never earlier
+/// than a visit already stored).
+fn seen(db: &Connection, code: &str, at_ms: i64) -> rusqlite::Result<()> {
+    db.execute(
+        "UPDATE rooms SET seen_ms = MAX(COALESCE(seen_ms, 0), ?2) WHERE code = ?1",
+        params![code, at_ms],
+    )?;
+    Ok(())
 }
 
 fn new_game(db: &Connection, code: &str, game_no: u32, a_side: Side) -> rusqlite::Result<()> {
