@@ -161,6 +161,7 @@ pub fn paint_table(painter: &egui::Painter, skin: &SkinData, pictures: &Pictures
 /// Paints a board with its pieces. `pieces` are the sets on the board
 /// (hunters, crowd); `moving` and `leaving` animate a move.
 #[allow(clippy::too_many_arguments)]
+#[allow(clippy::too_many_lines)] // goes with the family screen in the one-world change
 pub fn paint_board(
     painter: &egui::Painter,
     rules: &Ruleset,
