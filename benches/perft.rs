@@ -3,14 +3,14 @@
 //! `cargo bench --no-default-features --bench perft`
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use stronghold::rules::{Game, GameKind, Variant};
+use stronghold::rules::{Game, GameId, Variant};
 
 fn perft(c: &mut Criterion) {
     let cases = [
-        (GameKind::Pirates, 7, 877_052),
-        (GameKind::Asalto, 7, 1_699_960),
-        (GameKind::FoxGeese, 6, 1_093_152),
-        (GameKind::BaghChal, 5, 1_304_788),
+        (GameId::named("pirates"), 7, 877_052),
+        (GameId::named("asalto"), 7, 1_699_960),
+        (GameId::named("fox-geese"), 6, 1_093_152),
+        (GameId::named("bagh-chal"), 5, 1_304_788),
     ];
     let mut group = c.benchmark_group("perft");
     group.sample_size(20);

@@ -7,13 +7,13 @@
 //! system's temporary folder, `TMPDIR` to measure another disk).
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use stronghold::rules::{Game, GameKind, Variant};
+use stronghold::rules::{Game, GameId, Variant};
 use stronghold::save::{SavedGame, Saves, Slot};
 
 /// A long game: the first legal move every ply (Pirates and Bulgars runs
 /// long that way).
 fn long_game() -> Game {
-    let mut game = Game::new(Variant::new(GameKind::Pirates));
+    let mut game = Game::new(Variant::new(GameId::named("pirates")));
     while game.ply() < 120 && !game.is_over() {
         let moves = game.legal_moves();
         game.play(&moves[game.ply() % moves.len()]).unwrap();

@@ -7,16 +7,16 @@ use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use stronghold::ai::{Search, SearchLimits};
-use stronghold::rules::{Game, GameKind, Variant};
+use stronghold::rules::{Game, GameId, Variant};
 
 /// The positions measured, with the fixed depth each is timed at.
 fn positions() -> Vec<(&'static str, Game, u32)> {
-    let pirates = Game::new(Variant::new(GameKind::Pirates));
+    let pirates = Game::new(Variant::new(GameId::named("pirates")));
     let mut middle = pirates.clone();
     middle
         .play_text("b4-c5 e6-e5 b3-b4 c6-c7 d4-d5 e5-e6 c4-d4 c7-d7 a3-b3 e6-e5 b4-c4 d7-d6")
         .expect("legal moves");
-    let bagh_chal = Game::new(Variant::new(GameKind::BaghChal));
+    let bagh_chal = Game::new(Variant::new(GameId::named("bagh-chal")));
     vec![
         ("pirates opening", pirates, 12),
         ("pirates middle game", middle, 12),

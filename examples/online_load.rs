@@ -33,7 +33,7 @@ use std::time::Duration;
 use futures_util::{SinkExt, StreamExt};
 use stronghold::ai::rng::SplitMix64;
 use stronghold::online::protocol::{Command, Event, GameSetup, parse_event};
-use stronghold::rules::{Game, GameKind, Side, Variant};
+use stronghold::rules::{Game, GameId, Side, Variant};
 use tokio::net::TcpStream;
 use tokio::time::{Instant, sleep_until, timeout};
 use tokio_tungstenite::tungstenite::Message;
@@ -220,7 +220,7 @@ async fn play(
         )
     };
     let (mut a, mut b) = (connect(creator).await?, connect(joiner).await?);
-    let variant = Variant::new(GameKind::Pirates);
+    let variant = Variant::new(GameId::named("pirates"));
     let create = Command::Create {
         setup: GameSetup::of(&variant),
         side: Side::Hunters,
@@ -263,7 +263,7 @@ async fn play(
             mover,
             &Command::Move {
                 ply,
-                mv: mv.to_string(),
+                mv: game.move_text(&mv),
             },
         )
         .await?;

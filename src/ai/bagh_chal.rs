@@ -18,7 +18,7 @@ use super::board::SearchBoard;
 use super::eval::{Evaluator, PlacementWeights};
 use super::rng::mix;
 use super::tablebase::{Outcome, Tablebase, Value};
-use crate::rules::{GameKind, Move, Position, Side};
+use crate::rules::{Move, Position, Side};
 
 /// A win the table proves scores about this much (more for sooner wins and,
 /// for the tigers, more goats already taken): above any evaluation, below
@@ -47,7 +47,7 @@ const QUIET_PLIES_SALT: u64 = 0x0051_5549_4554;
 /// placement solver ([`PlacementWeights::FITTED`]), the tigers from their
 /// side of the same sum; nothing changes in the other games.
 pub(super) fn fit_evaluator(eval: &mut Evaluator, board: &SearchBoard) {
-    if board.rules().variant.kind == GameKind::BaghChal {
+    if board.rules().variant.game.id() == "bagh-chal" {
         if board.side_to_move() == Side::Crowd {
             let w = eval.weights().cautious_goats();
             eval.set_weights(w);
@@ -213,6 +213,7 @@ fn capture_forced(table: &Tablebase, value: Value, quiet: u16) -> bool {
 mod tests {
     use super::*;
     use crate::ai::eval::Weights;
+    use crate::rules::GameId;
     use crate::rules::{Game, Variant};
 
     fn weights_fitted(game: &Game) -> (Weights, Option<PlacementWeights>) {
@@ -274,7 +275,7 @@ mod tests {
     #[test]
     fn only_placement_searches_count_spare_moves() {
         let mut horizon = TableHorizon::default();
-        let game = Game::new(Variant::new(GameKind::BaghChal));
+        let game = Game::new(Variant::new(GameId::named("bagh-chal")));
         horizon.count_spare_moves_from(game.position());
         assert!(horizon.spare_aware);
         let sliding = "bagh-chal TGGGT/GGGGG/GGGGG/TTGGG/1GGGG G 0/0 0 40";
@@ -285,8 +286,8 @@ mod tests {
 
     #[test]
     fn fitted_bagh_chal_goats_are_cautious_and_both_sides_fitted() {
-        let mut bagh_chal = Game::new(Variant::new(GameKind::BaghChal));
-        let plain = Weights::for_game(GameKind::BaghChal);
+        let mut bagh_chal = Game::new(Variant::new(GameId::named("bagh-chal")));
+        let plain = Weights::for_game(GameId::named("bagh-chal"));
         let fitted = Some(PlacementWeights::FITTED);
         assert_eq!(weights_fitted(&bagh_chal), (plain.cautious_goats(), fitted));
         assert_ne!(plain.cautious_goats(), plain);
@@ -296,10 +297,10 @@ mod tests {
             (plain, fitted),
             "the tigers: the fitted placement, the plain sliding phase"
         );
-        let pirates = Game::new(Variant::new(GameKind::Pirates));
+        let pirates = Game::new(Variant::new(GameId::named("pirates")));
         assert_eq!(
             weights_fitted(&pirates),
-            (Weights::for_game(GameKind::Pirates), None)
+            (Weights::for_game(GameId::named("pirates")), None)
         );
     }
 }

@@ -120,7 +120,9 @@ impl Judge {
             apart: Vec::new(),
             points: rules.graph.nodes.len(),
         };
-        if let Some(w) = rules.file.weights {
+        if let crate::rules::family::file::EvaluationSpec::Family(w) =
+            rules.file.computer.evaluation
+        {
             judge.weights = w.apply(judge.weights);
         }
         for p in 0..judge.points as u8 {

@@ -15,7 +15,7 @@
 
 use crate::rules::board::CELLS;
 use crate::rules::movegen::MAX_HOPS;
-use crate::rules::{GameKind, Move, Position, Rules, Side, Variant};
+use crate::rules::{Move, Position, Rules, Side, Variant};
 
 /// Who wins a position with perfect play.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -302,13 +302,13 @@ impl FoxGeeseSolver {
         node_budget: u64,
         table_bits: u32,
     ) -> Result<FoxGeeseSolver, SolveError> {
-        if variant.kind != GameKind::FoxGeese {
+        if variant.game.id() != "fox-geese" {
             return Err(SolveError::NotSolvable(format!(
                 "the proof search is for Fox and Geese, not {}",
-                variant.kind
+                variant.game
             )));
         }
-        if variant.options.sideways {
+        if variant.option("sideways") == Some("on") {
             return Err(SolveError::NotSolvable(
                 "with sideways steps positions can recur: the proof search needs sideways=off"
                     .into(),
@@ -639,7 +639,7 @@ pub(crate) fn random_fox_game(
     depth: u32,
     randomness: i32,
 ) -> crate::rules::Game {
-    let mut game = crate::rules::Game::new(Variant::new(GameKind::FoxGeese));
+    let mut game = crate::rules::Game::new(Variant::new(crate::rules::GameId::named("fox-geese")));
     while game.ply() < plies && !game.is_over() {
         let mv = if game.side_to_move() == Side::Hunters {
             let moves = game.legal_moves();
@@ -734,7 +734,7 @@ mod tests {
         let mut rng = crate::ai::rng::SplitMix64::new(11);
         let mut checked = 0;
         for _ in 0..40 {
-            let mut game = Game::new(Variant::new(GameKind::FoxGeese));
+            let mut game = Game::new(Variant::new(crate::rules::GameId::named("fox-geese")));
             let lines = Lines::new(game.rules());
             while !game.is_over() {
                 let pos = *game.position();
@@ -772,15 +772,18 @@ mod tests {
 
     #[test]
     fn refuses_sideways_steps_and_other_games() {
-        let mut v = Variant::new(GameKind::FoxGeese);
+        let mut v = Variant::new(crate::rules::GameId::named("fox-geese"));
         v.set_option("sideways=on").unwrap();
         assert!(FoxGeeseSolver::new(v, 1, 10).is_err());
-        assert!(FoxGeeseSolver::new(Variant::new(GameKind::Pirates), 1, 10).is_err());
+        assert!(
+            FoxGeeseSolver::new(Variant::new(crate::rules::GameId::named("pirates")), 1, 10)
+                .is_err()
+        );
     }
 
     #[test]
     fn a_small_budget_gives_up_rather_than_guess() {
-        let game = Game::new(Variant::new(GameKind::FoxGeese));
+        let game = Game::new(Variant::new(crate::rules::GameId::named("fox-geese")));
         let mut solver = FoxGeeseSolver::new(*game.variant(), 100, 10).unwrap();
         assert!(matches!(
             solver.solve(game.position()),

@@ -7,9 +7,9 @@
 //!
 //! ```
 //! use stronghold::ai::{Level, Search, SearchStatus};
-//! use stronghold::rules::{Game, GameKind, Variant};
+//! use stronghold::rules::{Game, GameId, Variant};
 //!
-//! let game = Game::new(Variant::new(GameKind::Pirates));
+//! let game = Game::new(Variant::new(GameId::named("pirates")));
 //! let mut search = Search::new(&game, Level::Easy, 42);
 //! let result = loop {
 //!     if let SearchStatus::Done(r) = search.step(Search::SLICE_NODES) {
@@ -63,7 +63,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use web_time::{Duration, Instant};
 
-use crate::rules::{Game, GameKind, Move};
+use crate::rules::{Game, Move};
 
 pub use bagh_chal::TABLE_WIN;
 pub use level::Level;
@@ -170,8 +170,8 @@ impl Search {
     pub fn for_level(game: &Game, level: Level, limits: SearchLimits, seed: u64) -> Search {
         let mut s = Search::with_randomness(game, limits, level.randomness(), seed);
         s.level = Some(level);
-        s.fitted_bagh_chal = game.variant().kind == GameKind::BaghChal
-            && level.fitted_bagh_chal(game.side_to_move());
+        s.fitted_bagh_chal =
+            game.variant().game.id() == "bagh-chal" && level.fitted_bagh_chal(game.side_to_move());
         if let (true, Some(engine)) = (s.fitted_bagh_chal, s.engine.as_mut()) {
             engine.use_fitted_bagh_chal();
         }
@@ -287,6 +287,11 @@ impl Search {
         }
     }
 
+    /// The rules of the game searched.
+    pub fn rules(&self) -> Arc<crate::rules::Rules> {
+        crate::rules::Rules::of(self.variant)
+    }
+
     /// Nodes searched so far.
     pub fn nodes(&self) -> u64 {
         self.engine.as_ref().map_or(0, Engine::nodes)
@@ -296,18 +301,19 @@ impl Search {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::GameId;
     use crate::rules::Variant;
 
     #[test]
     fn hard_and_master_goats_and_master_tigers_play_bagh_chal_the_fitted_way() {
         let fitted = |game: &Game, level| Search::new(game, level, 1).fitted_bagh_chal;
-        let mut bagh_chal = Game::new(Variant::new(GameKind::BaghChal));
+        let mut bagh_chal = Game::new(Variant::new(GameId::named("bagh-chal")));
         let goats: Vec<bool> = Level::ALL.iter().map(|&l| fitted(&bagh_chal, l)).collect();
         assert_eq!(goats, [false, false, false, true, true]);
         bagh_chal.play_text("@c1").unwrap();
         let tigers: Vec<bool> = Level::ALL.iter().map(|&l| fitted(&bagh_chal, l)).collect();
         assert_eq!(tigers, [false, false, false, false, true]);
-        let pirates = Game::new(Variant::new(GameKind::Pirates));
+        let pirates = Game::new(Variant::new(GameId::named("pirates")));
         assert!(!fitted(&pirates, Level::Master));
     }
 }

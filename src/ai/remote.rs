@@ -14,7 +14,7 @@ use web_time::{Duration, Instant};
 use crate::ai::family::FamilySearch;
 use crate::ai::{Level, Search, SearchLimits, SearchResult, SearchStatus, Tablebase};
 use crate::rules::family::{self, HuntGame};
-use crate::rules::{Game, GameKind, Move, notation};
+use crate::rules::{Game, GameId, Rules, notation};
 
 /// What the far side should search.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -114,7 +114,7 @@ impl SearchRequest {
         SearchRequest {
             id,
             start: notation::position_string(game.variant(), game.initial_position()),
-            moves: game.moves().map(|m| m.to_string()).collect(),
+            moves: game.move_texts(),
             limit,
             seed,
             family: None,
@@ -144,13 +144,13 @@ impl SearchRequest {
     /// Whether a search of this request reads Bagh-Chal's table.
     pub fn wants_table(&self) -> bool {
         matches!(self.limit, RequestLimit::Level(level) if level.uses_tablebase())
-            && self.start_kind() == Some(GameKind::BaghChal)
+            && self.start_kind() == Some(GameId::named("bagh-chal"))
     }
 
-    fn start_kind(&self) -> Option<GameKind> {
+    fn start_kind(&self) -> Option<GameId> {
         notation::parse_position(&self.start)
             .ok()
-            .map(|(variant, _)| variant.kind)
+            .map(|(variant, _)| variant.game)
     }
 }
 
@@ -254,7 +254,7 @@ impl RemoteSearch {
         };
         let status = loop {
             let status = match search.step(Self::NODES_PER_STEP) {
-                SearchStatus::Done(result) => break Self::done(&result),
+                SearchStatus::Done(result) => break Self::done(&result, &search.rules()),
                 // A finished game: nothing to search.
                 SearchStatus::Thinking { nodes: 0, .. } => break ReplyStatus::Nothing,
                 SearchStatus::Thinking { depth, nodes, .. } => {
@@ -272,13 +272,13 @@ impl RemoteSearch {
         }
     }
 
-    fn done(result: &SearchResult) -> ReplyStatus {
+    fn done(result: &SearchResult, rules: &Rules) -> ReplyStatus {
         ReplyStatus::Done {
-            best: result.best.to_string(),
+            best: rules.move_text(&result.best),
             score: result.score,
             depth: result.depth,
             nodes: result.nodes,
-            pv: result.pv.iter().map(Move::to_string).collect(),
+            pv: result.pv.iter().map(|m| rules.move_text(m)).collect(),
         }
     }
 }
@@ -328,7 +328,7 @@ mod tests {
     use super::*;
     use crate::rules::Variant;
 
-    fn game_after(kind: GameKind, plies: usize) -> Game {
+    fn game_after(kind: GameId, plies: usize) -> Game {
         let mut game = Game::new(Variant::new(kind));
         for _ in 0..plies {
             let mv = game.legal_moves()[0];
@@ -339,7 +339,11 @@ mod tests {
 
     #[test]
     fn a_request_rebuilds_the_same_game_with_its_history() {
-        for kind in [GameKind::Pirates, GameKind::BaghChal, GameKind::FoxGeese] {
+        for kind in [
+            GameId::named("pirates"),
+            GameId::named("bagh-chal"),
+            GameId::named("fox-geese"),
+        ] {
             let game = game_after(kind, 7);
             let request = SearchRequest::new(3, &game, RequestLimit::Level(Level::Easy), 9);
             let rebuilt = request.game().expect("rebuilds");
@@ -351,7 +355,7 @@ mod tests {
 
     #[test]
     fn a_bad_request_says_what_is_wrong() {
-        let game = game_after(GameKind::Pirates, 2);
+        let game = game_after(GameId::named("pirates"), 2);
         let mut request = SearchRequest::new(1, &game, RequestLimit::Think { ms: 10 }, 0);
         request.moves.push("z9-z8".into());
         let error = request.game().unwrap_err();
@@ -363,7 +367,7 @@ mod tests {
 
     #[test]
     fn a_remote_search_ends_with_a_legal_move_that_reads_back() {
-        let game = game_after(GameKind::Pirates, 3);
+        let game = game_after(GameId::named("pirates"), 3);
         let request = SearchRequest::new(5, &game, RequestLimit::Think { ms: 30 }, 1);
         let mut search = RemoteSearch::start(&request, None).unwrap();
         let mut reply = search.run_for(Duration::from_millis(1));
@@ -382,8 +386,8 @@ mod tests {
 
     #[test]
     fn only_table_levels_in_bagh_chal_want_the_table() {
-        let bagh = Game::new(Variant::new(GameKind::BaghChal));
-        let pirates = Game::new(Variant::new(GameKind::Pirates));
+        let bagh = Game::new(Variant::new(GameId::named("bagh-chal")));
+        let pirates = Game::new(Variant::new(GameId::named("pirates")));
         let at = |game: &Game, level| SearchRequest::new(1, game, RequestLimit::Level(level), 0);
         assert!(at(&bagh, Level::Master).wants_table());
         assert!(!at(&bagh, Level::Beginner).wants_table());
@@ -392,7 +396,7 @@ mod tests {
 
     #[test]
     fn a_done_reply_with_an_illegal_move_is_an_error() {
-        let game = game_after(GameKind::Pirates, 0);
+        let game = game_after(GameId::named("pirates"), 0);
         let status = ReplyStatus::Done {
             best: "a1-a2".into(),
             score: 0,

@@ -23,7 +23,7 @@ use crate::ai::fox_geese_proof::{SolveError, Winner};
 use crate::ai::rng::SplitMix64;
 use crate::rules::board::Bitboard;
 use crate::rules::movegen::MAX_HOPS;
-use crate::rules::{GameKind, Move, Position, Rules, Side, Variant};
+use crate::rules::{Move, Position, Rules, Side, Variant};
 
 /// The cross has 33 points; the table numbers them 0..33 in rank order,
 /// so a goose step always moves a bit up and a set's successors have
@@ -214,13 +214,13 @@ impl FoxGeeseTable {
     }
 
     fn rules_for(variant: Variant) -> Result<Rules, SolveError> {
-        if variant.kind != GameKind::FoxGeese {
+        if variant.game.id() != "fox-geese" {
             return Err(SolveError::NotSolvable(format!(
                 "solving backwards is for Fox and Geese, not {}",
-                variant.kind
+                variant.game
             )));
         }
-        if variant.options.sideways {
+        if variant.option("sideways") == Some("on") {
             return Err(SolveError::NotSolvable(
                 "with sideways steps positions can recur: solving backwards needs sideways=off"
                     .into(),
@@ -635,7 +635,7 @@ mod tests {
         // of the chains of jumps the table follows (geese left, landing
         // point) are those of the rules' capturing moves, and no more.
         let mut rng = SplitMix64::new(13);
-        let start = Game::new(Variant::new(GameKind::FoxGeese));
+        let start = Game::new(Variant::new(crate::rules::GameId::named("fox-geese")));
         // Any table will do: the chains do not look at it.
         let late =
             Game::from_position_string("fox-geese F1G/GGG/2G1G2/7/7/3/3 G 0/0 0 29").unwrap();
@@ -708,7 +708,8 @@ mod tests {
             assert_eq!(
                 winning.contains(&mv),
                 keeps,
-                "{mv} in {}",
+                "{} in {}",
+                game.move_text(&mv),
                 game.position_string()
             );
         }
@@ -820,12 +821,12 @@ mod tests {
 
     #[test]
     fn refuses_sideways_steps_and_other_games() {
-        let mut v = Variant::new(GameKind::FoxGeese);
+        let mut v = Variant::new(crate::rules::GameId::named("fox-geese"));
         v.set_option("sideways=on").unwrap();
         let start = Game::new(v);
         let build = |v: Variant, pos: &Position| FoxGeeseTable::build(v, pos, 1, &mut |_| {});
         assert!(build(v, start.position()).is_err());
-        let pirates = Game::new(Variant::new(GameKind::Pirates));
+        let pirates = Game::new(Variant::new(crate::rules::GameId::named("pirates")));
         assert!(build(*pirates.variant(), pirates.position()).is_err());
     }
 }

@@ -17,7 +17,7 @@ use crate::coach::prove::{
     table_only_move, table_reply,
 };
 use crate::coach::puzzle::{Goal, PUZZLES_VERSION, Proof, Puzzle, PuzzleSet};
-use crate::rules::{Game, GameKind, Move, Variant};
+use crate::rules::{Game, Move, Variant};
 
 /// How hard the harvest looks.
 #[derive(Clone, Copy, Debug)]
@@ -54,7 +54,7 @@ fn deeper_search_agrees(p: &Puzzle, depth: u32) -> bool {
     };
     Search::with_limits(&game, SearchLimits::depth(depth), 0)
         .run_to_end()
-        .is_some_and(|r| Some(r.best.to_string()) == p.line.first().cloned())
+        .is_some_and(|r| Some(game.move_text(&r.best)) == p.line.first().cloned())
 }
 
 /// Collects puzzles from games of one variant.
@@ -90,14 +90,14 @@ impl Harvester {
             margin: spec.margin,
         };
         let mut solver = None;
-        let proofs = match variant.kind {
-            GameKind::BaghChal => {
+        let proofs = match variant.game.plug_in() {
+            Some("bagh-chal") => {
                 table
                     .as_ref()
                     .ok_or("Bagh-Chal puzzles need the sliding-phase table")?;
                 vec![Proof::Table]
             }
-            GameKind::FoxGeese if !variant.options.sideways => {
+            Some("fox-geese") if variant.option("sideways") != Some("on") => {
                 let s = FoxGeeseSolver::new(variant, spec.proof_nodes, 20)
                     .map_err(|e| e.to_string())?;
                 solver = Some(Box::new(s));
@@ -265,7 +265,7 @@ impl Harvester {
             };
             let puzzle = Puzzle {
                 position,
-                line: line.iter().map(Move::to_string).collect(),
+                line: line.iter().map(|m| game.move_text(m)).collect(),
                 goal,
                 proof,
                 depth: depth_to_find(&game, first.mv),
@@ -335,7 +335,7 @@ impl Harvester {
         puzzles.sort_by(|a, b| (a.depth, &a.position).cmp(&(b.depth, &b.position)));
         PuzzleSet {
             version: PUZZLES_VERSION,
-            game: self.variant.kind,
+            game: self.variant.game,
             puzzles,
         }
     }

@@ -12,7 +12,7 @@ use super::bagh_chal_table::load_tablebase;
 use crate::ai::{Search, Tablebase};
 use crate::coach::exact::after_each_move;
 use crate::coach::{Analysis, Effort, Exact, GameAnalyser, Grade};
-use crate::rules::{Game, GameKind};
+use crate::rules::Game;
 
 pub(super) fn analyse(args: &Args, out: &mut dyn Write) -> Result<(), String> {
     let kind = args.only_game("analyse")?;
@@ -131,8 +131,8 @@ fn analyse_record(
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     // The perfect-play database the grades are checked against: the
     // shipped table, whether or not the analysis reads it.
-    let database = match kind {
-        GameKind::BaghChal => load_tablebase(None, &variant, true)?,
+    let database = match kind.plug_in() {
+        Some("bagh-chal") => load_tablebase(None, &variant, true)?,
         _ => None,
     };
     let mut agreement = Agreement::default();

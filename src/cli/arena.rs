@@ -69,11 +69,7 @@ impl PlaySpec {
 
     /// The game's title and options, as a run's first line opens.
     pub(super) fn title(&self) -> String {
-        format!(
-            "{} ({})",
-            self.variant.kind.title(),
-            self.variant.option_strings().join(", ")
-        )
+        self.variant.title()
     }
 }
 
@@ -247,7 +243,7 @@ pub fn play_game(spec: &GameSpec) -> Result<GameRecord, String> {
         if game.ply() < spec.openings {
             let moves = sound_moves(&game);
             let mv = moves[opening_rng.below(moves.len() as u64) as usize];
-            opening.push(mv.to_string());
+            opening.push(game.move_text(&mv));
             game.play(&mv).map_err(|e| e.to_string())?;
             continue;
         }
@@ -265,7 +261,7 @@ pub fn play_game(spec: &GameSpec) -> Result<GameRecord, String> {
         game.play(&r.best).map_err(|e| {
             format!(
                 "the AI chose an illegal move {} at ply {}: {e}\nposition: {}",
-                r.best,
+                game.move_text(&r.best),
                 game.ply(),
                 game.position_string()
             )
@@ -276,7 +272,7 @@ pub fn play_game(spec: &GameSpec) -> Result<GameRecord, String> {
     record.captured = start.material(Side::Crowd) - end.material(Side::Crowd);
     record.hunters_lost = start.material(Side::Hunters) - end.material(Side::Hunters);
     record.opening = opening.join(" ");
-    let all: Vec<String> = game.moves().map(|m| m.to_string()).collect();
+    let all = game.move_texts();
     record.moves_text = all.join(" ");
     Ok(record)
 }
@@ -299,8 +295,11 @@ mod tests {
 
     #[test]
     fn a_first_goat_that_the_tigers_take_by_force_is_no_opening() {
-        let game = Game::new(Variant::new(crate::rules::GameKind::BaghChal));
-        let firsts: Vec<String> = sound_moves(&game).iter().map(|m| m.to_string()).collect();
+        let game = Game::new(Variant::new(crate::rules::GameId::named("bagh-chal")));
+        let firsts: Vec<String> = sound_moves(&game)
+            .iter()
+            .map(|m| game.move_text(m))
+            .collect();
         // The centre goat is lost whatever the goats do next (Master, 30 s:
         // -2.28); one in the middle of an edge is safe.
         assert!(!firsts.contains(&"@c3".to_string()), "{firsts:?}");

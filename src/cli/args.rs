@@ -8,7 +8,7 @@ use std::str::FromStr;
 
 use super::usage::usage_of;
 use crate::ai::Level;
-use crate::rules::{Game, GameKind, OptionSetting, Side, Variant};
+use crate::rules::{Game, GameId, Side, Variant};
 
 /// Which Bagh-Chal table `--table` asks for (without the flag: the shipped one).
 #[derive(Clone, Debug, PartialEq)]
@@ -27,7 +27,8 @@ pub(super) struct Args {
     pub(super) positional: Vec<String>,
     pub(super) moves: Option<String>,
     pub(super) position: Option<String>,
-    pub(super) options: Vec<OptionSetting>,
+    /// `--option KEY=VALUE`, checked against the game once it is known.
+    pub(super) options: Vec<String>,
     pub(super) divide: bool,
     pub(super) quiet: bool,
     pub(super) backwards: bool,
@@ -77,13 +78,13 @@ pub(super) struct Args {
 #[derive(Default)]
 pub(super) struct OnlineArgs {
     pub(super) server: Option<String>,
-    pub(super) create: Option<GameKind>,
+    pub(super) create: Option<GameId>,
     pub(super) join: Option<String>,
     /// A room to watch, by its code.
     pub(super) watch: Option<String>,
     /// A game to seek in the lobby (a seek kept open), or to play anyone at.
-    pub(super) seek: Option<GameKind>,
-    pub(super) anyone: Option<GameKind>,
+    pub(super) seek: Option<GameId>,
+    pub(super) anyone: Option<GameId>,
     pub(super) side: Option<Side>,
     pub(super) clock: Option<crate::online::ClockSpec>,
     /// The least time a bot takes for a move.
@@ -127,7 +128,12 @@ impl Args {
         match flag {
             "--moves" => self.moves = Some(v.to_string()),
             "--position" => self.position = Some(v.to_string()),
-            "--option" => self.options.push(v.parse().map_err(|e| format!("{e}"))?),
+            "--option" => {
+                if !v.contains('=') {
+                    return Err(format!("option `{v}` is not KEY=VALUE"));
+                }
+                self.options.push(v.to_string());
+            }
             "--out" => self.out = Some(v.to_string()),
             "--file" => self.file = Some(v.to_string()),
             "--game-file" => self.game_file = Some(v.to_string()),
@@ -166,7 +172,7 @@ impl Args {
     }
 
     /// The one GAME of a command that takes only that.
-    pub(super) fn only_game(&self, command: &str) -> Result<GameKind, String> {
+    pub(super) fn only_game(&self, command: &str) -> Result<GameId, String> {
         match self.positional.as_slice() {
             [id] => game_kind(id),
             _ => Err(format!("{command} takes GAME\n{}", usage_of(command))),
@@ -192,7 +198,7 @@ impl Args {
 
     /// The game the arguments describe: a start or a position string,
     /// then the moves.
-    pub(super) fn game(&self, kind: GameKind) -> Result<Game, String> {
+    pub(super) fn game(&self, kind: GameId) -> Result<Game, String> {
         let mut game = match &self.position {
             Some(text) => self.position_game(kind, text)?,
             None => Game::new(self.variant(kind)?),
@@ -208,7 +214,7 @@ impl Args {
         Ok(game)
     }
 
-    fn position_game(&self, kind: GameKind, text: &str) -> Result<Game, String> {
+    fn position_game(&self, kind: GameId, text: &str) -> Result<Game, String> {
         if !self.options.is_empty() {
             return Err(
                 "--option cannot be used with --position: the position string carries its options"
@@ -216,20 +222,20 @@ impl Args {
             );
         }
         let game = Game::from_position_string(text).map_err(|e| e.to_string())?;
-        if game.variant().kind != kind {
+        if game.variant().game != kind {
             return Err(format!(
                 "the position string is for {}, not {kind}",
-                game.variant().kind
+                game.variant().game
             ));
         }
         Ok(game)
     }
 
     /// The game with its `--option`s.
-    pub(super) fn variant(&self, kind: GameKind) -> Result<Variant, String> {
+    pub(super) fn variant(&self, kind: GameId) -> Result<Variant, String> {
         let mut variant = Variant::new(kind);
-        for &o in &self.options {
-            variant.apply(o).map_err(|e| e.to_string())?;
+        for o in &self.options {
+            variant.set_option(o).map_err(|e| e.to_string())?;
         }
         Ok(variant)
     }
@@ -249,7 +255,11 @@ impl Args {
 
 /// The legal moves, sorted, for an error message.
 fn legal(game: &Game) -> String {
-    let mut legal: Vec<String> = game.legal_moves().iter().map(|m| m.to_string()).collect();
+    let mut legal: Vec<String> = game
+        .legal_moves()
+        .iter()
+        .map(|m| game.move_text(m))
+        .collect();
     legal.sort();
     if legal.is_empty() {
         "none (the game is over)".to_string()
@@ -259,7 +269,7 @@ fn legal(game: &Game) -> String {
 }
 
 /// A game id, with the one message for one that names no game.
-pub(super) fn game_kind(id: &str) -> Result<GameKind, String> {
+pub(super) fn game_kind(id: &str) -> Result<GameId, String> {
     id.parse().map_err(|e| format!("{e}"))
 }
 

@@ -13,7 +13,7 @@ use std::sync::Arc;
 use super::args::TableChoice;
 use crate::ai::Tablebase;
 use crate::assets::find_asset;
-use crate::rules::{GameKind, Variant};
+use crate::rules::Variant;
 
 /// Where the shipped table is, under the assets folder.
 pub(super) const SHIPPED_TABLE: &str = "tablebase/bagh-chal.sctb";
@@ -26,7 +26,7 @@ pub(super) fn load_tablebase(
     variant: &Variant,
     read: bool,
 ) -> Result<Option<Arc<Tablebase>>, String> {
-    if variant.kind != GameKind::BaghChal {
+    if variant.game.id() != "bagh-chal" {
         return Ok(None);
     }
     match choice {

@@ -53,7 +53,7 @@ pub(super) fn bestmove(args: &Args) -> Result<String, String> {
     if let Some(o) = game.outcome() {
         return Err(format!(
             "the game is over: {}",
-            o.describe(game.variant().kind)
+            o.describe(game.variant().game)
         ));
     }
     let seed = args.seed.unwrap_or(0);
@@ -71,9 +71,9 @@ pub(super) fn bestmove(args: &Args) -> Result<String, String> {
         .run_to_end()
         .ok_or("the game is over: no legal move")?;
     let secs = start.elapsed().as_secs_f64();
-    let pv: Vec<String> = r.pv.iter().map(|m| m.to_string()).collect();
+    let pv: Vec<String> = r.pv.iter().map(|m| game.move_text(m)).collect();
     let mut s = String::new();
-    writeln!(s, "bestmove {}", r.best).unwrap();
+    writeln!(s, "bestmove {}", game.move_text(&r.best)).unwrap();
     writeln!(s, "score {}", describe_score(&r)).unwrap();
     writeln!(s, "depth {}", r.depth).unwrap();
     writeln!(s, "nodes {}", r.nodes).unwrap();

@@ -14,8 +14,8 @@ use super::versus::{MatchGame, MatchNames, load_average, play_pairs, summary};
 use crate::ai::family::{FamilySearch, Searcher, play_out, play_out_from, scored_moves};
 use crate::ai::rng::SplitMix64;
 use crate::ai::{Level, SearchLimits};
+use crate::rules::Side;
 use crate::rules::family::{self, HuntGame, HuntMove, HuntOutcome, HuntReason, Ruleset};
-use crate::rules::{GameKind, Side};
 
 /// The family game the arguments name, if they name one: `--game-file`
 /// (then GAME may be left out), or a GAME that is a built-in family game
@@ -23,7 +23,7 @@ use crate::rules::{GameKind, Side};
 pub(super) fn family_game(args: &Args, game_id: Option<&str>) -> Option<Result<HuntGame, String>> {
     let rules = match (&args.game_file, game_id) {
         (Some(path), _) => read_game_file(path),
-        (None, Some(id)) if GameKind::from_id(id).is_none() => Ok(family::built_in(id)?),
+        (None, Some(id)) if family::built_in(id).is_some() => Ok(family::built_in(id)?),
         _ => return None,
     };
     Some(rules.and_then(|rules| with_moves(args, rules)))

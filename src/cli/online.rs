@@ -449,7 +449,7 @@ impl Bot<'_> {
         }
         let command = Command::Move {
             ply: ply as u32,
-            mv: result.best.to_string(),
+            mv: game.move_text(&result.best),
         };
         if self.client.send(&command).is_ok() {
             self.sent_for = Some(ply);

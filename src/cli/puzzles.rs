@@ -16,13 +16,11 @@ use crate::analysis::puzzles::{HarvestSpec, Harvester};
 use crate::assets::find_asset;
 use crate::coach::prove::{Provers, check_puzzle};
 use crate::coach::puzzle::PuzzleSet;
-use crate::rules::{Game, GameKind, Variant};
+use crate::rules::{Game, GameId, Variant};
 
 pub(super) fn puzzles(args: &Args, out: &mut dyn Write) -> Result<(), String> {
     let (sub, kind) = match args.positional.as_slice() {
-        [sub, id]
-            if GameKind::from_id(id).is_none() && crate::rules::family::built_in(id).is_some() =>
-        {
+        [sub, id] if crate::rules::family::built_in(id).is_some() => {
             let rules = crate::rules::family::built_in(id).ok_or("no such game")?;
             return super::family_puzzles::family_puzzles(args, sub, rules, out);
         }
@@ -46,7 +44,7 @@ pub(super) fn puzzles(args: &Args, out: &mut dyn Write) -> Result<(), String> {
 }
 
 /// The set `--file` names, or the shipped one for the game.
-fn read_set(args: &Args, kind: GameKind) -> Result<PuzzleSet, String> {
+fn read_set(args: &Args, kind: GameId) -> Result<PuzzleSet, String> {
     let path = match &args.file {
         Some(path) => PathBuf::from(path),
         None => find_asset(Path::new(&PuzzleSet::asset_path(kind))).map_err(|looked| {
@@ -67,7 +65,7 @@ fn read_set(args: &Args, kind: GameKind) -> Result<PuzzleSet, String> {
 }
 
 /// `puzzles list`: a line per puzzle, the position string, a tab, the line.
-fn list(args: &Args, kind: GameKind, out: &mut dyn Write) -> Result<(), String> {
+fn list(args: &Args, kind: GameId, out: &mut dyn Write) -> Result<(), String> {
     let set = read_set(args, kind)?;
     let mut text = String::new();
     for p in &set.puzzles {
@@ -79,7 +77,7 @@ fn list(args: &Args, kind: GameKind, out: &mut dyn Write) -> Result<(), String> 
 
 /// `puzzles check`: every puzzle's line legal and each answer the only one
 /// by its proof; an error naming the first that is not.
-fn check(args: &Args, kind: GameKind, out: &mut dyn Write) -> Result<(), String> {
+fn check(args: &Args, kind: GameId, out: &mut dyn Write) -> Result<(), String> {
     let set = read_set(args, kind)?;
     let variant = set
         .puzzles
@@ -110,7 +108,7 @@ const HARVEST_LEVELS: [Level; 3] = [Level::Beginner, Level::Easy, Level::Medium]
 /// `puzzles harvest`: `--games` computer games (every pairing of the
 /// harvest levels in turn) or the games of `--record`, each position
 /// looked at; the set (at most `--keep`, default 100) written to `--out`.
-fn harvest(args: &Args, kind: GameKind, out: &mut dyn Write) -> Result<(), String> {
+fn harvest(args: &Args, kind: GameId, out: &mut dyn Write) -> Result<(), String> {
     let path = args
         .out
         .as_deref()

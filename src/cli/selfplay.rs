@@ -56,7 +56,7 @@ impl SelfplaySpec {
 
     /// How game `g` (from 0) ended, as its progress line.
     fn game_line(&self, g: u32, record: &GameRecord) -> String {
-        let kind = self.play.variant.kind;
+        let kind = self.play.variant.game;
         let result = match record.outcome {
             Some(o) => o.describe(kind),
             None => format!(

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use super::args::{Args, game_kind};
 use super::family::{self, family_game, ids as family_ids};
 use super::usage::usage_of;
-use crate::rules::{Game, Side, Topology, board::Point};
+use crate::rules::{Game, Side};
 
 /// `perft GAME DEPTH`: the leaf count, each root move's with `--divide`.
 pub(super) fn perft(args: &Args) -> Result<String, String> {
@@ -35,7 +35,7 @@ pub(super) fn perft(args: &Args) -> Result<String, String> {
         if d.is_some() {
             game.perft_divide(depth.max(1))
                 .into_iter()
-                .map(|(mv, n)| (mv.to_string(), n))
+                .map(|(mv, n)| (game.move_text(&mv), n))
                 .collect()
         } else {
             vec![(String::new(), game.perft(depth))]
@@ -75,48 +75,65 @@ pub(super) fn show(args: &Args) -> Result<String, String> {
     Ok(describe(&game))
 }
 
-/// An ASCII board with coordinates.
+/// An ASCII board: row by row from the top of the drawing, each point
+/// where the drawing puts it (a piece's letter, `+` on the region the crowd
+/// fills, `.` elsewhere); on a board not drawn on whole coordinates, each
+/// row lists its points by name.
 pub fn ascii_board(game: &Game) -> String {
-    let kind = game.variant().kind;
-    let topo = Topology::get(kind.board());
-    let stronghold = game.variant().stronghold().unwrap_or_default();
+    let kind = game.variant().game;
+    let rules = game.rules();
+    let board = rules.board();
+    let region = rules.region_to_fill().unwrap_or_default();
     let pos = game.position();
+    let mark = |p| match pos.piece_at(p) {
+        Some(side) => kind.piece_names(side).2,
+        None if region.contains(p) => '+',
+        None => '.',
+    };
+    let whole = { board.points }.all(|p| {
+        let (x, y) = board.position(p);
+        x.fract() == 0.0 && y.fract() == 0.0
+    });
     let mut s = String::new();
-    for rank in (0..topo.size()).rev() {
-        write!(s, "{} ", rank + 1).unwrap();
-        for file in 0..topo.size() {
-            let p = Point::new(file, rank).expect("on grid");
-            let ch = if !topo.points.contains(p) {
-                ' '
-            } else {
-                match pos.piece_at(p) {
-                    Some(side) => kind.piece_names(side).2,
-                    None if stronghold.contains(p) => '+',
-                    None => '.',
-                }
-            };
-            write!(s, " {ch}").unwrap();
+    if !whole {
+        for row in board.rows() {
+            let cells: Vec<String> = row
+                .iter()
+                .map(|&p| format!("{}:{}", board.name(p), mark(p)))
+                .collect();
+            writeln!(s, "{}", cells.join(" ")).unwrap();
         }
-        s.push('\n');
+        return s;
     }
-    s.push_str("  ");
-    for file in 0..topo.size() {
-        write!(s, " {}", (b'a' + file) as char).unwrap();
+    let x0 = board
+        .points
+        .map(|p| board.position(p).0)
+        .fold(f32::MAX, f32::min);
+    for row in board.rows() {
+        let mut line = String::new();
+        for &p in &row {
+            let column = 2 * (board.position(p).0 - x0) as usize;
+            while line.len() < column {
+                line.push(' ');
+            }
+            line.push(mark(p));
+        }
+        let name = board.name(row[0]);
+        let rank: String = name
+            .chars()
+            .skip_while(|c| c.is_ascii_alphabetic())
+            .collect();
+        writeln!(s, "{rank:>2}  {line}").unwrap();
     }
-    s.push('\n');
     s
 }
 
 /// The board, side to move, counters, outcome, legal moves and position string.
 pub fn describe(game: &Game) -> String {
-    let kind = game.variant().kind;
+    let kind = game.variant().game;
     let pos = game.position();
     let name = |side: Side| kind.piece_names(side).0;
-    let mut s = format!(
-        "{} ({})\n",
-        kind.title(),
-        game.variant().option_strings().join(", ")
-    );
+    let mut s = format!("{}\n", game.variant().title());
     s.push_str(&ascii_board(game));
     writeln!(s, "to move: {}", name(pos.side_to_move)).unwrap();
     writeln!(
@@ -144,7 +161,11 @@ pub fn describe(game: &Game) -> String {
         Some(o) => writeln!(s, "outcome: {}", o.describe(kind)).unwrap(),
         None => writeln!(s, "outcome: in progress").unwrap(),
     }
-    let mut legal: Vec<String> = game.legal_moves().iter().map(|m| m.to_string()).collect();
+    let mut legal: Vec<String> = game
+        .legal_moves()
+        .iter()
+        .map(|m| game.move_text(m))
+        .collect();
     legal.sort();
     writeln!(s, "legal moves ({}): {}", legal.len(), legal.join(" ")).unwrap();
     writeln!(s, "position: {}", game.position_string()).unwrap();

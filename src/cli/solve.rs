@@ -14,7 +14,7 @@ use crate::ai::family_solve::{self, Solved};
 use crate::ai::fox_geese_proof::{FoxGeeseSolver, Winner};
 use crate::analysis::backwards::{FoxGeeseTable, LayerDone};
 use crate::rules::family::HuntGame;
-use crate::rules::{Game, GameKind, Move, Side};
+use crate::rules::{Game, GameId, Move, Side};
 
 /// `solve`: the proven winner of a Fox and Geese position (sideways off);
 /// with `--record`, of each recorded game's position after `--after-ply`
@@ -31,7 +31,7 @@ pub(super) fn solve(args: &Args, out: &mut dyn Write) -> Result<(), String> {
     if let Some(o) = game.outcome() {
         return Err(format!(
             "the game is over: {}",
-            o.describe(game.variant().kind)
+            o.describe(game.variant().game)
         ));
     }
     if args.backwards {
@@ -45,7 +45,7 @@ pub(super) fn solve(args: &Args, out: &mut dyn Write) -> Result<(), String> {
         .winning_moves(game.position())
         .map_err(|e| e.to_string())?;
     let mut s = String::new();
-    write_winner(&mut s, winner, &winning);
+    write_winner(&mut s, &game, winner, &winning);
     writeln!(s, "nodes {}", solver.nodes()).unwrap();
     writeln!(s, "proofs stored {}", solver.table_size()).unwrap();
     writeln!(s, "time {secs:.1} s").unwrap();
@@ -53,13 +53,13 @@ pub(super) fn solve(args: &Args, out: &mut dyn Write) -> Result<(), String> {
 }
 
 /// The first lines of `solve`'s report: the winner and its winning moves.
-fn write_winner(s: &mut String, winner: Winner, winning: &[Move]) {
+fn write_winner(s: &mut String, game: &Game, winner: Winner, winning: &[Move]) {
     let who = match winner {
         Winner::Fox => "the fox",
         Winner::Geese => "the geese",
     };
     writeln!(s, "winner {who} (with perfect play by both sides)").unwrap();
-    let mut winning: Vec<String> = winning.iter().map(|m| m.to_string()).collect();
+    let mut winning: Vec<String> = winning.iter().map(|m| game.move_text(m)).collect();
     winning.sort();
     let list = if winning.is_empty() {
         "none: every move loses".to_string()
@@ -110,7 +110,7 @@ fn solve_backwards(args: &Args, game: &Game, out: &mut dyn Write) -> Result<(), 
         .winning_moves(pos)
         .ok_or("the table does not cover its own root")?;
     let mut s = String::new();
-    write_winner(&mut s, winner, &winning);
+    write_winner(&mut s, game, winner, &winning);
     writeln!(
         s,
         "solved backwards: geese, goose sets, positions with the geese to move, fox wins among them"
@@ -273,7 +273,7 @@ fn fox_geese_solver(args: &Args, game: &Game) -> Result<FoxGeeseSolver, String> 
 
 /// `solve --record FILE --after-ply N`: each recorded game (a `selfplay`
 /// or `match` record) after its first N plies, with a fresh table each.
-fn solve_games(args: &Args, kind: GameKind, path: &str, out: &mut dyn Write) -> Result<(), String> {
+fn solve_games(args: &Args, kind: GameId, path: &str, out: &mut dyn Write) -> Result<(), String> {
     let plies = args.after_ply.ok_or("solve --record needs --after-ply N")?;
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     for (n, line) in text.lines().enumerate() {
@@ -285,7 +285,7 @@ fn solve_games(args: &Args, kind: GameKind, path: &str, out: &mut dyn Write) -> 
             game.play(&mv).map_err(|e| at(e.to_string()))?;
         }
         let verdict = if let Some(o) = game.outcome() {
-            format!("the game is over: {}", o.describe(game.variant().kind))
+            format!("the game is over: {}", o.describe(game.variant().game))
         } else if game.ply() < plies {
             format!("only {} plies recorded", game.ply())
         } else {

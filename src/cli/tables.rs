@@ -19,7 +19,7 @@ use crate::ai::tablebase::{Outcome, SlidingRules, Subgame, Tablebase, Value};
 use crate::ai::{Level, Search};
 use crate::analysis::tablebase::placement::{PlacementSolver, PlacementValue, Solved};
 use crate::analysis::tablebase::{Progress, build_with, mark_fragile, unmark_fragile};
-use crate::rules::{Game, GameKind, Position, Rules, Side, Variant};
+use crate::rules::{Game, GameId, Position, Rules, Side, Variant};
 
 pub(super) fn tablebase(c: &Args, out: &mut dyn Write) -> Result<(), String> {
     match c.positional.first().map(String::as_str) {
@@ -246,7 +246,7 @@ fn verdict(table: &Tablebase, pos: &Position) -> Option<String> {
 /// The table's value of a position (`--moves` or `--position`), read from `--table`.
 fn probe(c: &Args, out: &mut dyn Write) -> Result<(), String> {
     let table = read_table(c)?;
-    let game = c.game(GameKind::BaghChal)?;
+    let game = c.game(GameId::named("bagh-chal"))?;
     let text = verdict(&table, game.position())
         .ok_or("the position is not in the table (placement, or too many captures)".to_string())?;
     say(out, &format!("{text}\n"))
@@ -263,7 +263,7 @@ fn games(c: &Args, out: &mut dyn Write) -> Result<(), String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     for (n, line) in text.lines().enumerate() {
         let (players, moves) = line.split_once(':').unwrap_or(("", line));
-        let variant = Variant::new(GameKind::BaghChal);
+        let variant = Variant::new(GameId::named("bagh-chal"));
         let mut game = Game::new(variant);
         let mut after_placement = None;
         for word in moves.split_whitespace() {
@@ -280,7 +280,7 @@ fn games(c: &Args, out: &mut dyn Write) -> Result<(), String> {
         };
         let result = game
             .outcome()
-            .map_or("unfinished".into(), |o| o.describe(game.variant().kind));
+            .map_or("unfinished".into(), |o| o.describe(game.variant().game));
         say(
             out,
             &format!(
@@ -321,7 +321,7 @@ fn placement(c: &Args, out: &mut dyn Write) -> Result<(), String> {
         let in_hand = c.in_hand.unwrap_or(6);
         return placement_of_games(path, in_hand, &new_solver, out);
     }
-    let game = c.game(GameKind::BaghChal)?;
+    let game = c.game(GameId::named("bagh-chal"))?;
     let mut solver = new_solver(game.rules())?;
     if let Some(points) = c.at_least {
         let threshold = PlacementValue::from_points(points).ok_or(
@@ -355,7 +355,7 @@ fn placement(c: &Args, out: &mut dyn Write) -> Result<(), String> {
             }
             None => "not settled".into(),
         };
-        say(out, &format!("  {mv}: {text}\n"))?;
+        say(out, &format!("  {}: {text}\n", game.move_text(&mv)))?;
     }
     Ok(())
 }
@@ -381,7 +381,7 @@ fn placement_at_least(
         after.play(&mv).map_err(|e| e.to_string())?;
         let text = at_least_text(solver, after.position(), threshold)
             .unwrap_or_else(|| "not in the table".into());
-        say(out, &format!("  {mv}: {text}\n"))?;
+        say(out, &format!("  {}: {text}\n", game.move_text(&mv)))?;
     }
     Ok(())
 }
@@ -421,7 +421,7 @@ fn placement_of_games(
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     for (n, line) in text.lines().enumerate() {
         let (players, moves) = line.split_once(':').unwrap_or(("", line));
-        let variant = Variant::new(GameKind::BaghChal);
+        let variant = Variant::new(GameId::named("bagh-chal"));
         let mut game = Game::new(variant);
         let mut solver = new_solver(game.rules())?;
         say(out, &format!("game {} ({})\n", n + 1, players.trim()))?;
@@ -448,7 +448,7 @@ fn placement_of_games(
                         if played < value {
                             format!(
                                 "; best was {} ({})",
-                                best.map_or("?".into(), |m| m.to_string()),
+                                best.map_or("?".into(), |m| game.move_text(&m)),
                                 value.describe()
                             )
                         } else {
@@ -494,7 +494,7 @@ fn labels(c: &Args, out: &mut dyn Write) -> Result<(), String> {
         .as_deref()
         .ok_or("tablebase labels needs --out FILE")?;
     let mut file = std::fs::File::create(path).map_err(|e| format!("cannot write {path}: {e}"))?;
-    let start_game = Game::new(Variant::new(GameKind::BaghChal));
+    let start_game = Game::new(Variant::new(GameId::named("bagh-chal")));
     let mut rows = LabelRows {
         start: &start_game,
         eval: Evaluator::new(start_game.rules()),

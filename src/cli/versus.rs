@@ -13,12 +13,12 @@ use super::bagh_chal_table::table_note;
 use super::family::{self, family_game};
 use super::stats::{Interval, elo};
 use crate::ai::Level;
-use crate::rules::{GameKind, Side};
+use crate::rules::{GameId, Side};
 
 /// What a match plays.
 struct MatchSpec {
     play: PlaySpec,
-    kind: GameKind,
+    kind: GameId,
     /// The two players, A and B, at their scaled limits.
     a: Player,
     b: Player,
@@ -33,7 +33,7 @@ impl MatchSpec {
         let play = PlaySpec::from_args(args, "match", 2, [a, b])?;
         let pairs = args.pairs.unwrap_or(10);
         Ok(MatchSpec {
-            kind: play.variant.kind,
+            kind: play.variant.game,
             a: play.player(a),
             b: play.player(b),
             pairs,

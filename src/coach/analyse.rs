@@ -32,7 +32,7 @@ use super::report::{ANALYSIS_VERSION, Analysis, Effort, PlyReport};
 use super::score::Score;
 use crate::ai::fox_geese_proof::{FoxGeeseSolver, SolveError, Winner};
 use crate::ai::{Level, MATE, MATE_BOUND, Search, SearchLimits, SearchStatus, Tablebase};
-use crate::rules::{Game, GameKind, Move, Outcome, Position, Variant};
+use crate::rules::{Game, Move, Outcome, Position, Variant};
 
 /// The proof search's table: 2^21 words (16 MB), enough for the proofs of
 /// a game's positions from the middle on, small enough for the web.
@@ -623,7 +623,11 @@ impl GameAnalyser {
             version: ANALYSIS_VERSION,
             variant: self.variant,
             start: crate::rules::position_string(&self.variant, &self.start),
-            moves: self.moves.iter().map(Move::to_string).collect(),
+            moves: self
+                .moves
+                .iter()
+                .map(|m| self.cursor.move_text(m))
+                .collect(),
             effort: self.effort,
             plies,
         }
@@ -685,7 +689,7 @@ impl GameAnalyser {
         let mut line = searched.map_or_else(Vec::new, |s| s.line.clone());
         let choices = self.table_choices(i);
         let verdict = self.verdict(i, choices.as_deref());
-        let kind = self.variant.kind;
+        let kind = self.variant.game;
         let searched_before = self.searched_score(i);
         let mut lost =
             (100.0 * (searched_before.chance(kind) - searched_after.chance(kind))).max(0.0);
@@ -735,13 +739,13 @@ impl GameAnalyser {
         PlyReport {
             ply: i as u32 + 1,
             side: mover,
-            played: played.to_string(),
+            played: self.cursor.move_text(&played),
             grade,
             before,
             after,
             lost,
-            best: best.to_string(),
-            line: line.iter().map(Move::to_string).collect(),
+            best: self.cursor.move_text(&best),
+            line: line.iter().map(|m| self.cursor.move_text(m)).collect(),
             depth: searched.map_or(0, |s| s.depth),
             verdict,
         }
@@ -765,7 +769,7 @@ impl GameAnalyser {
         };
         let pieces = match (before, after) {
             (Score::Eval(b), Score::Eval(a)) if !searched_best && a < b => {
-                100.0 * (Score::Eval(b - a).chance(self.variant.kind) - 0.5)
+                100.0 * (Score::Eval(b - a).chance(self.variant.game) - 0.5)
             }
             _ => 0.0,
         };
@@ -826,9 +830,9 @@ fn known_at_once(
 /// True when the game has exact verdicts beyond the rules: Bagh-Chal with
 /// a table, Fox and Geese without sideways steps.
 pub fn has_exact_verdicts(variant: &Variant, table: Option<&Tablebase>) -> bool {
-    match variant.kind {
-        GameKind::BaghChal => table.is_some_and(|t| t.serves(variant)),
-        GameKind::FoxGeese => !variant.options.sideways,
+    match variant.game.plug_in() {
+        Some("bagh-chal") => table.is_some_and(|t| t.serves(variant)),
+        Some("fox-geese") => variant.option("sideways") != Some("on"),
         _ => false,
     }
 }

@@ -324,7 +324,7 @@ impl LessonFinder {
 
     /// Searches the next legal move's position for up to `budget` nodes.
     fn search_slice(&mut self, p: &mut Pending, budget: u64) -> u64 {
-        let kind = p.game.variant().kind;
+        let kind = p.game.variant().game;
         let mover = p.game.side_to_move();
         let index = p.worth.len();
         let mv = p.legal[index];

@@ -12,9 +12,9 @@
 //! ```
 //! use stronghold::ai::{Level, Search};
 //! use stronghold::coach::{Effort, GameAnalyser};
-//! use stronghold::rules::{Game, GameKind, Variant};
+//! use stronghold::rules::{Game, GameId, Variant};
 //!
-//! let mut game = Game::new(Variant::new(GameKind::Pirates));
+//! let mut game = Game::new(Variant::new(GameId::named("pirates")));
 //! game.play_text("d4-d5 c6-c7").unwrap();
 //! let mut analyser = GameAnalyser::new(&game, Effort::of_level(Level::Beginner), None);
 //! while analyser.result().is_none() {

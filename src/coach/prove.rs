@@ -7,7 +7,7 @@
 
 use crate::ai::fox_geese_proof::{FoxGeeseSolver, SolveError, Winner};
 use crate::ai::{MATE_BOUND, Search, SearchLimits, Tablebase};
-use crate::rules::{Game, GameKind, Move, Side, Variant};
+use crate::rules::{Game, Move, Side, Variant};
 
 use super::exact::Exact;
 use super::puzzle::{Goal, Proof, Puzzle};
@@ -84,7 +84,7 @@ pub fn table_reply(table: &Tablebase, game: &Game) -> Option<Move> {
     let values = move_values(table, &mut game, TABLE_LOOKAHEAD - 1)?;
     values
         .iter()
-        .max_by_key(|(m, v)| (v.rank(), std::cmp::Reverse(m.to_string())))
+        .max_by_key(|(m, v)| (v.rank(), std::cmp::Reverse(game.move_text(m))))
         .map(|(m, _)| *m)
 }
 
@@ -266,7 +266,10 @@ pub fn check_puzzle(puzzle: &Puzzle, provers: &Provers) -> Result<(), String> {
                 // The first answer names the puzzle's goal.
                 Some(o) if o.mv == mv && i == 0 => goal_backed(puzzle, game.variant(), o.goal)?,
                 Some(o) if o.mv == mv => {}
-                Some(o) => return Err(format!("move {}: the only one is {}", i + 1, o.mv)),
+                Some(o) => {
+                    let only = game.move_text(&o.mv);
+                    return Err(format!("move {}: the only one is {only}", i + 1));
+                }
                 None => return Err(format!("move {} ({text}) is not the only one", i + 1)),
             }
         }
@@ -284,9 +287,9 @@ pub fn check_puzzle(puzzle: &Puzzle, provers: &Provers) -> Result<(), String> {
 /// Bagh-Chal's table, or the proof search for Fox and Geese without
 /// sideways steps.
 pub fn exact_proof(variant: &Variant) -> Option<Proof> {
-    match variant.kind {
-        GameKind::BaghChal => Some(Proof::Table),
-        GameKind::FoxGeese if !variant.options.sideways => Some(Proof::ProofSearch),
+    match variant.game.plug_in() {
+        Some("bagh-chal") => Some(Proof::Table),
+        Some("fox-geese") if variant.option("sideways") != Some("on") => Some(Proof::ProofSearch),
         _ => None,
     }
 }

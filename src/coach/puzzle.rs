@@ -8,7 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::{Game, GameKind, Move, PositionError, Side};
+use crate::rules::{Game, GameId, Move, PositionError, Side};
 
 /// The version of [`PuzzleSet`] this build writes and reads.
 pub const PUZZLES_VERSION: u32 = 1;
@@ -120,7 +120,7 @@ impl Puzzle {
 #[serde(deny_unknown_fields)]
 pub struct PuzzleSet {
     pub version: u32,
-    pub game: GameKind,
+    pub game: GameId,
     pub puzzles: Vec<Puzzle>,
 }
 
@@ -149,7 +149,7 @@ impl std::error::Error for PuzzleFileError {}
 
 impl PuzzleSet {
     /// Where a game's set is, under the assets folder.
-    pub fn asset_path(kind: GameKind) -> String {
+    pub fn asset_path(kind: GameId) -> String {
         format!("puzzles/{}.ron", kind.id())
     }
 
@@ -314,11 +314,17 @@ mod tests {
     fn a_run_takes_the_answer_and_refuses_the_rest() {
         let mut run = PuzzleRun::new(&puzzle(&["e5xc3"])).unwrap();
         assert_eq!(run.solver(), Side::Hunters);
-        assert_eq!(run.try_move(&Move::parse("b3-c3").unwrap()), Attempt::Wrong);
-        assert_eq!(run.game().ply(), 0);
-        assert_eq!(run.expected(), Some(Move::parse("e5xc3").unwrap()));
         assert_eq!(
-            run.try_move(&Move::parse("e5xc3").unwrap()),
+            run.try_move(&run.game().rules().parse_move("b3-c3").unwrap()),
+            Attempt::Wrong
+        );
+        assert_eq!(run.game().ply(), 0);
+        assert_eq!(
+            run.expected(),
+            Some(run.game().rules().parse_move("e5xc3").unwrap())
+        );
+        assert_eq!(
+            run.try_move(&run.game().rules().parse_move("e5xc3").unwrap()),
             Attempt::Solved
         );
         assert!(run.is_solved());
@@ -340,7 +346,7 @@ mod tests {
     fn a_set_reads_back_and_a_newer_one_is_refused() {
         let set = PuzzleSet {
             version: PUZZLES_VERSION,
-            game: GameKind::BaghChal,
+            game: GameId::named("bagh-chal"),
             puzzles: vec![puzzle(&["e5xc3"])],
         };
         assert_eq!(PuzzleSet::from_ron(&set.to_ron()), Ok(set.clone()));

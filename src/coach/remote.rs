@@ -13,7 +13,7 @@ use web_time::{Duration, Instant};
 use super::{Analysis, Effort, GameAnalyser, Progress};
 use crate::ai::remote::rebuild_game;
 use crate::ai::{Search, Tablebase};
-use crate::rules::{Game, GameKind, notation};
+use crate::rules::{Game, notation};
 
 /// What the far side should analyse: a game as its start and moves.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -58,7 +58,7 @@ impl AnalysisRequest {
         AnalysisRequest {
             id,
             start: notation::position_string(game.variant(), game.initial_position()),
-            moves: game.moves().map(|m| m.to_string()).collect(),
+            moves: game.move_texts(),
             effort,
         }
     }
@@ -72,7 +72,7 @@ impl AnalysisRequest {
     /// have it before it starts: the table's verdicts are exact).
     pub fn wants_table(&self) -> bool {
         notation::parse_position(&self.start)
-            .is_ok_and(|(variant, _)| variant.kind == GameKind::BaghChal)
+            .is_ok_and(|(variant, _)| variant.game.id() == "bagh-chal")
     }
 }
 
@@ -134,9 +134,10 @@ impl RemoteAnalysis {
 mod tests {
     use super::*;
     use crate::ai::Level;
+    use crate::rules::GameId;
     use crate::rules::Variant;
 
-    fn game(kind: GameKind, text: &str) -> Game {
+    fn game(kind: GameId, text: &str) -> Game {
         let mut game = Game::new(Variant::new(kind));
         game.play_text(text).unwrap();
         game
@@ -144,7 +145,7 @@ mod tests {
 
     #[test]
     fn a_remote_analysis_is_the_analysis_made_here_and_survives_json() {
-        let game = game(GameKind::Pirates, "d4-d5 c6-c7 d5-d6");
+        let game = game(GameId::named("pirates"), "d4-d5 c6-c7 d5-d6");
         let effort = Effort::of_level(Level::Beginner);
         let request = AnalysisRequest::new(4, &game, effort);
         let text = serde_json::to_string(&AnalysisCommand::Analyse(request)).unwrap();
@@ -178,7 +179,7 @@ mod tests {
     fn a_bad_request_says_what_is_wrong_and_bagh_chal_wants_its_table() {
         let mut request = AnalysisRequest::new(
             1,
-            &game(GameKind::BaghChal, ""),
+            &game(GameId::named("bagh-chal"), ""),
             Effort::of_level(Level::Easy),
         );
         assert!(request.wants_table());

@@ -145,7 +145,7 @@ impl Analysis {
                 .moves
                 .iter()
                 .zip(game.moves())
-                .all(|(a, m)| *a == m.to_string())
+                .all(|(a, m)| *a == game.move_text(m))
     }
 
     /// `side`'s moves: how many of each grade, and the accuracy.
@@ -168,7 +168,7 @@ impl Analysis {
     /// `side`'s expected result (0 to 1) along the game: before the first
     /// move, then after each move. Its points are the graph.
     pub fn graph(&self, side: Side) -> Vec<f64> {
-        let kind = self.variant.kind;
+        let kind = self.variant.game;
         let mut points = Vec::with_capacity(self.plies.len() + 1);
         if let Some(first) = self.plies.first() {
             points.push(first.before.for_side(first.side, side).chance(kind));

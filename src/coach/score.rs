@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::ai::{MATE, MATE_BOUND, TABLE_WIN};
-use crate::rules::{GameKind, Side};
+use crate::rules::{GameId, Side};
 
 /// Search scores this far from [`TABLE_WIN`] or beyond are the table's
 /// wins (the search adds a little for material and tempo).
@@ -58,7 +58,7 @@ impl Score {
     /// The expected result for the side (1 a win, 0.5 a draw, 0 a loss):
     /// forced results are certain, an evaluation goes through a logistic
     /// curve whose slope is the game's ([`pieces_scale`]).
-    pub fn chance(self, kind: GameKind) -> f64 {
+    pub fn chance(self, kind: GameId) -> f64 {
         match self {
             Score::Win(_) => 1.0,
             Score::Loss(_) => 0.0,
@@ -79,12 +79,17 @@ impl Score {
 /// Bagh-Chal, where five goats taken win, a mistake (21 points); Fox and
 /// Geese, ten geese, an inaccuracy (12); Pirates and Asalto, sixteen
 /// pieces, good (8), and three pieces a mistake.
-pub const fn pieces_scale(kind: GameKind) -> f64 {
-    match kind {
-        GameKind::Pirates | GameKind::Asalto => 300.0,
-        GameKind::FoxGeese => 200.0,
-        GameKind::BaghChal => 110.0,
+/// A game file may set its own (`computer: (grade_scale: Some(300))`);
+/// otherwise twenty a capture that wins, from 100 to 300.
+pub fn pieces_scale(game: GameId) -> f64 {
+    if let Some(scale) = game.file().computer.grade_scale {
+        return scale as f64;
     }
+    let rules = crate::rules::Rules::of(crate::rules::Variant::new(game));
+    let captures = rules
+        .crowd_at_most()
+        .map_or(10, |k| rules.starting_count(crate::rules::Side::Crowd) - k);
+    (20.0 * captures as f64).clamp(100.0, 300.0)
 }
 
 /// Text without spaces: `+0.35` (pieces), `win-in-12`, `win`, `loss-in-3`.
@@ -117,7 +122,7 @@ mod tests {
 
     #[test]
     fn chances_grow_with_the_evaluation_and_forced_results_are_certain() {
-        let kind = GameKind::Pirates;
+        let kind = GameId::named("pirates");
         assert_eq!(Score::Eval(0).chance(kind), 0.5);
         assert!(Score::Eval(100).chance(kind) > Score::Eval(50).chance(kind));
         let sum = Score::Eval(80).chance(kind) + Score::Eval(-80).chance(kind);

@@ -11,7 +11,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::rules::{GameKind, Outcome, Reason, Side, Variant};
+use crate::rules::{GameId, Outcome, Reason, Side, Variant};
 
 /// The protocol version every frame carries as `"v"`.
 pub const VERSION: u64 = 1;
@@ -469,14 +469,14 @@ impl GameSetup {
     /// The setup of a variant, every option written out.
     pub fn of(variant: &Variant) -> GameSetup {
         GameSetup {
-            game: variant.kind.id().to_string(),
+            game: variant.game.id().to_string(),
             options: variant.option_strings(),
         }
     }
 
     /// The variant this names, or why it names none (in English).
     pub fn variant(&self) -> Result<Variant, String> {
-        let kind: GameKind = self.game.parse().map_err(|e| format!("{e}"))?;
+        let kind: GameId = self.game.parse().map_err(|e| format!("{e}"))?;
         let mut variant = Variant::new(kind);
         for option in &self.options {
             variant.set_option(option).map_err(|e| format!("{e}"))?;

@@ -278,6 +278,55 @@ impl Board {
             .try_fold(Bitboard::EMPTY, |b, n| Some(b.with(self.find(n)?)))
     }
 
+    /// The length of the board's shortest line on the drawing: the unit a
+    /// drawing scales the board by.
+    pub fn spacing(&self) -> f32 {
+        let shortest = self
+            .lines
+            .iter()
+            .map(|&(a, b)| {
+                let ((ax, ay), (bx, by)) = (self.position(a), self.position(b));
+                (bx - ax).hypot(by - ay)
+            })
+            .fold(f32::MAX, f32::min);
+        if shortest.is_finite() && shortest > 0.0 {
+            shortest
+        } else {
+            1.0
+        }
+    }
+
+    /// The lowest and highest x and y of the points, on the drawing.
+    pub fn bounds(&self) -> ((f32, f32), (f32, f32)) {
+        self.points.fold(
+            ((f32::MAX, f32::MAX), (f32::MIN, f32::MIN)),
+            |((x0, y0), (x1, y1)), p| {
+                let (x, y) = self.position(p);
+                ((x0.min(x), y0.min(y)), (x1.max(x), y1.max(y)))
+            },
+        )
+    }
+
+    /// The board's outline as groups of points, each drawn as the
+    /// rectangle around it: the cross's two arms (its widest rows, its
+    /// tallest columns), or, for any other shape, all the points.
+    pub fn bands(&self) -> Vec<Bitboard> {
+        let group = |key: &dyn Fn(Point) -> f32| {
+            let count = |p: Point| self.points.filter(|&q| key(q) == key(p)).count();
+            let most = self.points.map(count).max().unwrap_or(0);
+            self.points
+                .filter(|&p| count(p) == most)
+                .fold(Bitboard::EMPTY, |b, p| b.with(p))
+        };
+        let wide = group(&|p| self.position(p).1);
+        let tall = group(&|p| self.position(p).0);
+        if wide == self.points || (wide | tall) != self.points {
+            vec![self.points]
+        } else {
+            vec![wide, tall]
+        }
+    }
+
     /// The rows of the drawing, top first, each left to right: the points
     /// that share a height. A position string lists the board row by row.
     pub fn rows(&self) -> Vec<Vec<Point>> {
@@ -405,4 +454,60 @@ pub fn points(names: &str) -> Bitboard {
     names.split_whitespace().fold(Bitboard::EMPTY, |b, n| {
         b.with(Point::parse(n).expect("point name"))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{GameId, Rules, Variant};
+
+    fn board(id: &str) -> std::sync::Arc<Board> {
+        Rules::of(Variant::new(GameId::named(id))).board.clone()
+    }
+
+    #[test]
+    fn the_cross_keeps_its_cells_and_the_star_its_file_order() {
+        let cross = board("pirates");
+        assert_eq!(cross.layout, Layout::Grid { stride: 7 });
+        assert_eq!(cross.points.count(), 33);
+        // d4 is file 3, rank 3: cell 3 * 7 + 3.
+        assert_eq!(cross.find("d4").map(Point::index), Some(24));
+        let star = board("kaooa");
+        assert_eq!(star.layout, Layout::Graph);
+        assert_eq!(star.ordered()[0], Point(0));
+    }
+
+    #[test]
+    fn the_cross_is_two_bands_and_the_square_one() {
+        let cross = board("pirates");
+        let bands = cross.bands();
+        assert_eq!(bands.len(), 2);
+        assert_eq!(bands[0].count(), 21);
+        assert_eq!(bands[0] | bands[1], cross.points);
+        assert_eq!(board("bagh-chal").bands(), vec![board("bagh-chal").points]);
+    }
+
+    #[test]
+    fn rows_go_from_the_top_left_to_right() {
+        let square = board("bagh-chal");
+        let rows = square.rows();
+        assert_eq!(rows.len(), 5);
+        let names: Vec<&str> = rows[0].iter().map(|&p| square.name(p)).collect();
+        assert_eq!(names, ["a5", "b5", "c5", "d5", "e5"]);
+    }
+
+    #[test]
+    fn a_grid_step_and_jump_follow_the_lines() {
+        let cross = board("pirates");
+        let (d4, d5) = (cross.find("d4").unwrap(), cross.find("d5").unwrap());
+        // North of d4 is d5; d5 has no diagonal on the alternating pattern.
+        assert_eq!(cross.step(d4, 0), Some(d5));
+        assert_eq!(cross.step(d4, 1), cross.find("e5"));
+        assert_eq!(cross.step(d5, 1), None);
+        assert_eq!(
+            cross.jump(d4, 0),
+            Some((cross.find("d5").unwrap(), cross.find("d6").unwrap()))
+        );
+        assert_eq!(cross.spacing(), 1.0);
+    }
 }

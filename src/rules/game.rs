@@ -13,6 +13,8 @@ use super::variant::Variant;
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct IllegalMove {
     pub mv: Move,
+    /// The move's text, with the board's point names.
+    pub text: String,
     /// Set when the game was already over.
     pub game_over: bool,
 }
@@ -20,9 +22,9 @@ pub struct IllegalMove {
 impl fmt::Display for IllegalMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.game_over {
-            write!(f, "{} is not legal: the game is over", self.mv)
+            write!(f, "{} is not legal: the game is over", self.text)
         } else {
-            write!(f, "{} is not legal here", self.mv)
+            write!(f, "{} is not legal here", self.text)
         }
     }
 }
@@ -237,6 +239,7 @@ impl Game {
         if !legal.contains(mv) {
             return Err(IllegalMove {
                 mv: *mv,
+                text: self.rules.move_text(mv),
                 game_over: legal.is_empty() && self.is_over(),
             });
         }
@@ -291,7 +294,7 @@ impl Game {
     /// Per root move leaf counts, in move-text order.
     pub fn perft_divide(&mut self, depth: u32) -> Vec<(Move, u64)> {
         let mut moves = self.legal_moves();
-        moves.sort_by_key(|m| m.to_string());
+        moves.sort_by_key(|m| self.rules.move_text(m));
         moves
             .into_iter()
             .map(|mv| {

@@ -1,4 +1,6 @@
-//! The rules of the four hunt games: plain Rust, no Bevy, no I/O.
+//! The rules of every hunt game: plain Rust, no Bevy, no I/O. A game is
+//! its file (`assets/games/*.game.ron`, [`family::file`]), compiled into
+//! the tables one move generator reads ([`Rules`]).
 //!
 //! [`Game`] is the entry point: it holds a [`Variant`], the current
 //! [`Position`] and the history, and answers legal moves, plays and undoes
@@ -15,15 +17,12 @@ pub mod side;
 pub mod threats;
 pub mod variant;
 
-pub use board::{Bitboard, Point};
+pub use board::{Bitboard, Board, Point};
 pub use game::{Game, IllegalMove};
-pub use movegen::Topology;
 pub use movegen::{Effects, Move, MoveKind, Rules};
 pub use notation::{CountField, MoveTextError, PositionError, parse_position, position_string};
 pub use outcome::{Outcome, Reason};
 pub use position::Position;
 pub use side::Side;
 pub use threats::threatened;
-pub use variant::{
-    BoardKind, GameKind, OptionError, OptionKey, OptionSetting, Options, UnknownGame, Variant,
-};
+pub use variant::{GameId, OptionError, UnknownGame, Variant, VariantError};

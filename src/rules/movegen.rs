@@ -15,7 +15,7 @@ use super::family::{MAX_CROWD, Ruleset};
 use super::outcome::{Outcome, Reason};
 use super::position::{Position, zobrist};
 use super::side::Side;
-use super::variant::{BoardKind, GameKind, Variant};
+use super::variant::Variant;
 
 /// The longest chain a move can hold: a chain captures one crowd piece a
 /// hop, and no crowd is larger than this.
@@ -872,23 +872,5 @@ impl Position {
     /// The start position of a game.
     pub fn start(variant: &Variant) -> Position {
         Rules::of(*variant).start_position()
-    }
-}
-
-/// The board of one of the four first games, by its shape.
-pub struct Topology;
-
-impl Topology {
-    pub fn get(kind: BoardKind) -> &'static Board {
-        static BOARDS: std::sync::OnceLock<[std::sync::Arc<Board>; 3]> = std::sync::OnceLock::new();
-        let boards = BOARDS.get_or_init(|| {
-            [GameKind::Pirates, GameKind::FoxGeese, GameKind::BaghChal]
-                .map(|k| Rules::of(Variant::new(k)).board.clone())
-        });
-        match kind {
-            BoardKind::CrossAlternating => &boards[0],
-            BoardKind::CrossFull => &boards[1],
-            BoardKind::Square5 => &boards[2],
-        }
     }
 }

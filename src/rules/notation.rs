@@ -1,136 +1,164 @@
-//! Move text (`c4-c5`, `d6xd4xb4`, `@c3`) and the position string.
+//! Move text (`c4-c5`, `d6xd4xb4`, `@c3`, `pass`) and the position string,
+//! with each board's own point names.
 //!
 //! # Position string
 //!
-//! Six fields separated by single spaces:
+//! Six fields separated by single spaces (seven in a game a side wins by
+//! outlasting the other's moves):
 //!
 //! ```text
 //! pirates,compulsory=on,retreat=off 3/P1P/BB3BB/BBBBBBB/BBBBBBB/BBB/BBB B 0/0 0 54
 //! ```
 //!
 //! 1. the game id, then each of its options as `,key=value`;
-//! 2. the board, top rank first, ranks separated by `/`; each rank lists
-//!    the board's points on that rank from left to right: the piece letter
-//!    (hunters `P` `O` `F` `T`, crowd `B` `R` `G` `G`) or a digit counting
-//!    empty points;
+//! 2. the board, row by row from the top of the drawing, rows separated by
+//!    `/`; each row lists the points at that height from left to right:
+//!    the piece letter (the file's `letter` of each side) or a digit
+//!    counting empty points (a run of more than nine is written as several
+//!    digits, which add up);
 //! 3. the side to move, as its piece letter;
 //! 4. pieces in hand, `hunters/crowd`;
-//! 5. plies without progress (the no-progress draw counter);
-//! 6. the ground mark: the highest crowd rank sum (ranks from 0) since the
-//!    last capture.
+//! 5. plies without progress (the quiet draw's counter);
+//! 6. the ground mark: the highest crowd rank sum (ranks from 0, along the
+//!    crowd's forward direction) since the last capture;
+//! 7. only where a side wins by outlasting the other's moves: the moves
+//!    each side has made, `hunters/crowd`.
 
 mod error;
 
-use std::fmt;
+use std::fmt::Write as _;
 
 pub use error::{CountField, MoveTextError, PositionError};
 
-use super::board::{Bitboard, Point};
+use super::board::{Bitboard, Board, Point};
 use super::game::Game;
-use super::movegen::{MAX_HOPS, Move, MoveKind};
+use super::movegen::{MAX_HOPS, Move, MoveKind, Rules};
 use super::position::Position;
 use super::side::Side;
-use super::variant::{GameKind, Variant};
+use super::variant::{GameId, Variant};
 
-impl fmt::Display for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.kind() {
-            MoveKind::Pass => write!(f, "pass"),
-            MoveKind::Place => write!(f, "@{}", self.to()),
-            MoveKind::Step => write!(f, "{}-{}", self.from(), self.to()),
+impl Rules {
+    /// The move's text, with the board's point names.
+    pub fn move_text(&self, mv: &Move) -> String {
+        let name = |p: Point| self.board().name(p);
+        match mv.kind() {
+            MoveKind::Pass => "pass".to_string(),
+            MoveKind::Place => format!("@{}", name(mv.to())),
+            MoveKind::Step => format!("{}-{}", name(mv.from()), name(mv.to())),
             MoveKind::Jump => {
-                write!(f, "{}", self.from())?;
-                for p in self.landings() {
-                    write!(f, "x{p}")?;
+                let mut text = name(mv.from()).to_string();
+                for p in mv.landings() {
+                    text.push('x');
+                    text.push_str(name(p));
                 }
-                Ok(())
+                text
             }
         }
     }
+
+    /// Reads move text exactly as the notation writes it (case-sensitive, no
+    /// spaces); not checked against a position.
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveTextError> {
+        parse_move_on(self.board(), text)
+    }
 }
 
-impl Move {
-    /// Parses move text exactly as the spec writes it (case-sensitive, no spaces).
-    pub fn parse(text: &str) -> Result<Move, MoveTextError> {
-        use MoveTextError as E;
-        let owned = || text.to_string();
-        if text.is_empty() {
-            return Err(E::Empty);
-        }
-        if text == "pass" {
-            return Ok(Move::pass());
-        }
-        if !text.is_ascii() {
-            let column = text.chars().position(|c| !c.is_ascii()).unwrap_or(0) + 1;
-            return Err(E::UnexpectedCharacter {
+/// A point name at `text[at..]`, ending before the next `-` or `x` (names
+/// never hold either): its point, and where it ends.
+fn point_at(board: &Board, text: &str, at: usize) -> Result<(Point, usize), MoveTextError> {
+    let end = text[at..]
+        .find(|c: char| c == 'x' || !(c.is_ascii_lowercase() || c.is_ascii_digit()))
+        .map_or(text.len(), |i| at + i);
+    board
+        .find(&text[at..end])
+        .map(|p| (p, end))
+        .ok_or_else(|| MoveTextError::ExpectedPoint {
+            text: text.to_string(),
+            column: at + 1,
+        })
+}
+
+fn parse_move_on(board: &Board, text: &str) -> Result<Move, MoveTextError> {
+    use MoveTextError as E;
+    let owned = || text.to_string();
+    if text.is_empty() {
+        return Err(E::Empty);
+    }
+    if text == "pass" {
+        return Ok(Move::pass());
+    }
+    if !text.is_ascii() {
+        let column = text.chars().position(|c| !c.is_ascii()).unwrap_or(0) + 1;
+        return Err(E::UnexpectedCharacter {
+            text: owned(),
+            column,
+        });
+    }
+    if let Some(rest) = text.strip_prefix('@') {
+        let (to, end) = point_at(board, text, 1)?;
+        if end != text.len() || rest.is_empty() {
+            return Err(E::TextAfterPlacement {
                 text: owned(),
-                column,
+                column: end + 1,
             });
         }
-        let point_at = |i: usize| -> Result<Point, MoveTextError> {
-            text.get(i..i + 2)
-                .and_then(Point::parse)
-                .ok_or_else(|| E::ExpectedPoint {
+        return Ok(Move::place(to));
+    }
+    let (from, end) = point_at(board, text, 0)?;
+    match text.as_bytes().get(end) {
+        Some(b'-') => {
+            let (to, after) = point_at(board, text, end + 1)?;
+            if after != text.len() {
+                return Err(E::TextAfterStep {
                     text: owned(),
-                    column: i + 1,
-                })
-        };
-        if let Some(rest) = text.strip_prefix('@') {
-            let to = point_at(1)?;
-            if rest.len() != 2 {
-                return Err(E::TextAfterPlacement {
-                    text: owned(),
-                    column: 4,
+                    column: after + 1,
                 });
             }
-            return Ok(Move::place(to));
+            Ok(Move::step(from, to))
         }
-        let from = point_at(0)?;
-        match text.as_bytes().get(2) {
-            Some(b'-') => {
-                let to = point_at(3)?;
-                if text.len() != 5 {
-                    return Err(E::TextAfterStep {
+        Some(b'x') => {
+            let mut landings = Vec::new();
+            let mut i = end;
+            while i < text.len() {
+                if text.as_bytes()[i] != b'x' {
+                    return Err(E::ExpectedJumpMark {
                         text: owned(),
-                        column: 6,
+                        column: i + 1,
                     });
                 }
-                Ok(Move::step(from, to))
-            }
-            Some(b'x') => {
-                let mut landings = Vec::new();
-                let mut i = 2;
-                while i < text.len() {
-                    let column = i + 1;
-                    if text.as_bytes()[i] != b'x' {
-                        return Err(E::ExpectedJumpMark {
-                            text: owned(),
-                            column,
-                        });
-                    }
-                    landings.push(point_at(i + 1)?);
-                    if landings.len() > MAX_HOPS {
-                        return Err(E::ChainTooLong {
-                            text: owned(),
-                            column,
-                        });
-                    }
-                    i += 3;
+                let (p, next) = point_at(board, text, i + 1)?;
+                landings.push(p);
+                if landings.len() > MAX_HOPS {
+                    return Err(E::ChainTooLong {
+                        text: owned(),
+                        column: i + 1,
+                    });
                 }
-                Ok(Move::jump(from, &landings).expect("1..=MAX_HOPS landings"))
+                i = next;
             }
-            _ => Err(E::ExpectedSeparator {
-                text: owned(),
-                column: 3,
-            }),
+            Ok(Move::jump(from, &landings).expect("1..=MAX_HOPS landings"))
         }
+        _ => Err(E::ExpectedSeparator {
+            text: owned(),
+            column: end + 1,
+        }),
     }
 }
 
 impl Game {
+    /// The move's text, with the board's point names.
+    pub fn move_text(&self, mv: &Move) -> String {
+        self.rules().move_text(mv)
+    }
+
+    /// The moves played, oldest first, as text.
+    pub fn move_texts(&self) -> Vec<String> {
+        self.moves().map(|m| self.move_text(m)).collect()
+    }
+
     /// Parses move text and checks that it is legal here.
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveTextError> {
-        let mv = Move::parse(text)?;
+        let mv = self.rules().parse_move(text)?;
         if self.is_legal(&mv) {
             Ok(mv)
         } else {
@@ -164,54 +192,63 @@ impl Game {
     }
 }
 
+/// The side whose piece letter this is in the game.
+fn side_of_letter(game: GameId, letter: char) -> Option<Side> {
+    [Side::Hunters, Side::Crowd]
+        .into_iter()
+        .find(|&side| game.piece_names(side).2 == letter)
+}
+
+/// One row of the board field: letters, and digits for runs of empty points.
+fn row_text(row: &[Point], pos: &Position, letter: impl Fn(Side) -> char) -> String {
+    let mut text = String::new();
+    let mut empty = 0;
+    let flush = |text: &mut String, empty: &mut u32| {
+        while *empty > 0 {
+            let run = (*empty).min(9);
+            text.push(char::from_digit(run, 10).expect("a digit"));
+            *empty -= run;
+        }
+    };
+    for &p in row {
+        match pos.piece_at(p) {
+            None => empty += 1,
+            Some(side) => {
+                flush(&mut text, &mut empty);
+                text.push(letter(side));
+            }
+        }
+    }
+    flush(&mut text, &mut empty);
+    text
+}
+
 /// Writes a position string.
 pub fn position_string(variant: &Variant, pos: &Position) -> String {
-    let mut s = variant.kind.id().to_string();
-    for o in variant.option_strings() {
-        s.push(',');
-        s.push_str(&o);
-    }
-    s.push(' ');
-    let rules = super::Rules::of(*variant);
-    let letter = |side: Side| variant.kind.piece_names(side).2;
+    let rules = Rules::of(*variant);
+    let letter = |side: Side| variant.game.piece_names(side).2;
     let rows: Vec<String> = rules
         .board()
         .rows()
         .iter()
-        .map(|row| {
-            let mut text = String::new();
-            let mut empty = 0;
-            for &p in row {
-                match pos.piece_at(p) {
-                    None => empty += 1,
-                    Some(side) => {
-                        if empty > 0 {
-                            text.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        text.push(letter(side));
-                    }
-                }
-            }
-            if empty > 0 {
-                text.push_str(&empty.to_string());
-            }
-            text
-        })
+        .map(|row| row_text(row, pos, letter))
         .collect();
-    s.push_str(&rows.join("/"));
-    s.push_str(&format!(
-        " {} {}/{} {} {}",
+    let mut s = format!(
+        "{variant} {} {} {}/{} {} {}",
+        rows.join("/"),
         letter(pos.side_to_move),
         pos.in_hand[0],
         pos.in_hand[1],
         pos.quiet_plies,
         rules.ground_mark(pos)
-    ));
+    );
+    if rules.counts_moves {
+        write!(s, " {}/{}", pos.moves_made[0], pos.moves_made[1]).expect("a string");
+    }
     s
 }
 
-/// The six fields of a position string, each with the column it starts at.
+/// The fields of a position string, each with the column it starts at.
 struct Fields<'a> {
     game: (usize, &'a str),
     board: (usize, &'a str),
@@ -219,10 +256,11 @@ struct Fields<'a> {
     hands: (usize, &'a str),
     quiet: (usize, &'a str),
     mark: (usize, &'a str),
+    moves: Option<(usize, &'a str)>,
 }
 
 impl<'a> Fields<'a> {
-    /// Splits at single spaces: exactly six fields, none empty.
+    /// Splits at single spaces: six or seven fields, none empty.
     fn split(text: &'a str) -> Result<Fields<'a>, PositionError> {
         if !text.is_ascii() {
             let column = text.chars().position(|c| !c.is_ascii()).unwrap_or(0) + 1;
@@ -234,19 +272,30 @@ impl<'a> Fields<'a> {
             fields.push((column, field));
             column += field.len() + 1;
         }
+        if fields.iter().any(|(_, f)| f.is_empty()) {
+            return Err(PositionError::FieldCount {
+                found: fields.len(),
+            });
+        }
         match fields[..] {
-            [game, board, side, hands, quiet, mark]
-                if fields.iter().all(|(_, f)| !f.is_empty()) =>
-            {
-                Ok(Fields {
-                    game,
-                    board,
-                    side,
-                    hands,
-                    quiet,
-                    mark,
-                })
-            }
+            [game, board, side, hands, quiet, mark] => Ok(Fields {
+                game,
+                board,
+                side,
+                hands,
+                quiet,
+                mark,
+                moves: None,
+            }),
+            [game, board, side, hands, quiet, mark, moves] => Ok(Fields {
+                game,
+                board,
+                side,
+                hands,
+                quiet,
+                mark,
+                moves: Some(moves),
+            }),
             _ => Err(PositionError::FieldCount {
                 found: fields.len(),
             }),
@@ -258,28 +307,41 @@ impl<'a> Fields<'a> {
 pub fn parse_position(text: &str) -> Result<(Variant, Position), PositionError> {
     let fields = Fields::split(text)?;
     let variant = parse_game(fields.game)?;
-    let kind = variant.kind;
-    let rules = super::Rules::of(variant);
-    let pieces = parse_board(fields.board, kind, &rules)?;
-    let side = parse_side(fields.side, kind)?;
+    let game = variant.game;
+    let rules = Rules::of(variant);
+    if fields.moves.is_some() != rules.counts_moves {
+        return Err(PositionError::FieldCount {
+            found: 6 + fields.moves.is_some() as usize,
+        });
+    }
+    let pieces = parse_board(fields.board, game, rules.board())?;
+    let side = parse_side(fields.side, game)?;
     let hands = parse_hands(fields.hands, &rules)?;
-    let quiet_max = variant.quiet_limit().map_or(u16::MAX as u32, |l| l as u32);
+    let quiet_max = rules.quiet_limit().map_or(u16::MAX as u32, |l| l as u32);
     let quiet = parse_count(fields.quiet, CountField::QuietPlies, quiet_max)?;
     let mark = parse_count(fields.mark, CountField::GroundMark, u16::MAX as u32)?;
-    check_material(&variant, &rules, fields.board.0, pieces, hands)?;
+    check_material(&rules, fields.board.0, pieces, hands)?;
     if hands[0] > 0 && rules.places_in_a_row(Side::Hunters) && side != Side::Hunters {
         return Err(PositionError::HuntersInHandNotToMove {
             column: fields.side.0,
-            game: kind,
+            game,
         });
     }
-    let position = rules.position(
+    let mut position = rules.position(
         pieces,
         side,
         [hands[0] as u8, hands[1] as u8],
         quiet as u16,
         Some(mark as u16),
     );
+    if let Some(moves) = fields.moves {
+        let made = parse_pair(
+            moves,
+            [CountField::HuntersMoves, CountField::CrowdMoves],
+            [u16::MAX as u32; 2],
+        )?;
+        position.moves_made = made.map(|n| n as u16);
+    }
     let rank_sum = rules.crowd_rank_sum(&position) as u32;
     if mark < rank_sum {
         return Err(PositionError::GroundMarkTooLow {
@@ -295,11 +357,10 @@ pub fn parse_position(text: &str) -> Result<(Variant, Position), PositionError> 
 fn parse_game((column, text): (usize, &str)) -> Result<Variant, PositionError> {
     let mut parts = text.split(',');
     let id = parts.next().unwrap_or("");
-    let kind = GameKind::from_id(id).ok_or_else(|| PositionError::UnknownGame {
+    let mut variant = Variant::from_id(id).map_err(|_| PositionError::UnknownGame {
         column,
         id: id.to_string(),
     })?;
-    let mut variant = Variant::new(kind);
     let mut option_column = column + id.len() + 1;
     for option in parts {
         variant
@@ -316,10 +377,10 @@ fn parse_game((column, text): (usize, &str)) -> Result<Variant, PositionError> {
 /// Field 2: the board, top row first, rows separated by `/`.
 fn parse_board(
     (column, text): (usize, &str),
-    kind: GameKind,
-    rules: &super::Rules,
+    game: GameId,
+    board: &Board,
 ) -> Result<[Bitboard; 2], PositionError> {
-    let rows = rules.board().rows();
+    let rows = board.rows();
     let ranks: Vec<&str> = text.split('/').collect();
     if ranks.len() != rows.len() {
         return Err(PositionError::RankCount {
@@ -331,24 +392,24 @@ fn parse_board(
     let mut pieces = [Bitboard::EMPTY; 2];
     let mut rank_column = column;
     for (i, rank_text) in ranks.iter().enumerate() {
-        let rank = (rows.len() - 1 - i) as u8;
-        parse_rank(rank_column, rank_text, kind, rank, &rows[i], &mut pieces)?;
+        let rank = (rows.len() - i) as u8;
+        parse_rank(rank_column, rank_text, game, rank, &rows[i], &mut pieces)?;
         rank_column += rank_text.len() + 1;
     }
     Ok(pieces)
 }
 
-/// One rank of the board (`rank` from 0): piece letters and digits counting
-/// empty points, covering the rank's points (`row`, left to right) exactly.
+/// One row of the board (`rank` counts rows from the bottom, from 1):
+/// piece letters and digits counting empty points, covering the row's
+/// points (`row`, left to right) exactly.
 fn parse_rank(
     column: usize,
     text: &str,
-    kind: GameKind,
+    game: GameId,
     rank: u8,
     row: &[Point],
     pieces: &mut [Bitboard; 2],
 ) -> Result<(), PositionError> {
-    let rank = rank + 1;
     let too_long = |column| PositionError::RankTooLong {
         column,
         rank,
@@ -364,10 +425,10 @@ fn parse_rank(
             }
             continue;
         }
-        let side = side_of_letter(kind, ch).ok_or(PositionError::UnexpectedPiece {
+        let side = side_of_letter(game, ch).ok_or(PositionError::UnexpectedPiece {
             column,
             found: ch,
-            game: kind,
+            game,
         })?;
         let &p = row.get(at).ok_or_else(|| too_long(column))?;
         pieces[side.index()] = pieces[side.index()].with(p);
@@ -384,47 +445,44 @@ fn parse_rank(
     Ok(())
 }
 
-/// The side whose piece letter this is in the game.
-fn side_of_letter(kind: GameKind, letter: char) -> Option<Side> {
-    [Side::Hunters, Side::Crowd]
-        .into_iter()
-        .find(|&side| kind.piece_names(side).2 == letter)
-}
-
 /// Field 3: the side to move, as its piece letter.
-fn parse_side((column, text): (usize, &str), kind: GameKind) -> Result<Side, PositionError> {
+fn parse_side((column, text): (usize, &str), game: GameId) -> Result<Side, PositionError> {
     let mut letters = text.chars();
     let side = match (letters.next(), letters.next()) {
-        (Some(letter), None) => side_of_letter(kind, letter),
+        (Some(letter), None) => side_of_letter(game, letter),
         _ => None,
     };
     side.ok_or_else(|| PositionError::BadSide {
         column,
         found: text.to_string(),
-        game: kind,
+        game,
     })
 }
 
 /// Field 4: pieces in hand, `hunters/crowd`, each within what the game allows.
-fn parse_hands(
+fn parse_hands((column, text): (usize, &str), rules: &Rules) -> Result<[u32; 2], PositionError> {
+    parse_pair(
+        (column, text),
+        [CountField::HuntersInHand, CountField::CrowdInHand],
+        rules.in_hand.map(u32::from),
+    )
+}
+
+/// Two counts `a/b`, each from 0 to its maximum.
+fn parse_pair(
     (column, text): (usize, &str),
-    rules: &super::Rules,
+    fields: [CountField; 2],
+    max: [u32; 2],
 ) -> Result<[u32; 2], PositionError> {
-    let (hunters, crowd) = text
+    let (a, b) = text
         .split_once('/')
         .ok_or_else(|| PositionError::HandSyntax {
             column,
             found: text.to_string(),
         })?;
-    let hunters_max = rules.in_hand[0] as u32;
-    let crowd_max = rules.in_hand[1] as u32;
     Ok([
-        parse_count((column, hunters), CountField::HuntersInHand, hunters_max)?,
-        parse_count(
-            (column + hunters.len() + 1, crowd),
-            CountField::CrowdInHand,
-            crowd_max,
-        )?,
+        parse_count((column, a), fields[0], max[0])?,
+        parse_count((column + a.len() + 1, b), fields[1], max[1])?,
     ])
 }
 
@@ -446,20 +504,19 @@ fn parse_count(
 }
 
 /// The pieces on the board and in hand fit the game: its hunters (exactly,
-/// or at most where they enter from hand) and at most its crowd.
+/// or at most where huffing can take them) and at most its crowd.
 fn check_material(
-    variant: &Variant,
-    rules: &super::Rules,
+    rules: &Rules,
     board_column: usize,
     pieces: [Bitboard; 2],
     hands: [u32; 2],
 ) -> Result<(), PositionError> {
-    let game = variant.kind;
+    let game = rules.variant.game;
     let hunters = pieces[0].count() + hands[0];
     let crowd = pieces[1].count() + hands[1];
     // Hunters are lost only to huffing: elsewhere they are all there.
     let exact = !rules.huffing();
-    let needed = variant.hunter_count();
+    let needed = rules.starting_count(Side::Hunters);
     if (exact && hunters != needed) || hunters > needed {
         return Err(PositionError::HunterCount {
             column: board_column,
@@ -469,11 +526,12 @@ fn check_material(
             found: hunters,
         });
     }
-    if crowd > variant.crowd_count() {
+    let most = rules.starting_count(Side::Crowd);
+    if crowd > most {
         return Err(PositionError::CrowdCount {
             column: board_column,
             game,
-            most: variant.crowd_count(),
+            most,
             found: crowd,
         });
     }

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::side::Side;
-use super::variant::GameKind;
+use super::variant::GameId;
 
 /// Why the game ended.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -50,45 +50,39 @@ impl Outcome {
         }
     }
 
-    /// A sentence for players, in the game's own names: "The Bulgars fill the stronghold".
-    pub fn describe(&self, game: GameKind) -> String {
+    /// A sentence for players, in English with the game's own names: "The
+    /// Bulgars fill their goal".
+    pub fn describe(&self, game: GameId) -> String {
+        let rules = super::Rules::of(super::Variant::new(game));
+        // One piece is "the fox has", several "the pirates have".
+        let one = |side: Side| rules.starting_count(side) == 1;
         let name = |side: Side| {
-            let (plural, _, _) = game.piece_names(side);
-            if game == GameKind::FoxGeese && side == Side::Hunters {
-                "The fox".to_string()
-            } else {
-                format!("The {plural}")
-            }
+            let (many, single, _) = game.piece_names(side);
+            format!("The {}", if one(side) { single } else { many })
         };
-        let crowd = game.piece_names(Side::Crowd).0;
-        let hunters = name(Side::Hunters);
+        let has = |side: Side| if one(side) { "has" } else { "have" };
+        let (hunters, crowd) = (Side::Hunters, Side::Crowd);
         match self.reason {
-            Reason::CrowdTooFew => match game {
-                GameKind::BaghChal => "The tigers have taken five goats".to_string(),
-                GameKind::FoxGeese => format!("{hunters} has cut the geese below four"),
-                _ => format!("{hunters} have cut the {crowd} below nine"),
-            },
-            Reason::StrongholdFilled => {
-                let place = if game == GameKind::Asalto {
-                    "fortress"
-                } else {
-                    "stronghold"
-                };
-                format!("{} fill the {place}", name(Side::Crowd))
+            Reason::CrowdTooFew => format!(
+                "{} {} cut the {} below {}",
+                name(hunters),
+                has(hunters),
+                game.piece_names(crowd).0,
+                rules.crowd_at_most().map_or(0, |k| k + 1)
+            ),
+            Reason::StrongholdFilled => format!("{} fill their goal", name(crowd)),
+            Reason::HuntersGone => {
+                format!("Huffing has removed the {}", game.piece_names(hunters).0)
             }
-            Reason::HuntersGone => "Huffing has removed every officer".to_string(),
-            Reason::NoMoves(side) => {
-                let verb = if game == GameKind::FoxGeese && side == Side::Hunters {
-                    "has"
-                } else {
-                    "have"
-                };
-                format!("{} {verb} no legal move", name(side))
+            Reason::NoMoves(side) => format!("{} {} no legal move", name(side), has(side)),
+            Reason::RegionReached(side) => {
+                format!("{} {} reached the goal", name(side), has(side))
             }
-            Reason::RegionReached(side) => format!("{} reach their goal", name(side)),
-            Reason::Outlasted(side) => format!("{} outlast the other side", name(side)),
+            Reason::Outlasted(side) => {
+                format!("{} {} held out to the move limit", name(side), has(side))
+            }
             Reason::QuietLimit => "Draw: too long without progress".to_string(),
-            Reason::Repetition => "Draw: the same position a third time".to_string(),
+            Reason::Repetition => "Draw: the same position came back".to_string(),
         }
     }
 }

@@ -1,84 +1,192 @@
-//! The four games and their options, as one serde value.
+//! The games and their options: every built-in game file, and any read at
+//! run time, is a [`GameId`]; a game with its options chosen is a
+//! [`Variant`], the one value that fixes the rules.
+//!
+//! The catalogue holds each game's checked file ([`Ruleset`]); the files
+//! are the only place a game is described, so nothing here (and nothing
+//! outside `src/rules`) knows one game from another but by its data.
 
-use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
+use std::sync::{Arc, OnceLock, RwLock};
 
+use serde::{Deserialize, Serialize};
+
+use super::family::file::GameFile;
+use super::family::{GameFileError, Ruleset};
 pub use super::side::Side;
 
-/// Which game is played.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
-pub enum GameKind {
-    Pirates,
-    Asalto,
-    FoxGeese,
-    BaghChal,
+/// The built-in game files, in the order the game lists them: the four
+/// first games, then the hunt family.
+const BUILT_IN: &[(&str, &str)] = &[
+    (
+        "pirates",
+        include_str!("../../assets/games/pirates.game.ron"),
+    ),
+    ("asalto", include_str!("../../assets/games/asalto.game.ron")),
+    (
+        "fox-geese",
+        include_str!("../../assets/games/fox-geese.game.ron"),
+    ),
+    (
+        "bagh-chal",
+        include_str!("../../assets/games/bagh-chal.game.ron"),
+    ),
+    ("kaooa", include_str!("../../assets/games/kaooa.game.ron")),
+    (
+        "haretavl",
+        include_str!("../../assets/games/haretavl.game.ron"),
+    ),
+    (
+        "cercar-la-liebre",
+        include_str!("../../assets/games/cercar-la-liebre.game.ron"),
+    ),
+    ("adugo", include_str!("../../assets/games/adugo.game.ron")),
+    (
+        "demala-diviyan-keliya",
+        include_str!("../../assets/games/demala-diviyan-keliya.game.ron"),
+    ),
+    (
+        "juroku-musashi",
+        include_str!("../../assets/games/juroku-musashi.game.ron"),
+    ),
+    (
+        "komikan",
+        include_str!("../../assets/games/komikan.game.ron"),
+    ),
+    (
+        "jeu-militaire",
+        include_str!("../../assets/games/jeu-militaire.game.ron"),
+    ),
+    (
+        "la-yagua",
+        include_str!("../../assets/games/la-yagua.game.ron"),
+    ),
+    (
+        "refskak",
+        include_str!("../../assets/games/refskak.game.ron"),
+    ),
+    (
+        "el-zorro",
+        include_str!("../../assets/games/el-zorro.game.ron"),
+    ),
+    (
+        "hund-efter-hare-vendsyssel",
+        include_str!("../../assets/games/hund-efter-hare-vendsyssel.game.ron"),
+    ),
+];
+
+/// The most options a game may have.
+pub const MAX_OPTIONS: usize = 4;
+
+/// Every game the program knows: the built-in files, then those read at
+/// run time (kept for the life of the program).
+fn catalogue() -> &'static RwLock<Vec<&'static Ruleset>> {
+    static GAMES: OnceLock<RwLock<Vec<&'static Ruleset>>> = OnceLock::new();
+    GAMES.get_or_init(|| {
+        let games = BUILT_IN
+            .iter()
+            .map(|(id, text)| {
+                let ruleset = Ruleset::parse(&format!("assets/games/{id}.game.ron"), text)
+                    .unwrap_or_else(|e| panic!("built-in game file: {e}"));
+                assert!(ruleset.file.options.len() <= MAX_OPTIONS, "{id}: options");
+                &*Box::leak(Box::new(ruleset))
+            })
+            .collect();
+        RwLock::new(games)
+    })
 }
 
-impl GameKind {
-    pub const ALL: [GameKind; 4] = [
-        GameKind::Pirates,
-        GameKind::Asalto,
-        GameKind::FoxGeese,
-        GameKind::BaghChal,
-    ];
+/// A game of the catalogue.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct GameId(u16);
 
-    /// The name used on the command line and in position strings.
-    pub const fn id(self) -> &'static str {
-        match self {
-            GameKind::Pirates => "pirates",
-            GameKind::Asalto => "asalto",
-            GameKind::FoxGeese => "fox-geese",
-            GameKind::BaghChal => "bagh-chal",
-        }
+impl GameId {
+    /// The built-in games, in the order the game lists them.
+    pub fn built_in() -> impl Iterator<Item = GameId> {
+        (0..BUILT_IN.len() as u16).map(GameId)
     }
-    pub fn from_id(id: &str) -> Option<GameKind> {
-        GameKind::ALL.into_iter().find(|g| g.id() == id)
+
+    /// The game with this id (`pirates`, `kaooa`): the last read with that
+    /// id, so a file read at run time stands in for a built-in one.
+    pub fn find(id: &str) -> Option<GameId> {
+        let games = catalogue().read().expect("the catalogue");
+        games
+            .iter()
+            .rposition(|g| g.id() == id)
+            .map(|i| GameId(i as u16))
     }
-    /// The title shown to players.
-    pub const fn title(self) -> &'static str {
-        match self {
-            GameKind::Pirates => "Pirates and Bulgars",
-            GameKind::Asalto => "Asalto",
-            GameKind::FoxGeese => "Fox and Geese",
-            GameKind::BaghChal => "Bagh-Chal",
-        }
+
+    /// A built-in game by an id written in the code; panics on an id that
+    /// names none (ids from outside go through [`GameId::find`]).
+    pub fn named(id: &str) -> GameId {
+        GameId::find(id).unwrap_or_else(|| panic!("no built-in game `{id}`"))
     }
-    pub const fn board(self) -> BoardKind {
-        match self {
-            GameKind::Pirates | GameKind::Asalto => BoardKind::CrossAlternating,
-            GameKind::FoxGeese => BoardKind::CrossFull,
-            GameKind::BaghChal => BoardKind::Square5,
-        }
+
+    /// Reads a game file's bytes (the caller reads the file: the rules do
+    /// no I/O) and adds the game to the catalogue. `file` names it in errors.
+    pub fn load(file: &str, bytes: &[u8]) -> Result<GameId, GameFileError> {
+        let ruleset = super::family::parse_bytes(file, bytes)?;
+        let mut games = catalogue().write().expect("the catalogue");
+        games.push(Box::leak(Box::new(ruleset)));
+        Ok(GameId(games.len() as u16 - 1))
     }
-    /// Plural and singular names of a side's pieces, and the letter used in position strings.
-    pub const fn piece_names(self, side: Side) -> (&'static str, &'static str, char) {
-        match (self, side) {
-            (GameKind::Pirates, Side::Hunters) => ("pirates", "pirate", 'P'),
-            (GameKind::Pirates, Side::Crowd) => ("Bulgars", "Bulgar", 'B'),
-            (GameKind::Asalto, Side::Hunters) => ("officers", "officer", 'O'),
-            (GameKind::Asalto, Side::Crowd) => ("rebels", "rebel", 'R'),
-            (GameKind::FoxGeese, Side::Hunters) => ("fox", "fox", 'F'),
-            (GameKind::FoxGeese, Side::Crowd) => ("geese", "goose", 'G'),
-            (GameKind::BaghChal, Side::Hunters) => ("tigers", "tiger", 'T'),
-            (GameKind::BaghChal, Side::Crowd) => ("goats", "goat", 'G'),
-        }
+
+    /// The game's checked file (its default options).
+    pub fn ruleset(self) -> &'static Ruleset {
+        catalogue().read().expect("the catalogue")[self.0 as usize]
+    }
+
+    /// What the game's file says.
+    pub fn file(self) -> &'static GameFile {
+        &self.ruleset().file
+    }
+
+    /// The name on the command line and in position strings (`fox-geese`).
+    pub fn id(self) -> &'static str {
+        &self.file().id
+    }
+
+    /// Whether the game is one of those built in (not read at run time).
+    pub fn is_built_in(self) -> bool {
+        (self.0 as usize) < BUILT_IN.len()
+    }
+
+    /// The title in English ("Pirates and Bulgars").
+    pub fn title(self) -> &'static str {
+        &self.file().name.en
+    }
+
+    /// The engine's plug-in for this game, if its file names one
+    /// (`bagh-chal`, `fox-geese`).
+    pub fn plug_in(self) -> Option<&'static str> {
+        self.file().computer.plug_in.as_deref()
+    }
+
+    /// A side's pieces in English, several and one ("pirates", "pirate"),
+    /// and the letter of its pieces in position strings.
+    pub fn piece_names(self, side: Side) -> (&'static str, &'static str, char) {
+        let spec = match side {
+            Side::Hunters => &self.file().hunters,
+            Side::Crowd => &self.file().crowd,
+        };
+        (&spec.many.en, &spec.one.en, spec.letter)
     }
 }
 
-impl fmt::Display for GameKind {
+impl fmt::Display for GameId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.id())
     }
 }
 
-/// A game id that names no game (see [`GameKind::id`]).
+/// A game id that names no game.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct UnknownGame(pub String);
 
 impl fmt::Display for UnknownGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let ids: Vec<&str> = GameKind::ALL.iter().map(|g| g.id()).collect();
+        let ids: Vec<&str> = GameId::built_in().map(GameId::id).collect();
         write!(
             f,
             "unknown game `{}` (expected {} or {})",
@@ -92,34 +200,299 @@ impl fmt::Display for UnknownGame {
 impl std::error::Error for UnknownGame {}
 
 /// Parses a game id (`pirates`, `fox-geese`), as on the command line.
-impl FromStr for GameKind {
+impl FromStr for GameId {
     type Err = UnknownGame;
-    fn from_str(id: &str) -> Result<GameKind, UnknownGame> {
-        GameKind::from_id(id).ok_or_else(|| UnknownGame(id.to_string()))
+    fn from_str(id: &str) -> Result<GameId, UnknownGame> {
+        GameId::find(id).ok_or_else(|| UnknownGame(id.to_string()))
     }
 }
 
-/// Every rule option of the spec. Each applies to some games only
-/// ([`Variant::set_option`] refuses the others); the rest keep their defaults.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Options {
-    /// Pirates: a pirate that can jump must (default on).
-    pub compulsory_capture: bool,
-    /// Pirates: Bulgars may step in any direction (default off).
-    pub retreat: bool,
-    /// Fox and Geese: 13, 15 or 17 geese.
-    #[serde(deserialize_with = "deserialize_geese")]
-    pub geese: u8,
-    /// Fox and Geese: geese may step sideways (default off).
-    pub sideways: bool,
-    /// Bagh-Chal: 100 movement plies without a capture draw (default on).
-    pub quiet_limit: bool,
+/// The names the four first games had in files written before the games
+/// were data (`Pirates`, `FoxGeese`), with their ids.
+const OLD_NAMES: [(&str, &str); 4] = [
+    ("Pirates", "pirates"),
+    ("Asalto", "asalto"),
+    ("FoxGeese", "fox-geese"),
+    ("BaghChal", "bagh-chal"),
+];
+
+/// Written as its id; read from an id, or from the name a file written
+/// before the games were data gave one of the four.
+impl Serialize for GameId {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
 }
 
-impl Default for Options {
-    fn default() -> Options {
-        Options {
+impl<'de> Deserialize<'de> for GameId {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<GameId, D::Error> {
+        // Through serde's buffered content, which reads RON's bare name
+        // (`BaghChal`) as text as well as a quoted id.
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Written {
+            Name(String),
+        }
+        let Written::Name(text) = Written::deserialize(d)?;
+        let id = OLD_NAMES
+            .iter()
+            .find(|(old, _)| *old == text)
+            .map_or(text.as_str(), |(_, id)| id);
+        GameId::find(id).ok_or_else(|| serde::de::Error::custom(UnknownGame(text.clone())))
+    }
+}
+
+/// Why an option could not be set.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum OptionError {
+    /// Not `KEY=VALUE`.
+    Syntax(String),
+    /// The game has no option of that name.
+    UnknownKey { key: String, game: GameId },
+    /// The value is not one the option takes.
+    BadValue {
+        key: String,
+        value: String,
+        values: Vec<String>,
+    },
+}
+
+impl fmt::Display for OptionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OptionError::Syntax(s) => write!(f, "option `{s}` is not KEY=VALUE"),
+            OptionError::UnknownKey { key, game } => {
+                let keys: Vec<&str> = game.file().options.iter().map(|o| o.key.as_str()).collect();
+                if keys.is_empty() {
+                    write!(f, "unknown option `{key}`: {game} has no options")
+                } else {
+                    write!(
+                        f,
+                        "unknown option `{key}` for {game} (known: {})",
+                        keys.join(", ")
+                    )
+                }
+            }
+            OptionError::BadValue { key, value, values } => write!(
+                f,
+                "option `{key}` cannot be `{value}`: expected {}",
+                or_list(values)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for OptionError {}
+
+/// "a, b or c".
+fn or_list(words: &[String]) -> String {
+    match words {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+/// A game with its options: everything that fixes the rules.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Variant {
+    pub game: GameId,
+    /// Per option of the file, in its order, the index of the value chosen.
+    choices: [u8; MAX_OPTIONS],
+}
+
+impl Variant {
+    /// A game with its default options.
+    pub fn new(game: GameId) -> Variant {
+        let mut choices = [0; MAX_OPTIONS];
+        for (choice, option) in choices.iter_mut().zip(&game.file().options) {
+            *choice = option
+                .values
+                .iter()
+                .position(|v| *v == option.default)
+                .unwrap_or(0) as u8;
+        }
+        Variant { game, choices }
+    }
+
+    /// A built-in game by id, with its default options.
+    pub fn from_id(id: &str) -> Result<Variant, UnknownGame> {
+        Ok(Variant::new(id.parse()?))
+    }
+
+    /// Sets one option from `KEY=VALUE` text, e.g. `geese=15` or `compulsory=off`.
+    pub fn set_option(&mut self, text: &str) -> Result<(), OptionError> {
+        let (key, value) = text
+            .split_once('=')
+            .ok_or_else(|| OptionError::Syntax(text.to_string()))?;
+        self.set(key, value)
+    }
+
+    /// Sets option `key` to `value`.
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
+        let options = &self.game.file().options;
+        let i =
+            options
+                .iter()
+                .position(|o| o.key == key)
+                .ok_or_else(|| OptionError::UnknownKey {
+                    key: key.to_string(),
+                    game: self.game,
+                })?;
+        let values = &options[i].values;
+        let v = values
+            .iter()
+            .position(|v| v == value)
+            .ok_or_else(|| OptionError::BadValue {
+                key: key.to_string(),
+                value: value.to_string(),
+                values: values.clone(),
+            })?;
+        self.choices[i] = v as u8;
+        Ok(())
+    }
+
+    /// Each option with the value chosen, in the file's order.
+    pub fn options(&self) -> impl Iterator<Item = (&'static str, &'static str)> + '_ {
+        self.game
+            .file()
+            .options
+            .iter()
+            .zip(self.choices)
+            .map(|(o, v)| (o.key.as_str(), o.values[v as usize].as_str()))
+    }
+
+    /// The value chosen for option `key`, if the game has it.
+    pub fn option(&self, key: &str) -> Option<&'static str> {
+        self.options().find(|(k, _)| *k == key).map(|(_, v)| v)
+    }
+
+    /// The game's title with its options, as the command line prints it:
+    /// `Pirates and Bulgars (compulsory=on, retreat=off)`, or the title alone.
+    pub fn title(&self) -> String {
+        let options = self.option_strings();
+        if options.is_empty() {
+            self.game.title().to_string()
+        } else {
+            format!("{} ({})", self.game.title(), options.join(", "))
+        }
+    }
+
+    /// The options as `KEY=VALUE` text, in the file's order.
+    pub fn option_strings(&self) -> Vec<String> {
+        self.options().map(|(k, v)| format!("{k}={v}")).collect()
+    }
+
+    /// The game file with these options applied, checked.
+    pub fn ruleset(&self) -> Arc<Ruleset> {
+        let choices: Vec<(&str, &str)> = self.options().collect();
+        let ruleset = self
+            .game
+            .ruleset()
+            .with_options(&choices)
+            .unwrap_or_else(|e| panic!("{}: every option value was checked: {e}", self.game));
+        Arc::new(ruleset)
+    }
+}
+
+/// `pirates,compulsory=on,retreat=off`: the game id and every option, as a
+/// position string's first field writes them.
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.game.id())?;
+        for (k, v) in self.options() {
+            write!(f, ",{k}={v}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Why a variant's text could not be read.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum VariantError {
+    UnknownGame(UnknownGame),
+    BadOption(OptionError),
+}
+
+impl fmt::Display for VariantError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            VariantError::UnknownGame(e) => e.fmt(f),
+            VariantError::BadOption(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for VariantError {}
+
+impl FromStr for Variant {
+    type Err = VariantError;
+    fn from_str(text: &str) -> Result<Variant, VariantError> {
+        let mut parts = text.split(',');
+        let id = parts.next().unwrap_or_default();
+        let mut variant = Variant::from_id(id).map_err(VariantError::UnknownGame)?;
+        for option in parts {
+            variant
+                .set_option(option)
+                .map_err(VariantError::BadOption)?;
+        }
+        Ok(variant)
+    }
+}
+
+/// Written as its text (`pirates,compulsory=on,retreat=off`); read from
+/// that, or from the form of files written before the games were data
+/// (`(kind: Pirates, options: (compulsory_capture: true, ...))`).
+impl Serialize for Variant {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.to_string())
+    }
+}
+
+impl<'de> Deserialize<'de> for Variant {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Variant, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Written {
+            Text(String),
+            Old {
+                kind: GameId,
+                #[serde(default)]
+                options: OldOptions,
+            },
+        }
+        match Written::deserialize(d)? {
+            Written::Text(text) => text.parse().map_err(serde::de::Error::custom),
+            Written::Old { kind, options } => {
+                let mut variant = Variant::new(kind);
+                for option in options.settings() {
+                    // Each game takes its own options; the others' were
+                    // defaults. A value no game had is refused.
+                    match variant.set_option(&option) {
+                        Ok(()) | Err(OptionError::UnknownKey { .. }) => {}
+                        Err(e) => return Err(serde::de::Error::custom(e)),
+                    }
+                }
+                Ok(variant)
+            }
+        }
+    }
+}
+
+/// The options as files written before the games were data held them.
+#[derive(Deserialize)]
+#[serde(default)]
+struct OldOptions {
+    compulsory_capture: bool,
+    retreat: bool,
+    geese: u8,
+    sideways: bool,
+    quiet_limit: bool,
+}
+
+impl Default for OldOptions {
+    fn default() -> OldOptions {
+        OldOptions {
             compulsory_capture: true,
             retreat: false,
             geese: 13,
@@ -129,279 +502,15 @@ impl Default for Options {
     }
 }
 
-/// Accepts only the goose counts the game knows, so a hand-edited file
-/// cannot create a game with 14 geese.
-fn deserialize_geese<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
-    let n = u8::deserialize(d)?;
-    if matches!(n, 13 | 15 | 17) {
-        Ok(n)
-    } else {
-        Err(serde::de::Error::custom(format!(
-            "geese must be 13, 15 or 17, not {n}"
-        )))
-    }
-}
-
-/// One option key as written on the command line.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum OptionKey {
-    Compulsory,
-    Retreat,
-    Geese,
-    Sideways,
-    QuietLimit,
-}
-
-impl OptionKey {
-    pub const ALL: [OptionKey; 5] = [
-        OptionKey::Compulsory,
-        OptionKey::Retreat,
-        OptionKey::Geese,
-        OptionKey::Sideways,
-        OptionKey::QuietLimit,
-    ];
-    pub const fn id(self) -> &'static str {
-        match self {
-            OptionKey::Compulsory => "compulsory",
-            OptionKey::Retreat => "retreat",
-            OptionKey::Geese => "geese",
-            OptionKey::Sideways => "sideways",
-            OptionKey::QuietLimit => "quiet-limit",
-        }
-    }
-    /// The game the option belongs to.
-    pub const fn game(self) -> GameKind {
-        match self {
-            OptionKey::Compulsory | OptionKey::Retreat => GameKind::Pirates,
-            OptionKey::Geese | OptionKey::Sideways => GameKind::FoxGeese,
-            OptionKey::QuietLimit => GameKind::BaghChal,
-        }
-    }
-}
-
-/// Why an option could not be set.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum OptionError {
-    /// Not `KEY=VALUE`.
-    Syntax(String),
-    UnknownKey(String),
-    /// The key exists but belongs to another game.
-    NotForGame {
-        key: OptionKey,
-        game: GameKind,
-    },
-    /// The value is not one the key takes (see [`OptionKey::values`]).
-    BadValue {
-        key: OptionKey,
-        value: String,
-    },
-}
-
-impl OptionKey {
-    /// The values the key takes, in English: "on or off", "13, 15 or 17".
-    pub const fn values(self) -> &'static str {
-        match self {
-            OptionKey::Geese => "13, 15 or 17",
-            _ => "on or off",
-        }
-    }
-}
-
-impl fmt::Display for OptionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            OptionError::Syntax(s) => write!(f, "option `{s}` is not KEY=VALUE"),
-            OptionError::UnknownKey(k) => write!(
-                f,
-                "unknown option `{k}` (known: {})",
-                OptionKey::ALL
-                    .iter()
-                    .map(|k| k.id())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-            OptionError::NotForGame { key, game } => {
-                write!(f, "option `{}` does not apply to {game}", key.id())
-            }
-            OptionError::BadValue { key, value } => write!(
-                f,
-                "option `{}` cannot be `{value}`: expected {}",
-                key.id(),
-                key.values()
-            ),
-        }
-    }
-}
-
-impl std::error::Error for OptionError {}
-
-/// `KEY=VALUE` split into a known key and its value text.
-fn split_option(text: &str) -> Result<(OptionKey, &str), OptionError> {
-    let (key, value) = text
-        .split_once('=')
-        .ok_or_else(|| OptionError::Syntax(text.to_string()))?;
-    Ok((key.parse()?, value))
-}
-
-impl FromStr for OptionKey {
-    type Err = OptionError;
-    fn from_str(id: &str) -> Result<OptionKey, OptionError> {
-        OptionKey::ALL
-            .into_iter()
-            .find(|k| k.id() == id)
-            .ok_or_else(|| OptionError::UnknownKey(id.to_string()))
-    }
-}
-
-/// One option with its value, as `KEY=VALUE` on the command line
-/// (`geese=15`, `quiet-limit=off`); which game it fits is checked when a
-/// [`Variant`] takes it ([`Variant::apply`]).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum OptionSetting {
-    Compulsory(bool),
-    Retreat(bool),
-    Geese(u8),
-    Sideways(bool),
-    QuietLimit(bool),
-}
-
-impl OptionSetting {
-    /// The setting of `key` to `value` text (`on`/`off`, or a goose count).
-    pub fn new(key: OptionKey, value: &str) -> Result<OptionSetting, OptionError> {
-        let bad = || OptionError::BadValue {
-            key,
-            value: value.to_string(),
-        };
-        let on_off = || match value {
-            "on" => Ok(true),
-            "off" => Ok(false),
-            _ => Err(bad()),
-        };
-        Ok(match key {
-            OptionKey::Compulsory => OptionSetting::Compulsory(on_off()?),
-            OptionKey::Retreat => OptionSetting::Retreat(on_off()?),
-            OptionKey::Sideways => OptionSetting::Sideways(on_off()?),
-            OptionKey::QuietLimit => OptionSetting::QuietLimit(on_off()?),
-            OptionKey::Geese => match value {
-                "13" => OptionSetting::Geese(13),
-                "15" => OptionSetting::Geese(15),
-                "17" => OptionSetting::Geese(17),
-                _ => return Err(bad()),
-            },
-        })
-    }
-
-    pub const fn key(self) -> OptionKey {
-        match self {
-            OptionSetting::Compulsory(_) => OptionKey::Compulsory,
-            OptionSetting::Retreat(_) => OptionKey::Retreat,
-            OptionSetting::Geese(_) => OptionKey::Geese,
-            OptionSetting::Sideways(_) => OptionKey::Sideways,
-            OptionSetting::QuietLimit(_) => OptionKey::QuietLimit,
-        }
-    }
-}
-
-impl FromStr for OptionSetting {
-    type Err = OptionError;
-    fn from_str(text: &str) -> Result<OptionSetting, OptionError> {
-        let (key, value) = split_option(text)?;
-        OptionSetting::new(key, value)
-    }
-}
-
-/// A game with its options: everything that fixes the rules.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
-pub struct Variant {
-    pub kind: GameKind,
-    #[serde(default)]
-    pub options: Options,
-}
-
-impl Variant {
-    pub fn new(kind: GameKind) -> Variant {
-        Variant {
-            kind,
-            options: Options::default(),
-        }
-    }
-
-    /// Sets one option from `KEY=VALUE` text, e.g. `geese=15` or `compulsory=off`.
-    /// A key of another game is refused before its value is read.
-    pub fn set_option(&mut self, text: &str) -> Result<(), OptionError> {
-        let (key, value) = split_option(text)?;
-        self.check_option_game(key)?;
-        self.apply(OptionSetting::new(key, value)?)
-    }
-
-    /// Sets one option already parsed ([`OptionSetting`]'s `FromStr`);
-    /// refused when the option belongs to another game.
-    pub fn apply(&mut self, setting: OptionSetting) -> Result<(), OptionError> {
-        self.check_option_game(setting.key())?;
-        let o = &mut self.options;
-        match setting {
-            OptionSetting::Compulsory(on) => o.compulsory_capture = on,
-            OptionSetting::Retreat(on) => o.retreat = on,
-            OptionSetting::Sideways(on) => o.sideways = on,
-            OptionSetting::QuietLimit(on) => o.quiet_limit = on,
-            OptionSetting::Geese(n) => o.geese = n,
-        }
-        Ok(())
-    }
-
-    fn check_option_game(&self, key: OptionKey) -> Result<(), OptionError> {
-        if key.game() == self.kind {
-            Ok(())
-        } else {
-            Err(OptionError::NotForGame {
-                key,
-                game: self.kind,
-            })
-        }
-    }
-
-    /// The options of this game as `KEY=VALUE` text, in a fixed order.
-    pub fn option_strings(&self) -> Vec<String> {
-        let o = &self.options;
+impl OldOptions {
+    fn settings(&self) -> Vec<String> {
         let on = |b: bool| if b { "on" } else { "off" };
-        OptionKey::ALL
-            .into_iter()
-            .filter(|k| k.game() == self.kind)
-            .map(|k| {
-                let v = match k {
-                    OptionKey::Compulsory => on(o.compulsory_capture).to_string(),
-                    OptionKey::Retreat => on(o.retreat).to_string(),
-                    OptionKey::Geese => o.geese.to_string(),
-                    OptionKey::Sideways => on(o.sideways).to_string(),
-                    OptionKey::QuietLimit => on(o.quiet_limit).to_string(),
-                };
-                format!("{}={v}", k.id())
-            })
-            .collect()
+        vec![
+            format!("compulsory={}", on(self.compulsory_capture)),
+            format!("retreat={}", on(self.retreat)),
+            format!("geese={}", self.geese),
+            format!("sideways={}", on(self.sideways)),
+            format!("quiet-limit={}", on(self.quiet_limit)),
+        ]
     }
-
-    /// The game file with these options applied, checked.
-    pub fn ruleset(&self) -> std::sync::Arc<super::family::Ruleset> {
-        let base = super::family::classic(self.kind.id())
-            .expect("a game file for each of the four")
-            .unwrap_or_else(|e| panic!("built-in game file: {e}"));
-        let strings = self.option_strings();
-        let choices: Vec<(&str, &str)> = strings.iter().filter_map(|o| o.split_once('=')).collect();
-        std::sync::Arc::new(
-            base.with_options(&choices)
-                .unwrap_or_else(|e| panic!("{}: option: {e}", self.kind)),
-        )
-    }
-}
-
-/// The boards of the four first games, by shape (what the drawing of
-/// those four still asks for).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum BoardKind {
-    /// 33-point cross, diagonals on the alternating pattern (Pirates, Asalto).
-    CrossAlternating,
-    /// 33-point cross with every diagonal (Fox and Geese).
-    CrossFull,
-    /// 5x5 points, alternating diagonals (Bagh-Chal).
-    Square5,
 }

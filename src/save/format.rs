@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::ai::Level;
 use crate::coach::Analysis;
-use crate::rules::{Game, GameKind, Move, MoveTextError, PositionError, Side};
+use crate::rules::{Game, GameId, Move, MoveTextError, PositionError, Side};
 
 /// The format this build writes. A file with a higher version is refused
 /// (never half-read): it was written by a newer Stronghold. Version 2 adds
@@ -116,8 +116,8 @@ impl SavedGame {
             name: String::new(),
             saved_at: 0,
             start: crate::rules::position_string(game.variant(), game.initial_position()),
-            moves: game.moves().map(Move::to_string).collect(),
-            redo: redo.into_iter().map(Move::to_string).collect(),
+            moves: game.move_texts(),
+            redo: redo.into_iter().map(|m| game.move_text(m)).collect(),
             hunters,
             crowd,
             skin: None,
@@ -128,9 +128,9 @@ impl SavedGame {
     }
 
     /// The game the save names, read from the start position string alone.
-    pub fn kind(&self) -> Option<GameKind> {
+    pub fn kind(&self) -> Option<GameId> {
         let id = self.start.split([',', ' ']).next()?;
-        GameKind::from_id(id)
+        GameId::find(id)
     }
 
     /// Replays the save: the start position, every move (each must be legal

@@ -294,9 +294,9 @@ mod tests {
     use tokio::sync::{Notify, mpsc};
 
     use super::*;
-    use crate::rules::{GameKind, Variant};
+    use crate::rules::{GameId, Variant};
 
-    fn seek(conn: ConnId, game: GameKind, anyone: bool) -> Seek {
+    fn seek(conn: ConnId, game: GameId, anyone: bool) -> Seek {
         let (frames, _) = mpsc::channel(4);
         let (placed, _) = mpsc::unbounded_channel();
         Seek {
@@ -326,19 +326,19 @@ mod tests {
         let lobby = Lobby::default();
         let posted = |r: Result<Met, PostRefused>| matches!(r, Ok(Met::Posted(_)));
         assert!(posted(
-            lobby.meet_or_post(seek(1, GameKind::Pirates, false), true)
+            lobby.meet_or_post(seek(1, GameId::named("pirates"), false), true)
         ));
         assert_eq!(
             lobby
-                .meet_or_post(seek(1, GameKind::Asalto, false), true)
+                .meet_or_post(seek(1, GameId::named("asalto"), false), true)
                 .err(),
             Some(PostRefused::AlreadySeeking)
         );
         // A new seek does not meet another seek; "anyone" does.
         assert!(posted(
-            lobby.meet_or_post(seek(2, GameKind::Pirates, false), true)
+            lobby.meet_or_post(seek(2, GameId::named("pirates"), false), true)
         ));
-        match lobby.meet_or_post(seek(3, GameKind::Pirates, true), false) {
+        match lobby.meet_or_post(seek(3, GameId::named("pirates"), true), false) {
             Ok(Met::Taken(waiting)) => assert_eq!(waiting.conn, 1),
             _ => panic!("anyone takes the oldest seek of the game"),
         }
@@ -348,20 +348,22 @@ mod tests {
         };
         assert_eq!(open(&lobby), 1);
         for conn in 10..10 + MAX_SEEKS as u64 - 1 {
-            assert!(posted(
-                lobby.meet_or_post(seek(conn, GameKind::FoxGeese, false), true)
-            ));
+            assert!(posted(lobby.meet_or_post(
+                seek(conn, GameId::named("fox-geese"), false),
+                true
+            )));
         }
         assert_eq!(
             lobby
-                .meet_or_post(seek(5000, GameKind::BaghChal, false), true)
+                .meet_or_post(seek(5000, GameId::named("bagh-chal"), false), true)
                 .err(),
             Some(PostRefused::Full)
         );
         lobby.gone(2);
-        assert!(posted(
-            lobby.meet_or_post(seek(5000, GameKind::BaghChal, false), true)
-        ));
+        assert!(posted(lobby.meet_or_post(
+            seek(5000, GameId::named("bagh-chal"), false),
+            true
+        )));
         assert!(lobby.take(1, 5000, None).is_none(), "a seek taken is gone");
     }
 }

@@ -231,7 +231,7 @@ impl Room {
 
     /// The rating pool of this room's games.
     pub(crate) fn pool(&self) -> String {
-        rating_pool(self.variant.kind.id(), self.clock_spec)
+        rating_pool(self.variant.game.id(), self.clock_spec)
     }
 
     /// Its games count for the ratings: asked for, and two different
@@ -417,7 +417,7 @@ impl Room {
             setup: GameSetup::of(&self.variant),
             game_no: self.game_no,
             you,
-            moves: self.game.moves().map(|m| m.to_string()).collect(),
+            moves: self.game.move_texts(),
             clock: self.clock_spec,
             clocks: self.clock.as_ref().map(|c| c.view(now)),
             hunters: self.seat_status(self.seat_of(Side::Hunters), now),
@@ -642,7 +642,7 @@ impl Room {
         self.game.undo();
         Ok(Decision::change(Change::Move {
             ply,
-            text: mv.to_string(),
+            text: self.game.move_text(&mv),
             mv,
             clocks: self.clock.as_ref().map(|c| c.after_move(side, ply, now)),
             end,

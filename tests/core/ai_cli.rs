@@ -1,7 +1,7 @@
 //! `stronghold-cli bestmove`, `selfplay`, `match` and `tablebase placement`, driven through `cli::run`.
 
 use stronghold::cli;
-use stronghold::rules::{Game, GameKind, Move, Variant};
+use stronghold::rules::{Game, GameId, Variant};
 
 fn run(args: &str) -> Result<String, String> {
     let args: Vec<String> = args.split(' ').map(str::to_string).collect();
@@ -18,15 +18,15 @@ fn field<'a>(text: &'a str, name: &str) -> &'a str {
 #[test]
 fn bestmove_prints_a_legal_line_and_its_numbers() {
     let out = run("bestmove pirates --depth 5").unwrap();
-    let game = Game::new(Variant::new(GameKind::Pirates));
-    let best = Move::parse(field(&out, "bestmove ")).unwrap();
+    let game = Game::new(Variant::new(GameId::named("pirates")));
+    let best = game.rules().parse_move(field(&out, "bestmove ")).unwrap();
     assert!(game.is_legal(&best));
     assert_eq!(field(&out, "depth "), "5");
     assert!(field(&out, "nodes ").parse::<u64>().unwrap() > 0);
     assert!(field(&out, "nps ").parse::<f64>().is_ok());
     // The principal variation starts with the best move and plays out.
     let pv = field(&out, "pv ");
-    assert!(pv.starts_with(&best.to_string()));
+    assert!(pv.starts_with(&game.move_text(&best)));
     let mut line = game.clone();
     line.play_text(pv).unwrap();
 }
@@ -113,7 +113,7 @@ fn selfplay_records_each_game() {
             name,
             format!("selfplay game {}, hunters Beginner, crowd Beginner", n + 1)
         );
-        let mut game = Game::new(Variant::new(GameKind::BaghChal));
+        let mut game = Game::new(Variant::new(GameId::named("bagh-chal")));
         for word in moves.split_whitespace() {
             game.play_text(word).unwrap();
         }
@@ -469,11 +469,11 @@ fn solve_proves_a_late_fox_and_geese_position_and_names_the_winning_moves() {
         field(&out, "winner "),
         "the fox (with perfect play by both sides)"
     );
-    let mut game = Game::new(Variant::new(GameKind::FoxGeese));
+    let mut game = Game::new(Variant::new(GameId::named("fox-geese")));
     game.play_text(moves).unwrap();
     let winning: Vec<&str> = field(&out, "winning moves ").split(' ').collect();
     for mv in &winning {
-        assert!(game.is_legal(&Move::parse(mv).unwrap()), "{mv}");
+        assert!(game.is_legal(&game.rules().parse_move(mv).unwrap()), "{mv}");
     }
     assert!(field(&out, "nodes ").parse::<u64>().unwrap() > 0);
     // The table's size changes the work, not the answer.

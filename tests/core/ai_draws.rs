@@ -36,11 +36,11 @@ fn the_side_ahead_makes_progress_before_the_quiet_limit() {
         "a sideways step"
     );
     // One ply before the 60-ply draw, only ground gained avoids it.
-    let (_, pressed) = search(&with_quiet_plies(BULGARS_TO_MOVE, 59));
+    let (g, pressed) = search(&with_quiet_plies(BULGARS_TO_MOVE, 59));
     assert!(
         pressed.best.to().rank() > pressed.best.from().rank(),
         "{} does not gain ground",
-        pressed.best
+        g.move_text(&pressed.best)
     );
     assert!(pressed.score > 100, "score {}", pressed.score);
 }

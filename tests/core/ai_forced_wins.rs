@@ -2,7 +2,7 @@
 
 use stronghold::ai::rng::SplitMix64;
 use stronghold::ai::{MATE, Search, SearchLimits, SearchResult};
-use stronghold::rules::{Game, GameKind, Variant};
+use stronghold::rules::{Game, GameId, Variant};
 
 fn search(game: &Game, depth: u32) -> SearchResult {
     Search::with_limits(game, SearchLimits::depth(depth), 0)
@@ -19,7 +19,7 @@ fn hunters_take_the_double_capture_that_wins() {
     // c5xc3xc1 leaves 8 Bulgars (a win); e7xe5 takes only one.
     let g = game("pirates 2P/2B/BBP4/BBB4/BB3B1/B2/3 P 0/0 0 29");
     let r = search(&g, 4);
-    assert_eq!(r.best.to_string(), "c5xc3xc1");
+    assert_eq!(g.move_text(&r.best), "c5xc3xc1");
     assert_eq!(r.mate_in(), Some(1));
 }
 
@@ -27,7 +27,7 @@ fn hunters_take_the_double_capture_that_wins() {
 fn crowd_fills_the_stronghold_in_one() {
     let g = game("pirates BBB/BBB/3BB2/2B4/P5P/3/3 B 0/0 0 44");
     let r = search(&g, 4);
-    assert_eq!(r.best.to_string(), "c4-c5");
+    assert_eq!(g.move_text(&r.best), "c4-c5");
     assert_eq!(r.score, MATE - 1);
 }
 
@@ -36,7 +36,7 @@ fn geese_trap_the_fox() {
     // Only e6-d7 closes the fox's last exit without opening another.
     let g = game("fox-geese F1G/GGG/2G1G2/7/7/3/3 G 0/0 0 29");
     let r = search(&g, 4);
-    assert_eq!(r.best.to_string(), "e6-d7");
+    assert_eq!(g.move_text(&r.best), "e6-d7");
     assert_eq!(r.mate_in(), Some(1));
 }
 
@@ -108,8 +108,9 @@ fn random_positions(variant: Variant, seed: u64, count: usize) -> Vec<Game> {
 
 #[test]
 fn every_short_forced_win_is_found_at_its_distance() {
-    let mut variants: Vec<Variant> = GameKind::ALL.into_iter().map(Variant::new).collect();
-    let mut off = Variant::new(GameKind::Pirates);
+    // The four first games (the built-in list starts with them).
+    let mut variants: Vec<Variant> = GameId::built_in().take(4).map(Variant::new).collect();
+    let mut off = Variant::new(GameId::named("pirates"));
     off.set_option("compulsory=off").unwrap();
     variants.push(off);
     let mut found = 0;
@@ -126,10 +127,11 @@ fn every_short_forced_win_is_found_at_its_distance() {
                         "{}: a win in {plies} exists, the search says {} ({})",
                         g.position_string(),
                         r.score,
-                        r.best
+                        g.move_text(&r.best)
                     );
                     // The chosen move keeps the win: no reply escapes it.
                     let winner = g.side_to_move();
+                    let best = g.move_text(&r.best);
                     g.play(&r.best).expect("a legal move");
                     let kept = match g.outcome() {
                         Some(o) => o.winner == Some(winner),
@@ -139,12 +141,7 @@ fn every_short_forced_win_is_found_at_its_distance() {
                             Proof::Unknown => false,
                         },
                     };
-                    assert!(
-                        kept,
-                        "{}: {} throws the win away",
-                        g.position_string(),
-                        r.best
-                    );
+                    assert!(kept, "{}: {best} throws the win away", g.position_string());
                 }
                 Proof::Loss(plies) => {
                     // Lost whatever it does: it should resist as long as possible.
@@ -180,14 +177,16 @@ fn bulgars_pen_the_pirates_in_three_plies() {
     let r = search(&g, 5);
     assert_eq!(r.mate_in(), Some(3), "score {}", r.score);
     let mut after = g.clone();
+    let best = g.move_text(&r.best);
     after.play(&r.best).unwrap();
     let replies = after.legal_moves();
     assert!(!replies.is_empty());
     for reply in replies {
         let mut line = after.clone();
+        let reply_text = after.move_text(&reply);
         line.play(&reply).unwrap();
         let finish = search(&line, 3);
-        assert_eq!(finish.mate_in(), Some(1), "after {} {reply}", r.best);
+        assert_eq!(finish.mate_in(), Some(1), "after {best} {reply_text}");
         line.play(&finish.best).unwrap();
         let end = line.outcome().expect("the game is over");
         assert_eq!(

@@ -1,10 +1,10 @@
 //! Budgets, resuming and cancelling: behaviour, never wall-clock time.
 
 use stronghold::ai::{Level, Search, SearchLimits, SearchResult, SearchStatus};
-use stronghold::rules::{Game, GameKind, Variant};
+use stronghold::rules::{Game, GameId, Variant};
 
 fn middle_game() -> Game {
-    let mut g = Game::new(Variant::new(GameKind::Pirates));
+    let mut g = Game::new(Variant::new(GameId::named("pirates")));
     g.play_text("b4-c5 e6-e5 b3-b4 c6-c7 d4-d5 e5-e6 c4-d4 c7-d7")
         .expect("legal moves");
     g
@@ -34,10 +34,10 @@ fn run_in_slices(search: &mut Search, budget: u64) -> SearchResult {
 #[test]
 fn a_search_in_tiny_slices_equals_one_in_one_go() {
     for (game, depth) in [
-        (Game::new(Variant::new(GameKind::Pirates)), 7),
+        (Game::new(Variant::new(GameId::named("pirates"))), 7),
         (middle_game(), 7),
-        (Game::new(Variant::new(GameKind::BaghChal)), 5),
-        (Game::new(Variant::new(GameKind::Asalto)), 6),
+        (Game::new(Variant::new(GameId::named("bagh-chal"))), 5),
+        (Game::new(Variant::new(GameId::named("asalto"))), 6),
     ] {
         let limits = SearchLimits::depth(depth);
         let whole = Search::with_limits(&game, limits, 3).run_to_end().unwrap();

@@ -9,7 +9,7 @@ use stronghold::ai::tablebase::index::{Board, Indexer, Symmetry};
 use stronghold::ai::tablebase::{Outcome, SlidingRules, Subgame, Tablebase, Value};
 use stronghold::ai::{Level, Search, SearchLimits, TABLE_WIN};
 use stronghold::analysis::tablebase::placement::{PlacementSolver, PlacementValue};
-use stronghold::rules::{Game, GameKind, Move, Side, Variant};
+use stronghold::rules::{Game, GameId, Move, Side, Variant};
 
 /// Twenty goats and one empty point, c3: the tiger on b3 may step into it
 /// and the others jump into it. No two of the four positions after are
@@ -34,7 +34,7 @@ fn table_with(game: &Game, marked: &[(&str, Value)]) -> Arc<Tablebase> {
     let symmetry = Symmetry::new(&index);
     for (text, value) in marked {
         let mut after = game.clone();
-        after.play(&Move::parse(text).unwrap()).unwrap();
+        after.play(&game.rules().parse_move(text).unwrap()).unwrap();
         let (tigers, goats) = board.pieces(after.position());
         // The table keeps one of each symmetric class: mark them all.
         for m in 0..8 {
@@ -49,13 +49,17 @@ fn table_with(game: &Game, marked: &[(&str, Value)]) -> Arc<Tablebase> {
 fn best(game: &Game, level: Level, table: &Arc<Tablebase>) -> (String, i32) {
     let search = Search::for_level(game, level, SearchLimits::depth(3), 5);
     let r = search.with_tablebase(Some(table)).run_to_end().unwrap();
-    (r.best.to_string(), r.score)
+    (game.move_text(&r.best), r.score)
 }
 
 #[test]
 fn the_tigers_play_the_table_win_and_avoid_the_table_loss() {
     let game = Game::from_position_string(CROWDED).unwrap();
-    let mut moves: Vec<String> = game.legal_moves().iter().map(|m| m.to_string()).collect();
+    let mut moves: Vec<String> = game
+        .legal_moves()
+        .iter()
+        .map(|m| game.move_text(m))
+        .collect();
     moves.sort();
     assert_eq!(moves, ["a5xc3", "b3-c3", "e1xc3", "e5xc3"]);
 
@@ -108,7 +112,7 @@ fn only_the_levels_that_use_the_table_read_it() {
     assert!(score < TABLE_WIN - 1_000, "Easy saw the table: {score}");
     // A table is ignored for other games.
     let pirates = Game::new(stronghold::rules::Variant::new(
-        stronghold::rules::GameKind::Pirates,
+        stronghold::rules::GameId::named("pirates"),
     ));
     let r = Search::for_level(&pirates, Level::Master, SearchLimits::depth(2), 1)
         .with_tablebase(Some(&win))
@@ -139,10 +143,10 @@ fn a_win_proved_over_another_history_is_not_taken_for_this_one() {
         assert!(
             r.score.abs() < TABLE_WIN - 1_000,
             "depth {depth}: {} scored {}",
-            r.best,
+            game.move_text(&r.best),
             r.score
         );
-        assert_ne!(r.best.to_string(), "a2-b2", "depth {depth}");
+        assert_ne!(game.move_text(&r.best), "a2-b2", "depth {depth}");
     }
 }
 
@@ -224,7 +228,7 @@ fn the_shipped_table_agrees_with_its_own_rule_one_ply_on() {
     assert_eq!(table.rules(), SlidingRules::OURS);
     assert!(table.subgames().len() >= 3, "at least 0 to 2 captures");
     assert!(table.serves(&stronghold::rules::Variant::new(
-        stronghold::rules::GameKind::BaghChal
+        stronghold::rules::GameId::named("bagh-chal")
     )));
     let mut rng = stronghold::ai::rng::SplitMix64::new(99);
     let mut seen = std::collections::HashMap::new();
@@ -303,7 +307,7 @@ const GAMES: [&str; 2] = [
 ];
 
 fn game(moves: &str) -> Game {
-    let mut game = Game::new(Variant::new(GameKind::BaghChal));
+    let mut game = Game::new(Variant::new(GameId::named("bagh-chal")));
     for word in moves.split_whitespace() {
         game.play_text(word).unwrap();
     }
@@ -367,8 +371,8 @@ fn the_solver_agrees_with_plain_minimax_and_names_every_best_placement() {
             .filter(|(_, v)| *v == best)
             .map(|(m, _)| *m)
             .collect();
-        moves.sort_by_key(|m| m.to_string());
-        want.sort_by_key(|m| m.to_string());
+        moves.sort_by_key(|m| game.move_text(m));
+        want.sort_by_key(|m| game.move_text(m));
         assert_eq!(moves, want);
         // Not every placement is best, or the test would prove little.
         assert!(want.len() < scored.len());
@@ -382,7 +386,13 @@ fn the_solver_agrees_with_plain_minimax_and_names_every_best_placement() {
                 let mut grandchild = child.clone();
                 grandchild.play(&reply).unwrap();
                 let solved = solver.solve(grandchild.position()).expect("settled");
-                assert_eq!(solved.value, minimax(&table, &grandchild), "{mv} {reply}");
+                assert_eq!(
+                    solved.value,
+                    minimax(&table, &grandchild),
+                    "{} {}",
+                    game.move_text(&mv),
+                    game.move_text(&reply)
+                );
             }
         }
     }
@@ -408,7 +418,7 @@ fn a_solver_with_room_for_few_positions_still_solves_exactly() {
             let mut child = game.clone();
             child.play(&mv).unwrap();
             let solved = solver.solve(child.position()).expect("settled");
-            assert_eq!(solved.value, value, "{mv}");
+            assert_eq!(solved.value, value, "{}", game.move_text(&mv));
         }
     }
 }

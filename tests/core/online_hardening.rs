@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use online_support::{Raw, Server, http_get};
 use stronghold::online::protocol::{Command, ErrorKind, Event, GameSetup, SeatStatus};
-use stronghold::rules::{Game, GameKind, Side, Variant};
+use stronghold::rules::{Game, GameId, Side, Variant};
 
 /// The error kind of the next error event.
 fn error_of(raw: &mut Raw) -> ErrorKind {
@@ -27,7 +27,7 @@ fn error_of(raw: &mut Raw) -> ErrorKind {
 fn created(url: &str, side: Side) -> (Raw, String, String) {
     let mut x = Raw::connect(url);
     x.send(&Command::Create {
-        setup: GameSetup::of(&Variant::new(GameKind::Pirates)),
+        setup: GameSetup::of(&Variant::new(GameId::named("pirates"))),
         side,
         clock: None,
         rated: false,
@@ -76,7 +76,8 @@ fn client_text_in_the_log_is_quoted_and_escaped() {
     });
     assert_eq!(error_of(&mut guesser), ErrorKind::UnknownRoom);
     let (mut x, mut y, _, _, _) = seated_pair(&url);
-    let mover = if Game::new(Variant::new(GameKind::Pirates)).side_to_move() == Side::Hunters {
+    let mover = if Game::new(Variant::new(GameId::named("pirates"))).side_to_move() == Side::Hunters
+    {
         &mut x
     } else {
         &mut y
@@ -311,7 +312,7 @@ fn new_rooms_are_capped_per_address() {
     }
     let mut x = Raw::connect(&url);
     x.send(&Command::Create {
-        setup: GameSetup::of(&Variant::new(GameKind::Pirates)),
+        setup: GameSetup::of(&Variant::new(GameId::named("pirates"))),
         side: Side::Crowd,
         clock: None,
         rated: false,
@@ -347,8 +348,8 @@ fn wait_for_rooms_at_most(server: &Server, most: u64) {
 /// Both seats of `code` come back and the side to move plays the first
 /// move, which the other seat receives.
 fn resume_and_move(url: &str, code: &str, tokens: [(Side, &str); 2]) {
-    let game = Game::new(Variant::new(GameKind::Pirates));
-    let mv = game.legal_moves()[0].to_string();
+    let game = Game::new(Variant::new(GameId::named("pirates")));
+    let mv = game.move_text(&game.legal_moves()[0]);
     let mut seats: Vec<(Side, Raw)> = tokens
         .iter()
         .map(|(side, token)| {

@@ -11,7 +11,7 @@ use std::path::Path;
 
 use online_support::{Bot, Raw, Server, http_get, moves_of};
 use stronghold::online::protocol::{Command, ErrorKind, Event, GameSetup, PoolRating};
-use stronghold::rules::{GameKind, Side, Variant};
+use stronghold::rules::{GameId, Side, Variant};
 
 const ALICE_KEY: &str = "alice-key-0123456789";
 const BOB_KEY: &str = "bob-key-0123456789ab";
@@ -266,7 +266,7 @@ fn names_and_keys_are_checked_and_a_player_never_meets_itself() {
     // Alice's two connections both want a game: neither meets the other.
     let mut again = Raw::connect(&url);
     hello(&mut again, "alice", ALICE_KEY);
-    let pirates = GameSetup::of(&Variant::new(GameKind::Pirates));
+    let pirates = GameSetup::of(&Variant::new(GameId::named("pirates")));
     let seek_of = |raw: &mut Raw| {
         raw.send(&Command::Anyone {
             setup: pirates.clone(),
@@ -341,7 +341,7 @@ fn game_over_before_both_sides_moved(server: &Server) {
     let mut alice = Raw::connect(&url);
     hello(&mut alice, "alice", ALICE_KEY);
     alice.send(&Command::Create {
-        setup: GameSetup::of(&Variant::new(GameKind::Pirates)),
+        setup: GameSetup::of(&Variant::new(GameId::named("pirates"))),
         side: Side::Crowd,
         clock: None,
         rated: true,
@@ -374,7 +374,7 @@ fn game_over_before_both_sides_moved(server: &Server) {
     // The rematch: alice is the hunters now; a move each, then she resigns.
     alice.send(&Command::Rematch);
     bob.send(&Command::Rematch);
-    let mut game = stronghold::rules::Game::new(Variant::new(GameKind::Pirates));
+    let mut game = stronghold::rules::Game::new(Variant::new(GameId::named("pirates")));
     // After the swap bob has alice's old side, the crowd.
     let (first, second) = if game.side_to_move() == Side::Crowd {
         (&mut bob, &mut alice)
@@ -384,8 +384,9 @@ fn game_over_before_both_sides_moved(server: &Server) {
     let moves: Vec<String> = (0..2)
         .map(|_| {
             let mv = game.legal_moves()[0];
+            let text = game.move_text(&mv);
             game.play(&mv).expect("legal");
-            mv.to_string()
+            text
         })
         .collect();
     for (ply, mv) in moves.iter().enumerate() {
@@ -393,6 +394,13 @@ fn game_over_before_both_sides_moved(server: &Server) {
         mover.expect("the rematch's state", |e| {
             matches!(e, Event::State(s) if s.game_no == 2).then_some(())
         });
+        if ply > 0 {
+            // The other seat's move first: sent before it reaches the
+            // server, this one would be refused as out of turn.
+            mover.expect("the first move", |e| {
+                matches!(e, Event::Moved { ply: 0, .. }).then_some(())
+            });
+        }
         mover.send(&Command::Move {
             ply: ply as u32,
             mv: mv.clone(),

@@ -24,7 +24,7 @@ use std::time::Duration;
 use stronghold::online::protocol::{
     ClockSpec, Command, EndReason, ErrorKind, Event, GameResult, GameSetup, SeatStatus,
 };
-use stronghold::rules::{Game, GameKind, Side, Variant};
+use stronghold::rules::{Game, GameId, Side, Variant};
 use stronghold::server::store::{Store, Write, postgres_schema_version};
 
 /// The versions in `schema_migrations`, in order.
@@ -179,18 +179,19 @@ fn a_node_whose_lease_moved_on_cannot_write() {
 /// Sends `game`'s first legal move as ply `ply` and plays it; the move.
 fn play(raw: &mut Raw, game: &mut Game, ply: u32) -> String {
     let mv = game.legal_moves()[0];
+    let text = game.move_text(&mv);
     game.play(&mv).expect("legal");
     raw.send(&Command::Move {
         ply,
-        mv: mv.to_string(),
+        mv: text.clone(),
     });
-    mv.to_string()
+    text
 }
 
 fn create(code: &str) -> Write {
     Write::CreateRoom {
         code: code.into(),
-        setup: GameSetup::of(&Variant::new(GameKind::Pirates)),
+        setup: GameSetup::of(&Variant::new(GameId::named("pirates"))),
         clock: None,
         a_side: Side::Crowd,
         token_a: "token-a".into(),
@@ -234,7 +235,7 @@ fn a_room_moves_to_another_node_when_its_lease_runs_out() {
     // Seated on A, and the first move made there.
     let mut x = Raw::connect(&node_a.url());
     x.send(&Command::Create {
-        setup: GameSetup::of(&Variant::new(GameKind::Pirates)),
+        setup: GameSetup::of(&Variant::new(GameId::named("pirates"))),
         side: Side::Hunters,
         clock: None,
         rated: false,
@@ -249,7 +250,7 @@ fn a_room_moves_to_another_node_when_its_lease_runs_out() {
     let mut y = Raw::connect(&node_a.url());
     y.send(&Command::Join { code: code.clone() });
     let (_, y_token) = seated(&mut y);
-    let mut game = Game::new(Variant::new(GameKind::Pirates));
+    let mut game = Game::new(Variant::new(GameId::named("pirates")));
     let x_moves_first = game.side_to_move() == Side::Hunters;
     let (first, second) = if x_moves_first {
         (&mut x, &mut y)
@@ -335,7 +336,7 @@ fn the_server_reconnects_when_postgres_crashes_and_comes_back() {
     let server = Server::start(db, 0, &dir.path().join("server.log"), &[]);
     let mut x = Raw::connect(&server.url());
     x.send(&Command::Create {
-        setup: GameSetup::of(&Variant::new(GameKind::Pirates)),
+        setup: GameSetup::of(&Variant::new(GameId::named("pirates"))),
         side: Side::Hunters,
         clock: None,
         rated: false,
@@ -349,7 +350,7 @@ fn the_server_reconnects_when_postgres_crashes_and_comes_back() {
     y.expect("seated", |e| {
         matches!(e, Event::Seated { .. }).then_some(())
     });
-    let mut game = Game::new(Variant::new(GameKind::Pirates));
+    let mut game = Game::new(Variant::new(GameId::named("pirates")));
     let mut made = Vec::new();
     for ply in 0..2u32 {
         if ply == 1 {
@@ -586,7 +587,7 @@ fn players_on_two_nodes_see_each_others_moves_offers_presence_and_clocks() {
     };
     let mut x = Raw::connect(&node_a.url());
     x.send(&Command::Create {
-        setup: GameSetup::of(&Variant::new(GameKind::Pirates)),
+        setup: GameSetup::of(&Variant::new(GameId::named("pirates"))),
         side: Side::Hunters,
         clock: Some(ClockSpec {
             initial_ms: 300_000,
@@ -607,7 +608,7 @@ fn players_on_two_nodes_see_each_others_moves_offers_presence_and_clocks() {
     presence(&mut x, Side::Crowd, |s| *s == SeatStatus::Connected);
 
     // A move each way, each seen by both with the clocks.
-    let mut game = Game::new(Variant::new(GameKind::Pirates));
+    let mut game = Game::new(Variant::new(GameId::named("pirates")));
     for ply in 0..2 {
         let (mover, other) = if game.side_to_move() == Side::Hunters {
             (&mut x, &mut y)
@@ -668,7 +669,7 @@ fn players_on_two_nodes_see_each_others_moves_offers_presence_and_clocks() {
 fn a_seek_on_one_node_is_listed_and_taken_on_the_other() {
     let (_cluster, _dir, url, node_a, node_b) = two_nodes();
     let db = Path::new(&url);
-    let pirates = GameSetup::of(&Variant::new(GameKind::Pirates));
+    let pirates = GameSetup::of(&Variant::new(GameId::named("pirates")));
     let seek = |raw: &mut Raw| {
         raw.send(&Command::Seek {
             setup: pirates.clone(),
@@ -707,7 +708,7 @@ fn a_seek_on_one_node_is_listed_and_taken_on_the_other() {
         Event::Lobby { seeks, .. } if !seeks.iter().any(|s| s.seek == number) => Some(()),
         _ => None,
     });
-    let mut game = Game::new(Variant::new(GameKind::Pirates));
+    let mut game = Game::new(Variant::new(GameId::named("pirates")));
     for ply in 0..2 {
         let (mover, other) = if game.side_to_move() == Side::Hunters {
             (&mut x, &mut y)

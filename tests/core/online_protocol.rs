@@ -6,7 +6,7 @@ use stronghold::online::protocol::{
     MAX_COMMAND_BYTES, PlayerInfo, Players, PoolRating, ProtocolError, Rating, RatingChange,
     RatingChanges, RoomState, SeatStatus, check_name, parse_command, parse_event,
 };
-use stronghold::rules::{GameKind, Side, Variant};
+use stronghold::rules::{GameId, Side, Variant};
 
 fn setup() -> GameSetup {
     GameSetup {
@@ -194,8 +194,8 @@ fn clocks_and_setups_read_as_the_command_line_writes_them() {
         assert!(bad.parse::<ClockSpec>().is_err(), "{bad}");
     }
     let variant = setup().variant().unwrap();
-    assert_eq!(variant.kind, GameKind::Pirates);
-    assert!(!variant.options.compulsory_capture);
+    assert_eq!(variant.game, GameId::named("pirates"));
+    assert_eq!(variant.option("compulsory"), Some("off"));
     assert_eq!(GameSetup::of(&variant).variant(), Ok(variant));
     let bad = GameSetup {
         game: "fox-geese".into(),
@@ -203,7 +203,7 @@ fn clocks_and_setups_read_as_the_command_line_writes_them() {
     };
     assert!(bad.variant().is_err());
     assert_eq!(
-        GameSetup::of(&Variant::new(GameKind::BaghChal)).game,
+        GameSetup::of(&Variant::new(GameId::named("bagh-chal"))).game,
         "bagh-chal"
     );
 }

@@ -17,7 +17,7 @@ use online_support::{
 use stronghold::online::protocol::{
     ClockSpec, Command, EndReason, ErrorKind, Event, GameResult, GameSetup, SeatStatus,
 };
-use stronghold::rules::{Game, GameKind, Side, Variant};
+use stronghold::rules::{Game, GameId, Side, Variant};
 
 #[test]
 fn two_bots_play_each_game_and_the_stored_moves_replay() {
@@ -257,7 +257,7 @@ fn bots_find_each_other_in_the_lobby() {
         clock: None,
     });
     assert_eq!(error_of(&mut raw), ErrorKind::BadSetup);
-    let fox = GameSetup::of(&Variant::new(GameKind::FoxGeese));
+    let fox = GameSetup::of(&Variant::new(GameId::named("fox-geese")));
     raw.send(&Command::Seek {
         setup: fox.clone(),
         side: None,
@@ -364,7 +364,7 @@ fn client_text_is_rewritten_or_escaped() {
         Event::Lobby { seeks, .. } if seeks.len() == 1 => Some(seeks[0].setup.clone()),
         _ => None,
     });
-    let mut variant = Variant::new(GameKind::Pirates);
+    let mut variant = Variant::new(GameId::named("pirates"));
     variant.set_option("retreat=on").expect("an option");
     assert_eq!(listed, GameSetup::of(&variant));
     let mut forger = Raw::connect(&url);
@@ -397,7 +397,7 @@ fn a_player_who_sits_on_a_move_can_be_claimed_against() {
     );
     let url = server.url();
     let (mut x, mut y, code, _) = seated_pair(&url, Side::Hunters, None);
-    let mut game = Game::new(Variant::new(GameKind::Pirates));
+    let mut game = Game::new(Variant::new(GameId::named("pirates")));
     let first = game.side_to_move();
     let (sitter, claimer) = if first == Side::Hunters {
         (&mut x, &mut y)
@@ -411,11 +411,9 @@ fn a_player_who_sits_on_a_move_can_be_claimed_against() {
             &mut *claimer
         };
         let mv = game.legal_moves()[0];
+        let text = game.move_text(&mv);
         game.play(&mv).expect("legal");
-        raw.send(&Command::Move {
-            ply,
-            mv: mv.to_string(),
-        });
+        raw.send(&Command::Move { ply, mv: text });
         raw.expect("the move stored", |e| {
             matches!(e, Event::Moved { ply: p, .. } if *p == ply).then_some(())
         });
@@ -451,7 +449,7 @@ fn a_first_move_not_made_in_time_aborts_the_game() {
         &["--abort-secs", "1"],
     );
     let url = server.url();
-    let first = Game::new(Variant::new(GameKind::Pirates));
+    let first = Game::new(Variant::new(GameId::named("pirates")));
     let aborted = |raw: &mut Raw| {
         let result = ended(raw);
         assert_eq!((result.winner, result.reason), (None, EndReason::Aborted));
@@ -471,7 +469,7 @@ fn a_first_move_not_made_in_time_aborts_the_game() {
     let mv = first.legal_moves()[0];
     mover.send(&Command::Move {
         ply: 0,
-        mv: mv.to_string(),
+        mv: first.move_text(&mv),
     });
     aborted(waiter);
     // Both move: no abort, even with a long think after.
@@ -485,11 +483,9 @@ fn a_first_move_not_made_in_time_aborts_the_game() {
     for ply in 0..2u32 {
         let raw = if ply == 0 { &mut *mover } else { &mut *waiter };
         let mv = game.legal_moves()[0];
+        let text = game.move_text(&mv);
         game.play(&mv).expect("legal");
-        raw.send(&Command::Move {
-            ply,
-            mv: mv.to_string(),
-        });
+        raw.send(&Command::Move { ply, mv: text });
         raw.expect("the move stored", |e| {
             matches!(e, Event::Moved { ply: p, .. } if *p == ply).then_some(())
         });
@@ -508,7 +504,7 @@ fn a_first_move_not_made_in_time_aborts_the_game() {
 fn seated_pair(url: &str, side: Side, clock: Option<ClockSpec>) -> (Raw, Raw, String, String) {
     let mut x = Raw::connect(url);
     x.send(&Command::Create {
-        setup: GameSetup::of(&Variant::new(GameKind::Pirates)),
+        setup: GameSetup::of(&Variant::new(GameId::named("pirates"))),
         side,
         clock,
         rated: false,
@@ -698,13 +694,13 @@ fn every_bad_input_is_refused_while_another_room_plays_on() {
 /// made; a claim against a player who is here.
 fn misplays_are_refused(url: &str) {
     let (mut x, mut y, _, _) = seated_pair(url, Side::Hunters, None);
-    let first = Game::new(Variant::new(GameKind::Pirates));
+    let first = Game::new(Variant::new(GameId::named("pirates")));
     let (mover, waiter) = if first.side_to_move() == Side::Hunters {
         (&mut x, &mut y)
     } else {
         (&mut y, &mut x)
     };
-    let legal = first.legal_moves()[0].to_string();
+    let legal = first.move_text(&first.legal_moves()[0]);
     waiter.send(&Command::Move {
         ply: 0,
         mv: legal.clone(),
@@ -856,7 +852,7 @@ fn draws_rematches_resignation_claims_and_the_flag() {
     // A clock of 1.2 s: after each side's free first move, the flag falls.
     let clock = Some("0.02+0".parse().expect("a clock"));
     let (mut x, mut y, _, _) = seated_pair(&url, Side::Hunters, clock);
-    let mut game = Game::new(Variant::new(GameKind::Pirates));
+    let mut game = Game::new(Variant::new(GameId::named("pirates")));
     for ply in 0..2u32 {
         let mv = game.legal_moves()[0];
         let mover = if game.side_to_move() == Side::Hunters {
@@ -866,7 +862,7 @@ fn draws_rematches_resignation_claims_and_the_flag() {
         };
         mover.send(&Command::Move {
             ply,
-            mv: mv.to_string(),
+            mv: game.move_text(&mv),
         });
         mover.expect("the move stored", |e| {
             matches!(e, Event::Moved { ply: p, .. } if *p == ply).then_some(())
@@ -888,8 +884,8 @@ fn a_seat_token_brings_the_whole_room_back() {
     let url = server.url();
     let clock = Some("5+0".parse().expect("a clock"));
     let (x, y, code, token) = seated_pair(&url, Side::Hunters, clock);
-    let game = Game::new(Variant::new(GameKind::Pirates));
-    let mv = game.legal_moves()[0].to_string();
+    let game = Game::new(Variant::new(GameId::named("pirates")));
+    let mv = game.move_text(&game.legal_moves()[0]);
     let mut mover = if game.side_to_move() == Side::Hunters {
         x
     } else {
@@ -933,7 +929,7 @@ fn simultaneous_resumes_after_a_restart_make_one_task_per_room() {
     for _ in 0..ROOMS {
         let mut x = Raw::connect(&url);
         x.send(&Command::Create {
-            setup: GameSetup::of(&Variant::new(GameKind::Pirates)),
+            setup: GameSetup::of(&Variant::new(GameId::named("pirates"))),
             side: Side::Hunters,
             clock: None,
             rated: false,
@@ -977,8 +973,8 @@ fn simultaneous_resumes_after_a_restart_make_one_task_per_room() {
         .into_iter()
         .map(|t| t.join().expect("a resume"))
         .collect();
-    let game = Game::new(Variant::new(GameKind::Pirates));
-    let (first, mv) = (game.side_to_move(), game.legal_moves()[0].to_string());
+    let game = Game::new(Variant::new(GameId::named("pirates")));
+    let (first, mv) = (game.side_to_move(), game.move_text(&game.legal_moves()[0]));
     let mut rooms: std::collections::BTreeMap<String, Vec<(Side, Raw)>> = Default::default();
     for (code, side, raw) in resumed {
         rooms.entry(code).or_default().push((side, raw));

@@ -13,7 +13,7 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
 use stronghold::online::protocol::{Event, GameResult, parse_event};
-use stronghold::rules::{Game, GameKind, Variant};
+use stronghold::rules::{Game, GameId, Variant};
 use tokio_tungstenite::tungstenite::stream::MaybeTlsStream;
 use tokio_tungstenite::tungstenite::{self, Message, WebSocket};
 
@@ -386,7 +386,7 @@ pub fn check_game(db: &Path, game: &str, a: Bot, b: Bot) -> Vec<String> {
     assert_eq!(moves, stored_moves(db, code, 1), "{game}: the store has it");
     let result_line = a_lines.last().expect("lines");
     assert_eq!(result_line, b_lines.last().expect("lines"));
-    let mut replay = Game::new(Variant::new(game.parse::<GameKind>().expect("a game")));
+    let mut replay = Game::new(Variant::new(game.parse::<GameId>().expect("a game")));
     for mv in &moves {
         let mv = replay.parse_move(mv).expect("a legal stored move");
         replay.play(&mv).expect("a legal stored move");

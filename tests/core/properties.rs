@@ -1,7 +1,7 @@
 //! Property tests over random games of every variant.
 
 use proptest::prelude::*;
-use stronghold::rules::{Game, GameKind, Move, MoveKind, Side, Variant, parse_position};
+use stronghold::rules::{Game, GameId, Move, MoveKind, Side, Variant, parse_position};
 
 fn variants() -> Vec<Variant> {
     let mut out = Vec::new();
@@ -12,14 +12,14 @@ fn variants() -> Vec<Variant> {
         }
         out.push(v);
     };
-    add(GameKind::Pirates, &[]);
-    add(GameKind::Pirates, &["compulsory=off"]);
-    add(GameKind::Pirates, &["retreat=on"]);
-    add(GameKind::Asalto, &[]);
-    add(GameKind::FoxGeese, &[]);
-    add(GameKind::FoxGeese, &["geese=17", "sideways=on"]);
-    add(GameKind::BaghChal, &[]);
-    add(GameKind::BaghChal, &["quiet-limit=off"]);
+    add(GameId::named("pirates"), &[]);
+    add(GameId::named("pirates"), &["compulsory=off"]);
+    add(GameId::named("pirates"), &["retreat=on"]);
+    add(GameId::named("asalto"), &[]);
+    add(GameId::named("fox-geese"), &[]);
+    add(GameId::named("fox-geese"), &["geese=17", "sideways=on"]);
+    add(GameId::named("bagh-chal"), &[]);
+    add(GameId::named("bagh-chal"), &["quiet-limit=off"]);
     out
 }
 
@@ -60,16 +60,17 @@ proptest! {
 
     #[test]
     fn random_games_keep_their_invariants(variant in variant_strategy(), choices in prop::collection::vec(any::<u16>(), 0..300)) {
-        let retreat = variant.kind == GameKind::BaghChal || variant.options.retreat;
+        let retreat = variant.game.id() == "bagh-chal" || variant.option("retreat") == Some("on");
         let mut check = |before: &Game, mv: &Move, after: &Game| {
             let (b, a) = (before.position(), after.position());
+            let text = before.move_text(mv);
             // Piece counts never grow.
             for side in [Side::Hunters, Side::Crowd] {
-                assert!(a.material(side) <= b.material(side), "{side:?} grew after {mv}");
+                assert!(a.material(side) <= b.material(side), "{side:?} grew after {text}");
             }
             // No forbidden backward step.
             if b.side_to_move == Side::Crowd && mv.kind() == MoveKind::Step && !retreat {
-                assert!(mv.to().rank() >= mv.from().rank(), "backward crowd step {mv}");
+                assert!(mv.to().rank() >= mv.from().rank(), "backward crowd step {text}");
             }
             // Only the crowd's pieces are captured, only by hunters.
             if mv.is_jump() {
@@ -96,16 +97,16 @@ proptest! {
 
     #[test]
     fn hostile_move_text_never_panics(text in "\\PC{0,40}") {
-        let g = Game::new(Variant::new(GameKind::Pirates));
-        let _ = Move::parse(&text);
+        let g = Game::new(Variant::new(GameId::named("pirates")));
+        let _ = g.rules().parse_move(&text);
         let _ = g.parse_move(&text);
     }
 
     #[test]
     fn move_like_text_never_panics(text in "[@a-hx1-8 -]{0,30}") {
-        let g = Game::new(Variant::new(GameKind::BaghChal));
-        if let Ok(mv) = Move::parse(&text) {
-            prop_assert_eq!(mv.to_string(), text);
+        let g = Game::new(Variant::new(GameId::named("bagh-chal")));
+        if let Ok(mv) = g.rules().parse_move(&text) {
+            prop_assert_eq!(g.move_text(&mv), text);
             let _ = g.clone().play(&mv);
         }
     }

@@ -1,10 +1,10 @@
 //! One test (or more) for every rule and every win or draw reason in RULES-SPEC.md.
 
 use stronghold::rules::board::points;
-use stronghold::rules::{Game, GameKind, Outcome, Reason, Rules, Side, Variant};
+use stronghold::rules::{Game, GameId, Outcome, Reason, Rules, Side, Variant};
 
 fn variant(kind: &str, options: &[&str]) -> Variant {
-    let mut v = Variant::new(GameKind::from_id(kind).expect("game id"));
+    let mut v = Variant::new(GameId::find(kind).expect("game id"));
     for o in options {
         v.set_option(o).expect("option");
     }
@@ -41,7 +41,7 @@ fn shared(kind: &str, (hunters, crowd): (&str, &str), side: Side) -> Game {
 }
 
 fn legal(g: &Game) -> Vec<String> {
-    let mut m: Vec<String> = g.legal_moves().iter().map(|m| m.to_string()).collect();
+    let mut m: Vec<String> = g.legal_moves().iter().map(|m| g.move_text(m)).collect();
     m.sort();
     m
 }
@@ -55,27 +55,32 @@ fn play(g: &mut Game, moves: &str) {
 
 #[test]
 fn boards_have_the_spec_points_and_lines() {
-    use stronghold::rules::{BoardKind, Point, Topology};
-    let cross = Topology::get(BoardKind::CrossAlternating);
+    use stronghold::rules::{Board, Point};
+    let board = |kind: &str| Rules::of(variant(kind, &[])).board().clone();
+    // The cross with alternating diagonals (Pirates, Asalto), the full
+    // cross (Fox and Geese) and the 5x5 square (Bagh-Chal).
+    let cross = board("pirates");
+    let full = board("fox-geese");
+    let square = board("bagh-chal");
+    let p = |b: &Board, n: &str| b.find(n).unwrap_or_else(|| panic!("no point {n}"));
     assert_eq!(cross.points.count(), 33);
-    let p = |n| Point::parse(n).unwrap();
+    assert_eq!(board("asalto").points, cross.points);
     // d4 has 8 lines, c4 has 4 (alternating diagonals).
-    assert_eq!(cross.neighbours[p("d4").index()].count(), 8);
-    assert_eq!(cross.neighbours[p("c4").index()].count(), 4);
+    assert_eq!(cross.neighbours[p(&cross, "d4").index()].count(), 8);
+    assert_eq!(cross.neighbours[p(&cross, "c4").index()].count(), 4);
     // Corner cut away: no b2, b6, f2, f6.
     for n in ["a1", "b2", "a6", "f6", "g7", "f1"] {
-        assert!(!cross.points.contains(p(n)), "{n}");
+        assert!(cross.find(n).is_none(), "{n}");
     }
-    let full = Topology::get(BoardKind::CrossFull);
-    assert_eq!(full.neighbours[p("c4").index()].count(), 8);
+    assert_eq!(full.points, cross.points);
+    assert_eq!(full.neighbours[p(&full, "c4").index()].count(), 8);
     // Every diagonal neighbour on the board is joined: c2-b3.
-    assert!(full.neighbours[p("c2").index()].contains(p("b3")));
-    assert!(!cross.neighbours[p("c2").index()].contains(p("b3")));
-    let square = Topology::get(BoardKind::Square5);
+    assert!(full.neighbours[p(&full, "c2").index()].contains(p(&full, "b3")));
+    assert!(!cross.neighbours[p(&cross, "c2").index()].contains(p(&cross, "b3")));
     assert_eq!(square.points.count(), 25);
-    assert_eq!(square.neighbours[p("c3").index()].count(), 8);
-    assert_eq!(square.neighbours[p("b3").index()].count(), 4);
-    assert_eq!(square.neighbours[p("a1").index()].count(), 3);
+    assert_eq!(square.neighbours[p(&square, "c3").index()].count(), 8);
+    assert_eq!(square.neighbours[p(&square, "b3").index()].count(), 4);
+    assert_eq!(square.neighbours[p(&square, "a1").index()].count(), 3);
     // Lines drawn = lines moved along: every line once.
     // 40 orthogonal lines, one diagonal in each of the 16 cells.
     assert_eq!(square.lines().len(), 40 + 16);
@@ -84,6 +89,14 @@ fn boards_have_the_spec_points_and_lines() {
         .map(|q| cross.neighbours[q.index()].count())
         .sum();
     assert_eq!(cross.lines().len() as u32 * 2, degree_sum);
+    // The seven-file names of code and tests (`Point::parse`, `points`)
+    // are the boards' own names on these grids.
+    for b in [&cross, &full, &square] {
+        for q in b.points {
+            assert_eq!(Point::parse(b.name(q)), Some(q), "{}", b.name(q));
+            assert_eq!(q.to_string(), b.name(q));
+        }
+    }
 }
 
 // ---------------------------------------------------------------- pirates
@@ -235,8 +248,8 @@ fn pirates_win_below_nine_bulgars() {
         "a finished game has no legal moves"
     );
     assert_eq!(
-        Outcome::win(Side::Hunters, Reason::CrowdTooFew).describe(GameKind::Pirates),
-        "The pirates have cut the Bulgars below nine"
+        Outcome::win(Side::Hunters, Reason::CrowdTooFew).describe(GameId::named("pirates")),
+        "The pirates have cut the Bulgars below 9"
     );
 }
 
@@ -247,8 +260,8 @@ fn bulgars_win_by_filling_the_stronghold() {
     let o = g.outcome().unwrap();
     assert_eq!(o, Outcome::win(Side::Crowd, Reason::StrongholdFilled));
     assert_eq!(
-        o.describe(GameKind::Pirates),
-        "The Bulgars fill the stronghold"
+        o.describe(GameId::named("pirates")),
+        "The Bulgars fill their goal"
     );
 }
 
@@ -399,8 +412,8 @@ fn asalto_fortress_and_captures_and_stalemates() {
         Some(Outcome::win(Side::Crowd, Reason::StrongholdFilled))
     );
     assert_eq!(
-        g.outcome().unwrap().describe(GameKind::Asalto),
-        "The rebels fill the fortress"
+        g.outcome().unwrap().describe(GameId::named("asalto")),
+        "The rebels fill their goal"
     );
     let mut g = setup(
         "asalto",
@@ -538,8 +551,8 @@ fn fox_jumps_chains_optionally_and_wins_below_four_geese() {
         Some(Outcome::win(Side::Hunters, Reason::CrowdTooFew))
     );
     assert_eq!(
-        g.outcome().unwrap().describe(GameKind::FoxGeese),
-        "The fox has cut the geese below four"
+        g.outcome().unwrap().describe(GameId::named("fox-geese")),
+        "The fox has cut the geese below 4"
     );
 }
 
@@ -569,7 +582,10 @@ fn fox_wins_when_geese_cannot_move_and_loses_when_trapped() {
     );
     let o = g.outcome().unwrap();
     assert_eq!(o, Outcome::win(Side::Crowd, Reason::NoMoves(Side::Hunters)));
-    assert_eq!(o.describe(GameKind::FoxGeese), "The fox has no legal move");
+    assert_eq!(
+        o.describe(GameId::named("fox-geese")),
+        "The fox has no legal move"
+    );
 }
 
 #[test]
@@ -658,8 +674,8 @@ fn tigers_win_with_five_captures() {
         Some(Outcome::win(Side::Hunters, Reason::CrowdTooFew))
     );
     assert_eq!(
-        g.outcome().unwrap().describe(GameKind::BaghChal),
-        "The tigers have taken five goats"
+        g.outcome().unwrap().describe(GameId::named("bagh-chal")),
+        "The tigers have cut the goats below 16"
     );
 }
 
@@ -760,7 +776,7 @@ fn illegal_moves_are_refused_and_change_nothing() {
     let mut g = Game::new(variant("pirates", &[]));
     let before = g.position_string();
     for text in ["d4-d3", "c6-c5", "a3-a4", "@c5", "c6xc4"] {
-        let mv = stronghold::rules::Move::parse(text).unwrap();
+        let mv = g.rules().parse_move(text).unwrap();
         assert!(g.play(&mv).is_err(), "{text}");
         assert_eq!(g.position_string(), before);
         assert_eq!(g.ply(), 0);

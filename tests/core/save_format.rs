@@ -11,7 +11,7 @@ use crate::save_common;
 use save_common::{every_variant, random_family_game, random_game, take_back};
 use stronghold::ai::Level;
 use stronghold::rules::family::{self, HuntGame};
-use stronghold::rules::{Game, GameKind, Side, Variant};
+use stronghold::rules::{Game, GameId, Side, Variant};
 use stronghold::save::store::{display_time, file_stamp, temp_path, write_atomic_with};
 use stronghold::save::{
     DirStore, Ending, FORMAT_VERSION, LoadError, SavedFamilyGame, SavedGame, Saves, SettingsFile,
@@ -20,7 +20,7 @@ use stronghold::save::{
 
 /// A real save: a Pirates game with history and a redo stack.
 fn real_save() -> SavedGame {
-    let mut game = random_game(Variant::new(GameKind::Pirates), 30, 7);
+    let mut game = random_game(Variant::new(GameId::named("pirates")), 30, 7);
     let redo = take_back(&mut game, 3);
     SavedGame {
         name: "Вторник: пираты".to_string(),
@@ -82,7 +82,7 @@ fn assert_same_history(a: &Game, b: &Game) {
 
 #[test]
 fn a_resignation_or_agreed_draw_is_kept_and_marks_the_game_finished() {
-    let mut game = random_game(Variant::new(GameKind::Asalto), 10, 4);
+    let mut game = random_game(Variant::new(GameId::named("asalto")), 10, 4);
     let redo = take_back(&mut game, 1);
     for ending in [Ending::Resigned(Side::Hunters), Ending::DrawAgreed] {
         let saved = SavedGame {
@@ -102,7 +102,7 @@ fn a_resignation_or_agreed_draw_is_kept_and_marks_the_game_finished() {
 
 #[test]
 fn a_game_from_a_position_string_keeps_its_start() {
-    let mid = random_game(Variant::new(GameKind::BaghChal), 30, 11);
+    let mid = random_game(Variant::new(GameId::named("bagh-chal")), 30, 11);
     let mut game = Game::from_position_string(&mid.position_string()).unwrap();
     game.play(&game.legal_moves()[0]).unwrap();
     game.play(&game.legal_moves()[0]).unwrap();
@@ -346,7 +346,12 @@ fn a_write_that_cannot_start_leaves_the_old_save_whole() {
     let before = fs::read(dir.path().join("autosave.ron")).unwrap();
     // Something sits where the temporary file would go.
     fs::create_dir(temp_path(&dir.path().join("autosave.ron"))).unwrap();
-    let other = SavedGame::of_game(&Game::new(Variant::new(GameKind::Asalto)), &[], None, None);
+    let other = SavedGame::of_game(
+        &Game::new(Variant::new(GameId::named("asalto"))),
+        &[],
+        None,
+        None,
+    );
     assert!(saves.write_game(&Slot::Autosave, &other).is_err());
     assert_eq!(fs::read(dir.path().join("autosave.ron")).unwrap(), before);
 }
@@ -476,7 +481,7 @@ fn a_version_one_save_still_loads_as_a_game_without_analysis() {
 #[test]
 fn an_analysed_game_round_trips_with_its_analysis() {
     use stronghold::coach::{Effort, GameAnalyser};
-    let game = random_game(Variant::new(GameKind::BaghChal), 12, 5);
+    let game = random_game(Variant::new(GameId::named("bagh-chal")), 12, 5);
     let analysis = GameAnalyser::new(&game, Effort::of_level(Level::Beginner), None)
         .run_to_end()
         .clone();

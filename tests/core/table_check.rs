@@ -18,7 +18,7 @@
 //! hundreds of millions of positions).
 
 use stronghold::coach::Exact;
-use stronghold::rules::{Game, GameKind};
+use stronghold::rules::{Game, GameId};
 
 /// The forced result for the side to move within `depth` plies: a win,
 /// a loss, or neither seen.
@@ -84,7 +84,7 @@ fn sliding_positions() -> Vec<Game> {
     let mut positions = Vec::new();
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let moves = line.split_once(": ").map_or(line, |(_, m)| m);
-        let mut game = Game::new(stronghold::rules::Variant::new(GameKind::BaghChal));
+        let mut game = Game::new(stronghold::rules::Variant::new(GameId::named("bagh-chal")));
         for word in moves.split_whitespace() {
             let Ok(mv) = game.parse_move(word) else { break };
             if game.play(&mv).is_err() {

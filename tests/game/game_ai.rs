@@ -11,7 +11,7 @@ use stronghold::game::common::view::FirstBoard;
 use stronghold::game::headless_app;
 use stronghold::game::play::ai_task::AiJob;
 use stronghold::game::play::match_state::{Match, MatchCommand, Player};
-use stronghold::rules::{Game, GameKind, Point, Side, Variant};
+use stronghold::rules::{Game, GameId, Point, Side, Variant};
 
 fn pt(name: &str) -> Point {
     Point::parse(name).expect("point name")
@@ -28,7 +28,7 @@ fn app_against(level: Level) -> bevy::app::App {
 /// A game of Pirates and Bulgars between these players, one frame in.
 fn app_with(players: [Player; 2]) -> bevy::app::App {
     let mut app = headless_app();
-    app.insert_resource(Match::new(Variant::new(GameKind::Pirates), players));
+    app.insert_resource(Match::new(Variant::new(GameId::named("pirates")), players));
     app.insert_resource(Settings {
         reduced_motion: true,
         ..Settings::default()
@@ -56,7 +56,7 @@ fn click(app: &mut bevy::app::App, name: &str) {
 #[test]
 fn the_default_match_is_bulgars_against_ai_medium() {
     let m = Match::default();
-    assert_eq!(m.kind(), GameKind::Pirates);
+    assert_eq!(m.kind(), GameId::named("pirates"));
     assert_eq!(m.player(Side::Crowd), Player::Human);
     assert_eq!(m.player(Side::Hunters), Player::Ai(Level::Medium));
 }
@@ -77,7 +77,7 @@ fn ai_turn_completes_with_a_legal_move() {
     assert_eq!(m.side_to_move(), Side::Crowd);
     assert!(app.world().resource::<AiJob>().thinking().is_none());
     // Replay: both moves are legal in a fresh game.
-    let mut check = Game::new(Variant::new(GameKind::Pirates));
+    let mut check = Game::new(Variant::new(GameId::named("pirates")));
     for mv in m.game().moves() {
         check.play(mv).expect("a legal move");
     }
@@ -135,12 +135,12 @@ fn new_game_while_the_ai_thinks_starts_clean() {
     click(&mut app, "d5");
     assert!(app.world().resource::<AiJob>().thinking().is_some());
     app.world_mut().write_message(MatchCommand::NewGame {
-        variant: Variant::new(GameKind::BaghChal),
+        variant: Variant::new(GameId::named("bagh-chal")),
         players: Match::players(Player::Human, Player::Human),
     });
     app.update();
     let m = app.world().resource::<Match>();
-    assert_eq!(m.kind(), GameKind::BaghChal);
+    assert_eq!(m.kind(), GameId::named("bagh-chal"));
     assert_eq!(m.game().ply(), 0);
     assert!(app.world().resource::<AiJob>().thinking().is_none());
 }
@@ -149,7 +149,7 @@ fn new_game_while_the_ai_thinks_starts_clean() {
 fn ai_against_ai_plays_on() {
     let mut app = headless_app();
     app.insert_resource(Match::new(
-        Variant::new(GameKind::FoxGeese),
+        Variant::new(GameId::named("fox-geese")),
         Match::players(Player::Ai(Level::Beginner), Player::Ai(Level::Beginner)),
     ));
     app.insert_resource(Settings {

@@ -20,7 +20,7 @@ use stronghold::game::play::analysis::{
 };
 use stronghold::game::play::match_state::{Match, MatchCommand, MoveIntent, MoveSource, Player};
 use stronghold::game::shell::persist::{self, Persistence, SaveCommand};
-use stronghold::rules::{Game, GameKind, Variant};
+use stronghold::rules::{Game, GameId, Variant};
 use stronghold::save::{SavedGame, file_stem};
 
 /// A short Fox and Geese game (sideways steps on: no proofs, so the
@@ -28,7 +28,7 @@ use stronghold::save::{SavedGame, file_stem};
 const MOVES: &str = "d4-c4 c3-d4 c4-c3 b3-b4";
 
 fn short_game() -> Game {
-    let mut variant = Variant::new(GameKind::FoxGeese);
+    let mut variant = Variant::new(GameId::named("fox-geese"));
     variant.set_option("sideways=on").expect("an option");
     let mut game = Game::new(variant);
     game.play_text(MOVES).expect("legal moves");
@@ -122,7 +122,7 @@ fn an_analysis_runs_to_the_end_on_every_runner_and_grades_every_move() {
         assert_eq!(analysed_plies(analysis, m.game()), game.ply(), "{runner:?}");
         for (i, mv) in game.moves().enumerate() {
             let report = ply_report(m, i + 1).expect("every move graded");
-            assert_eq!(report.played, mv.to_string());
+            assert_eq!(report.played, game.move_text(mv));
             assert_eq!(report.ply as usize, i + 1);
             assert!(Grade::ALL.contains(&report.grade));
         }
@@ -212,7 +212,7 @@ fn the_analysis_is_saved_with_the_game_and_never_made_twice() {
     app.update();
     let mut other = launch(dir.path());
     other.world_mut().write_message(MatchCommand::NewGame {
-        variant: Variant::new(GameKind::Pirates),
+        variant: Variant::new(GameId::named("pirates")),
         players,
     });
     other.update();
@@ -247,14 +247,14 @@ fn the_export_reads_in_both_languages_with_every_move_and_summary() {
         (Language::Russian, ": точность "),
     ] {
         i18n.set_language(language);
-        let names = SideNames::traditional(&i18n, GameKind::FoxGeese);
+        let names = SideNames::traditional(&i18n, GameId::named("fox-geese"));
         let text = export_text(&i18n, &names, &analysis);
         let lines: Vec<&str> = text.lines().filter(|l| !l.is_empty()).collect();
         // A title, a line per move, a summary per side.
         assert_eq!(lines.len(), 1 + game.ply() + 2, "{text}");
         for (i, mv) in game.moves().enumerate() {
             assert!(
-                lines[1 + i].starts_with(&format!("{}. {mv}", i + 1)),
+                lines[1 + i].starts_with(&format!("{}. {}", i + 1, game.move_text(mv))),
                 "{text}"
             );
         }

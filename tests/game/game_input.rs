@@ -13,7 +13,7 @@ use stronghold::game::common::settings::Settings;
 use stronghold::game::common::view::ViewBusy;
 use stronghold::game::headless_app;
 use stronghold::game::play::match_state::{Match, MoveIntent, MoveSource, Player};
-use stronghold::rules::{Game, GameKind, Move, Point, Side, Variant};
+use stronghold::rules::{Game, GameId, Point, Side, Variant};
 
 fn pt(name: &str) -> Point {
     Point::parse(name).expect("point name")
@@ -58,7 +58,7 @@ const BRANCH: &str = "pirates P2/1P1/3B3/2B1B2/B5B/BBB/BBB P 0/0 0 17";
 
 #[test]
 fn click_click_plays_a_step() {
-    let mut app = app_with(Game::new(Variant::new(GameKind::Pirates)));
+    let mut app = app_with(Game::new(Variant::new(GameId::named("pirates"))));
     click(&mut app, "c4");
     let selection = app.world().resource::<Selection>();
     assert_eq!(selection.origin, Some(pt("c4")));
@@ -69,7 +69,7 @@ fn click_click_plays_a_step() {
     click(&mut app, "c5");
     let m = the_match(&app);
     assert_eq!(m.game().ply(), 1);
-    assert_eq!(m.game().last_move().unwrap().to_string(), "c4-c5");
+    assert_eq!(m.game().move_text(m.game().last_move().unwrap()), "c4-c5");
     assert_eq!(m.game().position().piece_at(pt("c5")), Some(Side::Crowd));
     assert_eq!(m.side_to_move(), Side::Hunters);
     // The view followed: a crowd piece entity stands on c5 and none on c4.
@@ -83,7 +83,7 @@ fn click_click_plays_a_step() {
 
 #[test]
 fn drag_and_drop_plays_a_step() {
-    let mut app = app_with(Game::new(Variant::new(GameKind::Pirates)));
+    let mut app = app_with(Game::new(Variant::new(GameId::named("pirates"))));
     send(
         &mut app,
         &[
@@ -96,13 +96,13 @@ fn drag_and_drop_plays_a_step() {
         ],
     );
     let m = the_match(&app);
-    assert_eq!(m.game().last_move().unwrap().to_string(), "d4-e5");
+    assert_eq!(m.game().move_text(m.game().last_move().unwrap()), "d4-e5");
     assert!(app.world().resource::<Selection>().origin.is_none());
 }
 
 #[test]
 fn illegal_attempt_changes_nothing() {
-    let mut app = app_with(Game::new(Variant::new(GameKind::Pirates)));
+    let mut app = app_with(Game::new(Variant::new(GameId::named("pirates"))));
     let before = the_match(&app).game().position_string();
     click(&mut app, "c4");
     click(&mut app, "c7");
@@ -149,7 +149,10 @@ fn branching_chain_is_played_hop_by_hop() {
     assert_eq!(next, vec![pt("b4"), pt("f4")]);
     click(&mut app, "b4");
     let m = the_match(&app);
-    assert_eq!(m.game().last_move().unwrap().to_string(), "d6xd4xb4");
+    assert_eq!(
+        m.game().move_text(m.game().last_move().unwrap()),
+        "d6xd4xb4"
+    );
     let pos = m.game().position();
     assert_eq!(pos.piece_at(pt("b4")), Some(Side::Hunters));
     assert_eq!(pos.piece_at(pt("d6")), None);
@@ -166,25 +169,28 @@ fn a_route_with_one_ending_completes_with_one_click() {
     click(&mut app, "d6");
     click(&mut app, "f4");
     assert_eq!(
-        the_match(&app).game().last_move().unwrap().to_string(),
+        {
+            let g = the_match(&app).game();
+            g.move_text(g.last_move().unwrap())
+        },
         "d6xd4xf4"
     );
 }
 
 #[test]
 fn placements_are_one_click() {
-    let mut app = app_with(Game::new(Variant::new(GameKind::BaghChal)));
+    let mut app = app_with(Game::new(Variant::new(GameId::named("bagh-chal"))));
     click(&mut app, "c3");
     let m = the_match(&app);
-    assert_eq!(m.game().last_move().unwrap().to_string(), "@c3");
+    assert_eq!(m.game().move_text(m.game().last_move().unwrap()), "@c3");
     assert_eq!(m.game().position().in_hand[Side::Crowd.index()], 19);
 }
 
 #[test]
 fn move_intents_are_validated_like_clicks() {
-    let mut app = app_with(Game::new(Variant::new(GameKind::Pirates)));
+    let mut app = app_with(Game::new(Variant::new(GameId::named("pirates"))));
     // Typed text that parses but is not legal, and text that does not parse.
-    let bad = Move::parse("c4-c6").unwrap();
+    let bad = the_match(&app).game().rules().parse_move("c4-c6").unwrap();
     app.world_mut().write_message(MoveIntent {
         mv: bad,
         source: MoveSource::Human,

@@ -11,7 +11,7 @@ use stronghold::game::play::match_state::Match;
 use stronghold::game::shell::launch::{Launch, LaunchError, LaunchOptions, LaunchPlugin};
 use stronghold::game::shell::persist::Persistence;
 use stronghold::game::{GamePlugin, headless_base};
-use stronghold::rules::GameKind;
+use stronghold::rules::GameId;
 
 fn parse(args: &[&str]) -> Result<LaunchOptions, String> {
     LaunchOptions::parse(args.iter().map(|s| s.to_string())).map_err(|e| e.to_string())
@@ -80,7 +80,7 @@ fn the_launch_plugin_works_added_before_or_after_the_game() {
         let the_match = world.resource::<Match>();
         assert_eq!(
             the_match.kind(),
-            GameKind::Asalto,
+            GameId::named("asalto"),
             "launch first: {launch_first}"
         );
         assert_eq!(the_match.game().ply(), 1, "launch first: {launch_first}");
@@ -88,12 +88,12 @@ fn the_launch_plugin_works_added_before_or_after_the_game() {
         assert_eq!(world.resource::<State<Screen>>().get(), &Screen::Game);
         assert_eq!(
             *world.resource::<RulesWindow>(),
-            RulesWindow::showing(GameKind::Asalto)
+            RulesWindow::showing(GameId::named("asalto"))
         );
         // The first look is the game's own: built in until its skin file loads.
         let skin = world.resource::<ActiveSkin>();
         assert!(
-            *skin == ActiveSkin::builtin(GameKind::Asalto) || skin.name == "officers-rebels",
+            *skin == ActiveSkin::builtin(GameId::named("asalto")) || skin.name == "officers-rebels",
             "launch first: {launch_first}: {}",
             skin.name
         );

@@ -24,14 +24,17 @@ use stronghold::game::play::match_state::{
     Match, MatchCommand, MoveGate, MoveIntent, MoveSource, Player,
 };
 use stronghold::game::play::puzzle::PuzzleSession;
-use stronghold::rules::{Game, GameKind, Move, Point, Variant};
+use stronghold::rules::{Game, GameId, Move, Point, Rules, Variant};
 
 /// A sliding-phase Bagh-Chal position where only d4-c5 keeps the tigers'
 /// win (the table's); the tigers played e3-d3 instead.
 const ONE_WIN: &str = "bagh-chal,quiet-limit=on 1G1GG/GGGTG/GGG1T/GGT1G/GG1TG T 0/0 31 35";
 
 fn mv(text: &str) -> Move {
-    Move::parse(text).expect("move text")
+    // Every move these tests name is on Bagh-Chal's board.
+    Rules::of(Variant::new(GameId::named("bagh-chal")))
+        .parse_move(text)
+        .expect("move text")
 }
 
 fn table() -> Arc<Tablebase> {
@@ -183,10 +186,7 @@ fn a_blunder_becomes_a_lesson_that_only_a_better_move_solves() {
     command(&mut app, LessonCommand::Leave);
     assert!(!session(&app).is_active());
     let m = the_match(&app);
-    assert_eq!(
-        m.game().moves().map(Move::to_string).collect::<Vec<_>>(),
-        ["e3-d3"]
-    );
+    assert_eq!(m.game().move_texts(), ["e3-d3"]);
     assert!(m.analysis().is_some(), "the analysed game came back");
     assert_eq!(app.world().resource::<MoveGate>().0, None);
 }
@@ -194,7 +194,7 @@ fn a_blunder_becomes_a_lesson_that_only_a_better_move_solves() {
 /// A short Fox and Geese game (sideways steps on: no proofs), analysed
 /// with small searches, on a headless app with two people playing.
 fn line_app() -> App {
-    let mut variant = Variant::new(GameKind::FoxGeese);
+    let mut variant = Variant::new(GameId::named("fox-geese"));
     variant.set_option("sideways=on").expect("an option");
     let mut game = Game::new(variant);
     game.play_text("d4-c4 c3-d4 c4-c3 b3-b4")

@@ -26,7 +26,7 @@ use stronghold::game::{GamePlugin, headless_app, headless_base};
 use stronghold::online::{
     Client, ClientEvent, Command, ConnectionStatus, Event, GameSetup, Opening,
 };
-use stronghold::rules::{Game, GameKind, Side, Variant};
+use stronghold::rules::{Game, GameId, Side, Variant};
 
 /// How long a test waits for something at most (a loaded machine can take
 /// seconds to reconnect; the loop still ends by itself).
@@ -40,7 +40,7 @@ fn app() -> App {
     });
     // Nobody thinks for the sides before the room arrives.
     app.insert_resource(Match::new(
-        Variant::new(GameKind::Pirates),
+        Variant::new(GameId::named("pirates")),
         Match::players(Player::Human, Player::Human),
     ));
     app.update();
@@ -99,7 +99,7 @@ impl Friend {
             game.play(&mv).unwrap();
         }
         assert_eq!(Some(game.side_to_move()), self.side, "the friend's turn");
-        let mv = game.legal_moves()[0].to_string();
+        let mv = game.move_text(&game.legal_moves()[0]);
         let ply = self.moves.len() as u32;
         self.client
             .send(&Command::Move {
@@ -145,21 +145,19 @@ fn the_match(app: &App) -> &Match {
 }
 
 fn moves(app: &App) -> Vec<String> {
-    the_match(app)
-        .game()
-        .moves()
-        .map(|m| m.to_string())
-        .collect()
+    the_match(app).game().move_texts()
 }
 
 /// Plays the app's first legal move as a person would (a click is the same intent).
 fn play_here(app: &mut App) -> String {
-    let mv = the_match(app).game().legal_moves()[0];
+    let game = the_match(app).game();
+    let mv = game.legal_moves()[0];
+    let text = game.move_text(&mv);
     app.world_mut().write_message(MoveIntent {
         mv,
         source: MoveSource::Human,
     });
-    mv.to_string()
+    text
 }
 
 /// The app creates a Pirates room on the crowd's side; a friend joins it.
@@ -171,7 +169,7 @@ fn created_room(server: &FakeServer) -> (App, Friend, String) {
 fn created_room_from(mut app: App, server: &FakeServer) -> (App, Friend, String) {
     app.world_mut().write_message(OnlineCommand::Create {
         server: server.url(),
-        variant: Variant::new(GameKind::Pirates),
+        variant: Variant::new(GameId::named("pirates")),
         side: Side::Crowd,
         clock: None,
         rated: false,
@@ -256,7 +254,7 @@ fn app_keeping_files(dir: &std::path::Path, server: &FakeServer) -> App {
     settings.reduced_motion = true;
     settings.server = server.url();
     app.insert_resource(Match::new(
-        Variant::new(GameKind::Pirates),
+        Variant::new(GameId::named("pirates")),
         Match::players(Player::Human, Player::Human),
     ));
     app.update();
@@ -296,7 +294,7 @@ fn a_kept_seat_comes_back_after_a_crash_and_a_reload() {
     });
     // A crash: the server is told nothing.
     drop(app);
-    let variant = Variant::new(GameKind::Pirates);
+    let variant = Variant::new(GameId::named("pirates"));
     let mut app = None;
     for args in [vec![], vec!["--join", code.as_str()]] {
         let mut relaunched = launched(&args, dir.path());
@@ -388,7 +386,7 @@ fn a_links_server_is_for_that_game_only() {
     let mut creator = app();
     creator.world_mut().write_message(OnlineCommand::Create {
         server: server.url(),
-        variant: Variant::new(GameKind::Pirates),
+        variant: Variant::new(GameId::named("pirates")),
         side: Side::Crowd,
         clock: None,
         rated: false,
@@ -499,7 +497,7 @@ fn a_list_of_servers_moves_past_one_that_refuses() {
     let mut app = app();
     app.world_mut().write_message(OnlineCommand::Create {
         server: list,
-        variant: Variant::new(GameKind::Pirates),
+        variant: Variant::new(GameId::named("pirates")),
         side: Side::Crowd,
         clock: None,
         rated: false,
@@ -639,7 +637,7 @@ fn play_anyone_meets_a_bot_in_the_lobby() {
     let mut app = app();
     app.world_mut().write_message(OnlineCommand::Anyone {
         server: server.url.clone(),
-        variant: Variant::new(GameKind::Pirates),
+        variant: Variant::new(GameId::named("pirates")),
         clock: None,
     });
     until(&mut app, None, "waiting in the lobby", |app, _| {
@@ -718,7 +716,7 @@ fn the_new_game_page_lists_the_lobby_and_takes_a_seek() {
     until(&mut app, None, "seated in the bot's game", |app, _| {
         online(app).phase == Phase::Playing
             && online(app).you == Some(Side::Crowd)
-            && the_match(app).kind() == GameKind::FoxGeese
+            && the_match(app).kind().id() == "fox-geese"
             && *app.world().resource::<State<Screen>>().get() == Screen::Game
     });
     assert!(!lobby(&app).connected, "the list's connection closed");
@@ -772,7 +770,7 @@ fn the_lobby_lists_games_being_played_to_watch() {
             && the_match(app).game().ply() >= 2
     });
     assert_eq!(online(&app).you, None);
-    assert_eq!(the_match(&app).kind(), GameKind::Asalto);
+    assert_eq!(the_match(&app).kind(), GameId::named("asalto"));
 }
 
 /// A player with a name plays a bot from the lobby: both are named on the
@@ -788,7 +786,7 @@ fn a_named_player_is_rated_and_finds_the_game_again() {
     app.world_mut().resource_mut::<Settings>().player_name = "Mira".into();
     app.world_mut().write_message(OnlineCommand::Anyone {
         server: server.url.clone(),
-        variant: Variant::new(GameKind::Pirates),
+        variant: Variant::new(GameId::named("pirates")),
         clock: None,
     });
     until(&mut app, None, "waiting in the lobby", |app, _| {
@@ -932,7 +930,7 @@ impl Drop for BotGuard {
 #[test]
 fn joining_by_code_takes_the_other_seat() {
     let server = FakeServer::start();
-    let setup = GameSetup::of(&Variant::new(GameKind::FoxGeese));
+    let setup = GameSetup::of(&Variant::new(GameId::named("fox-geese")));
     let mut friend = Friend::new(
         &server,
         Opening::Create {
@@ -955,7 +953,7 @@ fn joining_by_code_takes_the_other_seat() {
         online(app).phase == Phase::Playing && the_match(app).is_online()
     });
     let m = the_match(&app);
-    assert_eq!(m.kind(), GameKind::FoxGeese);
+    assert_eq!(m.kind(), GameId::named("fox-geese"));
     assert_eq!(online(&app).you, Some(Side::Crowd));
     assert_eq!(m.player(Side::Hunters), Player::Remote);
     // The fox moves first in Fox and Geese: theirs comes here, ours goes back.
@@ -1030,7 +1028,7 @@ fn a_dropped_connection_comes_back_without_losing_a_move() {
     until(&mut app, Some(&mut friend), "the friend back", |_, f| {
         f.is_some_and(|f| f.client.status() == ConnectionStatus::Connected && f.side.is_some())
     });
-    let theirs = friend.play_first_legal(Variant::new(GameKind::Pirates));
+    let theirs = friend.play_first_legal(Variant::new(GameId::named("pirates")));
     until(
         &mut app,
         Some(&mut friend),

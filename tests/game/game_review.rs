@@ -14,7 +14,7 @@ use stronghold::game::common::settings::Settings;
 use stronghold::game::headless_app;
 use stronghold::game::play::hint::HintJob;
 use stronghold::game::play::match_state::{Conclusion, Match, MatchCommand, Player};
-use stronghold::rules::{Game, GameKind, Point, Side, Variant};
+use stronghold::rules::{Game, GameId, Point, Side, Variant};
 
 fn pt(name: &str) -> Point {
     Point::parse(name).expect("point name")
@@ -22,7 +22,7 @@ fn pt(name: &str) -> Point {
 
 /// A headless app playing `moves` of Pirates with the given players.
 fn app_with(moves: &str, hunters: Player, crowd: Player) -> App {
-    let mut game = Game::new(Variant::new(GameKind::Pirates));
+    let mut game = Game::new(Variant::new(GameId::named("pirates")));
     game.play_text(moves).expect("legal moves");
     let mut app = headless_app();
     app.insert_resource(Match::from_game(game, Match::players(hunters, crowd)));
@@ -68,7 +68,7 @@ fn review_shows_an_earlier_position_and_the_ai_waits() {
     assert_eq!(the_match(&app).reviewing(), Some(1));
     let shown = *the_match(&app).shown_position();
     let after_one = {
-        let mut g = Game::new(Variant::new(GameKind::Pirates));
+        let mut g = Game::new(Variant::new(GameId::named("pirates")));
         g.play_text("d4-d5").unwrap();
         *g.position()
     };
@@ -121,11 +121,7 @@ fn play_from_here_takes_later_moves_back_for_redo() {
     assert!(m.can_redo());
     command(&mut app, MatchCommand::Redo);
     command(&mut app, MatchCommand::Redo);
-    let texts: Vec<String> = the_match(&app)
-        .game()
-        .moves()
-        .map(|m| m.to_string())
-        .collect();
+    let texts: Vec<String> = the_match(&app).game().move_texts();
     assert_eq!(texts, ["d4-d5", "c6-c7", "c4-c5"]);
 }
 
@@ -169,7 +165,11 @@ fn a_hint_suggests_a_legal_move_for_the_position() {
         let m = the_match(&app).clone();
         if let Some(hint) = app.world().resource::<HintJob>().shown(&m) {
             assert_eq!(hint.generation, generation);
-            assert!(m.game().is_legal(&hint.mv), "{} is not legal", hint.mv);
+            assert!(
+                m.game().is_legal(&hint.mv),
+                "{} is not legal",
+                m.game().move_text(&hint.mv)
+            );
             assert_eq!(hint.side, Side::Hunters);
             break;
         }
@@ -210,7 +210,10 @@ fn confirmed_moves_wait_for_a_second_click() {
     app.update();
     assert_eq!(the_match(&app).game().ply(), 1);
     assert_eq!(
-        the_match(&app).game().last_move().unwrap().to_string(),
+        {
+            let g = the_match(&app).game();
+            g.move_text(g.last_move().unwrap())
+        },
         "d4-d5"
     );
 }

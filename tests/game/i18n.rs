@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use stronghold::game::common::i18n::{I18n, Language, MESSAGE_FILES, Msg, message_file_path};
-use stronghold::rules::{GameKind, Side};
+use stronghold::rules::{GameId, Side};
 
 fn assets() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("assets")
@@ -50,7 +50,7 @@ fn every_message_file_parses_without_problems() {
 fn russian_counts_use_the_right_plural_forms() {
     let mut i18n = I18n::from_dir(&assets()).expect("message files");
     i18n.set_language(Language::Russian);
-    let rebels = i18n.traditional_name(GameKind::Asalto, Side::Crowd);
+    let rebels = i18n.traditional_name(GameId::named("asalto"), Side::Crowd);
     let counted: Vec<String> = [1, 2, 5, 11, 21, 22, 25, 0]
         .into_iter()
         .map(|n| i18n.count(n, &rebels))
@@ -437,7 +437,7 @@ mod errors {
     use stronghold::game::ui::{PanelState, read_move_box};
     use stronghold::rules::family::{GameFileError, Problem};
     use stronghold::rules::{
-        CountField, Game, GameKind, MoveTextError, OptionError, OptionKey, PositionError, Variant,
+        CountField, Game, GameId, MoveTextError, OptionError, PositionError, Variant,
     };
     use stronghold::save::LoadError;
 
@@ -496,18 +496,18 @@ mod errors {
     fn option_errors() -> Vec<OptionError> {
         vec![
             OptionError::Syntax(text("geese")),
-            OptionError::UnknownKey(text("speed")),
-            OptionError::NotForGame {
-                key: OptionKey::Geese,
-                game: GameKind::Pirates,
+            OptionError::UnknownKey {
+                key: text("speed"),
+                game: GameId::named("pirates"),
+            },
+            OptionError::UnknownKey {
+                key: text("geese"),
+                game: GameId::named("kaooa"),
             },
             OptionError::BadValue {
-                key: OptionKey::Geese,
+                key: text("geese"),
                 value: text("14"),
-            },
-            OptionError::BadValue {
-                key: OptionKey::Retreat,
-                value: text("maybe"),
+                values: vec![text("13"), text("15"), text("17")],
             },
         ]
     }
@@ -559,7 +559,7 @@ mod errors {
             found: text("x"),
             max: 2,
         }));
-        for game in GameKind::ALL {
+        for game in GameId::built_in() {
             all.extend([
                 E::UnexpectedPiece {
                     column: 24,
@@ -574,7 +574,7 @@ mod errors {
                 E::HunterCount {
                     column: 9,
                     game,
-                    exact: game != GameKind::Asalto,
+                    exact: game != GameId::named("asalto"),
                     needed: 2,
                     found: 3,
                 },
@@ -716,6 +716,8 @@ mod errors {
             Problem::Unreachable(U::HuntersNeverLost),
             Problem::NoEnds,
             Problem::BadOption("geese".into()),
+            Problem::TooManyOptions(5),
+            Problem::LinesNeedGrid,
         ];
         let mut errors: Vec<GameFileError> = problems
             .into_iter()
@@ -961,7 +963,7 @@ mod errors {
         app.insert_resource(i18n_in(Language::English));
         app.world_mut().resource_mut::<Settings>().language = Language::Russian;
         app.world_mut().write_message(MatchCommand::NewGame {
-            variant: Variant::new(GameKind::Pirates),
+            variant: Variant::new(GameId::named("pirates")),
             players: Match::players(Player::Human, Player::Human),
         });
         app.update();
@@ -1006,7 +1008,7 @@ mod errors {
             assert!(shown.starts_with("Это не ход"), "{shown}");
             assert_no_english(&shown, typed);
         }
-        let good = Game::new(Variant::new(GameKind::Pirates)).position_string();
+        let good = Game::new(Variant::new(GameId::named("pirates"))).position_string();
         let bad_positions = [
             good.replace("BBBBBBB/BBBBBBB", "BBBBXBB/BBBBBBB"),
             good.replace(" B 0/0", " X 0/0"),

@@ -27,7 +27,7 @@ use stronghold::game::shell::launch::LaunchOptions;
 use stronghold::game::shell::persist::{
     self, LastGame, Persistence, Resumed, SaveCommand, SavesWindow,
 };
-use stronghold::rules::{Game, GameKind, Side, Variant};
+use stronghold::rules::{Game, GameId, Side, Variant};
 use stronghold::save::{Ending, FORMAT_VERSION, SavedFamilyGame, SavedGame, Saves, Slot};
 
 /// An app as the game starts it, with its files in `dir`.
@@ -88,7 +88,7 @@ fn humans() -> [Player; 2] {
 }
 
 /// Starts a new game of two people.
-fn new_game(app: &mut App, kind: GameKind) {
+fn new_game(app: &mut App, kind: GameId) {
     app.world_mut().write_message(MatchCommand::NewGame {
         variant: Variant::new(kind),
         players: humans(),
@@ -110,7 +110,7 @@ fn every_move_undo_and_redo_is_autosaved_and_resumed_with_history() {
         !dir.path().join("autosave.ron").exists(),
         "a launch alone writes no game"
     );
-    new_game(&mut app, GameKind::FoxGeese);
+    new_game(&mut app, GameId::named("fox-geese"));
     assert_eq!(autosave(&mut app, dir.path()).moves.len(), 0);
     for n in 0..8 {
         human_move(&mut app, n);
@@ -158,7 +158,7 @@ fn every_move_undo_and_redo_is_autosaved_and_resumed_with_history() {
 fn a_resigned_game_is_kept_but_not_resumed() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = launch(dir.path());
-    new_game(&mut app, GameKind::FoxGeese);
+    new_game(&mut app, GameId::named("fox-geese"));
     human_move(&mut app, 0);
     app.world_mut()
         .write_message(MatchCommand::Resign(Side::Crowd));
@@ -181,7 +181,7 @@ fn a_resigned_game_is_kept_but_not_resumed() {
 fn the_last_move_is_written_before_the_app_exits() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = launch(dir.path());
-    new_game(&mut app, GameKind::Asalto);
+    new_game(&mut app, GameId::named("asalto"));
     human_move(&mut app, 0);
     human_move(&mut app, 1);
     app.world_mut().write_message(AppExit::Success);
@@ -206,7 +206,7 @@ fn every_game_and_option_resumes_as_it_was() {
         app.world_mut().resource_mut::<BoardLayout>().flipped = i % 2 == 0;
         app.world_mut()
             .resource_mut::<Settings>()
-            .set_skin_for(variant.kind, "night");
+            .set_skin_for(variant.game, "night");
         app.update();
         persist::flush(app.world_mut());
         drop(app);
@@ -233,14 +233,14 @@ fn every_game_and_option_resumes_as_it_was() {
         assert_eq!(resumed.player(Side::Hunters), Player::Ai(Level::Beginner));
         assert_eq!(app.world().resource::<BoardLayout>().flipped, i % 2 == 0);
         let settings = app.world().resource::<Settings>();
-        assert_eq!(settings.skin_for(variant.kind), Some("night"));
+        assert_eq!(settings.skin_for(variant.game), Some("night"));
     }
 }
 
 #[test]
 fn a_finished_game_is_not_resumed_and_its_save_is_kept() {
     let dir = tempfile::tempdir().unwrap();
-    let game = random_game(Variant::new(GameKind::BaghChal), 100_000, 3);
+    let game = random_game(Variant::new(GameId::named("bagh-chal")), 100_000, 3);
     assert!(game.is_over());
     let saved = SavedGame::of_game(&game, &[], None, None);
     Saves::in_dir(dir.path())
@@ -267,7 +267,7 @@ fn the_command_line_game_is_played_instead_of_the_last_one() {
     assert!(!args(&[]).start_in_game);
 
     let dir = tempfile::tempdir().unwrap();
-    let game = random_game(Variant::new(GameKind::Asalto), 6, 2);
+    let game = random_game(Variant::new(GameId::named("asalto")), 6, 2);
     let saved = SavedGame::of_game(&game, &[], None, None);
     Saves::in_dir(dir.path())
         .write_game(&Slot::Autosave, &saved)
@@ -277,7 +277,7 @@ fn the_command_line_game_is_played_instead_of_the_last_one() {
         .boot()
         .install(&mut app, false);
     app.update();
-    assert_eq!(the_match(&app).kind(), GameKind::Pirates);
+    assert_eq!(the_match(&app).kind(), GameId::named("pirates"));
     assert!(!app.world().resource::<Resumed>().0);
 }
 
@@ -285,7 +285,7 @@ fn the_command_line_game_is_played_instead_of_the_last_one() {
 fn real_autosave() -> Vec<u8> {
     let dir = tempfile::tempdir().unwrap();
     let mut app = launch(dir.path());
-    new_game(&mut app, GameKind::Pirates);
+    new_game(&mut app, GameId::named("pirates"));
     for n in 0..10 {
         human_move(&mut app, n);
     }
@@ -358,7 +358,7 @@ fn a_newer_autosave_is_refused_with_its_message_in_both_languages() {
 #[test]
 fn a_bad_position_in_the_paste_box_names_the_column_and_changes_nothing() {
     let mut app = headless_app();
-    new_game(&mut app, GameKind::Pirates);
+    new_game(&mut app, GameId::named("pirates"));
     human_move(&mut app, 0);
     let before = the_match(&app).clone();
     let bad = "pirates 3/P1P/BB3BB/BBBBXBB/BBBBBBB/BBB/BBB B 0/0 0 54";
@@ -396,7 +396,7 @@ fn a_bad_position_in_the_paste_box_names_the_column_and_changes_nothing() {
 fn a_good_paste_starts_the_game_and_a_bad_move_list_names_the_move() {
     let mut app = headless_app();
     app.update();
-    let mid = random_game(Variant::new(GameKind::Asalto), 9, 5);
+    let mid = random_game(Variant::new(GameId::named("asalto")), 9, 5);
     app.world_mut()
         .write_message(SaveCommand::StartFromPosition(format!(
             " {}\n",
@@ -409,7 +409,7 @@ fn a_good_paste_starts_the_game_and_a_bad_move_list_names_the_move() {
     );
     assert!(app.world().resource::<SavesWindow>().paste_error.is_none());
 
-    new_game(&mut app, GameKind::Pirates);
+    new_game(&mut app, GameId::named("pirates"));
     // As copied from a score sheet, with move numbers.
     let moves = "1. d4-d5 c6-c7\n2. d5-d6".to_string();
     app.world_mut().write_message(SaveCommand::PlayMoves(moves));
@@ -441,7 +441,7 @@ fn a_good_paste_starts_the_game_and_a_bad_move_list_names_the_move() {
 fn named_saves_save_list_load_and_delete() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = launch(dir.path());
-    new_game(&mut app, GameKind::BaghChal);
+    new_game(&mut app, GameId::named("bagh-chal"));
     human_move(&mut app, 1);
     human_move(&mut app, 2);
     let saved_position = the_match(&app).game().position_string();
@@ -457,7 +457,7 @@ fn named_saves_save_list_load_and_delete() {
     assert_eq!(save.moves.len(), 2);
     let stem = listed[0].stem.clone();
 
-    new_game(&mut app, GameKind::Pirates);
+    new_game(&mut app, GameId::named("pirates"));
     app.world_mut()
         .write_message(SaveCommand::Load(stem.clone()));
     app.update();
@@ -616,7 +616,7 @@ fn a_remembered_window_size_is_used_only_when_sane() {
 
 #[test]
 fn a_resumed_game_keeps_who_plays() {
-    let mut game = Game::new(Variant::new(GameKind::FoxGeese));
+    let mut game = Game::new(Variant::new(GameId::named("fox-geese")));
     game.play(&game.legal_moves()[0]).unwrap();
     let saved = SavedGame::of_game(&game, &[], Some(Level::Hard), Some(Level::Easy));
     let last = LastGame::from_restored(saved.restore().unwrap());

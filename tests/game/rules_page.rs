@@ -10,7 +10,7 @@ use stronghold::game::common::i18n::{I18n, Language, MESSAGE_FILES, message_file
 use stronghold::game::ui::rules_page::{
     self, ArrowStyle, Diagram, FRAME_IDS, message_ids, rules_page, rules_screen,
 };
-use stronghold::rules::{GameKind, Topology};
+use stronghold::rules::GameId;
 
 fn assets() -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("assets")
@@ -53,7 +53,7 @@ fn rules_messages_have_the_same_ids_in_both_languages() {
 fn every_message_a_page_uses_exists_and_every_rules_message_is_used() {
     let i18n = i18n();
     let mut used = BTreeSet::new();
-    for game in GameKind::ALL {
+    for game in GameId::built_in() {
         for id in message_ids(game) {
             for language in Language::ALL {
                 assert!(
@@ -77,7 +77,8 @@ fn every_diagram_is_built_by_the_engine_on_the_games_topology() {
             Ok(s) => s,
             Err(e) => panic!("{e}"),
         };
-        let topology = Topology::get(scene.board);
+        let rules = stronghold::rules::Rules::of(stronghold::rules::Variant::new(scene.game));
+        let topology = rules.board();
         let pieces = scene.hunters | scene.crowd;
         assert!(
             topology.points.is_superset(pieces | scene.targets),
@@ -156,14 +157,13 @@ fn rendered_texts(width: f32, ui_fn: impl FnMut(&mut egui::Ui)) -> Vec<String> {
 #[test]
 fn every_page_renders_in_both_languages_with_no_raw_message_id() {
     let mut i18n = i18n();
-    let english: BTreeSet<String> = GameKind::ALL
-        .iter()
-        .flat_map(|g| message_ids(*g))
+    let english: BTreeSet<String> = written_pages()
+        .flat_map(message_ids)
         .map(|id| i18n.tr(&id))
         .collect();
     for language in Language::ALL {
         i18n.set_language(language);
-        for game in GameKind::ALL {
+        for game in written_pages() {
             for width in [340.0, 1100.0] {
                 let texts = rendered_texts(width, |ui| rules_page(ui, &i18n, game));
                 let title = i18n.tr(&format!("rules-{}-title", page_key(game)));
@@ -197,21 +197,25 @@ fn every_page_renders_in_both_languages_with_no_raw_message_id() {
 #[test]
 fn the_screen_offers_every_game() {
     let i18n = i18n();
-    let mut game = GameKind::Asalto;
+    let mut game = GameId::named("asalto");
     let texts = rendered_texts(800.0, |ui| rules_screen(ui, &i18n, &mut game));
-    for g in GameKind::ALL {
+    for g in written_pages() {
         let title = i18n.tr(&format!("rules-{}-title", page_key(g)));
         assert!(texts.contains(&title), "no tab `{title}`");
     }
     assert!(texts.contains(&i18n.tr("rules-asalto-huff")));
 }
 
-fn page_key(game: GameKind) -> &'static str {
-    match game {
-        GameKind::Pirates => "pirates",
-        GameKind::Asalto => "asalto",
-        GameKind::FoxGeese => "foxgeese",
-        GameKind::BaghChal => "baghchal",
+/// The games with a written rules page (the others' are built from their files).
+fn written_pages() -> impl Iterator<Item = GameId> {
+    GameId::built_in().filter(|g| stronghold::game::ui::rules_page::written_page(*g).is_some())
+}
+
+fn page_key(game: GameId) -> &'static str {
+    match game.id() {
+        "fox-geese" => "foxgeese",
+        "bagh-chal" => "baghchal",
+        id => id,
     }
 }
 
@@ -247,10 +251,14 @@ fn the_pages_say_what_is_known_of_perfect_play() {
     for language in Language::ALL {
         let mut with = i18n_with_solved(true);
         with.set_language(language);
-        let texts = rendered_texts(900.0, |ui| rules_page(ui, &with, GameKind::FoxGeese));
+        let texts = rendered_texts(900.0, |ui| {
+            rules_page(ui, &with, GameId::named("fox-geese"))
+        });
         let proven = format!("PROVEN-{}", language.code());
         assert!(texts.contains(&proven), "{language:?}: no proven result");
-        let others = rendered_texts(900.0, |ui| rules_page(ui, &with, GameKind::BaghChal));
+        let others = rendered_texts(900.0, |ui| {
+            rules_page(ui, &with, GameId::named("bagh-chal"))
+        });
         assert!(
             !others.contains(&proven),
             "the result on another game's page"
@@ -262,7 +270,9 @@ fn the_pages_say_what_is_known_of_perfect_play() {
         );
         let mut without = i18n_with_solved(false);
         without.set_language(language);
-        let texts = rendered_texts(900.0, |ui| rules_page(ui, &without, GameKind::FoxGeese));
+        let texts = rendered_texts(900.0, |ui| {
+            rules_page(ui, &without, GameId::named("fox-geese"))
+        });
         assert!(
             !texts
                 .iter()

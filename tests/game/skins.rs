@@ -22,7 +22,7 @@ use stronghold::game::common::view::FirstBoard;
 use stronghold::game::play::ai_task::AiJob;
 use stronghold::game::play::match_state::{Match, MoveIntent, MoveSource, Player};
 use stronghold::game::{headless_app, headless_app_with_assets};
-use stronghold::rules::{Game, GameKind, Move, Point, Variant};
+use stronghold::rules::{Game, GameId, Move, Point, Variant};
 
 fn assets() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("assets")
@@ -79,7 +79,7 @@ fn the_index_lists_exactly_the_shipped_skins_and_each_game_has_its_own() {
     listed.sort();
     let shipped: Vec<String> = shipped_skins().into_iter().map(|(n, _)| n).collect();
     assert_eq!(listed, shipped);
-    for game in GameKind::ALL {
+    for game in GameId::built_in() {
         assert!(index.iter().any(|n| n == default_skin(game)), "{game:?}");
     }
 }
@@ -200,7 +200,7 @@ fn run_until(app: &mut App, mut done: impl FnMut(&mut App) -> bool) -> bool {
     false
 }
 
-fn humans(app: &mut App, game: GameKind) {
+fn humans(app: &mut App, game: GameId) {
     app.insert_resource(Match::new(
         Variant::new(game),
         Match::players(Player::Human, Player::Human),
@@ -215,7 +215,7 @@ fn humans(app: &mut App, game: GameKind) {
 fn a_broken_skin_falls_back_to_the_built_in_look_with_its_message() {
     let dir = broken_assets();
     let mut app = headless_app_with_assets(dir.to_str().unwrap());
-    humans(&mut app, GameKind::Pirates);
+    humans(&mut app, GameId::named("pirates"));
     let reported = run_until(&mut app, |app| {
         let notices = app.world().resource::<Notices>();
         notices.shown.iter().any(|(n, _)| {
@@ -284,7 +284,7 @@ fn a_broken_skin_falls_back_to_the_built_in_look_with_its_message() {
 #[test]
 fn each_game_opens_with_its_own_skin_and_the_catalog_names_them_all() {
     let mut app = headless_app();
-    humans(&mut app, GameKind::BaghChal);
+    humans(&mut app, GameId::named("bagh-chal"));
     assert!(run_until(&mut app, |app| {
         app.world().resource::<ActiveSkin>().name == "tigers-goats"
     }));
@@ -314,7 +314,7 @@ fn each_game_opens_with_its_own_skin_and_the_catalog_names_them_all() {
 #[test]
 fn the_other_skins_are_read_only_after_the_first_board_is_drawn_with_its_own() {
     let mut app = headless_app();
-    humans(&mut app, GameKind::Pirates);
+    humans(&mut app, GameId::named("pirates"));
     let mut seen_before_drawn = Vec::new();
     let filled = run_until(&mut app, |app| {
         let drawn = app.world().resource::<FirstBoard>().drawn;
@@ -337,7 +337,7 @@ fn the_other_skins_are_read_only_after_the_first_board_is_drawn_with_its_own() {
 #[test]
 fn switching_skin_mid_game_keeps_the_match_and_the_search() {
     let mut app = headless_app();
-    let mut game = Game::new(Variant::new(GameKind::Pirates));
+    let mut game = Game::new(Variant::new(GameId::named("pirates")));
     game.play_text("d4-d5 c6-c7 c4-c5").unwrap();
     app.insert_resource(Match::from_game(
         game,
@@ -351,7 +351,7 @@ fn switching_skin_mid_game_keeps_the_match_and_the_search() {
     let search = app.world().resource::<AiJob>().thinking().unwrap();
     app.world_mut()
         .resource_mut::<Settings>()
-        .set_skin_for(GameKind::Pirates, "high-contrast");
+        .set_skin_for(GameId::named("pirates"), "high-contrast");
     assert!(run_until(&mut app, |app| {
         app.world().resource::<ActiveSkin>().name == "high-contrast"
     }));
@@ -380,7 +380,7 @@ fn switching_skin_mid_game_keeps_the_match_and_the_search() {
 #[test]
 fn the_skin_override_wins_until_the_player_picks_a_skin() {
     let mut app = headless_app();
-    humans(&mut app, GameKind::Pirates);
+    humans(&mut app, GameId::named("pirates"));
     app.insert_resource(SkinOverride {
         name: Some("classic".into()),
         skins_then: None,
@@ -390,7 +390,7 @@ fn the_skin_override_wins_until_the_player_picks_a_skin() {
     }));
     app.world_mut()
         .resource_mut::<Settings>()
-        .set_skin_for(GameKind::Pirates, "fox-geese");
+        .set_skin_for(GameId::named("pirates"), "fox-geese");
     assert!(run_until(&mut app, |app| {
         app.world().resource::<ActiveSkin>().name == "fox-geese"
     }));

@@ -81,6 +81,7 @@ puzzles-note-pirates = The Bulgars win most games with good play, so these puzzl
 puzzles-note-asalto = The rebels win most games with good play, so these puzzles are mostly the officers' best captures and the rebels' only safe moves.
 puzzles-note-fox-geese = Answers proven by the proof search (without sideways steps) or a deep search.
 puzzles-note-bagh-chal = Answers proven by the table of the movement phase or a deep search.
+puzzles-note-any = Each puzzle says how its answer is known: proven by solving the game, or found by a deep search.
 puzzle-title = Puzzle { $number } · { $game }
 puzzle-difficulty-hint = Difficulty: how deep a search must look to find the answer
 puzzle-goal-win = { $side_title } to move: find the only move that wins.

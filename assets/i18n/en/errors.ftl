@@ -16,29 +16,28 @@ error-move-game-over = “{ $text }” cannot be played: the game is over
 
 ## Options after the game id. $key: the option's name; $game: the game's title.
 error-option-syntax = option “{ $text }” is not written as name=value
-error-option-unknown-key = unknown option “{ $key }” (known: compulsory, retreat, geese, sideways, quiet-limit)
-error-option-not-for-game = option “{ $key }” does not apply to { $game }
-error-option-bad-value = option “{ $key }” cannot be “{ $value }”: expected { $values ->
-    [goose-counts] 13, 15 or 17
-   *[on-off] on or off
-}
+error-option-unknown-key = { $game } has no option “{ $key }” (it has: { $known })
+error-option-no-options = { $game } has no options, so none named “{ $key }”
+error-option-bad-value = option “{ $key }” cannot be “{ $value }”: expected { $values }
 
 ## Position strings. $hunter, $crowd: the game's two piece letters;
 ## $pieces: a count with the side's name ("2 pirates").
 error-position-non-ascii = column { $column }: a character that has no place in a position string
-error-position-field-count = expected 6 fields separated by single spaces (game, board, side to move, hand, quiet plies, ground mark), found { $found }
-error-position-unknown-game = column { $column }: unknown game “{ $id }” (expected pirates, asalto, fox-geese or bagh-chal)
+error-position-field-count = expected 6 fields separated by single spaces (game, board, side to move, hand, quiet plies, ground mark; and the moves made, where a side wins by outlasting them), found { $found }
+error-position-unknown-game = column { $column }: unknown game “{ $id }”
 error-position-bad-option = column { $column }: { $option }
 error-position-rank-count = column { $column }: the board has { $expected } ranks, found { $found }
 error-position-rank-too-long = column { $column }: rank { $rank } has only { $points } points
 error-position-rank-too-short = column { $column }: rank { $rank } describes { $described } points, it has { $points }
-error-position-unexpected-piece = column { $column }: unexpected “{ $found }”: expected { $hunter }, { $crowd } or a digit 1-7
+error-position-unexpected-piece = column { $column }: unexpected “{ $found }”: expected { $hunter }, { $crowd } or a digit 1-9
 error-position-bad-side = column { $column }: the side to move must be { $hunter } or { $crowd }, found “{ $found }”
 error-position-hand-syntax = column { $column }: the hand must be hunters/crowd, e.g. 0/20, found “{ $found }”
 error-position-bad-count = column { $column }: { $field ->
     [hunters-in-hand] the hunters in hand
     [crowd-in-hand] the crowd in hand
     [quiet-plies] the quiet plies
+    [hunters-moves] the hunters’ moves made
+    [crowd-moves] the crowd’s moves made
    *[ground-mark] the ground mark
 } must be a whole number from 0 to { $max }, found “{ $found }”
 error-position-hunter-count = column { $column }: { $game } needs { $exact ->
@@ -129,7 +128,9 @@ error-game-file-end-region-out-of-reach = the crowd can never stand on every poi
 error-game-file-end-goal-out-of-reach = no piece can ever reach the goal
 error-game-file-end-zero-moves = a move limit of 0
 error-game-file-end-hunters-never-lost = the hunters are cut down but nothing removes them (no huffing)
-error-game-file-bad-option = the option “{ $text }” needs values, its default among them
+error-game-file-bad-option = the option “{ $text }” needs values, its default among them, and changes for other values only
+error-game-file-too-many-options = { $count } options (a game has at most 4)
+error-game-file-lines-need-grid = the “Lines” evaluation needs a grid board of at most seven files, every line one step
 
 ## The launch's options: the command line's flags or the web page's
 ## address. $text: what was given; $flag: the flag it was given to.

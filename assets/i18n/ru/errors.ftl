@@ -16,18 +16,15 @@ error-move-game-over = ход «{ $text }» сделать нельзя: пар�
 
 ## Параметры после названия игры. $key — имя параметра; $game — название игры.
 error-option-syntax = параметр «{ $text }» записан не в виде имя=значение
-error-option-unknown-key = неизвестный параметр «{ $key }» (есть: compulsory, retreat, geese, sideways, quiet-limit)
-error-option-not-for-game = параметр «{ $key }» не относится к игре «{ $game }»
-error-option-bad-value = параметр «{ $key }» не может быть «{ $value }»: { $values ->
-    [goose-counts] допустимо 13, 15 или 17
-   *[on-off] допустимо on или off
-}
+error-option-unknown-key = у игры «{ $game }» нет параметра «{ $key }» (есть: { $known })
+error-option-no-options = у игры «{ $game }» нет параметров, в том числе «{ $key }»
+error-option-bad-value = параметр «{ $key }» не может быть «{ $value }»: допустимо { $values }
 
 ## Строка позиции. $hunter, $crowd — буквы фигур игры;
 ## $pieces — число с названием фигур («2 пирата»).
 error-position-non-ascii = столбец { $column }: символ, которого не может быть в строке позиции
-error-position-field-count = нужно 6 полей через один пробел (игра, доска, чей ход, запас, ходы без продвижения, отметка продвижения), а найдено { $found }
-error-position-unknown-game = столбец { $column }: неизвестная игра «{ $id }» (есть pirates, asalto, fox-geese и bagh-chal)
+error-position-field-count = нужно 6 полей через один пробел (игра, доска, чей ход, запас, ходы без продвижения, отметка продвижения; и сделанные ходы, где побеждают, пережив чужие ходы), а найдено { $found }
+error-position-unknown-game = столбец { $column }: неизвестная игра «{ $id }»
 error-position-bad-option = столбец { $column }: { $option }
 error-position-rank-count = столбец { $column }: на доске { $expected } { $expected ->
     [one] горизонталь
@@ -44,13 +41,15 @@ error-position-rank-too-short = столбец { $column }: горизонтал
     [few] пункта
    *[many] пунктов
 } из { $points }
-error-position-unexpected-piece = столбец { $column }: неожиданный знак «{ $found }»: здесь может быть { $hunter }, { $crowd } или цифра 1–7
+error-position-unexpected-piece = столбец { $column }: неожиданный знак «{ $found }»: здесь может быть { $hunter }, { $crowd } или цифра 1–9
 error-position-bad-side = столбец { $column }: чей ход, пишется буквой { $hunter } или { $crowd }, а не «{ $found }»
 error-position-hand-syntax = столбец { $column }: запас пишется как охотники/толпа, например 0/20, а не «{ $found }»
 error-position-bad-count = столбец { $column }: { $field ->
     [hunters-in-hand] число охотников в запасе
     [crowd-in-hand] число фигур толпы в запасе
     [quiet-plies] число ходов без продвижения
+    [hunters-moves] число сделанных ходов охотников
+    [crowd-moves] число сделанных ходов толпы
    *[ground-mark] отметка продвижения
 } должно быть целым числом от 0 до { $max }, а не «{ $found }»
 error-position-hunter-count = столбец { $column }: в игре «{ $game }» { $exact ->
@@ -141,7 +140,9 @@ error-game-file-end-region-out-of-reach = толпа никогда не смо�
 error-game-file-end-goal-out-of-reach = ни одна фигура никогда не дойдёт до цели
 error-game-file-end-zero-moves = предел в 0 ходов
 error-game-file-end-hunters-never-lost = охотников нужно сократить, но их ничто не снимает (нет «фука»)
-error-game-file-bad-option = у варианта «{ $text }» должны быть значения, и среди них — значение по умолчанию
+error-game-file-bad-option = у варианта «{ $text }» должны быть значения, и среди них — значение по умолчанию, а изменения — только у других значений
+error-game-file-too-many-options = параметров: { $count } (у игры их не больше 4)
+error-game-file-lines-need-grid = оценке по линиям нужна доска-сетка не шире семи вертикалей, где каждая линия — один шаг
 
 ## Параметры запуска: флаги командной строки или адрес веб-страницы.
 ## $text — что было дано; $flag — флаг, которому это дано.

@@ -4,8 +4,7 @@
 //! of the 21 points the tigers leave).
 
 use crate::rules::board::Point;
-use crate::rules::{Bitboard, Position, Side};
-use crate::rules::{BoardKind, Topology};
+use crate::rules::{Bitboard, GameId, Position, Rules, Side, Variant};
 
 /// Points of the 5x5 board.
 pub const POINTS: usize = 25;
@@ -28,7 +27,8 @@ pub struct Board {
 
 impl Board {
     pub fn new() -> Board {
-        let topo = Topology::get(BoardKind::Square5);
+        let rules = Rules::of(Variant::new(GameId::named("bagh-chal")));
+        let topo = rules.board();
         let to_grid: [Point; POINTS] =
             std::array::from_fn(|i| Point::new((i % 5) as u8, (i / 5) as u8).expect("on the grid"));
         let mut from_grid = [u8::MAX; 64];

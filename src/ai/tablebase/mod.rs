@@ -11,7 +11,7 @@
 
 pub mod index;
 
-use crate::rules::{GameKind, Position, Variant};
+use crate::rules::{Position, Variant};
 
 use index::{Board, Indexer, STORED_TIGER_SETS, Symmetry};
 
@@ -217,7 +217,7 @@ impl Tablebase {
     /// True when the table answers for this variant (Bagh-Chal with its
     /// quiet limit, as built).
     pub fn serves(&self, variant: &Variant) -> bool {
-        variant.kind == GameKind::BaghChal
+        variant.game.id() == "bagh-chal"
             && variant.quiet_limit() == Some(self.rules.quiet_limit as u16)
             && variant.crowd_count() as usize == self.rules.goats
     }

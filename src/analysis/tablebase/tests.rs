@@ -6,7 +6,7 @@ use super::*;
 use crate::ai::rng::SplitMix64;
 use crate::ai::tablebase::index::Board;
 use crate::ai::tablebase::{Outcome, Value};
-use crate::rules::{GameKind, Position, Rules, Side, Variant};
+use crate::rules::{GameId, Position, Rules, Side, Variant};
 
 /// Small rules: the tigers win with their first or second capture, and
 /// twelve quiet plies draw. Small enough to check by brute force.
@@ -80,7 +80,10 @@ fn random_position(rng: &mut SplitMix64, board: &Board, goats: usize, quiet: u16
     } else {
         Side::Crowd
     };
-    crate::rules::Rules::of(crate::rules::Variant::new(crate::rules::GameKind::BaghChal)).position(
+    crate::rules::Rules::of(crate::rules::Variant::new(crate::rules::GameId::named(
+        "bagh-chal",
+    )))
+    .position(
         [board.grid(tigers), board.grid(goats)],
         side,
         [0, 0],
@@ -99,7 +102,7 @@ fn small_table(captures_to_win: usize) -> &'static Tablebase {
 
 fn check_against_brute_force(rules: SlidingRules, samples: usize) {
     let table = small_table(rules.captures_to_win);
-    let engine = Rules::new(Variant::new(GameKind::BaghChal));
+    let engine = Rules::new(Variant::new(GameId::named("bagh-chal")));
     let mut rng = SplitMix64::new(17);
     let mut seen = HashMap::new();
     let mut found = HashMap::new();
@@ -185,13 +188,13 @@ fn the_file_round_trips_and_damage_is_reported() {
 #[test]
 fn placement_and_other_games_are_not_in_the_table() {
     let table = small_table(1);
-    let game = crate::rules::Game::new(Variant::new(GameKind::BaghChal));
+    let game = crate::rules::Game::new(Variant::new(GameId::named("bagh-chal")));
     assert_eq!(table.probe(game.position()), None);
     // Too many captures for the table: no answer rather than a wrong one.
     let mut rng = SplitMix64::new(3);
     let pos = random_position(&mut rng, table.board(), 18, 0);
     assert_eq!(table.probe(&pos), None);
-    assert!(!table.serves(&Variant::new(GameKind::Pirates)));
+    assert!(!table.serves(&Variant::new(GameId::named("pirates"))));
 }
 
 #[test]
@@ -203,7 +206,7 @@ fn fragile_draws_leave_the_goats_two_ways_out_everywhere_else() {
         mark_fragile(sub, board, index)
     });
     let table = &table;
-    let engine = Rules::new(Variant::new(GameKind::BaghChal));
+    let engine = Rules::new(Variant::new(GameId::named("bagh-chal")));
     let kept = |pos: &Position| {
         let v = table.probe(pos).expect("in the table").value;
         v == Value::DRAW || v.winner() == Outcome::GoatsWin

@@ -22,7 +22,7 @@ use crate::game::board::view::{BoardLayout, UNIT, z};
 use crate::game::common::settings::Settings;
 use crate::game::common::view::{ShakePiece, ViewBusy};
 use crate::game::play::match_state::{Match, MoveApplied};
-use crate::rules::{GameKind, Move, MoveKind, Point, Side};
+use crate::rules::{GameId, Move, MoveKind, Point, Side};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AnimationSettings>()
@@ -130,7 +130,7 @@ impl Stage<'_> {
         &mut self,
         commands: &mut Commands,
         art: &PieceArt,
-        game: GameKind,
+        game: GameId,
         side: Side,
         mv: Move,
     ) -> f32 {

@@ -142,7 +142,11 @@ pub fn arrows_to_show(
     let report = ply_report(the_match, ply).filter(|_| looking_back);
     // A move graded best needs no other arrow: nothing was better.
     if let Some(report) = report.filter(|r| r.best != r.played && r.grade > Grade::Best)
-        && let (Ok(played), Ok(best)) = (Move::parse(&report.played), Move::parse(&report.best))
+        && let rules = the_match.game().rules()
+        && let (Ok(played), Ok(best)) = (
+            rules.parse_move(&report.played),
+            rules.parse_move(&report.best),
+        )
     {
         arrows.push(Arrow {
             mv: played,

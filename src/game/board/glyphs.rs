@@ -16,8 +16,7 @@ use bevy::sprite::Anchor;
 use bevy_egui::egui::epaint::text::{FontData, FontDefinitions, FontFamily, Fonts, TextOptions};
 use bevy_egui::egui::{Color32, FontId};
 
-use crate::rules::board::GRID;
-use crate::rules::{GameKind, Side};
+use crate::rules::{GameId, Side};
 
 /// DejaVu Sans Bold cut to ASCII letters and digits (`tools/font/subset.sh`).
 const BOARD_FONT: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans-Bold.ttf");
@@ -36,13 +35,11 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<BoardGlyphs>();
 }
 
-/// Every character the board draws: the files and ranks of the largest
-/// board, and each game's piece letters.
+/// Every character the board draws: the lower-case letters and digits of
+/// point names, and each game's piece letters.
 fn board_characters() -> Vec<char> {
-    let mut chars: Vec<char> = (0..GRID)
-        .flat_map(|i| [char::from(b'a' + i), char::from(b'1' + i)])
-        .collect();
-    for game in GameKind::ALL {
+    let mut chars: Vec<char> = ('a'..='z').chain('0'..='9').collect();
+    for game in GameId::built_in() {
         for side in [Side::Hunters, Side::Crowd] {
             chars.push(game.piece_names(side).2);
         }
@@ -106,6 +103,18 @@ impl BoardGlyphs {
         // The sprite's anchor is in its own size's units, from its centre.
         let anchor = Anchor(-cut.offset / cut.size);
         (sprite, anchor)
+    }
+
+    /// The characters of a word of labels `font_size` tall, each with its
+    /// offset from the word's centre (a fixed advance of 0.62 em: the board
+    /// font's digits and lower-case letters are about that wide).
+    pub fn word_offsets(&self, text: &str, font_size: f32) -> Vec<(char, Vec2)> {
+        let advance = 0.62 * font_size;
+        let n = text.chars().count() as f32;
+        text.chars()
+            .enumerate()
+            .map(|(i, c)| (c, Vec2::new((i as f32 - (n - 1.0) / 2.0) * advance, 0.0)))
+            .collect()
     }
 
     /// Whether the atlas has `c` (tests).

@@ -207,6 +207,7 @@ fn handle_board_input(
         intents: Intents {
             writer: &mut intents,
             confirm: settings.confirm_moves,
+            rules: game.rules(),
         },
     };
     for event in events {
@@ -335,6 +336,8 @@ fn cannot_go(from: Point, to: Point) -> Msg {
 struct Intents<'a, 'w> {
     writer: &'a mut MessageWriter<'w, MoveIntent>,
     confirm: bool,
+    /// The rules, to name a move held for confirmation.
+    rules: &'a crate::rules::Rules,
 }
 
 /// Hands a move to the match, as the person's, and clears the selection;
@@ -352,7 +355,7 @@ fn send_move(mv: Move, selection: &mut Selection, status: &mut InputStatus, inte
             pending: Some(mv),
             ..Selection::default()
         };
-        status.0 = Some(Msg::new("input-confirm").text("move", mv.to_string()));
+        status.0 = Some(Msg::new("input-confirm").text("move", intents.rules.move_text(&mv)));
         return;
     }
     intents.writer.write(MoveIntent {

@@ -18,7 +18,7 @@ use crate::game::board::view::{BoardLayout, UNIT, z};
 use crate::game::common::settings::Settings;
 use crate::game::common::view::ViewBusy;
 use crate::game::play::match_state::{Match, MatchReset};
-use crate::rules::{GameKind, Move, Point, Position, Side, threatened};
+use crate::rules::{GameId, Move, Point, Position, Side, threatened};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -121,7 +121,7 @@ pub struct PieceArt<'w> {
 
 impl PieceArt<'_> {
     /// Spawns a piece of `side` at `at` (world), returning its entity.
-    pub fn spawn(&self, commands: &mut Commands, game: GameKind, side: Side, at: Vec2) -> Entity {
+    pub fn spawn(&self, commands: &mut Commands, game: GameId, side: Side, at: Vec2) -> Entity {
         let e = commands
             .spawn((
                 Piece { side },
@@ -136,7 +136,7 @@ impl PieceArt<'_> {
     }
 
     /// Gives the piece entity `e` its look in the active skin.
-    fn dress(&self, commands: &mut Commands, e: Entity, game: GameKind, side: Side) {
+    fn dress(&self, commands: &mut Commands, e: Entity, game: GameId, side: Side) {
         let visual = match self.look.piece(side) {
             PieceLook::Sprite { image, size } => commands
                 .spawn((

@@ -13,7 +13,8 @@ use crate::game::board::skin::look::{ShapeMeshes, SkinLook};
 use crate::game::board::skin::{ActiveSkin, SkinData};
 use crate::game::common::settings::Settings;
 use crate::game::play::match_state::Match;
-use crate::rules::{BoardKind, GameKind, Point, Topology, Variant};
+use crate::rules::board::CELLS;
+use crate::rules::{Bitboard, Board, GameId, Point, Rules, Variant};
 
 mod mesh;
 use mesh::{MeshBuilder, outline_rects};
@@ -71,62 +72,76 @@ pub mod z {
     pub const DRAGGED: f32 = 30.0;
 }
 
-/// Which board is drawn and which way up.
+/// Which board is drawn and which way up, and where each of its points
+/// is drawn: the file's coordinates, centred, one shortest line to [`UNIT`].
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]
 pub struct BoardLayout {
-    pub board: BoardKind,
-    pub game: GameKind,
-    /// Rank 1 at the top, file a on the right.
+    pub game: GameId,
+    /// Turned half a turn: the crowd's side at the top.
     pub flipped: bool,
+    /// The board's points.
+    pub points: Bitboard,
+    /// Where each point is drawn, unturned (index: the point's).
+    spots: [Vec2; CELLS],
+    /// Half the width and height between the outermost points.
+    half: Vec2,
 }
 
 impl Default for BoardLayout {
     fn default() -> BoardLayout {
-        BoardLayout::for_variant(&Variant::new(GameKind::Pirates))
+        BoardLayout::for_variant(&Variant::new(GameId::named("pirates")))
     }
 }
 
 impl BoardLayout {
     pub fn for_variant(variant: &Variant) -> BoardLayout {
+        let rules = Rules::of(*variant);
+        let board = rules.board();
+        let ((x0, y0), (x1, y1)) = board.bounds();
+        let centre = Vec2::new(x0 + x1, y0 + y1) / 2.0;
+        let scale = UNIT / board.spacing();
+        let mut spots = [Vec2::ZERO; CELLS];
+        for p in board.points {
+            let (x, y) = board.position(p);
+            spots[p.index()] = (Vec2::new(x, y) - centre) * scale;
+        }
         BoardLayout {
-            board: variant.kind.board(),
-            game: variant.kind,
+            game: variant.game,
             flipped: false,
+            points: board.points,
+            spots,
+            half: Vec2::new(x1 - x0, y1 - y0) / 2.0 * scale,
         }
     }
-    pub fn topology(&self) -> &'static crate::rules::board::Board {
-        Topology::get(self.board)
+    /// The same layout turned (`true`) or not.
+    pub fn turned(self, flipped: bool) -> BoardLayout {
+        BoardLayout { flipped, ..self }
     }
-    /// Half the distance between the outermost points.
-    pub fn half_span(&self) -> f32 {
-        (self.topology().size() as f32 - 1.0) / 2.0 * UNIT
+    /// Half the width and height between the outermost points.
+    pub fn half_size(&self) -> Vec2 {
+        self.half
     }
     /// Where a point is drawn.
     pub fn world(&self, p: Point) -> Vec2 {
-        let last = self.topology().size() as f32 - 1.0;
-        let (mut f, mut r) = (p.file() as f32, p.rank() as f32);
-        if self.flipped {
-            f = last - f;
-            r = last - r;
-        }
-        Vec2::new(f * UNIT, r * UNIT) - Vec2::splat(self.half_span())
+        let at = self.spots[p.index()];
+        if self.flipped { -at } else { at }
     }
     /// Slot `i` of the captured-pieces tray, left of the board.
     /// Columns as tall as the board, filled from the bottom.
     pub fn tray_slot(&self, i: usize) -> Vec2 {
-        let h = self.half_span();
+        let h = self.half;
         let step = 0.4 * UNIT;
-        let per_column = (2.0 * h / step).floor() as usize + 1;
+        let per_column = (2.0 * h.y / step).floor() as usize + 1;
         let column = (i / per_column) as f32;
         let row = (i % per_column) as f32;
-        Vec2::new(-h - 1.35 * UNIT - column * 0.42 * UNIT, -h + row * step)
+        Vec2::new(-h.x - 1.35 * UNIT - column * 0.42 * UNIT, -h.y + row * step)
     }
     /// World rectangle (min, max) the camera must show.
     pub fn extent(&self) -> (Vec2, Vec2) {
-        let h = self.half_span();
+        let h = self.half;
         (
-            Vec2::new(-h - 1.85 * UNIT, -h - 1.2 * UNIT),
-            Vec2::new(h + 0.85 * UNIT, h + 0.85 * UNIT),
+            Vec2::new(-h.x - 1.85 * UNIT, -h.y - 1.2 * UNIT),
+            Vec2::new(h.x + 0.85 * UNIT, h.y + 0.85 * UNIT),
         )
     }
 }
@@ -165,10 +180,7 @@ fn spawn_camera(mut commands: Commands) {
 /// A new game may use another board: the layout follows the match.
 fn follow_match_board(the_match: Res<Match>, mut layout: ResMut<BoardLayout>) {
     if layout.game != the_match.kind() {
-        *layout = BoardLayout {
-            flipped: layout.flipped,
-            ..BoardLayout::for_variant(the_match.variant())
-        };
+        *layout = BoardLayout::for_variant(the_match.variant()).turned(layout.flipped);
     }
 }
 
@@ -219,18 +231,21 @@ fn rebuild_board(
         commands: &mut commands,
         meshes: &mut meshes,
     };
-    let shape = BoardShape::of(&layout);
+    let rules = Rules::of(*variant);
+    let board = rules.board();
+    let shape = BoardShape::of(&layout, board);
     draw_frame(&mut painter, skin, &look, &shape);
     draw_surface(&mut painter, &look, &shape);
     draw_stronghold(&mut painter, skin, &look, &layout);
-    draw_lines_and_points(&mut painter, skin, &look, &layout);
+    draw_lines_and_points(&mut painter, skin, &look, &layout, board);
     draw_tray(&mut painter, &look, &layout, tray_slots);
-    spawn_hit_areas(painter.commands, &look, &shapes, &layout);
+    spawn_hit_areas(painter.commands, &look, &shapes, &layout, board);
     spawn_coordinates(
         painter.commands,
         &look,
         &glyphs,
         &layout,
+        board,
         settings.show_coordinates,
     );
 }
@@ -296,25 +311,33 @@ fn layer_name(z: f32) -> Name {
     })
 }
 
-/// The board's outline: half its width and, for the cross, half an arm's width.
+/// The board's outline: a rectangle round each of its bands (the cross's
+/// two arms, or the whole board), a margin beyond the outermost points.
 struct BoardShape {
-    half: f32,
-    arm: Option<f32>,
+    bands: Vec<Rect>,
 }
 
 impl BoardShape {
     const MARGIN: f32 = 0.55 * UNIT;
-    fn of(layout: &BoardLayout) -> BoardShape {
-        let half = layout.half_span() + BoardShape::MARGIN;
-        let arm = match layout.board {
-            BoardKind::Square5 => None,
-            _ => Some(UNIT + BoardShape::MARGIN),
-        };
-        BoardShape { half, arm }
+    fn of(layout: &BoardLayout, board: &Board) -> BoardShape {
+        let bands = board
+            .bands()
+            .into_iter()
+            .map(|band| {
+                let corners = band.map(|p| layout.world(p));
+                let min = corners.clone().fold(Vec2::MAX, Vec2::min);
+                let max = corners.fold(Vec2::MIN, Vec2::max);
+                Rect::from_corners(min, max).inflate(BoardShape::MARGIN)
+            })
+            .collect();
+        BoardShape { bands }
+    }
+    fn outline(&self, grow: f32) -> Vec<Rect> {
+        outline_rects(&self.bands, grow)
     }
     fn rects(&self, grow: f32, tile: f32) -> MeshBuilder {
         let mut m = MeshBuilder::tiled(tile);
-        for r in outline_rects(self.half, self.arm, grow) {
+        for r in self.outline(grow) {
             m.rect(r);
         }
         m
@@ -374,7 +397,7 @@ fn draw_surface(p: &mut Painter, look: &SkinLook, shape: &BoardShape) {
     let Some(grain) = &look.grain else { return };
     // Grain: thin streaks across each band, placed by a fixed hash.
     let mut m = MeshBuilder::default();
-    for band in outline_rects(shape.half, shape.arm, 0.0) {
+    for band in shape.outline(0.0) {
         let streaks = (band.height() / UNIT * 6.0) as u32;
         for i in 0..streaks {
             let t = hash01(i * 7 + band.width() as u32);
@@ -451,8 +474,13 @@ fn merlons(m: &mut MeshBuilder, wall: Rect, size: f32) {
 
 /// Lines from the topology's own list (the one the moves use), a faint
 /// lighter line beside each as if cut into the surface, and the point markers.
-fn draw_lines_and_points(p: &mut Painter, skin: &SkinData, look: &SkinLook, layout: &BoardLayout) {
-    let topology = layout.topology();
+fn draw_lines_and_points(
+    p: &mut Painter,
+    skin: &SkinData,
+    look: &SkinLook,
+    layout: &BoardLayout,
+    topology: &Board,
+) {
     let width = skin.board.line_width * UNIT;
     let mut lines = MeshBuilder::default();
     for &(a, b) in topology.lines() {
@@ -496,12 +524,13 @@ fn spawn_hit_areas(
     look: &SkinLook,
     shapes: &ShapeMeshes,
     layout: &BoardLayout,
+    board: &Board,
 ) {
-    for q in layout.topology().points {
+    for q in layout.points {
         commands.spawn((
             BoardPart,
             BoardPoint(q),
-            Name::new(format!("point {q}")),
+            Name::new(format!("point {}", board.name(q))),
             Mesh2d(shapes.circle.clone()),
             MeshMaterial2d(look.invisible.clone()),
             Transform::from_translation(layout.world(q).extend(z::HIT))
@@ -547,42 +576,86 @@ fn readable_coordinates(
     }
 }
 
-/// File letters below the board and rank numbers left of it, as the notation names them.
+/// The coordinates as the notation names the points: on a board whose
+/// names go by file letter and rank number, the letters below the board
+/// and the numbers left of it; on any other, each point's name beside it.
 fn spawn_coordinates(
     commands: &mut Commands,
     look: &SkinLook,
     glyphs: &BoardGlyphs,
     layout: &BoardLayout,
+    board: &Board,
     shown: bool,
 ) {
-    let size = layout.topology().size();
     let visibility = if shown {
         Visibility::Inherited
     } else {
         Visibility::Hidden
     };
-    // Outside the frame, beside the outermost points.
-    let edge = layout.half_span() + 0.82 * UNIT;
-    for i in 0..size {
-        let file_point = Point::new(i, 0).expect("on grid");
-        let rank_point = Point::new(0, i).expect("on grid");
-        let x = layout.world(file_point).x;
-        let y = layout.world(rank_point).y;
-        for (text, at) in [
-            (char::from(b'a' + i), Vec2::new(x, -edge)),
-            (char::from(b'1' + i), Vec2::new(-edge, y)),
-        ] {
-            commands.spawn((
-                BoardPart,
-                CoordinateLabel,
-                Name::new(format!("coordinate {text}")),
-                glyphs.label(text, COORDINATE_SIZE, look.coordinates),
-                Transform::from_translation(at.extend(z::LABEL)),
-                visibility,
-                Pickable::IGNORE,
-            ));
+    for (text, at) in coordinate_labels(layout, board) {
+        let mut label = commands.spawn((
+            BoardPart,
+            CoordinateLabel,
+            Name::new(format!("coordinate {text}")),
+            Transform::from_translation(at.extend(z::LABEL)),
+            visibility,
+            Pickable::IGNORE,
+        ));
+        label.with_children(|word| {
+            for (c, offset) in glyphs.word_offsets(&text, COORDINATE_SIZE) {
+                word.spawn((
+                    glyphs.label(c, COORDINATE_SIZE, look.coordinates),
+                    Transform::from_translation(offset.extend(0.0)),
+                    Pickable::IGNORE,
+                ));
+            }
+        });
+    }
+}
+
+/// Where each coordinate label goes: outside the frame beside the
+/// outermost points, or (names that are no grid's) below each point.
+fn coordinate_labels(layout: &BoardLayout, board: &Board) -> Vec<(String, Vec2)> {
+    let split = |p: Point| {
+        let name = board.name(p);
+        let digits = name
+            .find(|c: char| c.is_ascii_digit())
+            .unwrap_or(name.len());
+        (name[..digits].to_string(), name[digits..].to_string())
+    };
+    let grid_named = { board.points }.all(|p| {
+        let (file, rank) = split(p);
+        let (x, y) = board.position(p);
+        !file.is_empty() && !rank.is_empty() && { board.points }.all(|q| {
+            let (qx, qy) = board.position(q);
+            let (qf, qr) = split(q);
+            (qx == x) == (qf == file) && (qy == y) == (qr == rank)
+        })
+    });
+    if !grid_named {
+        return board
+            .points
+            .map(|p| {
+                (
+                    board.name(p).to_string(),
+                    layout.world(p) - Vec2::Y * 0.3 * UNIT,
+                )
+            })
+            .collect();
+    }
+    let h = layout.half_size() + Vec2::splat(0.82 * UNIT);
+    let mut labels: Vec<(String, Vec2)> = Vec::new();
+    for p in board.points {
+        let (file, rank) = split(p);
+        let at = layout.world(p);
+        if !labels.iter().any(|(t, _)| *t == file) {
+            labels.push((file, Vec2::new(at.x, -h.y)));
+        }
+        if !labels.iter().any(|(t, _)| *t == rank) {
+            labels.push((rank, Vec2::new(-h.x, at.y)));
         }
     }
+    labels
 }
 
 /// A fixed pseudo-random number in 0..1 (no RNG needed for wood grain).

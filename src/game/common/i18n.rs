@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::game::common::redraw::LoadWatch;
 use crate::game::common::text_asset::TextAsset;
-use crate::rules::{GameKind, Side};
+use crate::rules::{GameId, Side};
 
 pub mod errors;
 
@@ -117,6 +117,10 @@ pub enum Arg {
     /// Another message, translated into the same language first (an
     /// error's reason inside "Not a move: …").
     Msg(Box<Msg>),
+    /// A text of a game file, in the language of the message.
+    Words(Box<crate::rules::family::file::Words>),
+    /// A game's side named in one form (`one`, `few`, `many`, `plural`).
+    SideName(crate::rules::GameId, Side, &'static str),
 }
 
 /// A message to translate later: an id and its arguments. Errors and
@@ -147,6 +151,24 @@ impl Msg {
     /// Adds another message as an argument, translated when this one is.
     pub fn nested(mut self, name: &'static str, value: Msg) -> Msg {
         self.args.push((name.into(), Arg::Msg(Box::new(value))));
+        self
+    }
+    /// Adds a game file's text, taken in the message's language.
+    pub fn words(mut self, name: &'static str, value: &crate::rules::family::file::Words) -> Msg {
+        self.args
+            .push((name.into(), Arg::Words(Box::new(value.clone()))));
+        self
+    }
+    /// Adds a game's side name in one form (`one`, `few`, `many`, `plural`).
+    pub fn side_name(
+        mut self,
+        name: &'static str,
+        game: crate::rules::GameId,
+        side: Side,
+        form: &'static str,
+    ) -> Msg {
+        self.args
+            .push((name.into(), Arg::SideName(game, side, form)));
         self
     }
 }
@@ -229,6 +251,21 @@ impl I18n {
                 Arg::Text(s) => args.set(name.clone(), FluentValue::from(s.clone())),
                 Arg::Number(n) => args.set(name.clone(), FluentValue::from(*n)),
                 Arg::Msg(inner) => args.set(name.clone(), FluentValue::from(self.msg(inner))),
+                Arg::Words(words) => args.set(
+                    name.clone(),
+                    FluentValue::from(self.words(words).to_string()),
+                ),
+                Arg::SideName(game, side, form) => {
+                    let name_of = self.traditional_name(*game, *side);
+                    let forms = name_of.get(self.language);
+                    let text = match *form {
+                        "one" => forms.one.clone(),
+                        "few" => forms.few.clone().unwrap_or(forms.plural.clone()),
+                        "many" => forms.many.clone().unwrap_or(forms.plural.clone()),
+                        _ => forms.plural.clone(),
+                    };
+                    args.set(name.clone(), FluentValue::from(text))
+                }
             }
         }
         self.format(&msg.id, Some(&args))
@@ -249,7 +286,7 @@ impl I18n {
 
     /// The traditional name of a game's side ("pirates", "Bulgars"), from
     /// the `name-<game>-<side>-<form>` messages of `main.ftl`.
-    pub fn traditional_name(&self, game: GameKind, side: Side) -> LocalName {
+    pub fn traditional_name(&self, game: GameId, side: Side) -> LocalName {
         let side_id = match side {
             Side::Hunters => "hunters",
             Side::Crowd => "crowd",
@@ -259,10 +296,22 @@ impl I18n {
             self.has(language, &id)
                 .then(|| self.format_in(language, &id))
         };
+        // The message files name the four first games' sides in every
+        // form; any other game's file names one piece and several.
+        let spec = match side {
+            Side::Hunters => &game.file().hunters,
+            Side::Crowd => &game.file().crowd,
+        };
+        let file_words = |language: Language, w: &crate::rules::family::file::Words| match language
+        {
+            Language::English => w.en.clone(),
+            Language::Russian => w.ru.clone(),
+        };
         let name = |language: Language| {
-            let plural = form(language, "plural").unwrap_or_default();
+            let plural =
+                form(language, "plural").unwrap_or_else(|| file_words(language, &spec.many));
             SideName {
-                one: form(language, "one").unwrap_or_else(|| plural.clone()),
+                one: form(language, "one").unwrap_or_else(|| file_words(language, &spec.one)),
                 few: form(language, "few"),
                 many: form(language, "many"),
                 plural,
@@ -271,6 +320,14 @@ impl I18n {
         LocalName {
             en: name(Language::English),
             ru: name(Language::Russian),
+        }
+    }
+
+    /// A text of a game file in the current language.
+    pub fn words<'a>(&self, w: &'a crate::rules::family::file::Words) -> &'a str {
+        match self.language {
+            Language::English => &w.en,
+            Language::Russian => &w.ru,
         }
     }
 

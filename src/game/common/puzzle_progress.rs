@@ -13,7 +13,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 
 use crate::coach::puzzle::Goal;
-use crate::rules::GameKind;
+use crate::rules::GameId;
 
 /// Where every player's rating starts.
 pub const START_RATING: f64 = 1000.0;
@@ -127,7 +127,7 @@ pub fn puzzle_id(position: &str, first_move: &str) -> String {
 
 impl PuzzleProgress {
     /// The player's rating in a game.
-    pub fn rating(&self, game: GameKind) -> f64 {
+    pub fn rating(&self, game: GameId) -> f64 {
         self.rating
             .get(game.id())
             .copied()
@@ -135,11 +135,11 @@ impl PuzzleProgress {
             .unwrap_or(START_RATING)
     }
 
-    pub fn is_solved(&self, game: GameKind, id: &str) -> bool {
+    pub fn is_solved(&self, game: GameId, id: &str) -> bool {
         self.is_solved_in(game.id(), id)
     }
 
-    pub fn solved_count(&self, game: GameKind) -> usize {
+    pub fn solved_count(&self, game: GameId) -> usize {
         self.solved_in(game.id())
     }
 
@@ -158,7 +158,7 @@ impl PuzzleProgress {
     /// not; returns the change in rating. A puzzle solved in the end is
     /// marked solved either way. A puzzle solved before is not rated
     /// again: `None`, and nothing changes.
-    pub fn record(&mut self, game: GameKind, id: &str, puzzle: Rated, solved: bool) -> Option<f64> {
+    pub fn record(&mut self, game: GameId, id: &str, puzzle: Rated, solved: bool) -> Option<f64> {
         if self.is_solved(game, id) {
             return None;
         }
@@ -188,18 +188,18 @@ impl PuzzleProgress {
     }
 
     /// Puzzles tried (rated) in a game.
-    pub fn tried_count(&self, game: GameKind) -> u32 {
+    pub fn tried_count(&self, game: GameId) -> u32 {
         self.tried.get(game.id()).copied().unwrap_or(0)
     }
 
     /// The rated tries kept for a game, oldest first.
-    pub fn history(&self, game: GameKind) -> &[RatedTry] {
+    pub fn history(&self, game: GameId) -> &[RatedTry] {
         self.history.get(game.id()).map_or(&[], Vec::as_slice)
     }
 
     /// The rating along the kept tries: (try number, rating after it),
     /// leaving out a number a hand edit broke.
-    pub fn rating_series(&self, game: GameKind) -> Vec<(u32, f64)> {
+    pub fn rating_series(&self, game: GameId) -> Vec<(u32, f64)> {
         self.history(game)
             .iter()
             .filter(|t| t.rating.is_finite())
@@ -209,7 +209,7 @@ impl PuzzleProgress {
 
     /// Tries and clean solves per theme over the kept tries, for the
     /// themes tried, in [`Goal`]'s order.
-    pub fn accuracy_by_goal(&self, game: GameKind) -> Vec<GoalAccuracy> {
+    pub fn accuracy_by_goal(&self, game: GameId) -> Vec<GoalAccuracy> {
         let mut by_goal: Vec<GoalAccuracy> = Vec::new();
         for t in self.history(game) {
             let at = match by_goal.iter().position(|a| a.goal == t.goal) {
@@ -231,12 +231,12 @@ impl PuzzleProgress {
     }
 
     /// The longest streak in a game.
-    pub fn best_streak(&self, game: GameKind) -> u32 {
+    pub fn best_streak(&self, game: GameId) -> u32 {
         self.best_streak.get(game.id()).copied().unwrap_or(0)
     }
 
     /// Keeps a streak's length as the best if it is longer; whether it was.
-    pub fn note_streak(&mut self, game: GameKind, length: u32) -> bool {
+    pub fn note_streak(&mut self, game: GameId, length: u32) -> bool {
         let best = self.best_streak.entry(game.id().to_string()).or_default();
         let longer = length > *best;
         *best = (*best).max(length);
@@ -244,7 +244,7 @@ impl PuzzleProgress {
     }
 
     /// Marks a puzzle solved without rating it (solved again after a try).
-    pub fn mark_solved(&mut self, game: GameKind, id: &str) {
+    pub fn mark_solved(&mut self, game: GameId, id: &str) {
         self.mark_solved_in(game.id(), id);
     }
 
@@ -272,7 +272,7 @@ mod tests {
     #[test]
     fn clean_solves_raise_the_rating_and_the_rest_lower_it() {
         let mut p = PuzzleProgress::default();
-        let game = GameKind::BaghChal;
+        let game = GameId::named("bagh-chal");
         assert_eq!(p.rating(game), START_RATING);
         let up = p.record(game, "a", rated(3, true), true).unwrap();
         assert!(up > 0.0 && up <= RATING_STEP);
@@ -295,7 +295,7 @@ mod tests {
                 > PuzzleProgress::default().record(game, "c", rated(1, true), true)
         );
         assert_eq!(p.solved_count(game), 2);
-        assert_eq!(p.rating(GameKind::Pirates), START_RATING);
+        assert_eq!(p.rating(GameId::named("pirates")), START_RATING);
     }
 
     #[test]
@@ -323,7 +323,7 @@ mod tests {
 
     #[test]
     fn every_rated_try_is_kept_with_its_theme_and_the_rating_after_it() {
-        let game = GameKind::FoxGeese;
+        let game = GameId::named("fox-geese");
         let mut p = PuzzleProgress::default();
         let tries = [
             (Goal::Win, true),
@@ -367,12 +367,12 @@ mod tests {
             ]
         );
         assert!((accuracy[0].share() - 2.0 / 3.0).abs() < 1e-9);
-        assert!(p.accuracy_by_goal(GameKind::Pirates).is_empty());
+        assert!(p.accuracy_by_goal(GameId::named("pirates")).is_empty());
     }
 
     #[test]
     fn the_history_keeps_the_latest_tries_and_their_numbers() {
-        let game = GameKind::Asalto;
+        let game = GameId::named("asalto");
         let mut p = PuzzleProgress::default();
         for i in 0..HISTORY_LEN + 5 {
             p.record(game, &i.to_string(), rated(1, i % 2 == 0), false);
@@ -386,7 +386,7 @@ mod tests {
 
     #[test]
     fn a_broken_rating_in_the_history_is_left_out_of_the_graph() {
-        let game = GameKind::Pirates;
+        let game = GameId::named("pirates");
         let mut p = PuzzleProgress::default();
         p.record(game, "a", rated(1, true), true);
         p.record(game, "b", rated(1, true), true);
@@ -396,14 +396,14 @@ mod tests {
 
     #[test]
     fn only_a_longer_streak_is_the_best() {
-        let game = GameKind::BaghChal;
+        let game = GameId::named("bagh-chal");
         let mut p = PuzzleProgress::default();
         assert_eq!(p.best_streak(game), 0);
         assert!(p.note_streak(game, 3));
         assert!(!p.note_streak(game, 2));
         assert!(!p.note_streak(game, 3));
         assert_eq!(p.best_streak(game), 3);
-        assert_eq!(p.best_streak(GameKind::Pirates), 0);
+        assert_eq!(p.best_streak(GameId::named("pirates")), 0);
     }
 
     /// Progress written before the history and streaks existed still
@@ -413,13 +413,13 @@ mod tests {
     fn older_progress_reads_and_a_malformed_one_is_refused() {
         let old = r#"(solved: {"pirates": ["00ff"]}, rating: {"pirates": 1016.0}, tried: {"pirates": 1})"#;
         let p: PuzzleProgress = ron::from_str(old).unwrap();
-        assert!(p.is_solved(GameKind::Pirates, "00ff"));
-        assert_eq!(p.rating(GameKind::Pirates), 1016.0);
-        assert!(p.history(GameKind::Pirates).is_empty());
-        assert_eq!(p.best_streak(GameKind::Pirates), 0);
+        assert!(p.is_solved(GameId::named("pirates"), "00ff"));
+        assert_eq!(p.rating(GameId::named("pirates")), 1016.0);
+        assert!(p.history(GameId::named("pirates")).is_empty());
+        assert_eq!(p.best_streak(GameId::named("pirates")), 0);
         let mut q = p.clone();
-        q.record(GameKind::Pirates, "a", rated(3, true), true);
-        q.note_streak(GameKind::Pirates, 2);
+        q.record(GameId::named("pirates"), "a", rated(3, true), true);
+        q.note_streak(GameId::named("pirates"), 2);
         let text = ron::to_string(&q).unwrap();
         assert_eq!(ron::from_str::<PuzzleProgress>(&text).unwrap(), q);
     }

@@ -6,7 +6,7 @@
 
 use bevy::prelude::*;
 
-use crate::rules::GameKind;
+use crate::rules::GameId;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_state::<Screen>()
@@ -35,11 +35,11 @@ pub enum MenuPage {
     #[default]
     Main,
     NewGame,
-    Rules(GameKind),
+    Rules(GameId),
     /// A hunt-family game's rules (its place in `rules::family::BUILT_IN`).
     FamilyRules(usize),
     /// A game's puzzles: pick one to solve.
-    Puzzles(GameKind),
+    Puzzles(GameId),
     Settings,
     About,
 }
@@ -76,21 +76,21 @@ pub fn in_game(state: Option<Res<State<Screen>>>) -> bool {
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]
 pub struct RulesWindow {
     pub open: bool,
-    pub game: GameKind,
+    pub game: GameId,
 }
 
 impl Default for RulesWindow {
     fn default() -> RulesWindow {
         RulesWindow {
             open: false,
-            game: GameKind::Pirates,
+            game: GameId::named("pirates"),
         }
     }
 }
 
 impl RulesWindow {
     /// The window open on a game's page.
-    pub fn showing(game: GameKind) -> RulesWindow {
+    pub fn showing(game: GameId) -> RulesWindow {
         RulesWindow { open: true, game }
     }
 }

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::game::GameSet;
 use crate::game::common::i18n::{I18n, Language};
 use crate::game::common::puzzle_progress::PuzzleProgress;
-use crate::rules::GameKind;
+use crate::rules::GameId;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Settings>().add_systems(
@@ -124,11 +124,11 @@ impl Default for Settings {
 
 impl Settings {
     /// The skin chosen for a game, if the player chose one.
-    pub fn skin_for(&self, game: GameKind) -> Option<&str> {
+    pub fn skin_for(&self, game: GameId) -> Option<&str> {
         self.skins.get(game.id()).map(String::as_str)
     }
     /// Remembers the skin a game opens with.
-    pub fn set_skin_for(&mut self, game: GameKind, skin: &str) {
+    pub fn set_skin_for(&mut self, game: GameId, skin: &str) {
         self.skins.insert(game.id().to_string(), skin.to_string());
     }
     /// The volume to play at, 0.0 when muted.
@@ -152,7 +152,7 @@ fn apply_language(settings: Res<Settings>, mut i18n: ResMut<I18n>) {
 #[cfg(test)]
 mod puzzle_progress_file {
     use crate::game::common::puzzle_progress::PuzzleProgress;
-    use crate::rules::GameKind;
+    use crate::rules::GameId;
 
     /// Older puzzle progress reads through the settings file's reader, as
     /// the game loads it; a malformed history is a clear error, no panic.
@@ -160,7 +160,7 @@ mod puzzle_progress_file {
     fn the_settings_file_reads_older_progress_and_refuses_a_malformed_one() {
         let old = r#"(solved: {"pirates": ["00ff"]}, rating: {"pirates": 1016.0}, tried: {"pirates": 1})"#;
         let p: PuzzleProgress = ron::from_str(old).unwrap();
-        assert!(p.is_solved(GameKind::Pirates, "00ff"));
+        assert!(p.is_solved(GameId::named("pirates"), "00ff"));
         // The same through the settings file's reader, as the game loads it.
         use super::Settings;
         use crate::save::{LoadError, SettingsFile};

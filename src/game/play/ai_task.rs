@@ -117,7 +117,9 @@ impl TablebaseHandle {
         server: &AssetServer,
         loaded: &Assets<TablebaseAsset>,
     ) -> Option<Arc<Tablebase>> {
-        if !level.uses_tablebase() || game.variant().kind != crate::rules::GameKind::BaghChal {
+        if !level.uses_tablebase()
+            || game.variant().game != crate::rules::GameId::named("bagh-chal")
+        {
             return None;
         }
         let handle = self.0.get_or_insert_with(|| server.load(TABLE_PATH));
@@ -331,8 +333,12 @@ fn drive_ai(
     }
     if let Some((mv, report)) = job.answer(now) {
         info!(
-            "AI {} plays {mv}: depth {}, {} nodes, {:.2} s",
-            report.level, report.depth, report.nodes, report.seconds
+            "AI {} plays {}: depth {}, {} nodes, {:.2} s",
+            report.level,
+            the_match.game().move_text(&mv),
+            report.depth,
+            report.nodes,
+            report.seconds
         );
         intents.write(MoveIntent {
             mv,

@@ -38,7 +38,7 @@ use crate::game::common::redraw::{FrameWaker, LoadWatch, NextFrame};
 use crate::game::play::ai_task::{TABLE_PATH, TablebaseAsset};
 use crate::game::play::ai_worker::{self, AnalysisPoll, WorkerAnalysisRun};
 use crate::game::play::match_state::Match;
-use crate::rules::{Game, GameKind};
+use crate::rules::Game;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AnalysisJob>()
@@ -198,7 +198,7 @@ pub fn analysed_plies(analysis: &Analysis, game: &Game) -> usize {
         .iter()
         .zip(game.moves())
         .take(analysis.plies.len())
-        .take_while(|(a, m)| **a == m.to_string())
+        .take_while(|(a, m)| **a == game.move_text(m))
         .count()
 }
 
@@ -240,7 +240,7 @@ fn apply_analysis_commands(
                 // The worker fetches the table itself: the page only for
                 // its own analysis.
                 let in_worker = job.runner == AnalysisRunner::Worker && !ai_worker::unavailable();
-                let table = (game.variant().kind == GameKind::BaghChal && !in_worker)
+                let table = (game.variant().game.id() == "bagh-chal" && !in_worker)
                     .then(|| server.load::<TablebaseAsset>(TABLE_PATH));
                 if let Some(handle) = &table {
                     watch.watch(handle.clone());

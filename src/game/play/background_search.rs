@@ -381,7 +381,9 @@ mod tests {
 
     fn order(ms: u64) -> SearchOrder {
         SearchOrder {
-            game: Game::new(crate::rules::Variant::new(crate::rules::GameKind::Pirates)),
+            game: Game::new(crate::rules::Variant::new(crate::rules::GameId::named(
+                "pirates",
+            ))),
             how: SearchHow::Think { ms },
             seed: 1,
             table: None,
@@ -417,11 +419,13 @@ mod tests {
             let Polled::Done(result) = finish(&mut search) else {
                 panic!("{runner:?}: no answer");
             };
-            let game = Game::new(crate::rules::Variant::new(crate::rules::GameKind::Pirates));
+            let game = Game::new(crate::rules::Variant::new(crate::rules::GameId::named(
+                "pirates",
+            )));
             assert!(
                 game.legal_moves().contains(&result.best),
                 "{runner:?}: {}",
-                result.best
+                game.move_text(&result.best)
             );
         }
     }

@@ -34,7 +34,7 @@ use crate::game::play::match_state::{
     Match, MatchReset, MoveApplied, MoveGate, MoveRejected, Player,
 };
 use crate::game::play::puzzle::NOT_THE_ANSWER;
-use crate::rules::{GameKind, Move, Side};
+use crate::rules::{Move, Side};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<LessonSession>()
@@ -302,7 +302,7 @@ impl LessonParams<'_> {
         session.sides = sides;
         let cancel = Arc::new(AtomicBool::new(false));
         let native = !cfg!(target_arch = "wasm32");
-        let work = if native && game.variant().kind == GameKind::BaghChal {
+        let work = if native && game.variant().game.id() == "bagh-chal" {
             let table = self.server.load::<TablebaseAsset>(TABLE_PATH);
             self.watch.watch(table.clone());
             Work::Waiting {

@@ -18,7 +18,7 @@ use crate::ai::Level;
 use crate::coach::Analysis;
 use crate::game::common::i18n::Msg;
 use crate::game::common::settings::ThreatMarks;
-use crate::rules::{Effects, Game, GameKind, Move, Outcome, Position, Side, Variant};
+use crate::rules::{Effects, Game, GameId, Move, Outcome, Position, Side, Variant};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Match>()
@@ -130,7 +130,7 @@ impl Default for Match {
     /// against the AI on Medium.
     fn default() -> Match {
         Match::new(
-            Variant::new(GameKind::Pirates),
+            Variant::new(GameId::named("pirates")),
             Match::players(Player::Ai(Level::Medium), Player::Human),
         )
     }
@@ -172,8 +172,8 @@ impl Match {
     pub fn variant(&self) -> &Variant {
         self.game.variant()
     }
-    pub fn kind(&self) -> GameKind {
-        self.game.variant().kind
+    pub fn kind(&self) -> GameId {
+        self.game.variant().game
     }
     /// Whether the "threatened" overlay shows for this match with the
     /// player's setting: `Auto` shows it to a person playing the crowd
@@ -551,6 +551,8 @@ pub struct MoveApplied {
 #[derive(Message, Clone, Debug)]
 pub struct MoveRejected {
     pub mv: Move,
+    /// The move's text, with the board's point names.
+    pub text: String,
     pub reason: Msg,
 }
 
@@ -653,6 +655,7 @@ fn apply_move_intents(
             if intent.source == MoveSource::Human {
                 rejected.write(MoveRejected {
                     mv: intent.mv,
+                    text: the_match.game().move_text(&intent.mv),
                     reason: Msg::new("move-error-not-your-turn"),
                 });
             }
@@ -664,6 +667,7 @@ fn apply_move_intents(
         {
             rejected.write(MoveRejected {
                 mv: intent.mv,
+                text: the_match.game().move_text(&intent.mv),
                 reason: Msg::new("move-error-not-the-answer"),
             });
             continue;
@@ -684,11 +688,12 @@ fn apply_move_intents(
             // The online plugin sees the game differ from the server's and
             // takes the server's whole game instead.
             Err(e) if intent.source == MoveSource::Remote => {
-                warn!("the server's move {} does not play here: {e}", intent.mv);
+                warn!("the server's move does not play here: {e}");
             }
             Err(e) => {
                 rejected.write(MoveRejected {
                     mv: intent.mv,
+                    text: e.text.clone(),
                     reason: if e.game_over {
                         Msg::new("move-error-game-over")
                     } else {

@@ -32,7 +32,7 @@ use crate::game::play::match_state::{
 };
 use crate::game::play::puzzle_pick::{PuzzleFilters, next_puzzle};
 use crate::game::play::puzzle_streak::Streak;
-use crate::rules::{Game, GameKind};
+use crate::rules::{Game, GameId};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_asset::<PuzzleSetAsset>()
@@ -72,7 +72,7 @@ impl FromText for PuzzleSetAsset {
 /// The puzzle sets, each asked for the first time it is wanted.
 #[derive(Resource, Default)]
 pub struct PuzzleLibrary {
-    handles: HashMap<GameKind, Handle<PuzzleSetAsset>>,
+    handles: HashMap<GameId, Handle<PuzzleSetAsset>>,
 }
 
 /// Where a game's set stands.
@@ -87,7 +87,7 @@ impl PuzzleLibrary {
     /// A game's set, asked for if it was not yet.
     pub fn set<'a>(
         &mut self,
-        kind: GameKind,
+        kind: GameId,
         server: &AssetServer,
         sets: &'a Assets<PuzzleSetAsset>,
     ) -> SetState<'a> {
@@ -110,15 +110,15 @@ impl PuzzleLibrary {
 pub enum PuzzleCommand {
     /// Solve this puzzle of a game's set (`index` in the set, for "next").
     Start {
-        kind: GameKind,
+        kind: GameId,
         index: usize,
         puzzle: Box<Puzzle>,
     },
     /// Solve the next puzzle of a game that its filter lets through
     /// (after the one being solved, when it is of that game).
-    Next { kind: GameKind },
+    Next { kind: GameId },
     /// Begin a streak in a game with its first puzzle.
-    StreakStart { kind: GameKind },
+    StreakStart { kind: GameId },
     /// The streak's next puzzle, once the last one is solved.
     StreakNext,
     /// Show the answer expected now as an arrow (counts as help, and ends
@@ -154,7 +154,7 @@ pub struct PuzzleSession {
 
 /// One puzzle being solved.
 pub struct ActivePuzzle {
-    pub kind: GameKind,
+    pub kind: GameId,
     /// Its place in the game's set.
     pub index: usize,
     pub puzzle: Puzzle,
@@ -309,7 +309,7 @@ fn apply_puzzle_commands(mut commands: MessageReader<PuzzleCommand>, mut p: Puzz
 }
 
 impl PuzzleParams<'_> {
-    fn start(&mut self, kind: GameKind, index: usize, puzzle: &Puzzle) {
+    fn start(&mut self, kind: GameId, index: usize, puzzle: &Puzzle) {
         // A puzzle left unsolved after help counts before the next begins.
         self.count_unsolved();
         let Ok(run) = PuzzleRun::new(puzzle) else {
@@ -343,7 +343,7 @@ impl PuzzleParams<'_> {
     }
 
     /// The next puzzle of `kind` its filter lets through.
-    fn next(&mut self, kind: GameKind) {
+    fn next(&mut self, kind: GameId) {
         self.end_streak();
         let after = self
             .session

@@ -10,20 +10,20 @@ use bevy::prelude::{Local, ResMut, Resource};
 use crate::coach::puzzle::PuzzleSet;
 use crate::game::common::puzzle_progress::{PuzzleProgress, puzzle_id};
 use crate::game::common::settings::Settings;
-use crate::rules::GameKind;
+use crate::rules::GameId;
 
 pub use crate::game::common::puzzle_progress::PuzzleFilter;
 
 /// The filter of each game's puzzles, as the page left it (kept with the
 /// settings: [`keep_filters`]).
 #[derive(Resource, Default, Debug, PartialEq)]
-pub struct PuzzleFilters(HashMap<GameKind, PuzzleFilter>);
+pub struct PuzzleFilters(HashMap<GameId, PuzzleFilter>);
 
 impl PuzzleFilters {
-    pub fn get(&self, kind: GameKind) -> PuzzleFilter {
+    pub fn get(&self, kind: GameId) -> PuzzleFilter {
         self.0.get(&kind).copied().unwrap_or_default()
     }
-    pub fn set(&mut self, kind: GameKind, filter: PuzzleFilter) {
+    pub fn set(&mut self, kind: GameId, filter: PuzzleFilter) {
         self.0.insert(kind, filter);
     }
 
@@ -42,7 +42,7 @@ impl PuzzleFilters {
         PuzzleFilters(
             saved
                 .iter()
-                .filter_map(|(id, f)| Some((id.parse::<GameKind>().ok()?, *f)))
+                .filter_map(|(id, f)| Some((id.parse::<GameId>().ok()?, *f)))
                 .collect(),
         )
     }
@@ -123,7 +123,7 @@ pub(crate) mod tests {
         let moves = ["e5xc3", "a1xc3", "a5xc3", "e1xc3"];
         PuzzleSet {
             version: PUZZLES_VERSION,
-            game: GameKind::BaghChal,
+            game: GameId::named("bagh-chal"),
             puzzles: puzzles
                 .iter()
                 .enumerate()

@@ -9,7 +9,7 @@
 use crate::coach::puzzle::{Goal, PuzzleSet};
 use crate::game::common::puzzle_progress::PuzzleProgress;
 use crate::game::play::puzzle_pick::is_solved;
-use crate::rules::GameKind;
+use crate::rules::GameId;
 
 /// Puzzles solved at each difficulty before the next one up.
 pub const PER_DIFFICULTY: u32 = 2;
@@ -28,7 +28,7 @@ pub enum StreakState {
 /// A streak in one game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Streak {
-    pub kind: GameKind,
+    pub kind: GameId,
     /// Puzzles solved in a row.
     pub length: u32,
     pub state: StreakState,
@@ -41,7 +41,7 @@ pub struct Streak {
 }
 
 impl Streak {
-    pub fn new(kind: GameKind) -> Streak {
+    pub fn new(kind: GameId) -> Streak {
         Streak {
             kind,
             length: 0,
@@ -53,7 +53,7 @@ impl Streak {
     }
 
     /// A streak of the puzzles that ask `goal` only (None: any).
-    pub fn of_theme(kind: GameKind, goal: Option<Goal>) -> Streak {
+    pub fn of_theme(kind: GameId, goal: Option<Goal>) -> Streak {
         Streak {
             goal,
             ..Streak::new(kind)
@@ -146,14 +146,14 @@ mod tests {
             (Goal::Win, 3),
         ]);
         let progress = PuzzleProgress::default();
-        let mut hold = Streak::of_theme(GameKind::BaghChal, Some(Goal::Hold));
+        let mut hold = Streak::of_theme(GameId::named("bagh-chal"), Some(Goal::Hold));
         let mut given = Vec::new();
         while let Some(index) = hold.next(&s, &progress) {
             given.push(index);
             hold.solved(&mut PuzzleProgress::default());
         }
         assert_eq!(given, [1, 2], "the holds, easier first");
-        let mut any = Streak::new(GameKind::BaghChal);
+        let mut any = Streak::new(GameId::named("bagh-chal"));
         assert_eq!(any.next(&s, &progress), Some(0), "without a theme, any");
     }
 
@@ -170,7 +170,7 @@ mod tests {
         ]);
         let mut progress = PuzzleProgress::default();
         solve(&s, &mut progress, 0);
-        let mut streak = Streak::new(GameKind::BaghChal);
+        let mut streak = Streak::new(GameId::named("bagh-chal"));
         // Unsolved first at the same difficulty.
         assert_eq!(streak.next(&s, &progress), Some(1));
         assert_eq!(streak.next(&s, &progress), None, "one at a time");
@@ -187,7 +187,7 @@ mod tests {
         assert_eq!(streak.next(&s, &progress), Some(5));
         assert_eq!(streak.length, 4);
         assert!(streak.new_best);
-        assert_eq!(progress.best_streak(GameKind::BaghChal), 4);
+        assert_eq!(progress.best_streak(GameId::named("bagh-chal")), 4);
         streak.missed();
         assert!(streak.is_over());
         streak.solved(&mut progress);
@@ -196,27 +196,27 @@ mod tests {
 
         // An easier puzzle comes only when none is left at or above the
         // target.
-        let mut long = Streak::new(GameKind::BaghChal);
+        let mut long = Streak::new(GameId::named("bagh-chal"));
         long.length = 6;
         assert_eq!(long.target_difficulty(), 4);
         long.used = vec![5];
         assert_eq!(long.next(&s, &progress), Some(4), "the hardest left");
         long.solved(&mut progress);
         assert!(long.new_best);
-        assert_eq!(progress.best_streak(GameKind::BaghChal), 7);
+        assert_eq!(progress.best_streak(GameId::named("bagh-chal")), 7);
         // A shorter streak leaves the best alone.
-        let mut short = Streak::new(GameKind::BaghChal);
+        let mut short = Streak::new(GameId::named("bagh-chal"));
         short.next(&s, &progress);
         short.solved(&mut progress);
         assert!(!short.new_best);
-        assert_eq!(progress.best_streak(GameKind::BaghChal), 7);
+        assert_eq!(progress.best_streak(GameId::named("bagh-chal")), 7);
     }
 
     #[test]
     fn a_missed_puzzle_already_solved_does_not_end_the_streak() {
         let s = set(&[(Goal::Win, 1), (Goal::Win, 1)]);
         let mut progress = PuzzleProgress::default();
-        let mut streak = Streak::new(GameKind::BaghChal);
+        let mut streak = Streak::new(GameId::named("bagh-chal"));
         streak.next(&s, &progress);
         streak.solved(&mut progress);
         streak.missed();

@@ -31,7 +31,7 @@ use crate::online::ClockSpec;
 use crate::online::client::socket_list;
 use crate::online::protocol::side_text;
 use crate::rules::family::{self, HuntGame, Ruleset};
-use crate::rules::{Game, GameKind, Side, Variant};
+use crate::rules::{Game, GameId, Side, Variant};
 
 use std::sync::Arc;
 
@@ -55,7 +55,7 @@ pub struct LaunchOptions {
     /// `--help`: print the usage and exit.
     pub help: bool,
     /// `--rules GAME`: open on this game's rules page.
-    pub rules: Option<GameKind>,
+    pub rules: Option<GameId>,
     /// `--new-game`: open on the new-game page.
     pub new_game: bool,
     /// `--rules ID` of a hunt-family game: its place in `BUILT_IN`.
@@ -91,7 +91,7 @@ pub struct LaunchOptions {
     /// engine line played out STEP moves in.
     pub line: Option<usize>,
     /// `--puzzles GAME`: open on a game's puzzles page.
-    pub puzzles: Option<GameKind>,
+    pub puzzles: Option<GameId>,
     /// `--puzzle N`: with `--puzzles`, solve its puzzle number N (from 1).
     pub puzzle: Option<usize>,
 }
@@ -99,7 +99,7 @@ pub struct LaunchOptions {
 impl Default for LaunchOptions {
     fn default() -> LaunchOptions {
         LaunchOptions {
-            variant: Variant::new(GameKind::Pirates),
+            variant: Variant::new(GameId::named("pirates")),
             family: None,
             hunters: Player::Ai(Level::Medium),
             crowd: Player::Human,
@@ -262,9 +262,9 @@ impl LaunchOptions {
             match arg.as_str() {
                 "--game" => {
                     let id = value("--game")?;
-                    match (GameKind::from_id(&id), family::built_in(&id)) {
-                        (Some(kind), _) => o.variant = Variant::new(kind),
-                        (None, Some(rules)) => o.family = Some(rules),
+                    match (family::built_in(&id), GameId::find(&id)) {
+                        (Some(rules), _) => o.family = Some(rules),
+                        (None, Some(kind)) => o.variant = Variant::new(kind),
                         (None, None) => return Err(unknown_game(id)),
                     }
                 }
@@ -279,9 +279,9 @@ impl LaunchOptions {
                 "--flip" => o.flipped = true,
                 "--rules" => {
                     let id = value("--rules")?;
-                    match (GameKind::from_id(&id), family_index(&id)) {
-                        (Some(kind), _) => o.rules = Some(kind),
-                        (None, Some(index)) => o.family_rules = Some(index),
+                    match (family_index(&id), GameId::find(&id)) {
+                        (Some(index), _) => o.family_rules = Some(index),
+                        (None, Some(kind)) => o.rules = Some(kind),
                         (None, None) => return Err(unknown_game(id)),
                     }
                 }
@@ -315,7 +315,7 @@ impl LaunchOptions {
                 "--new-game" => o.new_game = true,
                 "--puzzles" => {
                     let id = value("--puzzles")?;
-                    match family::built_in(&id).filter(|_| GameKind::from_id(&id).is_none()) {
+                    match family::built_in(&id) {
                         Some(rules) => {
                             o.family = Some(rules);
                             o.start_in_game = true;
@@ -510,10 +510,7 @@ impl Plugin for LaunchPlugin {
             boot,
             address_problem,
         } = self.0.clone();
-        app.insert_resource(BoardLayout {
-            flipped: options.flipped,
-            ..BoardLayout::for_variant(the_match.variant())
-        });
+        app.insert_resource(BoardLayout::for_variant(the_match.variant()).turned(options.flipped));
         app.insert_resource(the_match);
         if let Some(play) = family {
             app.insert_resource(FamilyMatch { play: Some(play) })
@@ -581,8 +578,8 @@ fn invite_code(value: String) -> Result<String, LaunchError> {
 
 /// One of the four first games (the ones online play and the puzzles
 /// have), by its id.
-fn classic_game(id: String) -> Result<GameKind, LaunchError> {
-    GameKind::from_id(&id).ok_or(LaunchError::UnknownGame { id })
+fn classic_game(id: String) -> Result<GameId, LaunchError> {
+    GameId::find(&id).ok_or(LaunchError::UnknownGame { id })
 }
 
 /// `--join CODE`, `--watch CODE`, `--anyone GAME` or `--create GAME`: the
@@ -692,7 +689,7 @@ struct LaunchActions {
     line: Option<(usize, usize)>,
     /// The family game's puzzle to solve (from 0), once its set loads.
     family_puzzle: Option<usize>,
-    puzzle: Option<(GameKind, usize)>,
+    puzzle: Option<(GameId, usize)>,
 }
 
 /// `--lessons` and `--line`, once the analysis is there: the lessons

@@ -229,10 +229,9 @@ impl Boot {
             if let Some(skin) = &last.skin {
                 settings.set_skin_for(last.the_match.kind(), skin);
             }
-            app.insert_resource(BoardLayout {
-                flipped: last.flipped,
-                ..BoardLayout::for_variant(last.the_match.variant())
-            });
+            app.insert_resource(
+                BoardLayout::for_variant(last.the_match.variant()).turned(last.flipped),
+            );
             let plies = last.the_match.game().ply();
             if plies > 0 {
                 notices.push(Notice::info(

@@ -344,7 +344,7 @@ impl PageStatus {
                 Player::Human => "human",
                 Player::Remote => "remote",
             },
-            last_move: game.last_move().map(|m| m.to_string()),
+            last_move: game.last_move().map(|m| game.move_text(m)),
             // However it ended: the rules, a resignation, a clock, a claim.
             outcome: the_match
                 .conclusion()
@@ -354,7 +354,10 @@ impl PageStatus {
             legal: if the_match.is_over() {
                 Vec::new()
             } else {
-                game.legal_moves().iter().map(|m| m.to_string()).collect()
+                game.legal_moves()
+                    .iter()
+                    .map(|m| game.move_text(m))
+                    .collect()
             },
             last_search: ai.last_search().map(|r: SearchReport| SearchStatus {
                 side: side_id(r.side),
@@ -571,7 +574,7 @@ mod tests {
     use super::*;
     use crate::ai::Level;
     use crate::game::play::match_state::Player;
-    use crate::rules::{Game, GameKind, Variant};
+    use crate::rules::{Game, GameId, Variant};
 
     #[test]
     fn a_created_room_becomes_a_join_address() {
@@ -624,7 +627,7 @@ mod tests {
     #[test]
     fn the_analysis_status_says_where_it_runs_and_what_it_graded() {
         use crate::coach::{Effort, GameAnalyser};
-        let mut game = Game::new(Variant::new(GameKind::Pirates));
+        let mut game = Game::new(Variant::new(GameId::named("pirates")));
         game.play_text("d4-d5 c6-c7").unwrap();
         let players = Match::players(Player::Human, Player::Human);
         let mut the_match = Match::from_game(game.clone(), players);
@@ -668,7 +671,7 @@ mod tests {
 
     #[test]
     fn status_follows_the_match() {
-        let mut game = Game::new(Variant::new(GameKind::Pirates));
+        let mut game = Game::new(Variant::new(GameId::named("pirates")));
         game.play_text("d4-d5").unwrap();
         let the_match = Match::from_game(
             game,

@@ -518,7 +518,7 @@ fn export(ui: &mut egui::Ui, p: &mut GameUi, analysis: &Analysis, names: &SideNa
         {
             let name = format!(
                 "{}-{}",
-                analysis.variant.kind.id(),
+                analysis.variant.game.id(),
                 crate::save::store::file_stamp(crate::save::store::now_unix())
             );
             p.save_commands.write(SaveCommand::ExportText {
@@ -532,7 +532,7 @@ fn export(ui: &mut egui::Ui, p: &mut GameUi, analysis: &Analysis, names: &SideNa
 /// The analysis as text in the player's language: a title, a line per
 /// move, each side's summary.
 pub fn export_text(i18n: &I18n, names: &SideNames, analysis: &Analysis) -> String {
-    let kind = analysis.variant.kind;
+    let kind = analysis.variant.game;
     let mut out = i18n.msg(&Msg::new("analysis-export-title").text("game", game_title(i18n, kind)));
     out.push_str("\n\n");
     for r in &analysis.plies {
@@ -581,7 +581,7 @@ mod tests {
     use super::*;
     use crate::coach::{Exact, Known};
     use crate::game::common::i18n::Language;
-    use crate::rules::{GameKind, Side};
+    use crate::rules::{GameId, Side};
 
     fn report(verdict: Option<Verdict>) -> PlyReport {
         PlyReport {
@@ -616,7 +616,7 @@ mod tests {
         let mut i18n = I18n::from_dir(assets).expect("the message files");
         for language in Language::ALL {
             i18n.set_language(language);
-            let names = SideNames::traditional(&i18n, GameKind::BaghChal);
+            let names = SideNames::traditional(&i18n, GameId::named("bagh-chal"));
             let lines = |r: &PlyReport| -> Vec<String> {
                 report_lines(&i18n, &names, r)
                     .into_iter()

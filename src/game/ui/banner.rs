@@ -14,11 +14,11 @@ use crate::game::common::screens::{MenuPage, Screen};
 use crate::game::play::analysis::{AnalysisCommand, AnalysisJob, can_analyse};
 use crate::game::play::match_state::{Conclusion, LinePreview, Match, MatchCommand};
 use crate::game::play::online::{Online, OnlineCommand};
-use crate::rules::{GameKind, Reason, Side};
+use crate::rules::{GameId, Reason, Side};
 
 /// 1 when the side is a single piece (the fox), for verb agreement.
-fn pieces(kind: GameKind, side: Side) -> u32 {
-    if kind == GameKind::FoxGeese && side == Side::Hunters {
+fn pieces(kind: GameId, side: Side) -> u32 {
+    if kind == GameId::named("fox-geese") && side == Side::Hunters {
         1
     } else {
         2
@@ -29,7 +29,7 @@ fn pieces(kind: GameKind, side: Side) -> u32 {
 pub(super) fn conclusion_text(
     i18n: &I18n,
     names: &SideNames,
-    kind: GameKind,
+    kind: GameId,
     conclusion: Conclusion,
 ) -> String {
     let side_msg = |id: &'static str, side: Side| {
@@ -45,7 +45,7 @@ pub(super) fn conclusion_text(
         Conclusion::Stalled(side) => side_msg("end-stalled", side),
         Conclusion::Aborted => Msg::new("end-aborted"),
         Conclusion::Rules(outcome) => match outcome.reason {
-            Reason::CrowdTooFew if kind == GameKind::BaghChal => {
+            Reason::CrowdTooFew if kind == GameId::named("bagh-chal") => {
                 side_msg("end-five-captured", Side::Hunters)
             }
             Reason::CrowdTooFew => Msg::new("end-crowd-too-few")
@@ -61,7 +61,7 @@ pub(super) fn conclusion_text(
                 )
                 .num("needed", crate::rules::Variant::new(kind).crowd_minimum()),
             Reason::StrongholdFilled => side_msg(
-                if kind == GameKind::Asalto {
+                if kind == GameId::named("asalto") {
                     "end-fortress-filled"
                 } else {
                     "end-stronghold-filled"
@@ -80,7 +80,7 @@ pub(super) fn conclusion_text(
 }
 
 /// The banner's title: "Bulgars win" or "Draw".
-fn conclusion_title(i18n: &I18n, names: &SideNames, kind: GameKind, c: Conclusion) -> String {
+fn conclusion_title(i18n: &I18n, names: &SideNames, kind: GameId, c: Conclusion) -> String {
     match c.winner() {
         Some(side) => i18n.msg(
             &names

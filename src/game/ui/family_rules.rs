@@ -13,7 +13,7 @@ use crate::game::board::skin::builtin;
 use crate::game::common::i18n::{I18n, Msg};
 use crate::rules::family::Ruleset;
 use crate::rules::family::file::{Chain, EndSpec, NoMoves, Steps};
-use crate::rules::{GameKind, Side};
+use crate::rules::{GameId, Side};
 
 const WEAK_INK: Color32 = Color32::from_rgb(196, 180, 156);
 const CHOSEN_ACCENT: Color32 = Color32::from_rgb(230, 150, 62);
@@ -155,7 +155,7 @@ fn diagram(ui: &mut egui::Ui, rules: &Ruleset, width: f32) {
     if !ui.is_rect_visible(rect) {
         return;
     }
-    let skin = builtin::builtin_skin(GameKind::Pirates);
+    let skin = builtin::builtin_skin(GameId::named("pirates"));
     let fit = Fit::new(rules, rect.shrink(4.0));
     let marks = Marks {
         names: true,

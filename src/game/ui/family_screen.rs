@@ -28,7 +28,7 @@ use crate::game::play::family::{
 };
 use crate::game::play::match_state::Player;
 use crate::rules::family::{HuntMove, HuntMoveKind, HuntReason, Ruleset};
-use crate::rules::{GameKind, Side};
+use crate::rules::{GameId, Side};
 
 /// Seconds a step takes on the board, and a capture's hop.
 const STEP_SECS: f64 = 0.16;
@@ -244,7 +244,7 @@ fn skin_data(f: &FamilyUi, name: &str) -> SkinData {
         .find(|e| e.name == name)
         .and_then(|e| f.skins.get(&e.handle))
         .map(|s| s.0.clone())
-        .unwrap_or_else(|| builtin::builtin_skin(GameKind::Pirates))
+        .unwrap_or_else(|| builtin::builtin_skin(GameId::named("pirates")))
 }
 
 /// The skin's pictures as egui textures, those loaded so far.

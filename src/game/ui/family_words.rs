@@ -2,17 +2,14 @@
 //! sides' names (shared by the family screen, the new-game page and the
 //! rules pages).
 
-use crate::game::common::i18n::{I18n, Language};
+use crate::game::common::i18n::I18n;
 use crate::rules::Side;
 use crate::rules::family::Ruleset;
 use crate::rules::family::file::Words;
 
 /// A text of the game file in the player's language.
 pub fn words<'a>(i18n: &I18n, w: &'a Words) -> &'a str {
-    match i18n.language() {
-        Language::English => &w.en,
-        Language::Russian => &w.ru,
-    }
+    i18n.words(w)
 }
 
 /// A side's name in a game file: one piece or several, capitalised.

@@ -15,7 +15,7 @@ use crate::coach::grade::GOOD_BELOW;
 use crate::coach::lesson::{Check, LESSON_EFFORT, Lesson};
 use crate::game::common::i18n::{I18n, Msg};
 use crate::game::play::lesson::{LessonCommand, LessonStatus};
-use crate::rules::{GameKind, Side};
+use crate::rules::Side;
 
 pub(super) fn lesson_panel(ui: &mut egui::Ui, p: &mut GameUi) {
     let Some((index, count)) = place(p) else {
@@ -72,13 +72,13 @@ fn goal_and_status(ui: &mut egui::Ui, p: &mut GameUi, with_basis: bool) {
     let names = p.names();
     let played = Msg::new("lesson-played")
         .num("ply", lesson.ply)
-        .text("move", lesson.played.to_string())
+        .text("move", p.the_match.game().move_text(&lesson.played))
         .text("grade", grade_name(&p.i18n, lesson.grade).to_lowercase());
     ui.label(
         egui::RichText::new(p.i18n.msg(&played)).color(super::analysis::grade_colour(lesson.grade)),
     );
     // The fox is one piece: "the fox moves", "the geese move".
-    let fox = lesson.game.variant().kind == GameKind::FoxGeese && lesson.side == Side::Hunters;
+    let fox = lesson.game.variant().game.id() == "fox-geese" && lesson.side == Side::Hunters;
     let goal = names
         .with_side(&p.i18n, Msg::new(goal_id(&lesson)), lesson.side)
         .num("n", if fox { 1 } else { 2 });
@@ -92,7 +92,9 @@ fn goal_and_status(ui: &mut egui::Ui, p: &mut GameUi, with_basis: bool) {
         LessonStatus::YourMove => (p.tr("puzzle-status-your-move"), INK),
         LessonStatus::Wrong => (p.tr("lesson-status-wrong"), RED),
         LessonStatus::Solved => {
-            let answer = active.answer.map_or(String::new(), |m| m.to_string());
+            let answer = active
+                .answer
+                .map_or(String::new(), |m| p.the_match.game().move_text(&m));
             let msg = Msg::new("lesson-status-solved").text("move", answer);
             (p.i18n.msg(&msg), GREEN)
         }
@@ -103,7 +105,7 @@ fn goal_and_status(ui: &mut egui::Ui, p: &mut GameUi, with_basis: bool) {
             .accepted
             .iter()
             .filter(|m| Some(**m) != active.answer)
-            .map(|m| m.to_string())
+            .map(|m| p.the_match.game().move_text(m))
             .collect();
         let msg = Msg::new("lesson-also").text("moves", others.join(", "));
         theme::note(ui, p.i18n.msg(&msg));
@@ -181,9 +183,10 @@ mod tests {
     use super::*;
     use crate::game::common::i18n::Language;
     use crate::rules::Game;
+    use crate::rules::GameId;
 
     fn lesson(check: Check) -> Lesson {
-        let game = Game::new(crate::rules::Variant::new(GameKind::BaghChal));
+        let game = Game::new(crate::rules::Variant::new(GameId::named("bagh-chal")));
         let mv = game.legal_moves()[0];
         Lesson {
             ply: 1,

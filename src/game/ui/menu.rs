@@ -136,7 +136,7 @@ fn page(ui: &mut egui::Ui, m: &mut MenuUi) {
                 Some(NewGameAction::Start(_) | NewGameAction::Online(_))
             ) && let Some(skin) = m.form.skin.clone()
             {
-                m.settings.set_skin_for(m.form.variant.kind, &skin);
+                m.settings.set_skin_for(m.form.variant.game, &skin);
             }
             match asked {
                 Some(NewGameAction::Start(start)) => {

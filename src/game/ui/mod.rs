@@ -28,7 +28,7 @@ use crate::game::play::puzzle::{
     PuzzleCommand, PuzzleLibrary, PuzzleSession, PuzzleSetAsset, in_puzzle,
 };
 use crate::game::shell::persist::SaveCommand;
-use crate::rules::{GameKind, Move, Side, Variant};
+use crate::rules::{GameId, Move, Side, Variant};
 
 mod about;
 pub mod analysis;
@@ -146,7 +146,7 @@ pub struct NewGameForm {
 impl Default for NewGameForm {
     fn default() -> NewGameForm {
         NewGameForm {
-            variant: Variant::new(GameKind::Pirates),
+            variant: Variant::new(GameId::named("pirates")),
             hunters: Player::Ai(Level::Medium),
             crowd: Player::Human,
             skin: None,
@@ -163,7 +163,7 @@ impl Default for NewGameForm {
 /// A refused move (from the move box, or a click that raced the turn) is shown in the panel.
 fn remember_rejections(mut rejected: MessageReader<MoveRejected>, mut state: ResMut<PanelState>) {
     for r in rejected.read() {
-        state.move_error = Some(r.reason.clone().text("move", r.mv.to_string()));
+        state.move_error = Some(r.reason.clone().text("move", r.text.clone()));
     }
 }
 
@@ -193,14 +193,9 @@ fn level_name(i18n: &I18n, level: Level) -> String {
     })
 }
 
-/// A game's title, translated.
-fn game_title(i18n: &I18n, kind: GameKind) -> String {
-    i18n.tr(match kind {
-        GameKind::Pirates => "game-pirates",
-        GameKind::Asalto => "game-asalto",
-        GameKind::FoxGeese => "game-fox-geese",
-        GameKind::BaghChal => "game-bagh-chal",
-    })
+/// A game's title in the current language, as its file gives it.
+fn game_title(i18n: &I18n, kind: GameId) -> String {
+    i18n.words(&kind.file().name).to_string()
 }
 
 /// The names the UI uses for both sides of the game on the board.
@@ -214,7 +209,7 @@ pub struct SideNames {
 impl SideNames {
     /// The names the skin on the board gives the sides (the message files'
     /// names while the built-in skin stands in for a missing file).
-    pub fn of_skin(skin: &ActiveSkin, i18n: &I18n, kind: GameKind) -> SideNames {
+    pub fn of_skin(skin: &ActiveSkin, i18n: &I18n, kind: GameId) -> SideNames {
         if skin.fallback {
             return SideNames::traditional(i18n, kind);
         }
@@ -225,7 +220,7 @@ impl SideNames {
         }
     }
     /// The traditional names of a game, from the message files.
-    pub fn traditional(i18n: &I18n, kind: GameKind) -> SideNames {
+    pub fn traditional(i18n: &I18n, kind: GameId) -> SideNames {
         SideNames {
             hunters: i18n.traditional_name(kind, Side::Hunters),
             crowd: i18n.traditional_name(kind, Side::Crowd),
@@ -268,8 +263,8 @@ impl SideNames {
 }
 
 /// The side made of a single piece, if any: Fox and Geese's fox.
-fn single_piece_side(kind: GameKind) -> Option<Side> {
-    (kind == GameKind::FoxGeese).then_some(Side::Hunters)
+fn single_piece_side(kind: GameId) -> Option<Side> {
+    (kind == GameId::named("fox-geese")).then_some(Side::Hunters)
 }
 
 /// Upper-cases the first letter (Cyrillic too).

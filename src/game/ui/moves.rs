@@ -17,7 +17,7 @@ pub(super) fn move_list(ui: &mut egui::Ui, p: &mut GameUi) {
     theme::section(ui, p.tr("moves-title"));
     let total = p.the_match.game().ply();
     let shown = p.the_match.reviewing().unwrap_or(total);
-    let texts: Vec<String> = p.the_match.game().moves().map(|m| m.to_string()).collect();
+    let texts: Vec<String> = p.the_match.game().move_texts();
     let scroll_to_shown = std::mem::take(&mut p.state.scroll_to_ply);
     let mut clicked = None;
     egui::ScrollArea::vertical()

@@ -15,8 +15,9 @@ use crate::game::common::settings::Settings;
 use crate::game::play::family::FamilyCommand;
 use crate::game::play::match_state::{Match, MatchCommand, Player};
 use crate::game::play::online::{Lobby, MyGames, Online, OnlineCommand};
+use crate::rules::family::file::OptionTag;
 use crate::rules::family::{self, Ruleset, file::BoardFamily};
-use crate::rules::{GameKind, OptionKey, Side, Variant};
+use crate::rules::{GameId, Side, Variant};
 
 /// What the page asks for.
 pub(super) enum NewGameAction {
@@ -72,8 +73,9 @@ pub(super) fn new_game_page(
 
 fn game_choice(ui: &mut egui::Ui, i18n: &I18n, form: &mut NewGameForm) {
     theme::section(ui, i18n.tr("new-game-game"));
-    for kind in GameKind::ALL {
-        let selected = form.family.is_none() && form.variant.kind == kind;
+    // The family's games are listed below, on their own screen for now.
+    for kind in GameId::built_in().filter(|g| family::built_in(g.id()).is_none()) {
+        let selected = form.family.is_none() && form.variant.game == kind;
         let response = ui.add(
             egui::Button::selectable(
                 selected,
@@ -86,13 +88,8 @@ fn game_choice(ui: &mut egui::Ui, i18n: &I18n, form: &mut NewGameForm) {
             form.family = None;
             form.skin = None;
         }
-        let blurb = match kind {
-            GameKind::Pirates => "new-game-blurb-pirates",
-            GameKind::Asalto => "new-game-blurb-asalto",
-            GameKind::FoxGeese => "new-game-blurb-fox-geese",
-            GameKind::BaghChal => "new-game-blurb-bagh-chal",
-        };
-        ui.label(egui::RichText::new(i18n.tr(blurb)).color(MUTED).size(13.0));
+        let blurb = i18n.words(&kind.file().description);
+        ui.label(egui::RichText::new(blurb).color(MUTED).size(13.0));
     }
 }
 
@@ -113,75 +110,57 @@ fn tag(ui: &mut egui::Ui, i18n: &I18n, origin: Origin) {
     theme::origin_tag(ui, i18n.tr(id), chosen);
 }
 
-/// One option row: a checkbox, its tag, and a line on what it changes.
-fn option_row(ui: &mut egui::Ui, i18n: &I18n, value: &mut bool, id: &str, origin: Origin) {
-    ui.horizontal(|ui| {
-        ui.checkbox(value, i18n.tr(id));
-        tag(ui, i18n, origin);
-    });
-    theme::note(ui, i18n.tr(&format!("{id}-note")));
-}
-
+/// The game's options, as its file lists them: each with its tag (a
+/// value other than a traditional default reads as a variant) and a line
+/// on what it changes; on/off as a checkbox, other values as a choice.
 fn options(ui: &mut egui::Ui, i18n: &I18n, variant: &mut Variant) {
     theme::section(ui, i18n.tr("new-game-options"));
-    let keys: Vec<OptionKey> = OptionKey::ALL
-        .into_iter()
-        .filter(|k| k.game() == variant.kind)
-        .collect();
-    if keys.is_empty() {
+    let specs = &variant.game.file().options;
+    if specs.is_empty() {
         theme::note(ui, i18n.tr("new-game-no-options"));
     }
-    let o = &mut variant.options;
-    for key in keys {
-        match key {
-            OptionKey::Compulsory => option_row(
-                ui,
-                i18n,
-                &mut o.compulsory_capture,
-                "option-compulsory",
-                Origin::Chosen,
-            ),
-            OptionKey::Retreat => {
-                option_row(ui, i18n, &mut o.retreat, "option-retreat", Origin::Variant)
+    for spec in specs {
+        let chosen = variant.option(&spec.key).unwrap_or(&spec.default);
+        let origin = match spec.tag {
+            OptionTag::Traditional if chosen == spec.default => Origin::Traditional,
+            OptionTag::Traditional | OptionTag::Variant => Origin::Variant,
+            OptionTag::Chosen => Origin::Chosen,
+        };
+        let label_id = format!("option-{}", spec.key);
+        let label = if i18n.has(i18n.language(), &label_id) {
+            i18n.tr(&label_id)
+        } else {
+            spec.key.clone()
+        };
+        let mut picked = chosen.to_string();
+        ui.horizontal(|ui| {
+            let on_off = spec.values.iter().all(|v| v == "on" || v == "off");
+            if on_off && spec.values.len() == 2 {
+                let mut on = picked == "on";
+                if ui.checkbox(&mut on, label).changed() {
+                    picked = if on { "on" } else { "off" }.to_string();
+                }
+            } else {
+                ui.label(label);
+                for value in &spec.values {
+                    ui.radio_value(&mut picked, value.clone(), value.as_str());
+                }
             }
-            OptionKey::Sideways => option_row(
-                ui,
-                i18n,
-                &mut o.sideways,
-                "option-sideways",
-                Origin::Variant,
-            ),
-            OptionKey::QuietLimit => option_row(
-                ui,
-                i18n,
-                &mut o.quiet_limit,
-                "option-quiet-limit",
-                Origin::Chosen,
-            ),
-            OptionKey::Geese => {
-                ui.horizontal(|ui| {
-                    ui.label(i18n.tr("option-geese"));
-                    for n in [13u8, 15, 17] {
-                        ui.radio_value(&mut o.geese, n, n.to_string());
-                    }
-                    tag(
-                        ui,
-                        i18n,
-                        if o.geese == 13 {
-                            Origin::Traditional
-                        } else {
-                            Origin::Chosen
-                        },
-                    );
-                });
-                theme::note(ui, i18n.tr("option-geese-note"));
-            }
+            tag(ui, i18n, origin);
+        });
+        if picked != chosen {
+            // A value of the file's own list: always accepted.
+            let _ = variant.set(&spec.key, &picked);
+        }
+        let note_id = format!("{label_id}-note");
+        if i18n.has(i18n.language(), &note_id) {
+            theme::note(ui, i18n.tr(&note_id));
         }
     }
 }
 
 fn players(ui: &mut egui::Ui, i18n: &I18n, form: &mut NewGameForm) {
-    let names = SideNames::traditional(i18n, form.variant.kind);
+    let names = SideNames::traditional(i18n, form.variant.game);
     let titles = [Side::Hunters, Side::Crowd].map(|side| names.title(i18n, side));
     players_of(ui, i18n, form, titles);
 }
@@ -232,7 +211,7 @@ fn skin_choice(
     settings: &Settings,
     catalog: &SkinCatalog,
 ) {
-    let kind = form.variant.kind;
+    let kind = form.variant.game;
     let current = form
         .skin
         .clone()

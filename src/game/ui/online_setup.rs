@@ -138,7 +138,7 @@ fn my_games_list(
                 });
                 let when = display_time((game.at_ms / 1000).max(0) as u64);
                 ui.label(egui::RichText::new(when).color(MUTED).size(12.0));
-                ui.label(super::game_title(i18n, variant.kind));
+                ui.label(super::game_title(i18n, variant.game));
                 let opponent = mine
                     .map(Side::other)
                     .and_then(|side| game.players.get(side));
@@ -208,7 +208,7 @@ fn create_row(
         theme::note(ui, i18n.tr("online-anyone-note"));
     });
     ui.add_space(4.0);
-    let names = SideNames::traditional(i18n, form.variant.kind);
+    let names = SideNames::traditional(i18n, form.variant.game);
     ui.horizontal_wrapped(|ui| {
         ui.label(i18n.tr("online-your-side"));
         for side in [Side::Hunters, Side::Crowd] {
@@ -259,8 +259,8 @@ fn lobby_list(
                     continue;
                 };
                 ui.label(player_text(i18n, seek.player.as_ref()));
-                ui.label(super::game_title(i18n, variant.kind));
-                let names = SideNames::traditional(i18n, variant.kind);
+                ui.label(super::game_title(i18n, variant.game));
+                let names = SideNames::traditional(i18n, variant.game);
                 ui.label(match seek.side {
                     // The seeker's side: the taker plays the other.
                     Some(side) => i18n.msg(
@@ -297,7 +297,7 @@ fn lobby_list(
                         player_text(i18n, game.players.hunters.as_ref()),
                         player_text(i18n, game.players.crowd.as_ref())
                     ));
-                    ui.label(super::game_title(i18n, variant.kind));
+                    ui.label(super::game_title(i18n, variant.game));
                     ui.label(clock_label(i18n, game.clock));
                     if ui.button(i18n.tr("online-lobby-watch")).clicked() {
                         asked = Some(OnlineCommand::Watch {

@@ -98,12 +98,7 @@ fn goal_and_status(ui: &mut egui::Ui, p: &mut GameUi, with_proof: bool) {
 }
 
 /// The rating in this game, and what the puzzle did to it.
-fn rating_line(
-    ui: &mut egui::Ui,
-    p: &mut GameUi,
-    kind: crate::rules::GameKind,
-    change: Option<f64>,
-) {
+fn rating_line(ui: &mut egui::Ui, p: &mut GameUi, kind: crate::rules::GameId, change: Option<f64>) {
     let rating = p.settings.puzzles.rating(kind).round();
     let msg = match change {
         Some(change) => Msg::new("puzzle-rating-change")

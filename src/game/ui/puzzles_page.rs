@@ -15,7 +15,7 @@ use crate::game::common::i18n::{I18n, Msg};
 use crate::game::common::puzzle_progress::PuzzleProgress;
 use crate::game::play::puzzle::{PuzzleCommand, SetState};
 use crate::game::play::puzzle_pick::{PuzzleFilter, is_solved, matching, next_puzzle};
-use crate::rules::{Game, GameKind, Side};
+use crate::rules::{Game, GameId, Side};
 
 /// Puzzles per row of the list, and each one's button width.
 const PER_ROW: usize = 6;
@@ -44,7 +44,7 @@ pub(super) struct PageChoices<'a> {
 pub(super) fn puzzles_page(
     ui: &mut egui::Ui,
     i18n: &I18n,
-    game: &mut GameKind,
+    game: &mut GameId,
     progress: &PuzzleProgress,
     set: SetState,
     choices: PageChoices,
@@ -53,7 +53,8 @@ pub(super) fn puzzles_page(
     theme::note(ui, i18n.tr("puzzles-intro"));
     ui.add_space(6.0);
     ui.horizontal_wrapped(|ui| {
-        for kind in GameKind::ALL {
+        for kind in GameId::built_in().filter(|g| crate::rules::family::built_in(g.id()).is_none())
+        {
             if ui
                 .selectable_label(*game == kind, game_title(i18n, kind))
                 .clicked()
@@ -88,7 +89,7 @@ pub(super) fn puzzles_page(
         .size(17.0)
         .strong(),
     );
-    theme::note(ui, i18n.tr(set_note(kind)));
+    theme::note(ui, set_note(i18n, kind));
     ui.add_space(6.0);
     let mut start = streak_row(ui, i18n, kind, progress);
     ui.add_space(6.0);
@@ -117,7 +118,7 @@ pub(super) fn puzzles_page(
 fn streak_row(
     ui: &mut egui::Ui,
     i18n: &I18n,
-    kind: GameKind,
+    kind: GameId,
     progress: &PuzzleProgress,
 ) -> Option<PuzzleCommand> {
     let mut start = None;
@@ -228,14 +229,16 @@ const THEMES: [Goal; 5] = [
     Goal::BestMove,
 ];
 
-/// What a game's set holds, in a line.
-fn set_note(kind: GameKind) -> &'static str {
-    match kind {
-        GameKind::Pirates => "puzzles-note-pirates",
-        GameKind::Asalto => "puzzles-note-asalto",
-        GameKind::FoxGeese => "puzzles-note-fox-geese",
-        GameKind::BaghChal => "puzzles-note-bagh-chal",
-    }
+/// What a game's set holds, in a line: the game's own note where the
+/// message files have one, else how its answers are known.
+fn set_note(i18n: &I18n, kind: GameId) -> String {
+    i18n.tr(match kind.id() {
+        "pirates" => "puzzles-note-pirates",
+        "asalto" => "puzzles-note-asalto",
+        "fox-geese" => "puzzles-note-fox-geese",
+        "bagh-chal" => "puzzles-note-bagh-chal",
+        _ => "puzzles-note-any",
+    })
 }
 
 /// The command that starts puzzle `index` of `set`.
@@ -306,7 +309,7 @@ pub(super) fn goal_text(i18n: &I18n, names: &SideNames, puzzle: &Puzzle) -> Stri
     let game = Game::from_position_string(&puzzle.position).ok();
     let side = game.as_ref().map_or(Side::Hunters, Game::side_to_move);
     // The fox is one piece: "the fox moves", "the geese move".
-    let fox = game.is_some_and(|g| g.variant().kind == GameKind::FoxGeese) && side == Side::Hunters;
+    let fox = game.is_some_and(|g| g.variant().game.id() == "fox-geese") && side == Side::Hunters;
     let n = if fox { 1 } else { 2 };
     i18n.msg(&names.with_side(i18n, Msg::new(id), side).num("n", n))
 }

@@ -15,13 +15,13 @@ use bevy_egui::{EguiContexts, egui::text::LayoutJob};
 use crate::game::common::i18n::I18n;
 pub use crate::game::common::screens::RulesWindow;
 use crate::game::play::match_state::Match;
-use crate::rules::{GameKind, Side};
+use crate::rules::{GameId, Side};
 
 mod content;
 mod paint;
 mod scene;
 
-pub use content::{FRAME_IDS, message_ids};
+pub use content::{FRAME_IDS, message_ids, page as written_page};
 pub use scene::{Arrow, ArrowStyle, Diagram, Ring, Scene};
 
 use content::{Block, Section};
@@ -55,10 +55,13 @@ const SOLVED_ACCENT: Color32 = Color32::from_rgb(150, 200, 110);
 const SOLVED_FILL: Color32 = Color32::from_rgb(42, 52, 34);
 
 /// A game picker, then that game's rules page.
-pub fn rules_screen(ui: &mut egui::Ui, i18n: &I18n, game: &mut GameKind) {
+pub fn rules_screen(ui: &mut egui::Ui, i18n: &I18n, game: &mut GameId) {
     ui.horizontal_wrapped(|ui| {
-        for g in GameKind::ALL {
-            let title = RichText::new(i18n.tr(content::page(g).title)).size(16.0);
+        for g in GameId::built_in() {
+            let Some(page) = content::page(g) else {
+                continue;
+            };
+            let title = RichText::new(i18n.tr(page.title)).size(16.0);
             ui.selectable_value(game, g, title);
         }
     });
@@ -67,7 +70,7 @@ pub fn rules_screen(ui: &mut egui::Ui, i18n: &I18n, game: &mut GameKind) {
 }
 
 /// The rules page of one game, in its own scroll area.
-pub fn rules_page(ui: &mut egui::Ui, i18n: &I18n, game: GameKind) {
+pub fn rules_page(ui: &mut egui::Ui, i18n: &I18n, game: GameId) {
     let id = ui.id().with(("rules-page", game));
     egui::ScrollArea::vertical()
         .id_salt(id)
@@ -85,8 +88,10 @@ pub fn rules_page(ui: &mut egui::Ui, i18n: &I18n, game: GameKind) {
         });
 }
 
-fn page_contents(ui: &mut egui::Ui, i18n: &I18n, game: GameKind, id: egui::Id) {
-    let page = content::page(game);
+fn page_contents(ui: &mut egui::Ui, i18n: &I18n, game: GameId, id: egui::Id) {
+    let Some(page) = content::page(game) else {
+        return;
+    };
     ui.add_space(4.0);
     ui.label(
         RichText::new(i18n.tr(page.title))

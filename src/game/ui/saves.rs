@@ -10,7 +10,7 @@ use crate::game::common::i18n::{I18n, Msg};
 use crate::game::common::notice::Notice;
 use crate::game::play::match_state::Match;
 use crate::game::shell::persist::{Confirm, Persistence, SaveCommand, SavesWindow};
-use crate::rules::{GameKind, Move};
+
 use crate::save::store::display_time;
 use crate::save::{Listed, SavedGame};
 
@@ -61,7 +61,7 @@ fn saves_window(mut p: SavesParams, mut was_open: Local<bool>) -> Result {
     }
     if !*was_open {
         // A fresh name each time the window opens: the game and its length.
-        let title = p.i18n.tr(game_title_id(p.the_match.kind()));
+        let title = super::game_title(&p.i18n, p.the_match.kind());
         let name = Msg::new("save-default-name")
             .text("game", title)
             .num("moves", p.the_match.game().ply() as u32);
@@ -95,16 +95,6 @@ fn saves_window(mut p: SavesParams, mut was_open: Local<bool>) -> Result {
         p.window.confirm = None;
     }
     Ok(())
-}
-
-/// The message id of a game's title.
-fn game_title_id(kind: GameKind) -> &'static str {
-    match kind {
-        GameKind::Pirates => "save-game-pirates",
-        GameKind::Asalto => "save-game-asalto",
-        GameKind::FoxGeese => "save-game-fox-geese",
-        GameKind::BaghChal => "save-game-bagh-chal",
-    }
 }
 
 fn save_section(ui: &mut egui::Ui, p: &mut SavesParams) {
@@ -218,7 +208,7 @@ fn row_buttons(ui: &mut egui::Ui, p: &mut SavesParams, stem: &str) {
 fn summary(i18n: &I18n, save: &SavedGame) -> String {
     let game = save
         .kind()
-        .map(|k| i18n.tr(game_title_id(k)))
+        .map(|k| super::game_title(i18n, k))
         .unwrap_or_default();
     i18n.msg(
         &Msg::new("save-entry-summary")
@@ -236,11 +226,7 @@ fn clipboard_section(ui: &mut egui::Ui, ctx: &egui::Context, p: &mut SavesParams
             p.notices
                 .write(Notice::info(Msg::new("save-copied-position")));
         }
-        let moves = game
-            .moves()
-            .map(Move::to_string)
-            .collect::<Vec<_>>()
-            .join(" ");
+        let moves = game.move_texts().join(" ");
         let copy_moves = egui::Button::new(p.i18n.tr("save-copy-moves"));
         if ui.add_enabled(!moves.is_empty(), copy_moves).clicked() {
             ctx.copy_text(moves);

@@ -8,12 +8,12 @@ use super::theme;
 use crate::game::board::skin::SkinCatalog;
 use crate::game::common::i18n::{I18n, Language};
 use crate::game::common::settings::{DEFAULT_SERVER, Settings, ThreatMarks};
-use crate::rules::GameKind;
+use crate::rules::GameId;
 
 /// The skins on offer and the game whose skin the page changes.
 pub(super) struct SkinChoice<'a> {
     pub catalog: &'a SkinCatalog,
-    pub game: GameKind,
+    pub game: GameId,
     /// The skin on the board now.
     pub current: &'a str,
 }

@@ -11,7 +11,7 @@ use super::{GameUi, level_name};
 use crate::game::common::i18n::Msg;
 use crate::game::common::redraw::THINKING_PULSE;
 use crate::game::play::match_state::Player;
-use crate::rules::{GameKind, Side};
+use crate::rules::{GameId, Side};
 
 /// Whose turn it is, the end, review mode (or the engine's line played
 /// out), the AI's progress, the hint.
@@ -84,7 +84,7 @@ fn hint_line(ui: &mut egui::Ui, p: &mut GameUi) {
         let judgement = hint.judgement(|msg, s| names.with_side(&p.i18n, msg, s));
         let text = p.i18n.msg(
             &Msg::new("hint-line")
-                .text("move", hint.mv.to_string())
+                .text("move", p.the_match.game().move_text(&hint.mv))
                 .text("judgement", p.i18n.msg(&judgement)),
         );
         ui.label(egui::RichText::new(text).color(egui::Color32::from_rgb(120, 190, 240)));
@@ -124,7 +124,7 @@ pub(super) fn material(ui: &mut egui::Ui, p: &mut GameUi) {
             ui.end_row();
             if let Some(stronghold) = m.variant().stronghold() {
                 let held = (pos.crowd() & stronghold).count();
-                ui.label(i18n.tr(if kind == GameKind::Asalto {
+                ui.label(i18n.tr(if kind == GameId::named("asalto") {
                     "material-fortress"
                 } else {
                     "material-stronghold"
@@ -176,7 +176,7 @@ pub(super) fn material_line(ui: &mut egui::Ui, p: &GameUi) {
     }
     if let Some(stronghold) = m.variant().stronghold() {
         let held = (pos.crowd() & stronghold).count();
-        let label = i18n.tr(if m.kind() == GameKind::Asalto {
+        let label = i18n.tr(if m.kind().id() == "asalto" {
             "material-fortress"
         } else {
             "material-stronghold"

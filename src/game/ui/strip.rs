@@ -46,7 +46,7 @@ fn last_move(ui: &mut egui::Ui, p: &GameUi) {
     if let Some(mv) = p.the_match.shown().last_move() {
         let text = p
             .i18n
-            .msg(&Msg::new("strip-last-move").text("move", mv.to_string()));
+            .msg(&Msg::new("strip-last-move").text("move", p.the_match.shown().move_text(mv)));
         ui.label(egui::RichText::new(text).color(MUTED));
     }
 }

@@ -94,14 +94,82 @@ pub struct GameFile {
     /// the new-game page shows.
     #[serde(default)]
     pub options: Vec<OptionSpec>,
-    /// The computer's evaluation weights for this game where they differ
-    /// from the family's defaults (hundredths of a piece), found by
-    /// self-play (`stronghold-cli match`).
+    /// What the computer player needs to know of this game beyond its
+    /// rules: how it judges a position, and the engine's plug-in for it.
     #[serde(default)]
-    pub weights: Option<WeightsSpec>,
+    pub computer: ComputerSpec,
 }
 
-/// Evaluation weights a game file sets; each left out keeps the default.
+/// What the computer player knows of a game beyond its rules.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ComputerSpec {
+    /// The evaluation's terms and weights.
+    #[serde(default)]
+    pub evaluation: EvaluationSpec,
+    /// A plug-in of the engine's, by name: knowledge of one game the
+    /// engine holds in code (`bagh-chal`: the table of the sliding phase at
+    /// the search's horizon and the placement evaluation fitted to the
+    /// solver; `fox-geese`: the proof search behind exact verdicts).
+    #[serde(default)]
+    pub plug_in: Option<String>,
+    /// Hundredths of a piece that move a player's expected result from
+    /// 50 % to 73 % (one unit of the logistic curve the analysis grades
+    /// with); by default from the captures that win (docs/analysis.md).
+    #[serde(default)]
+    pub grade_scale: Option<u16>,
+}
+
+/// Which evaluation judges a game's positions, with its weights (in
+/// hundredths of a piece).
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub enum EvaluationSpec {
+    /// The family's general terms (material against the goal, the hunters'
+    /// room, threatened pieces, regions), each weight left out keeping the
+    /// default.
+    Family(WeightsSpec),
+    /// The terms of the first games' engine, counted along the board's
+    /// lines all at once (a grid board of at most seven files): material
+    /// from an even crowd, ranks climbed, the region held, the hunters'
+    /// room and traps, pieces a hunter can jump, exposed pieces, the rim.
+    Lines(LineWeights),
+}
+
+impl Default for EvaluationSpec {
+    fn default() -> EvaluationSpec {
+        EvaluationSpec::Family(WeightsSpec::default())
+    }
+}
+
+/// The weights of [`EvaluationSpec::Lines`], all from the crowd's side.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct LineWeights {
+    /// Each crowd piece left, on the board or in hand, counted from `even_crowd`.
+    pub piece: i32,
+    /// The crowd size at which the game is about even.
+    pub even_crowd: i32,
+    /// Each rank a crowd piece has climbed.
+    pub rank: i32,
+    /// Each point of the region to fill the crowd holds.
+    pub region: i32,
+    /// Each move the hunters could make.
+    pub hunter_room: i32,
+    /// Each hunter that cannot move.
+    pub hunter_trapped: i32,
+    /// Each crowd piece a hunter could jump, with the crowd to move.
+    pub jumpable_crowd_to_move: i32,
+    /// Each crowd piece a hunter could jump, with the hunters to move.
+    pub jumpable_hunters_to_move: i32,
+    /// Each crowd piece with an empty point behind it and a point in front
+    /// a hunter could stand on.
+    pub exposed: i32,
+    /// Each crowd piece on the rim of the board.
+    pub edge: i32,
+}
+
+/// The family evaluation's weights a game file sets; each left out keeps
+/// the default.
 #[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct WeightsSpec {
@@ -250,6 +318,11 @@ pub struct SideSpec {
     /// One piece ("vulture"), and several ("vultures").
     pub one: Words,
     pub many: Words,
+    /// The Russian forms for counting its pieces, after two to four and
+    /// after five or more ("2 пирата", "5 пиратов"), where they are not
+    /// simply `many`.
+    #[serde(default)]
+    pub counted_ru: Option<(String, String)>,
     /// The letter of its pieces in position strings.
     pub letter: char,
     /// Points its pieces start on, separated by spaces.

@@ -76,36 +76,6 @@ pub const BUILT_IN: &[(&str, &str)] = &[
     ),
 ];
 
-/// The four first games' files, by id: played by the same rules as every
-/// other (the family's own engine plays the others until it is retired).
-pub const CLASSIC: &[(&str, &str)] = &[
-    (
-        "pirates",
-        include_str!("../../../assets/games/pirates.game.ron"),
-    ),
-    (
-        "asalto",
-        include_str!("../../../assets/games/asalto.game.ron"),
-    ),
-    (
-        "fox-geese",
-        include_str!("../../../assets/games/fox-geese.game.ron"),
-    ),
-    (
-        "bagh-chal",
-        include_str!("../../../assets/games/bagh-chal.game.ron"),
-    ),
-];
-
-/// One of the four first games' files, read and checked.
-pub fn classic(id: &str) -> Option<Result<Ruleset, GameFileError>> {
-    let (name, text) = CLASSIC.iter().find(|(name, _)| *name == id)?;
-    Some(Ruleset::parse(
-        &format!("assets/games/{name}.game.ron"),
-        text,
-    ))
-}
-
 /// A built-in game by its id (each file is read once, on first use).
 pub fn built_in(id: &str) -> Option<Arc<Ruleset>> {
     static READ: std::sync::OnceLock<Vec<Arc<Ruleset>>> = std::sync::OnceLock::new();

@@ -53,6 +53,10 @@ pub enum Problem {
     NoEnds,
     /// An option whose default is not one of its values (or has none).
     BadOption(String),
+    /// More options than a game may have.
+    TooManyOptions(usize),
+    /// The line evaluation on a board that is no grid of at most seven files.
+    LinesNeedGrid,
 }
 
 impl fmt::Display for Problem {
@@ -119,6 +123,11 @@ impl fmt::Display for Problem {
             }
             Problem::Unreachable(why) => write!(f, "an end that can never come: {why}"),
             Problem::NoEnds => write!(f, "the game has no way to end"),
+            Problem::TooManyOptions(n) => write!(f, "{n} options (at most 4)"),
+            Problem::LinesNeedGrid => write!(
+                f,
+                "the `Lines` evaluation needs a grid board of at most seven files, every line one step"
+            ),
             Problem::BadOption(key) => write!(
                 f,
                 "the option `{key}` needs values, its default among them, and changes for other values only"
@@ -206,6 +215,8 @@ impl Problem {
             Problem::TooManyPieces { .. } => Some("in_hand".to_string()),
             Problem::Unreachable(_) | Problem::NoEnds => Some("ends".to_string()),
             Problem::BadOption(key) => Some(format!("\"{key}\"")),
+            Problem::TooManyOptions(_) => Some("options".to_string()),
+            Problem::LinesNeedGrid => Some("Lines".to_string()),
             Problem::Syntax(_) | Problem::NotText => None,
         }
     }

@@ -153,6 +153,7 @@ impl Ruleset {
             }
         }
         let ends = ends(&file, &graph, &steps, start, place_on, in_hand, crowd_total)?;
+        check_settings(&file, &graph)?;
         let mut seed = 0x5eed_1234_abcd_ef01u64 ^ n as u64;
         let zobrist = (0..n)
             .map(|_| [splitmix(&mut seed), splitmix(&mut seed)])
@@ -299,18 +300,6 @@ fn ends(
             }
         }
     }
-    for option in &file.options {
-        if !option.values.contains(&option.default) {
-            return Err(Problem::BadOption(option.key.clone()));
-        }
-    }
-    for option in &file.options {
-        for (value, _) in &option.set {
-            if !option.values.contains(value) || *value == option.default {
-                return Err(Problem::BadOption(option.key.clone()));
-            }
-        }
-    }
     let no_moves = [file.no_moves.hunters, file.no_moves.crowd];
     if file.ends.is_empty()
         && no_moves.iter().all(|&n| n == NoMoves::Passes)
@@ -319,6 +308,35 @@ fn ends(
         return Err(Problem::NoEnds);
     }
     Ok(ends)
+}
+
+/// The options (each default among its values, changes for other values
+/// only, at most four) and the computer's evaluation (the line terms need a
+/// grid of at most seven files).
+fn check_settings(file: &GameFile, graph: &Graph) -> Result<(), Problem> {
+    if file.options.len() > crate::rules::variant::MAX_OPTIONS {
+        return Err(Problem::TooManyOptions(file.options.len()));
+    }
+    for option in &file.options {
+        let changes_default = option.set.iter().any(|(value, _)| *value == option.default);
+        let unknown_value = option
+            .set
+            .iter()
+            .any(|(value, _)| !option.values.contains(value));
+        if !option.values.contains(&option.default) || changes_default || unknown_value {
+            return Err(Problem::BadOption(option.key.clone()));
+        }
+    }
+    if matches!(
+        file.computer.evaluation,
+        super::file::EvaluationSpec::Lines(_)
+    ) {
+        let board = crate::rules::board::Board::new(graph);
+        if board.layout != (crate::rules::board::Layout::Grid { stride: 7 }) {
+            return Err(Problem::LinesNeedGrid);
+        }
+    }
+    Ok(())
 }
 
 /// The generator the hash keys come from (fixed, so hashes never change

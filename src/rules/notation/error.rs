@@ -4,7 +4,8 @@
 
 use std::fmt;
 
-use crate::rules::variant::{GameKind, OptionError, Side};
+use crate::rules::side::Side;
+use crate::rules::variant::{GameId, OptionError};
 
 /// Text that is not a move, or not a legal one. Columns count characters from 1.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -13,7 +14,7 @@ pub enum MoveTextError {
     Empty,
     /// A character outside ASCII.
     UnexpectedCharacter { text: String, column: usize },
-    /// No point name (a file letter a-g, then a rank digit 1-7) where one must be.
+    /// No point of the board's (`c4`, `h5`) where one must be.
     ExpectedPoint { text: String, column: usize },
     /// The first point is followed by neither `-` nor `x`.
     ExpectedSeparator { text: String, column: usize },
@@ -69,9 +70,7 @@ impl MoveTextError {
         match self {
             MoveTextError::Empty => "empty move",
             MoveTextError::UnexpectedCharacter { .. } => "unexpected character",
-            MoveTextError::ExpectedPoint { .. } => {
-                "expected a point name: a file letter a-g then a rank digit 1-7"
-            }
+            MoveTextError::ExpectedPoint { .. } => "expected a point of the board",
             MoveTextError::ExpectedSeparator { .. } => "expected `-` for a step or `x` for a jump",
             MoveTextError::ExpectedJumpMark { .. } => "expected `x` before the next landing point",
             MoveTextError::TextAfterPlacement { .. } => "unexpected text after the placement",
@@ -104,14 +103,18 @@ pub enum CountField {
     CrowdInHand,
     QuietPlies,
     GroundMark,
+    HuntersMoves,
+    CrowdMoves,
 }
 
 impl CountField {
-    pub const ALL: [CountField; 4] = [
+    pub const ALL: [CountField; 6] = [
         CountField::HuntersInHand,
         CountField::CrowdInHand,
         CountField::QuietPlies,
         CountField::GroundMark,
+        CountField::HuntersMoves,
+        CountField::CrowdMoves,
     ];
     /// A short key; the message files select their wording on it.
     pub const fn id(self) -> &'static str {
@@ -120,6 +123,8 @@ impl CountField {
             CountField::CrowdInHand => "crowd-in-hand",
             CountField::QuietPlies => "quiet-plies",
             CountField::GroundMark => "ground-mark",
+            CountField::HuntersMoves => "hunters-moves",
+            CountField::CrowdMoves => "crowd-moves",
         }
     }
     const fn english(self) -> &'static str {
@@ -128,6 +133,8 @@ impl CountField {
             CountField::CrowdInHand => "crowd in hand",
             CountField::QuietPlies => "quiet plies",
             CountField::GroundMark => "ground mark",
+            CountField::HuntersMoves => "hunters' moves made",
+            CountField::CrowdMoves => "crowd's moves made",
         }
     }
 }
@@ -166,13 +173,13 @@ pub enum PositionError {
     UnexpectedPiece {
         column: usize,
         found: char,
-        game: GameKind,
+        game: GameId,
     },
     /// The side to move is not one of the game's two piece letters.
     BadSide {
         column: usize,
         found: String,
-        game: GameKind,
+        game: GameId,
     },
     /// The hands field is not `hunters/crowd`.
     HandSyntax { column: usize, found: String },
@@ -187,7 +194,7 @@ pub enum PositionError {
     /// most, when `exact` is false) `needed`.
     HunterCount {
         column: usize,
-        game: GameKind,
+        game: GameId,
         exact: bool,
         needed: u32,
         found: u32,
@@ -195,12 +202,12 @@ pub enum PositionError {
     /// More crowd pieces on the board and in hand than the game has.
     CrowdCount {
         column: usize,
-        game: GameKind,
+        game: GameId,
         most: u32,
         found: u32,
     },
     /// Hunters wait in hand, yet the crowd is to move.
-    HuntersInHandNotToMove { column: usize, game: GameKind },
+    HuntersInHandNotToMove { column: usize, game: GameId },
     /// The ground mark is below the crowd's rank sum on the board.
     GroundMarkTooLow {
         column: usize,
@@ -235,17 +242,16 @@ impl PositionError {
     /// What is wrong, in English (without the column).
     fn problem(&self) -> String {
         use PositionError::*;
-        let letter = |game: GameKind, side: Side| game.piece_names(side).2;
-        let plural = |game: GameKind, side: Side| game.piece_names(side).0;
+        let letter = |game: GameId, side: Side| game.piece_names(side).2;
+        let plural = |game: GameId, side: Side| game.piece_names(side).0;
         match self {
             NonAscii { .. } => "unexpected non-ASCII character".to_string(),
             FieldCount { found } => format!(
                 "expected 6 fields separated by single spaces (game, board, side to move, \
-                 hand, quiet plies, ground mark), found {found}"
+                 hand, quiet plies, ground mark; and the moves made where a side wins by \
+                 outlasting them), found {found}"
             ),
-            UnknownGame { id, .. } => {
-                format!("unknown game `{id}` (expected pirates, asalto, fox-geese or bagh-chal)")
-            }
+            UnknownGame { id, .. } => crate::rules::variant::UnknownGame(id.clone()).to_string(),
             BadOption { error, .. } => error.to_string(),
             RankCount {
                 expected, found, ..
@@ -258,7 +264,7 @@ impl PositionError {
                 ..
             } => format!("rank {rank} describes {described} points, it has {points}"),
             UnexpectedPiece { found, game, .. } => format!(
-                "unexpected `{found}`: expected {}, {} or a digit 1-7",
+                "unexpected `{found}`: expected {}, {} or a digit 1-9",
                 letter(*game, Side::Hunters),
                 letter(*game, Side::Crowd)
             ),

@@ -200,7 +200,7 @@ mod tests {
     use super::*;
     use stronghold::ai::Level;
     use stronghold::ai::remote::RequestLimit;
-    use stronghold::rules::{Game, GameKind, Variant};
+    use stronghold::rules::{Game, GameId, Variant};
 
     fn run(search: &mut WorkerSearch) -> SearchReply {
         for _ in 0..100_000 {
@@ -214,7 +214,7 @@ mod tests {
 
     #[test]
     fn a_request_gets_a_legal_move() {
-        let game = Game::new(Variant::new(GameKind::FoxGeese));
+        let game = Game::new(Variant::new(GameId::named("fox-geese")));
         let request = SearchRequest::new(7, &game, RequestLimit::Level(Level::Beginner), 3);
         let command = WorkerCommand::Search(request);
         let mut search = WorkerSearch::new(&serde_json::to_string(&command).unwrap());
@@ -227,7 +227,7 @@ mod tests {
 
     #[test]
     fn an_analysis_request_gets_the_graded_game() {
-        let mut game = Game::new(Variant::new(GameKind::Pirates));
+        let mut game = Game::new(Variant::new(GameId::named("pirates")));
         game.play_text("d4-d5 c6-c7").unwrap();
         let effort = stronghold::coach::Effort::of_level(Level::Beginner);
         let request = stronghold::coach::remote::AnalysisRequest::new(9, &game, effort);

@@ -4,64 +4,37 @@
 
 use super::data::*;
 use crate::game::common::i18n::{LocalName, SideName};
-use crate::rules::{GameKind, Side};
+use crate::rules::{GameId, Side};
 
-fn name(one: &str, plural: &str, ru: [&str; 4]) -> LocalName {
+/// How a game's sides are called when the skin file is not there: the
+/// names its file gives (the shipped skins name them the same way).
+pub fn side_name(game: GameId, side: Side) -> LocalName {
+    let spec = match side {
+        Side::Hunters => &game.file().hunters,
+        Side::Crowd => &game.file().crowd,
+    };
+    let (few, many) = match &spec.counted_ru {
+        Some((few, many)) => (Some(few.clone()), Some(many.clone())),
+        None => (None, None),
+    };
     LocalName {
         en: SideName {
-            one: one.into(),
-            plural: plural.into(),
+            one: spec.one.en.clone(),
+            plural: spec.many.en.clone(),
             few: None,
             many: None,
         },
         ru: SideName {
-            one: ru[0].into(),
-            few: Some(ru[1].into()),
-            many: Some(ru[2].into()),
-            plural: ru[3].into(),
+            one: spec.one.ru.clone(),
+            few,
+            many,
+            plural: spec.many.ru.clone(),
         },
     }
 }
 
-/// How each game's sides are called when the skin file is not there: the
-/// names the rules use (the shipped skins name them the same way).
-pub fn side_name(game: GameKind, side: Side) -> LocalName {
-    match (game, side) {
-        (GameKind::Pirates, Side::Hunters) => name(
-            "pirate",
-            "pirates",
-            ["пират", "пирата", "пиратов", "пираты"],
-        ),
-        (GameKind::Pirates, Side::Crowd) => name(
-            "Bulgar",
-            "Bulgars",
-            ["булгарин", "булгарина", "булгар", "булгары"],
-        ),
-        (GameKind::Asalto, Side::Hunters) => name(
-            "officer",
-            "officers",
-            ["офицер", "офицера", "офицеров", "офицеры"],
-        ),
-        (GameKind::Asalto, Side::Crowd) => name(
-            "rebel",
-            "rebels",
-            ["мятежник", "мятежника", "мятежников", "мятежники"],
-        ),
-        (GameKind::FoxGeese, Side::Hunters) => {
-            name("fox", "foxes", ["лиса", "лисы", "лис", "лисы"])
-        }
-        (GameKind::FoxGeese, Side::Crowd) => {
-            name("goose", "geese", ["гусь", "гуся", "гусей", "гуси"])
-        }
-        (GameKind::BaghChal, Side::Hunters) => {
-            name("tiger", "tigers", ["тигр", "тигра", "тигров", "тигры"])
-        }
-        (GameKind::BaghChal, Side::Crowd) => name("goat", "goats", ["коза", "козы", "коз", "козы"]),
-    }
-}
-
 /// The fallback skin for a game: the look the game had before skins.
-pub fn builtin_skin(game: GameKind) -> SkinData {
+pub fn builtin_skin(game: GameId) -> SkinData {
     let c = Colour::rgb;
     let a = Colour::rgba;
     SkinData {

@@ -24,7 +24,7 @@ use crate::game::common::settings::Settings;
 use crate::game::common::text_asset::TextAsset;
 use crate::game::common::view::first_board_drawn;
 use crate::game::play::match_state::Match;
-use crate::rules::{GameKind, Side};
+use crate::rules::{GameId, Side};
 pub use data::{SkinData, SkinError, SkinTitle};
 pub use loader::Skin;
 
@@ -57,14 +57,9 @@ fn open_with_the_games_skin(the_match: Res<Match>, mut active: ResMut<ActiveSkin
     active.set_if_neq(ActiveSkin::builtin(the_match.kind()));
 }
 
-/// The skin each game opens with.
-pub fn default_skin(game: GameKind) -> &'static str {
-    match game {
-        GameKind::Pirates => "pirates-bulgars",
-        GameKind::Asalto => "officers-rebels",
-        GameKind::FoxGeese => "fox-geese",
-        GameKind::BaghChal => "tigers-goats",
-    }
+/// The skin each game opens with: its file's.
+pub fn default_skin(game: GameId) -> &'static str {
+    &game.file().skin
 }
 
 /// A skin's name from what a person typed: `pirates-bulgars`,
@@ -94,7 +89,7 @@ pub struct ActiveSkin {
 }
 
 impl ActiveSkin {
-    pub fn builtin(game: GameKind) -> ActiveSkin {
+    pub fn builtin(game: GameId) -> ActiveSkin {
         ActiveSkin {
             name: "builtin".to_string(),
             data: builtin::builtin_skin(game),
@@ -112,7 +107,7 @@ impl ActiveSkin {
 
 impl Default for ActiveSkin {
     fn default() -> ActiveSkin {
-        ActiveSkin::builtin(GameKind::Pirates)
+        ActiveSkin::builtin(GameId::named("pirates"))
     }
 }
 
@@ -168,7 +163,7 @@ pub struct SkinOverride {
 #[derive(Resource, Default, Debug)]
 pub struct SkinRequest {
     name: String,
-    game: Option<GameKind>,
+    game: Option<GameId>,
     handle: Option<Handle<Skin>>,
     /// The request is settled: its skin (or the fallback) is active.
     settled: bool,
@@ -186,7 +181,7 @@ fn load_catalog(
 impl SkinRequest {
     /// True once the skin wanted for `game` is active, or has failed and the
     /// built-in one stands in (not while the built-in one only waits for it).
-    pub fn settled_for(&self, game: GameKind) -> bool {
+    pub fn settled_for(&self, game: GameId) -> bool {
         self.settled && self.game == Some(game)
     }
 }
@@ -269,7 +264,7 @@ fn report_failures(
 
 /// The skin the player should see now: `--skin`, else the settings' choice
 /// for this game, else the game's own.
-pub fn wanted_skin(settings: &Settings, over: &SkinOverride, game: GameKind) -> String {
+pub fn wanted_skin(settings: &Settings, over: &SkinOverride, game: GameId) -> String {
     let overridden = over.name.as_ref().filter(|_| {
         over.skins_then
             .as_ref()
@@ -330,7 +325,7 @@ fn activate_skin(
             fallback: false,
         }
     } else if server.load_state(&handle).is_failed() {
-        ActiveSkin::builtin(request.game.unwrap_or(GameKind::Pirates))
+        ActiveSkin::builtin(request.game.unwrap_or(GameId::named("pirates")))
     } else {
         return;
     };

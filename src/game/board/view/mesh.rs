@@ -84,19 +84,35 @@ impl MeshBuilder {
     }
 }
 
-/// Rectangles that cover a board's outline grown by `grow`, without
-/// overlapping (a see-through colour is not doubled where arms cross).
-pub fn outline_rects(half: f32, arm: Option<f32>, grow: f32) -> Vec<Rect> {
-    let h = half + grow;
-    match arm {
-        None => vec![Rect::from_center_half_size(Vec2::ZERO, Vec2::splat(h))],
-        Some(arm) => {
-            let a = arm + grow;
-            vec![
-                Rect::new(-h, -a, h, a),
-                Rect::new(-a, a, a, h),
-                Rect::new(-a, -h, a, -a),
-            ]
+/// Rectangles that cover a board's outline (its bands, each grown by
+/// `grow`) without overlapping, so a see-through colour is not doubled
+/// where a cross's arms meet.
+pub fn outline_rects(bands: &[Rect], grow: f32) -> Vec<Rect> {
+    let mut out: Vec<Rect> = Vec::new();
+    for band in bands {
+        let mut pieces = vec![band.inflate(grow)];
+        for taken in &out {
+            pieces = pieces.iter().flat_map(|p| minus(*p, *taken)).collect();
         }
+        out.extend(pieces);
     }
+    out
+}
+
+/// What is left of `a` outside `b`: up to four rectangles (the parts
+/// below, above, left and right of their overlap).
+fn minus(a: Rect, b: Rect) -> Vec<Rect> {
+    let overlap = a.intersect(b);
+    if overlap.is_empty() {
+        return vec![a];
+    }
+    [
+        Rect::new(a.min.x, a.min.y, a.max.x, overlap.min.y),
+        Rect::new(a.min.x, overlap.max.y, a.max.x, a.max.y),
+        Rect::new(a.min.x, overlap.min.y, overlap.min.x, overlap.max.y),
+        Rect::new(overlap.max.x, overlap.min.y, a.max.x, overlap.max.y),
+    ]
+    .into_iter()
+    .filter(|r| r.width() > 0.0 && r.height() > 0.0)
+    .collect()
 }

@@ -6,7 +6,7 @@
 
 use super::{I18n, Msg};
 use crate::rules::family::{GameFileError, Problem, Unreachable};
-use crate::rules::{GameKind, MoveTextError, OptionError, OptionKey, PositionError, Side};
+use crate::rules::{GameId, MoveTextError, OptionError, PositionError, Side};
 use crate::save::LoadError;
 
 /// An error the player may read.
@@ -49,21 +49,22 @@ impl Localize for OptionError {
     fn to_msg(&self) -> Msg {
         match self {
             OptionError::Syntax(text) => Msg::new("error-option-syntax").text("text", text),
-            OptionError::UnknownKey(key) => Msg::new("error-option-unknown-key").text("key", key),
-            OptionError::NotForGame { key, game } => Msg::new("error-option-not-for-game")
-                .text("key", key.id())
-                .nested("game", game_title(*game)),
-            OptionError::BadValue { key, value } => Msg::new("error-option-bad-value")
-                .text("key", key.id())
+            OptionError::UnknownKey { key, game } => {
+                let known: Vec<&str> = game.file().options.iter().map(|o| o.key.as_str()).collect();
+                let id = if known.is_empty() {
+                    "error-option-no-options"
+                } else {
+                    "error-option-unknown-key"
+                };
+                Msg::new(id)
+                    .text("key", key)
+                    .words("game", &game.file().name)
+                    .text("known", known.join(", "))
+            }
+            OptionError::BadValue { key, value, values } => Msg::new("error-option-bad-value")
+                .text("key", key)
                 .text("value", value)
-                .text(
-                    "values",
-                    if *key == OptionKey::Geese {
-                        "goose-counts"
-                    } else {
-                        "on-off"
-                    },
-                ),
+                .text("values", values.join(", ")),
         }
     }
 }
@@ -121,18 +122,18 @@ impl Localize for PositionError {
                 found,
                 ..
             } => Msg::new("error-position-hunter-count")
-                .nested("game", game_title(*game))
+                .words("game", &game.file().name)
                 .text("exact", if *exact { "exactly" } else { "at-most" })
                 .nested("pieces", piece_count(*game, Side::Hunters, *needed))
                 .num("found", *found),
             E::CrowdCount {
                 game, most, found, ..
             } => Msg::new("error-position-crowd-count")
-                .nested("game", game_title(*game))
+                .words("game", &game.file().name)
                 .nested("pieces", piece_count(*game, Side::Crowd, *most))
                 .num("found", *found),
             E::HuntersInHandNotToMove { game, .. } => Msg::new("error-position-hunters-in-hand")
-                .nested("hunters", piece_name(*game, Side::Hunters, "plural")),
+                .side_name("hunters", *game, Side::Hunters, "plural"),
             E::GroundMarkTooLow { mark, rank_sum, .. } => Msg::new("error-position-ground-mark")
                 .num("mark", *mark)
                 .num("sum", *rank_sum),
@@ -182,34 +183,19 @@ impl Localize for LoadError {
 }
 
 /// The game's two piece letters, as `$hunter` and `$crowd`.
-fn with_letters(game: GameKind, msg: Msg) -> Msg {
+fn with_letters(game: GameId, msg: Msg) -> Msg {
     msg.text("hunter", game.piece_names(Side::Hunters).2)
         .text("crowd", game.piece_names(Side::Crowd).2)
 }
 
-/// "Pirates and Bulgars", translated.
-fn game_title(game: GameKind) -> Msg {
-    Msg::new(format!("game-{}", game.id()))
-}
-
-/// A side's traditional name in one form (`one`, `few`, `many`, `plural`).
-fn piece_name(game: GameKind, side: Side, form: &str) -> Msg {
-    let side = match side {
-        Side::Hunters => "hunters",
-        Side::Crowd => "crowd",
-    };
-    Msg::new(format!("name-{}-{side}-{form}", game.id()))
-}
-
 /// "2 pirates", "2 пирата": a count with the side's traditional name.
-fn piece_count(game: GameKind, side: Side, count: u32) -> Msg {
-    let form = |form| piece_name(game, side, form);
+fn piece_count(game: GameId, side: Side, count: u32) -> Msg {
     Msg::new("count-of")
         .num("count", count)
-        .nested("one", form("one"))
-        .nested("few", form("few"))
-        .nested("many", form("many"))
-        .nested("plural", form("plural"))
+        .side_name("one", game, side, "one")
+        .side_name("few", game, side, "few")
+        .side_name("many", game, side, "many")
+        .side_name("plural", game, side, "plural")
 }
 
 /// A refused game file: where (file, line, column) and why, each kind of
@@ -290,6 +276,10 @@ fn game_file_problem(problem: &Problem) -> Msg {
             Msg::new("error-game-file-unreachable").nested("why", unreachable(*why))
         }
         P::NoEnds => Msg::new("error-game-file-no-ends"),
+        P::TooManyOptions(count) => {
+            Msg::new("error-game-file-too-many-options").num("count", *count as u32)
+        }
+        P::LinesNeedGrid => Msg::new("error-game-file-lines-need-grid"),
         P::BadOption(key) => Msg::new("error-game-file-bad-option").text("text", key.clone()),
     }
 }

@@ -862,7 +862,7 @@ fn follow_server(
         *online = Online::default();
         return;
     }
-    let local: Vec<String> = the_match.game().moves().map(|m| m.to_string()).collect();
+    let local: Vec<String> = the_match.game().move_texts();
     let first = the_match.game().initial_position().side_to_move;
     let step = if fresh || std::mem::take(&mut online.resync) {
         Step::Rebuild
@@ -927,7 +927,7 @@ fn send_own_move(
     if the_match.game().ply() != room.moves.len() + 1 {
         return;
     }
-    let local: Vec<String> = the_match.game().moves().map(|m| m.to_string()).collect();
+    let local: Vec<String> = the_match.game().move_texts();
     let first = the_match.game().initial_position().side_to_move;
     if let Step::Send { ply, mv } = room::step_towards(&local, &room.moves, online.you, first)
         && connection.sent != Some(ply)

@@ -3,7 +3,7 @@
 //! `assets/i18n/<lang>/rules.ftl`.
 
 use super::scene::Diagram;
-use crate::rules::GameKind;
+use crate::rules::GameId;
 
 /// One piece of a section.
 #[derive(Clone, Copy, Debug)]
@@ -306,13 +306,15 @@ const BAGH_CHAL: Page = Page {
     ],
 };
 
-/// The page of a game.
-pub const fn page(game: GameKind) -> &'static Page {
-    match game {
-        GameKind::Pirates => &PIRATES,
-        GameKind::Asalto => &ASALTO,
-        GameKind::FoxGeese => &FOX_GEESE,
-        GameKind::BaghChal => &BAGH_CHAL,
+/// The written page of a game, where it has one (the four first games;
+/// the others' pages are built from their files).
+pub fn page(game: GameId) -> Option<&'static Page> {
+    match game.id() {
+        "pirates" => Some(&PIRATES),
+        "asalto" => Some(&ASALTO),
+        "fox-geese" => Some(&FOX_GEESE),
+        "bagh-chal" => Some(&BAGH_CHAL),
+        _ => None,
     }
 }
 
@@ -328,8 +330,10 @@ pub const FRAME_IDS: [&str; 6] = [
 
 /// Every `rules-` message id a game's page shows (the solved result,
 /// which belongs to the AI's messages, is not one).
-pub fn message_ids(game: GameKind) -> Vec<String> {
-    let page = page(game);
+pub fn message_ids(game: GameId) -> Vec<String> {
+    let Some(page) = page(game) else {
+        return Vec::new();
+    };
     let mut ids: Vec<String> = [page.title, page.tagline, page.hunters, page.crowd]
         .iter()
         .chain(FRAME_IDS.iter())

@@ -1,13 +1,13 @@
 //! Paints a [`Scene`] with egui's painter: the wooden board of the game
-//! (two crossing bands for the cross, one square for Bagh-Chal), the
-//! stronghold, the topology's lines and points, the pieces and the arrows.
+//! (two crossing bands for the cross, one around any other board), the
+//! stronghold, the board's lines and points, the pieces and the arrows.
 //! Sizes are in units of the distance between points, so a diagram reads
 //! the same at any width.
 
 use bevy_egui::egui::{self, Color32, Pos2, Rect, Stroke, Vec2, pos2, vec2};
 
 use super::scene::{ArrowStyle, Ring, Scene};
-use crate::rules::{Bitboard, BoardKind, Point, Side, Topology};
+use crate::rules::{Bitboard, Board, Point, Rules, Side, Variant};
 
 /// The board's colours, those of the game's own board.
 mod colour {
@@ -56,22 +56,38 @@ pub fn height_for(scene: &Scene, width: f32) -> f32 {
     width + tray
 }
 
+/// The game's board, as the rules draw it.
+fn board_of(scene: &Scene) -> std::sync::Arc<crate::rules::Rules> {
+    Rules::of(Variant::new(scene.game))
+}
+
+/// The board's width and height in point spacings.
+fn span(board: &Board) -> Vec2 {
+    let ((x0, y0), (x1, y1)) = board.bounds();
+    vec2(x1 - x0, y1 - y0) / board.spacing()
+}
+
+/// The distance between neighbouring points at a width.
 fn spacing_for(scene: &Scene, width: f32) -> f32 {
-    let size = Topology::get(scene.board).size() as f32;
-    width / (size - 1.0 + 2.0 * MARGIN)
+    let rules = board_of(scene);
+    let span = span(rules.board());
+    width / (span.x.max(span.y) + 2.0 * MARGIN)
 }
 
 /// Where the points of a board go in a rectangle.
-struct Frame {
-    /// Point a1's position.
+struct Frame<'a> {
+    board: &'a Board,
+    /// Where the board's lowest x and highest y go.
     origin: Pos2,
     /// Distance between neighbouring points.
     unit: f32,
 }
 
-impl Frame {
+impl Frame<'_> {
     fn at(&self, p: Point) -> Pos2 {
-        self.origin + vec2(p.file() as f32, -(p.rank() as f32)) * self.unit
+        let ((x0, _), (_, y1)) = self.board.bounds();
+        let (x, y) = self.board.position(p);
+        self.origin + vec2(x - x0, y1 - y) / self.board.spacing() * self.unit
     }
     /// The rectangle around a set of points, grown by `grow` spacings.
     fn around(&self, points: Bitboard, grow: f32) -> Rect {
@@ -86,21 +102,25 @@ impl Frame {
 /// Paints a scene into `rect` (as wide as it is tall, plus the tray).
 pub fn paint(painter: &egui::Painter, scene: &Scene, rect: Rect) {
     let unit = spacing_for(scene, rect.width());
-    let size = Topology::get(scene.board).size() as f32;
+    let rules = board_of(scene);
+    let board = rules.board();
+    // Centred in the square the width gives.
+    let room = (vec2(rect.width(), rect.width()) - span(board) * unit) / 2.0;
     let frame = Frame {
-        origin: rect.min + vec2(MARGIN, MARGIN + size - 1.0) * unit,
+        board,
+        origin: rect.min + room,
         unit,
     };
-    paint_wood(painter, scene.board, &frame);
+    paint_wood(painter, &frame);
     if !scene.stronghold.is_empty() {
         let r = frame.around(scene.stronghold, 0.36);
         painter.rect_filled(r, 0.1 * unit, colour::STRONGHOLD);
         let edge = Stroke::new((0.045 * unit).max(1.0), colour::STRONGHOLD_EDGE);
         painter.rect_stroke(r, 0.1 * unit, edge, egui::StrokeKind::Inside);
     }
-    paint_lines(painter, scene.board, &frame);
+    paint_lines(painter, &frame);
     if unit >= MIN_SPACING_FOR_LABELS {
-        paint_coordinates(painter, scene.board, &frame);
+        paint_coordinates(painter, &frame);
     }
     for p in scene.targets {
         painter.circle_filled(frame.at(p), 0.13 * unit, colour::TARGET);
@@ -149,20 +169,13 @@ pub fn paint(painter: &egui::Painter, scene: &Scene, rect: Rect) {
 
 /// The wood in bands: shadows, then frames, then wood, so where the cross's
 /// bands overlap no frame shows through.
-fn paint_wood(painter: &egui::Painter, board: BoardKind, frame: &Frame) {
-    let topology = Topology::get(board);
-    let bands: Vec<Rect> = match board {
-        BoardKind::Square5 => vec![frame.around(topology.points, WOOD_MARGIN)],
-        _ => {
-            // The wide band holds ranks 3-5, the tall one files c-e.
-            let wide = topology.points.filter(|p| (2..=4).contains(&p.rank()));
-            let tall = topology.points.filter(|p| (2..=4).contains(&p.file()));
-            vec![
-                frame.around(wide.collect_bits(), WOOD_MARGIN),
-                frame.around(tall.collect_bits(), WOOD_MARGIN),
-            ]
-        }
-    };
+fn paint_wood(painter: &egui::Painter, frame: &Frame) {
+    let bands: Vec<Rect> = frame
+        .board
+        .bands()
+        .into_iter()
+        .map(|band| frame.around(band, WOOD_MARGIN))
+        .collect();
     let unit = frame.unit;
     let radius = 0.14 * unit;
     for band in &bands {
@@ -219,49 +232,72 @@ fn hash01(n: u32) -> f32 {
     (x % 10_000) as f32 / 10_000.0
 }
 
-/// The board's lines and points, from the topology the moves use.
-fn paint_lines(painter: &egui::Painter, board: BoardKind, frame: &Frame) {
-    let topology = Topology::get(board);
+/// The board's lines and points, from the table the moves use.
+fn paint_lines(painter: &egui::Painter, frame: &Frame) {
     let stroke = Stroke::new((0.05 * frame.unit).max(1.0), colour::LINE);
-    for &(p, q) in topology.lines() {
+    for &(p, q) in frame.board.lines() {
         painter.line_segment([frame.at(p), frame.at(q)], stroke);
     }
-    for p in topology.points {
+    for p in frame.board.points {
         painter.circle_filled(frame.at(p), (0.075 * frame.unit).max(1.5), colour::LINE);
     }
 }
 
-/// File letters under the lowest point of each file, rank numbers left of
-/// the leftmost point of each rank.
-fn paint_coordinates(painter: &egui::Painter, board: BoardKind, frame: &Frame) {
-    let topology = Topology::get(board);
+/// The letters of a point's name and its digits (`c`, `4`).
+fn name_parts(name: &str) -> (&str, &str) {
+    name.split_at(
+        name.find(|c: char| c.is_ascii_digit())
+            .unwrap_or(name.len()),
+    )
+}
+
+/// File letters under the lowest point of each column, rank numbers left
+/// of the leftmost point of each row; a board whose names are no grid's
+/// has each point's name beside it.
+fn paint_coordinates(painter: &egui::Painter, frame: &Frame) {
+    let board = frame.board;
     // Far enough out that a piece on the point leaves its label readable.
     let font = egui::FontId::proportional(0.23 * frame.unit);
     let offset = 0.46 * frame.unit;
-    for p in topology.points {
-        let below = p.rank() > 0 && topology.step(p, 4).is_some();
-        if !below {
-            let text = char::from(b'a' + p.file()).to_string();
-            let at = frame.at(p) + vec2(0.0, offset);
-            painter.text(
-                at,
-                egui::Align2::CENTER_CENTER,
-                text,
-                font.clone(),
-                colour::LABEL,
-            );
+    let label = |at: Pos2, text: &str| {
+        painter.text(
+            at,
+            egui::Align2::CENTER_CENTER,
+            text,
+            font.clone(),
+            colour::LABEL,
+        );
+    };
+    let points: Vec<Point> = board.points.collect();
+    let same = |p: Point, q: Point, axis: usize| {
+        let (a, b) = (board.position(p), board.position(q));
+        if axis == 0 { a.0 == b.0 } else { a.1 == b.1 }
+    };
+    let grid_named = points.iter().all(|&p| {
+        let (file, rank) = name_parts(board.name(p));
+        points.iter().all(|&q| {
+            let (qf, qr) = name_parts(board.name(q));
+            same(p, q, 0) == (qf == file) && same(p, q, 1) == (qr == rank)
+        })
+    });
+    for &p in &points {
+        let (x, y) = board.position(p);
+        let (file, rank) = name_parts(board.name(p));
+        if !grid_named {
+            label(frame.at(p) + vec2(0.0, offset), board.name(p));
+            continue;
         }
-        let left = p.file() > 0 && topology.step(p, 6).is_some();
-        if !left {
-            let text = (p.rank() + 1).to_string();
-            let at = frame.at(p) - vec2(offset, 0.0);
-            painter.text(
-                at,
-                egui::Align2::CENTER_CENTER,
-                text,
-                font.clone(),
-                colour::LABEL,
-            );
+        let lowest = points
+            .iter()
+            .all(|&q| !same(p, q, 0) || board.position(q).1 >= y);
+        if lowest {
+            label(frame.at(p) + vec2(0.0, offset), file);
+        }
+        let leftmost = points
+            .iter()
+            .all(|&q| !same(p, q, 1) || board.position(q).0 >= x);
+        if leftmost {
+            label(frame.at(p) - vec2(offset, 0.0), rank);
         }
     }
 }
@@ -422,16 +458,5 @@ fn paint_hand(painter: &egui::Painter, in_hand: [u8; 2], centre: Pos2, unit: f32
             font.clone(),
             colour::HUNTER_RIM,
         );
-    }
-}
-
-/// Extension for filtering bitboards into bitboards.
-trait CollectBits {
-    fn collect_bits(self) -> Bitboard;
-}
-
-impl<I: Iterator<Item = Point>> CollectBits for I {
-    fn collect_bits(self) -> Bitboard {
-        self.fold(Bitboard::EMPTY, |b, p| b.with(p))
     }
 }

@@ -1,13 +1,13 @@
 //! The rules pages' diagrams as data: a board, its pieces and the marks on
 //! it, each built from the rules engine itself. Points come from the game's
-//! [`Topology`], start positions from [`Position::start`], and every arrow is
+//! [`crate::rules::Board`], start positions from [`Position::start`], and every arrow is
 //! a move the engine generates (or, for a forbidden hop, a jump line of the
-//! topology), so a diagram cannot show a move the game would refuse.
+//! board), so a diagram cannot show a move the game would refuse.
 
 use std::sync::LazyLock;
 
 use crate::rules::board::points;
-use crate::rules::{Bitboard, BoardKind, GameKind, Move, Point, Position, Rules, Side, Variant};
+use crate::rules::{Bitboard, GameId, Move, Point, Position, Rules, Side, Variant};
 
 /// Every diagram of the rules pages.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -98,45 +98,46 @@ impl Diagram {
     }
 
     fn build(self) -> Result<Scene, String> {
-        use GameKind::*;
+        let (pirates, asalto) = (GameId::named("pirates"), GameId::named("asalto"));
+        let (fox_geese, bagh_chal) = (GameId::named("fox-geese"), GameId::named("bagh-chal"));
         match self {
-            Diagram::PiratesBoard => Ok(Scene::empty(&Variant::new(Pirates))),
-            Diagram::PiratesStart => Ok(Scene::start(&Variant::new(Pirates))),
-            Diagram::BulgarSteps => crowd_steps(Pirates, "c7 e7", "d4 f3", &["d4", "f3"]),
+            Diagram::PiratesBoard => Ok(Scene::empty(&Variant::new(pirates))),
+            Diagram::PiratesStart => Ok(Scene::start(&Variant::new(pirates))),
+            Diagram::BulgarSteps => crowd_steps(pirates, "c7 e7", "d4 f3", &["d4", "f3"]),
             Diagram::PirateSteps => {
-                let s = Setup::new(Pirates, "d4 c7", "a3 g3 d1", Side::Hunters)?;
+                let s = Setup::new(pirates, "d4 c7", "a3 g3 d1", Side::Hunters)?;
                 s.with_moves_from(&["d4"])
             }
             Diagram::PirateChain => {
-                let s = Setup::new(Pirates, "d6 c7", "d5 c4 b3 a4 e3 f3 g4", Side::Hunters)?;
+                let s = Setup::new(pirates, "d6 c7", "d5 c4 b3 a4 e3 f3 g4", Side::Hunters)?;
                 s.with_move("d6xd4xb4")
             }
             Diagram::PiratesWin => {
                 let crowd = "c5 e5 c6 d6 e6 c7 d7 e7 d4 c4 e4 d3";
-                let s = Setup::new(Pirates, "b4 f3", crowd, Side::Crowd)?;
+                let s = Setup::new(pirates, "b4 f3", crowd, Side::Crowd)?;
                 s.with_move("d4-d5")
             }
-            Diagram::AsaltoBoard => Ok(Scene::empty(&Variant::new(Asalto))),
+            Diagram::AsaltoBoard => Ok(Scene::empty(&Variant::new(asalto))),
             Diagram::AsaltoSetup => asalto_setup(),
-            Diagram::RebelSteps => crowd_steps(Asalto, "c7 e7", "d4 f3", &["d4", "f3"]),
+            Diagram::RebelSteps => crowd_steps(asalto, "c7 e7", "d4 f3", &["d4", "f3"]),
             Diagram::OfficerChain => {
-                let s = Setup::new(Asalto, "c5 e7", "d4 e2 d1 a4 b3 g3 g4", Side::Hunters)?;
+                let s = Setup::new(asalto, "c5 e7", "d4 e2 d1 a4 b3 g3 g4", Side::Hunters)?;
                 s.with_move("c5xe3xe1xc1")
             }
             Diagram::Huff => huff(),
-            Diagram::FoxBoard => Ok(Scene::empty(&Variant::new(FoxGeese))),
+            Diagram::FoxBoard => Ok(Scene::empty(&Variant::new(fox_geese))),
             Diagram::FoxStart => fox_start(),
             Diagram::GooseSteps => goose_steps(),
             Diagram::FoxChain => {
-                let s = Setup::new(FoxGeese, "e5", "d4 c2 a3 b3 e2 f3 g3", Side::Hunters)?;
+                let s = Setup::new(fox_geese, "e5", "d4 c2 a3 b3 e2 f3 g3", Side::Hunters)?;
                 s.with_move("e5xc3xc1")
             }
-            Diagram::BaghBoard => Ok(Scene::empty(&Variant::new(BaghChal))),
-            Diagram::BaghStart => Ok(Scene::start(&Variant::new(BaghChal))),
+            Diagram::BaghBoard => Ok(Scene::empty(&Variant::new(bagh_chal))),
+            Diagram::BaghStart => Ok(Scene::start(&Variant::new(bagh_chal))),
             Diagram::GoatPlacement => goat_placement(),
             Diagram::TigerJump => tiger_jump(),
             Diagram::GoatSteps => {
-                let s = Setup::new(BaghChal, "a1 e1 a5 e5", "c3 a3 e4 b1", Side::Crowd)?;
+                let s = Setup::new(bagh_chal, "a1 e1 a5 e5", "c3 a3 e4 b1", Side::Crowd)?;
                 s.with_moves_from(&["c3"])
             }
         }
@@ -184,7 +185,8 @@ pub struct Ring {
 /// One diagram: a board, pieces and marks.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scene {
-    pub board: BoardKind,
+    /// The game whose board it is.
+    pub game: GameId,
     /// The stronghold (fortress) to shade; empty when the game has none.
     pub stronghold: Bitboard,
     pub hunters: Bitboard,
@@ -207,7 +209,7 @@ impl Scene {
     /// The bare board of a game.
     fn empty(variant: &Variant) -> Scene {
         Scene {
-            board: variant.kind.board(),
+            game: variant.game,
             stronghold: variant.stronghold().unwrap_or_default(),
             hunters: Bitboard::EMPTY,
             crowd: Bitboard::EMPTY,
@@ -254,7 +256,7 @@ fn parse_points(names: &str) -> Result<Bitboard, String> {
 }
 
 impl Setup {
-    fn new(kind: GameKind, hunters: &str, crowd: &str, side: Side) -> Result<Setup, String> {
+    fn new(kind: GameId, hunters: &str, crowd: &str, side: Side) -> Result<Setup, String> {
         Setup::with_variant(Variant::new(kind), hunters, crowd, side, [0, 0])
     }
 
@@ -266,7 +268,7 @@ impl Setup {
         in_hand: [u8; 2],
     ) -> Result<Setup, String> {
         let pieces = [parse_points(hunters)?, parse_points(crowd)?];
-        let board = crate::rules::Topology::get(variant.kind.board()).points;
+        let board = Rules::of(variant).board().points;
         if !(pieces[0] & pieces[1]).is_empty() || !board.is_superset(pieces[0] | pieces[1]) {
             return Err(format!(
                 "pieces `{hunters}` / `{crowd}` overlap or leave the board"
@@ -288,7 +290,9 @@ impl Setup {
 
     /// The generated move written `text`.
     fn find(&self, text: &str) -> Result<Move, String> {
-        let mv = Move::parse(text).map_err(|e| format!("`{text}`: {e}"))?;
+        let mv = Rules::of(self.variant)
+            .parse_move(text)
+            .map_err(|e| format!("`{text}`: {e}"))?;
         if self.moves.contains(&mv) {
             Ok(mv)
         } else {
@@ -328,14 +332,14 @@ impl Setup {
 }
 
 /// Crowd steps of a game's default rules, from the named points.
-fn crowd_steps(kind: GameKind, hunters: &str, crowd: &str, from: &[&str]) -> Result<Scene, String> {
+fn crowd_steps(kind: GameId, hunters: &str, crowd: &str, from: &[&str]) -> Result<Scene, String> {
     Setup::new(kind, hunters, crowd, Side::Crowd)?.with_moves_from(from)
 }
 
 /// Asalto's start: the rebels in place, both officers in hand, and the
 /// points they may be placed on.
 fn asalto_setup() -> Result<Scene, String> {
-    let variant = Variant::new(GameKind::Asalto);
+    let variant = Variant::new(GameId::named("asalto"));
     let position = Position::start(&variant);
     let mut moves = Vec::new();
     Rules::new(variant).generate(&position, &mut moves);
@@ -354,7 +358,7 @@ fn asalto_setup() -> Result<Scene, String> {
 /// engine removes the officer that could have jumped.
 fn huff() -> Result<Scene, String> {
     let crowd = "d5 a3 b3 c3 e3 f3 g3 c2 d2 e2";
-    let setup = Setup::new(GameKind::Asalto, "d6 e7", crowd, Side::Hunters)?;
+    let setup = Setup::new(GameId::named("asalto"), "d6 e7", crowd, Side::Hunters)?;
     let step = setup.find("e7-e6")?;
     let (_, effects) = Rules::new(setup.variant).apply(&setup.position, &step);
     if effects.huffed.is_empty() {
@@ -375,7 +379,7 @@ fn huff() -> Result<Scene, String> {
 
 /// Fox and Geese's start with 13 geese, and rings where 15 and 17 put more.
 fn fox_start() -> Result<Scene, String> {
-    let variant = Variant::new(GameKind::FoxGeese);
+    let variant = Variant::new(GameId::named("fox-geese"));
     let base = Position::start(&variant).crowd();
     let mut scene = Scene::start(&variant);
     let mut previous = base;
@@ -398,8 +402,8 @@ fn fox_start() -> Result<Scene, String> {
 /// A goose's steps: forward ones always, sideways ones with the option (dashed).
 fn goose_steps() -> Result<Scene, String> {
     let (hunters, crowd) = ("d6", "d2 a3 g3 c1 e1");
-    let plain = Setup::new(GameKind::FoxGeese, hunters, crowd, Side::Crowd)?;
-    let mut sideways = Variant::new(GameKind::FoxGeese);
+    let plain = Setup::new(GameId::named("fox-geese"), hunters, crowd, Side::Crowd)?;
+    let mut sideways = Variant::new(GameId::named("fox-geese"));
     sideways
         .set_option("sideways=on")
         .map_err(|e| e.to_string())?;
@@ -418,7 +422,7 @@ fn goose_steps() -> Result<Scene, String> {
 /// Bagh-Chal's placement: a goat from hand onto an empty point, every
 /// empty point dotted.
 fn goat_placement() -> Result<Scene, String> {
-    let variant = Variant::new(GameKind::BaghChal);
+    let variant = Variant::new(GameId::named("bagh-chal"));
     let setup = Setup::with_variant(variant, "a1 e1 a5 d4", "b2 c2 d2 b4", Side::Crowd, [0, 16])?;
     let mv = setup.find("@c3")?;
     let mut scene = setup.scene();
@@ -433,7 +437,7 @@ fn goat_placement() -> Result<Scene, String> {
 
 /// A tiger's single jump, and the second hop it may not make.
 fn tiger_jump() -> Result<Scene, String> {
-    let variant = Variant::new(GameKind::BaghChal);
+    let variant = Variant::new(GameId::named("bagh-chal"));
     let setup = Setup::with_variant(
         variant,
         "a1 e1 a5 c5",
@@ -443,10 +447,13 @@ fn tiger_jump() -> Result<Scene, String> {
     )?;
     let mut scene = setup.with_move("a1xc3")?;
     // The hop on over d4 to the empty e5: a jump line of the board, but no move.
-    let topology = crate::rules::Topology::get(variant.kind.board());
+    let rules = Rules::of(variant);
     let (c3, d4) = (points("c3"), points("d4"));
-    let hop = (0..8)
-        .filter_map(|d| topology.jump(c3.first()?, d))
+    let hop = rules
+        .board()
+        .jumps(c3.first().ok_or("c3")?)
+        .iter()
+        .copied()
         .find(|(over, land)| d4.contains(*over) && !setup.position.occupied().contains(*land))
         .ok_or("no second hop to forbid")?;
     scene.arrows.push(Arrow {
