@@ -107,13 +107,16 @@ impl GameId {
         (0..BUILT_IN.len() as u16).map(GameId)
     }
 
-    /// The game with this id (`pirates`, `kaooa`): the last read with that
-    /// id, so a file read at run time stands in for a built-in one.
+    /// The game with this id (`pirates`, `kaooa`): a built-in game, else
+    /// the last file read at run time with that id (a file never stands in
+    /// for a built-in game: what a saved game names stays what it was).
     pub fn find(id: &str) -> Option<GameId> {
         let games = catalogue().read().expect("the catalogue");
-        games
+        let built_in = &games[..BUILT_IN.len()];
+        built_in
             .iter()
-            .rposition(|g| g.id() == id)
+            .position(|g| g.id() == id)
+            .or_else(|| games.iter().rposition(|g| g.id() == id))
             .map(|i| GameId(i as u16))
     }
 

@@ -7,8 +7,8 @@
 //! holding a game that does not replay) is moved aside untouched and
 //! reported, never deleted or overwritten.
 
-pub mod family;
 pub mod format;
+pub mod legacy;
 pub mod store;
 
 use std::io;
@@ -17,8 +17,8 @@ use std::path::PathBuf;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-pub use family::SavedFamilyGame;
 pub use format::{Ending, FORMAT_VERSION, LoadError, RestoredGame, SavedGame, SettingsFile};
+pub use legacy::SavedFamilyGame;
 pub use store::{DirStore, Slot, Store, file_stem};
 
 /// A stored file that was refused, and what became of it.
@@ -71,26 +71,19 @@ impl Saves {
         self.load(slot, |text| SavedGame::from_ron(text)?.restore())
     }
 
-    /// The family game autosaved, replayed; `None` when there is none. A
-    /// file that cannot be read, or whose game does not replay, is moved
-    /// aside.
-    pub fn load_family(
-        &self,
-    ) -> Result<Option<(SavedFamilyGame, crate::rules::family::HuntGame)>, Refused> {
-        self.load(&Slot::FamilyAutosave, |text| {
-            let saved = SavedFamilyGame::from_ron(text)?;
-            let game = saved.restore()?;
-            Ok((saved, game))
-        })
-    }
-
-    /// Writes the family game's autosave, stamped with the time now.
-    pub fn write_family(&self, game: &SavedFamilyGame) -> io::Result<()> {
-        let stamped = SavedFamilyGame {
-            saved_at: store::now_unix(),
-            ..game.clone()
-        };
-        self.store.write(&Slot::FamilyAutosave, &stamped.to_ron())
+    /// The hunt family's old autosave (see [`legacy`]), replayed as a game
+    /// of the one autosave, and then deleted so it comes back only once;
+    /// `None` when there is none. A file that cannot be read, or whose game
+    /// does not replay, is moved aside.
+    pub fn take_family_autosave(&self) -> Result<Option<RestoredGame>, Refused> {
+        let taken = self.load(&Slot::FamilyAutosave, |text| {
+            SavedFamilyGame::from_ron(text)?.to_saved_game()?.restore()
+        })?;
+        if taken.is_some() {
+            // Read: the one autosave keeps the game from now on.
+            let _ = self.store.delete(&Slot::FamilyAutosave);
+        }
+        Ok(taken)
     }
 
     /// Reads and parses a slot; refuses (and moves aside) what fails.

@@ -11,7 +11,8 @@ use std::path::{Path, PathBuf};
 pub enum Slot {
     Settings,
     Autosave,
-    /// The autosave of a hunt-family game (the family screen's).
+    /// The hunt family's old autosave, read once into the one autosave
+    /// ([`super::legacy`]).
     FamilyAutosave,
     /// A named save, by its file stem (see [`file_stem`]).
     Named(String),

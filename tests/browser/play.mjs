@@ -7,7 +7,7 @@
 // WebGL 2 is missing or the module fails, the page says so; online, the page
 // and the engine's bot play each other through a server (online.mjs); the
 // computer thinks in the page's AI worker within one ply of the desktop's
-// depth, and the coach analyses a game there; a hunt-family game plays there; a click
+// depth, and the coach analyses a game there; a game on the star plays there; a click
 // on the board at the moment the page says ready takes; after one visit the page plays offline, and a new build replaces
 // the old one whole; the first load stays under its download bar. It reads
 // the page's status (`window.strongholdStatus`, src/game/web.rs) instead of
@@ -185,21 +185,23 @@ async function desktopGame(browser, base, report) {
 }
 
 /**
- * A game of the hunt family from the address (`?game=kaooa`): its own
- * screen, and the computer playing both sides in the AI worker.
+ * A game on a board that is no grid, from the address (`?game=kaooa`: the
+ * star): the same board of entities as every game, with its ten points,
+ * and the computer playing both sides in the AI worker.
  */
-async function familyGame(browser, base, report) {
+async function starGame(browser, base, report) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  watch(page, 'family', report.problems);
+  watch(page, 'star', report.problems);
   const { status: s0 } = await openGame(page, base, '?game=kaooa&hunters=easy&crowd=easy');
-  if (s0.screen !== 'family' || s0.family?.game !== 'kaooa') {
-    throw new Error(`expected Kaooa on the family screen: ${JSON.stringify(s0)}`);
+  const points = Object.keys(s0.points ?? {});
+  if (s0.screen !== 'game' || s0.game !== 'kaooa' || points.length !== 10) {
+    throw new Error(`expected Kaooa's star on the board: ${JSON.stringify(s0)}`);
   }
-  const s1 = await waitStatus(page, 's => s.family.moves >= 6 || s.family.outcome', REPLY_TIMEOUT_MS,
+  const s1 = await waitStatus(page, 's => s.moves >= 6 || s.outcome', REPLY_TIMEOUT_MS,
     'six moves of the computers');
-  await page.screenshot({ path: join(options.out, 'family.png') });
-  log(`Kaooa: ${s1.family.moves} moves by the computers (${s1.family.moveList.join(' ')})`);
+  await page.screenshot({ path: join(options.out, 'star.png') });
+  log(`Kaooa: ${s1.moves} moves by the computers (${s1.moveList.join(' ')})`);
   await context.close();
 }
 
@@ -717,7 +719,7 @@ async function main() {
     browser = await launch();
     log(`Chromium ${browser.version()}, serving ${options.dist} on ${base}`);
     const checks = {
-      desktopGame, familyGame, clickAtReady, firstLoad, touchGame, phoneLayout, loadingScreen, failurePages, workerDepth, workerAnalysis,
+      desktopGame, starGame, clickAtReady, firstLoad, touchGame, phoneLayout, loadingScreen, failurePages, workerDepth, workerAnalysis,
       offlinePlay: (b, base, report) => offlinePlay(b, base, report, server),
     };
     // Online play against the bot through a real server (tests/browser/online.mjs).

@@ -8,9 +8,9 @@ use std::path::Path;
 
 use crate::save_common;
 
-use save_common::{every_variant, random_family_game, random_game, take_back};
+use save_common::{every_variant, random_game, take_back};
 use stronghold::ai::Level;
-use stronghold::rules::family::{self, HuntGame};
+use stronghold::rules::family;
 use stronghold::rules::{Game, GameId, Side, Variant};
 use stronghold::save::store::{display_time, file_stamp, temp_path, write_atomic_with};
 use stronghold::save::{
@@ -46,7 +46,12 @@ fn files_in(dir: &Path) -> Vec<String> {
 #[test]
 fn every_game_and_option_round_trips_with_history_and_redo() {
     let variants = every_variant();
-    assert_eq!(variants.len(), 4 + 1 + 6 + 2, "every option combination");
+    // The four first games with their options (4, 1, 6 and 2), then the twelve.
+    assert_eq!(
+        variants.len(),
+        4 + 1 + 6 + 2 + 12,
+        "every option combination"
+    );
     for variant in variants {
         for seed in 1..=3 {
             let mut game = random_game(variant, 20 + 25 * seed as usize, seed);
@@ -502,48 +507,54 @@ fn an_analysed_game_round_trips_with_its_analysis() {
     );
 }
 
+/// An autosave of the family's own screen (`family-autosave.ron`), as the
+/// game wrote it before every game was played alike.
+fn old_family_autosave(game: &str, moves: &[&str]) -> SavedFamilyGame {
+    SavedFamilyGame {
+        version: 2,
+        saved_at: 1_767_225_600,
+        game: game.to_string(),
+        moves: moves.iter().map(|m| m.to_string()).collect(),
+        hunters: Some(Level::Easy),
+        crowd: None,
+        skin: Some("classic".to_string()),
+        resigned: None,
+    }
+}
+
+fn write_old(dir: &Path, saved: &SavedFamilyGame) -> String {
+    let text = ron::ser::to_string_pretty(saved, ron::ser::PrettyConfig::default()).unwrap();
+    fs::write(dir.join("family-autosave.ron"), &text).unwrap();
+    text
+}
+
 #[test]
-fn every_family_game_round_trips_with_its_history() {
+fn an_old_family_autosave_comes_back_once_as_the_one_autosaves_game() {
     for (id, _) in family::BUILT_IN {
-        for seed in 1..=3u64 {
-            let game = random_family_game(id, 10 + 15 * seed as usize, seed);
-            let saved = SavedFamilyGame::of_game(&game, Some(Level::Easy), None).unwrap();
-            let read = SavedFamilyGame::from_ron(&saved.to_ron()).unwrap();
-            assert_eq!(read, saved, "{id}");
-            let restored = read.restore().unwrap();
-            assert!(restored.moves().eq(game.moves()), "{id}");
-            assert_eq!(restored.position(), game.position(), "{id}");
-            assert_eq!(restored.outcome(), game.outcome(), "{id}");
-            assert_eq!(read.hunters, Some(Level::Easy));
-        }
+        let game = random_game(Variant::new(GameId::named(id)), 14, 3);
+        let texts = game.move_texts();
+        let moves: Vec<&str> = texts.iter().map(String::as_str).collect();
+        let dir = temp_dir();
+        write_old(dir.path(), &old_family_autosave(id, &moves));
+        let saves = Saves::in_dir(dir.path());
+        let restored = saves.take_family_autosave().unwrap().expect("a game");
+        assert!(restored.game.moves().eq(game.moves()), "{id}");
+        assert_eq!(restored.game.position(), game.position(), "{id}");
+        assert_eq!(restored.saved.hunters, Some(Level::Easy), "{id}");
+        assert_eq!(restored.saved.skin.as_deref(), Some("classic"), "{id}");
+        // Read once: the one autosave keeps it from now on.
+        assert!(saves.take_family_autosave().unwrap().is_none(), "{id}");
     }
 }
 
 #[test]
-fn a_family_game_read_from_elsewhere_is_not_autosaved() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/games/kaooa.game.ron");
-    let bytes = fs::read(&path).unwrap();
-    let rules = family::parse_bytes("kaooa.game.ron", &bytes).unwrap();
-    let game = HuntGame::new(std::sync::Arc::new(rules));
-    assert!(SavedFamilyGame::of_game(&game, None, None).is_none());
-    let built_in = HuntGame::new(family::built_in("kaooa").unwrap());
-    assert!(SavedFamilyGame::of_game(&built_in, None, None).is_some());
-}
-
-#[test]
-fn a_family_autosave_that_does_not_replay_is_refused_and_kept() {
-    let game = random_family_game("haretavl", 12, 5);
-    let good = SavedFamilyGame::of_game(&game, None, Some(Level::Hard)).unwrap();
+fn an_old_family_autosave_that_does_not_replay_is_refused_and_kept() {
+    let good = old_family_autosave("haretavl", &["@b2", "@a2"]);
     let unknown = SavedFamilyGame {
         game: "no-such-game".to_string(),
         ..good.clone()
     };
-    let mut moves = good.moves.clone();
-    moves[3] = moves[2].clone();
-    let illegal = SavedFamilyGame {
-        moves,
-        ..good.clone()
-    };
+    let illegal = old_family_autosave("haretavl", &["@b2", "@b2"]);
     for (bad, expected) in [
         (
             unknown,
@@ -552,30 +563,25 @@ fn a_family_autosave_that_does_not_replay_is_refused_and_kept() {
             },
         ),
         (
-            illegal.clone(),
+            illegal,
             LoadError::BadFamilyMove {
-                number: 4,
-                text: illegal.moves[3].clone(),
+                number: 2,
+                text: "@b2".to_string(),
             },
         ),
     ] {
         let dir = temp_dir();
         let saves = Saves::in_dir(dir.path());
-        let text = bad.to_ron();
-        fs::write(dir.path().join("family-autosave.ron"), &text).unwrap();
-        let refused = saves.load_family().unwrap_err();
+        let text = write_old(dir.path(), &bad);
+        let refused = saves.take_family_autosave().unwrap_err();
         assert_eq!(refused.error, expected);
         assert_eq!(refused.slot, Slot::FamilyAutosave);
         // Kept, byte for byte, beside where it was.
         let moved = refused.moved_to.unwrap();
         assert_eq!(fs::read_to_string(&moved).unwrap(), text);
-        assert!(saves.load_family().unwrap().is_none(), "the slot is free");
+        assert!(
+            saves.take_family_autosave().unwrap().is_none(),
+            "the slot is free"
+        );
     }
-    // And a good one reads back.
-    let dir = temp_dir();
-    let saves = Saves::in_dir(dir.path());
-    saves.write_family(&good).unwrap();
-    let (saved, restored) = saves.load_family().unwrap().unwrap();
-    assert!(saved.saved_at > 0);
-    assert!(restored.moves().eq(game.moves()));
 }

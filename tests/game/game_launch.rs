@@ -100,20 +100,19 @@ fn the_launch_plugin_works_added_before_or_after_the_game() {
     }
 }
 
-/// `--game` names a hunt-family game too, and `--game-file` reads one from
-/// anywhere: the game opens on the family screen with the `--moves` played.
+/// `--game` names any game, and `--game-file` reads one from anywhere: the
+/// game opens on the board like every other, with the `--moves` played.
 #[test]
-fn a_family_game_by_name_or_by_file_opens_on_its_screen() {
-    use stronghold::game::play::family::FamilyMatch;
+fn any_game_by_name_or_by_file_opens_on_the_board() {
     let path =
         std::env::temp_dir().join(format!("stronghold-launch-{}.game.ron", std::process::id()));
     std::fs::write(
         &path,
-        stronghold::rules::family::BUILT_IN
-            .iter()
-            .find(|(id, _)| *id == "haretavl")
-            .expect("haretavl")
-            .1,
+        std::fs::read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/assets/games/haretavl.game.ron"
+        ))
+        .unwrap(),
     )
     .unwrap();
     let from_file = ["--game-file", path.to_str().unwrap()];
@@ -132,36 +131,25 @@ fn a_family_game_by_name_or_by_file_opens_on_its_screen() {
         let world = app.world();
         assert_eq!(
             world.resource::<State<Screen>>().get(),
-            &Screen::Family,
+            &Screen::Game,
             "{id}"
         );
-        let play = world
-            .resource::<FamilyMatch>()
-            .play
-            .clone()
-            .expect("a family game");
-        assert_eq!(play.rules().id(), id);
-        assert_eq!(play.ply(), 0);
+        let the_match = world.resource::<Match>();
+        assert_eq!(the_match.kind().id(), id);
+        assert_eq!(the_match.game().ply(), 0);
     }
-    // With moves: each is played; a bad one refuses the launch with its text.
+    // With moves: each is played; a bad one refuses the launch.
     let options = parse(&["--game", "kaooa", "--moves", "@d4 @c3"]).unwrap();
     let launch = Launch::new(options, Persistence::off()).unwrap();
     let mut app = headless_base("assets");
     app.add_plugins((GamePlugin, LaunchPlugin(launch)));
     app.update();
-    let play = app.world().resource::<FamilyMatch>().play.clone().unwrap();
-    assert_eq!(play.ply(), 2);
+    assert_eq!(app.world().resource::<Match>().game().ply(), 2);
     let options = parse(&["--game", "kaooa", "--moves", "@d4 @d4"]).unwrap();
     let err = Launch::new(options, Persistence::off())
         .err()
         .expect("refused");
-    assert_eq!(
-        err,
-        LaunchError::BadFamilyMove {
-            number: 2,
-            text: "@d4".to_string()
-        }
-    );
+    assert!(matches!(err, LaunchError::BadMoves(_)), "{err:?}");
     std::fs::remove_file(&path).ok();
 }
 
@@ -184,7 +172,10 @@ fn a_broken_game_file_is_refused_with_where_and_why() {
     let err = parse(&["--game-file", "/no/such/file.game.ron"]).unwrap_err();
     assert!(err.contains("/no/such/file.game.ron"), "{err}");
     std::fs::remove_file(&path).ok();
-    assert!(parse(&["--rules", "kaooa"]).unwrap().family_rules.is_some());
+    assert_eq!(
+        parse(&["--rules", "kaooa"]).unwrap().rules,
+        Some(GameId::named("kaooa"))
+    );
 }
 
 /// The game refuses a broken `--game-file` in the player's language.
@@ -217,7 +208,7 @@ fn the_game_refuses_a_broken_game_file_in_russian() {
     for (args, expected) in [
         (&["--option", "retreat=maybe"][..], "«maybe»"),
         (&["--moves", "c3-c9"][..], "ходы для начала"),
-        (&["--game", "kaooa", "--moves", "@d4 @d4"][..], "ход 2"),
+        (&["--game", "kaooa", "--moves", "@d4 @d4"][..], "«@d4»"),
     ] {
         let out = Command::new(env!("CARGO_BIN_EXE_stronghold"))
             .args(args)

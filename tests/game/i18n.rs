@@ -788,10 +788,6 @@ mod errors {
                 text: text("ten"),
             },
             E::BadClock { text: text("5m") },
-            E::BadFamilyMove {
-                number: 2,
-                text: text("c1-d9"),
-            },
             E::GameFileUnreadable {
                 path: text("/tmp/my.game.ron"),
                 message: text("No such file or directory"),

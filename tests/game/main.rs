@@ -9,8 +9,7 @@
 #[path = "../save_common/mod.rs"]
 mod save_common;
 
-mod family_play;
-mod family_puzzles;
+mod any_board;
 mod game_ai;
 mod game_analysis;
 mod game_input;

@@ -21,14 +21,13 @@ use stronghold::game::common::notice::{Notice, Notices};
 use stronghold::game::common::redraw::LastAsk;
 use stronghold::game::common::settings::Settings;
 use stronghold::game::headless_app;
-use stronghold::game::play::family::{FamilyCommand, FamilyIntent, FamilyMatch, FamilyPlay};
 use stronghold::game::play::match_state::{Match, MatchCommand, MoveIntent, MoveSource, Player};
 use stronghold::game::shell::launch::LaunchOptions;
 use stronghold::game::shell::persist::{
     self, LastGame, Persistence, Resumed, SaveCommand, SavesWindow,
 };
 use stronghold::rules::{Game, GameId, Side, Variant};
-use stronghold::save::{Ending, FORMAT_VERSION, SavedFamilyGame, SavedGame, Saves, Slot};
+use stronghold::save::{Ending, FORMAT_VERSION, SavedGame, Saves, Slot};
 
 /// An app as the game starts it, with its files in `dir`.
 fn launch(dir: &Path) -> App {
@@ -653,67 +652,65 @@ fn every_saves_message_the_code_names_is_in_both_languages() {
     }
 }
 
-/// The family game on the screen.
-fn family_play(app: &App) -> Option<FamilyPlay> {
-    app.world().resource::<FamilyMatch>().play.clone()
-}
-
-/// Plays one legal family move as a person (both sides are people).
-fn family_move(app: &mut App, n: usize) {
-    let play = family_play(app).expect("a family game");
-    let moves = play.game.legal_moves();
-    app.world_mut().write_message(FamilyIntent {
+/// Plays one legal move as a person (both sides are people).
+fn any_move(app: &mut App, n: usize) {
+    let moves = the_match(app).game().legal_moves();
+    app.world_mut().write_message(MoveIntent {
         mv: moves[n % moves.len()],
-        generation: play.generation,
+        source: MoveSource::Human,
     });
     app.update();
 }
 
+/// A game on any board (Adugo: the Alquerque square and its triangle) is
+/// autosaved in the one autosave, like every game, and resumed at launch.
 #[test]
-fn a_family_game_is_autosaved_on_every_move_and_resumed_at_launch() {
+fn a_game_of_any_board_is_autosaved_and_resumed_at_launch() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = launch(dir.path());
-    app.world_mut().write_message(FamilyCommand::Start {
-        rules: stronghold::rules::family::built_in("adugo").unwrap(),
+    app.world_mut().write_message(MatchCommand::NewGame {
+        variant: Variant::new(GameId::named("adugo")),
         players: humans(),
-        skin: "fox-geese".to_string(),
     });
     app.update();
     for n in 0..5 {
-        family_move(&mut app, n);
+        any_move(&mut app, n);
     }
-    let before = family_play(&app).unwrap();
+    let before = the_match(&app).game().clone();
     assert_eq!(before.ply(), 5);
     app.world_mut().write_message(AppExit::Success);
     app.update();
-    let text = fs::read_to_string(dir.path().join("family-autosave.ron")).unwrap();
-    let saved = SavedFamilyGame::from_ron(&text).unwrap();
-    assert_eq!((saved.game.as_str(), saved.moves.len()), ("adugo", 5));
-    assert_eq!(saved.skin.as_deref(), Some("fox-geese"));
+    let text = fs::read_to_string(dir.path().join("autosave.ron")).unwrap();
+    let saved = SavedGame::from_ron(&text).unwrap();
+    assert!(saved.start.starts_with("adugo "), "{}", saved.start);
+    assert_eq!(saved.moves.len(), 5);
+    let again = launch(dir.path());
+    let resumed = the_match(&again).game();
+    assert_eq!(resumed.variant().game, GameId::named("adugo"));
+    assert!(resumed.moves().eq(before.moves()));
+}
 
-    // The next launch has it back, history and all; the classic game is
-    // left as it was.
-    let mut again = launch(dir.path());
-    let resumed = family_play(&again).expect("the family game resumed");
-    assert!(resumed.game.moves().eq(before.game.moves()));
-    assert_eq!(resumed.skin, "fox-geese");
-    assert_eq!(resumed.players, humans());
-    assert!(resumed.last.is_some(), "its last move is shown");
-    assert_eq!(the_match(&again).game().ply(), 0);
-    // Launching alone did not write it again; a take-back does.
-    again.world_mut().write_message(FamilyCommand::Undo);
-    again.update();
-    persist::flush(again.world_mut());
-    let text = fs::read_to_string(dir.path().join("family-autosave.ron")).unwrap();
-    assert_eq!(SavedFamilyGame::from_ron(&text).unwrap().moves.len(), 4);
-
-    // A resigned game is kept but not resumed.
-    again.world_mut().write_message(FamilyCommand::Resign);
-    again.update();
-    persist::flush(again.world_mut());
-    let text = fs::read_to_string(dir.path().join("family-autosave.ron")).unwrap();
-    assert!(SavedFamilyGame::from_ron(&text).unwrap().resigned.is_some());
-    assert!(family_play(&launch(dir.path())).is_none());
+/// The family's own autosave, as the game wrote it before every game was
+/// played alike, comes back once at launch as the game to continue.
+#[test]
+fn an_old_family_autosave_is_continued_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("family-autosave.ron");
+    fs::write(
+        &path,
+        "(version: 2, saved_at: 1767225600, game: \"kaooa\", moves: [\"@d4\", \"@c3\"], \
+         hunters: Some(Easy), crowd: None, skin: Some(\"fox-geese\"), resigned: None)",
+    )
+    .unwrap();
+    let app = launch(dir.path());
+    let game = the_match(&app).game();
+    assert_eq!(game.variant().game, GameId::named("kaooa"));
+    assert_eq!(game.move_texts(), ["@d4", "@c3"]);
+    assert_eq!(
+        the_match(&app).player(Side::Hunters),
+        Player::Ai(Level::Easy)
+    );
+    assert!(!path.exists(), "read once");
 }
 
 #[test]
@@ -726,7 +723,7 @@ fn a_damaged_family_autosave_is_kept_and_reported() {
     )
     .unwrap();
     let app = launch(dir.path());
-    assert!(family_play(&app).is_none());
+    assert_eq!(the_match(&app).game().ply(), 0);
     assert!(!path.exists(), "moved aside");
     let kept: Vec<_> = fs::read_dir(dir.path())
         .unwrap()

@@ -145,7 +145,6 @@ error-launch-not-number = { $flag }: “{ $text }” is not a number
 error-launch-bad-clock = a clock is minutes+seconds (5+3, at most 180+60), not “{ $text }”
 error-launch-option = a game option: { $error }
 error-launch-moves = the moves to play: { $error }
-error-launch-family-move = the moves to play: move { $number } (“{ $text }”) cannot be played here
 error-launch-file-unreadable = the game file { $text } cannot be read
 error-launch-no-files-on-the-web = { $text }: the web page cannot read game files
 error-launch-bad-address = the address part “{ $text }” does not decode

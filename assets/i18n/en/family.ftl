@@ -1,15 +1,6 @@
 # The hunt family: the new-game list, the family game's screen and the
 # rules pages written from each game file (src/game/ui/family_*.rs).
 
-new-game-family = The hunt family
-new-game-family-note = Games read from files in assets/games, each with its rules page. Analysis, puzzles and online play are for the four games above.
-new-game-family-board-cross = On the cross
-new-game-family-board-alquerque = On the Alquerque square
-new-game-family-board-triangles = On a square with triangles
-new-game-family-board-star = On the star
-new-game-family-board-hounds = Hare and hounds
-new-game-family-board-other = Other boards
-new-game-family-rules = Read the rules
 
 family-status-move = { $side } to move
 family-status-place = { $side } to place

@@ -157,7 +157,6 @@ error-launch-not-number = { $flag }: «{ $text }» — не число
 error-launch-bad-clock = часы задаются как минуты+секунды (5+3, не больше 180+60), а не «{ $text }»
 error-launch-option = настройка игры: { $error }
 error-launch-moves = ходы для начала: { $error }
-error-launch-family-move = ходы для начала: ход { $number } («{ $text }») здесь сделать нельзя
 error-launch-file-unreadable = файл игры { $text } не читается
 error-launch-no-files-on-the-web = { $text }: веб-страница не читает файлы игр
 error-launch-bad-address = часть адреса «{ $text }» не раскодируется

@@ -1,15 +1,6 @@
 # Семья охотничьих игр: список на странице новой игры, экран игры и
 # страницы правил, написанные по файлу каждой игры (src/game/ui/family_*.rs).
 
-new-game-family = Семья охотничьих игр
-new-game-family-note = Игры из файлов в assets/games, у каждой своя страница правил. Анализ, задачи и игра по сети — для четырёх игр выше.
-new-game-family-board-cross = На кресте
-new-game-family-board-alquerque = На квадрате алькерке
-new-game-family-board-triangles = На квадрате с треугольниками
-new-game-family-board-star = На звезде
-new-game-family-board-hounds = Заяц и собаки
-new-game-family-board-other = Другие доски
-new-game-family-rules = Читать правила
 
 family-status-move = Ходят: { $side }
 family-status-place = Выставляют: { $side }

@@ -107,6 +107,8 @@ enum Choice {
     Play(Move),
     /// One more hop of a branching chain.
     Hop,
+    /// One more hop, where the chain may also stop.
+    HopOrStop,
     /// Several routes end there: the player must go hop by hop.
     Ambiguous,
     NotATarget,
@@ -124,7 +126,12 @@ fn choose(selection: &mut Selection, game: &Game, to: Point) -> Choice {
         1 => return Choice::Play(*through[0]),
         _ => {
             selection.path.push(to);
-            return Choice::Hop;
+            let stops = through.iter().any(|m| m.hops() == depth + 1);
+            return if stops {
+                Choice::HopOrStop
+            } else {
+                Choice::Hop
+            };
         }
     }
     // One click on the end of a route plays the whole route, if it is the only one.
@@ -273,6 +280,11 @@ impl Reaction<'_, '_, '_> {
         let selection = &mut *self.selection;
         selection.pressed_selected = false;
         if selection.at() == Some(p) {
+            // Pressed again where a chain that may stop has come: it stops.
+            if let Some(stop) = chain_stopping_here(selection, game) {
+                send_move(stop, selection, &mut self.status, &mut self.intents);
+                return;
+            }
             selection.pressed_selected = true;
             selection.dragging = Some(p);
             return;
@@ -287,12 +299,14 @@ impl Reaction<'_, '_, '_> {
             if own_piece {
                 select(selection, game, p);
             } else {
-                reject(selection, &mut self.status, self.shakes, cannot_go(from, p));
+                let refusal = cannot_go(game, from, p);
+                reject(selection, &mut self.status, self.shakes, refusal);
             }
         } else if own_piece {
             if !select(selection, game, p) {
                 self.shakes.write(ShakePiece(p));
-                self.status.0 = Some(Msg::new("input-no-legal-move").text("point", p.to_string()));
+                let point = game.rules().board().name(p).to_string();
+                self.status.0 = Some(Msg::new("input-no-legal-move").text("point", point));
             }
         } else if game.is_legal(&Move::place(p)) {
             send_move(
@@ -302,7 +316,8 @@ impl Reaction<'_, '_, '_> {
                 &mut self.intents,
             );
         } else if game.position().in_hand[side.index()] > 0 {
-            self.status.0 = Some(Msg::new("input-cannot-place").text("point", p.to_string()));
+            let point = game.rules().board().name(p).to_string();
+            self.status.0 = Some(Msg::new("input-cannot-place").text("point", point));
         }
     }
 
@@ -316,20 +331,29 @@ impl Reaction<'_, '_, '_> {
         let selection = &mut *self.selection;
         let choice = choose(selection, game, to);
         if !follow(choice, to, selection, &mut self.status, &mut self.intents) {
-            reject(
-                selection,
-                &mut self.status,
-                self.shakes,
-                cannot_go(from, to),
-            );
+            let refusal = cannot_go(game, from, to);
+            reject(selection, &mut self.status, self.shakes, refusal);
         }
     }
 }
 
-fn cannot_go(from: Point, to: Point) -> Msg {
+fn cannot_go(game: &Game, from: Point, to: Point) -> Msg {
+    let name = |p| game.rules().board().name(p).to_string();
     Msg::new("input-cannot-go")
-        .text("from", from.to_string())
-        .text("to", to.to_string())
+        .text("from", name(from))
+        .text("to", name(to))
+}
+
+/// The capture chain the hops chosen so far make, when the game lets a
+/// chain stop there (a second press on the piece plays it).
+fn chain_stopping_here(selection: &Selection, game: &Game) -> Option<Move> {
+    let origin = selection.origin?;
+    if selection.path.is_empty() {
+        return None;
+    }
+    game.legal_moves().into_iter().find(|m| {
+        m.is_jump() && m.from() == origin && m.landings().eq(selection.path.iter().copied())
+    })
 }
 
 /// Where chosen moves go: straight to the match, or held for confirmation.
@@ -378,8 +402,10 @@ fn follow(
     match choice {
         Choice::Play(mv) => send_move(mv, selection, status, intents),
         Choice::Hop => status.0 = None,
+        Choice::HopOrStop => status.0 = Some(Msg::new("input-stop-or-go-on")),
         Choice::Ambiguous => {
-            status.0 = Some(Msg::new("input-several-routes").text("point", to.to_string()));
+            let point = intents.rules.board().name(to).to_string();
+            status.0 = Some(Msg::new("input-several-routes").text("point", point));
         }
         Choice::NotATarget => return false,
     }

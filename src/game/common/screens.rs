@@ -24,9 +24,6 @@ pub enum Screen {
     Menu,
     /// Playing: the board takes input, the AI thinks.
     Game,
-    /// Playing a game of the hunt family (`play::family`): its own board,
-    /// drawn by the `ui` wing over the classic board, which sleeps.
-    Family,
 }
 
 /// The page the main menu shows.
@@ -36,8 +33,6 @@ pub enum MenuPage {
     Main,
     NewGame,
     Rules(GameId),
-    /// A hunt-family game's rules (its place in `rules::family::BUILT_IN`).
-    FamilyRules(usize),
     /// A game's puzzles: pick one to solve.
     Puzzles(GameId),
     Settings,

@@ -24,14 +24,12 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use serde::Deserialize;
 
-use crate::ai::Level;
 use crate::ai::SearchResult;
 use crate::ai::remote::{ReplyStatus, RequestLimit, SearchReply, SearchRequest, WorkerCommand};
 use crate::coach::remote::{AnalysisCommand, AnalysisReply, AnalysisRequest, AnalysisStatus};
 use crate::coach::{Analysis, Effort, Progress};
 use crate::game::common::redraw::FrameWaker;
 use crate::rules::Game;
-use crate::rules::family::{self, HuntGame, HuntMove};
 
 /// A fresh id for a job in the worker (searches and analyses share them).
 fn next_id() -> u64 {
@@ -135,69 +133,6 @@ impl WorkerRun {
                 None => WorkerPoll::Waiting,
             },
         }
-    }
-}
-
-/// A hunt-family game's search out in the worker; dropping it stops it
-/// there.
-pub struct WorkerFamilyRun {
-    id: u64,
-    /// The position searched, to read the answer's move in.
-    game: HuntGame,
-}
-
-/// What a family search in the worker has got to.
-#[derive(Clone, Debug, PartialEq)]
-pub enum FamilyPoll {
-    Waiting,
-    Done(HuntMove),
-    /// The position has no move to search.
-    Nothing,
-    /// The worker broke or could not read the request: search here instead.
-    Failed(String),
-}
-
-impl WorkerFamilyRun {
-    /// Sends a family game's search to the worker; `None` when this page
-    /// has no working worker (or the game is not built in: the worker
-    /// rebuilds it from its id).
-    pub fn start(game: &HuntGame, level: Level, seed: u64, waker: &FrameWaker) -> Option<Self> {
-        family::built_in(game.rules.id())?;
-        let id = next_id();
-        let request = SearchRequest::family(id, game, level, seed);
-        let text = serde_json::to_string(&WorkerCommand::Search(request)).ok()?;
-        link::send(&text, waker).then(|| WorkerFamilyRun {
-            id,
-            game: game.clone(),
-        })
-    }
-
-    pub fn poll(&mut self) -> FamilyPoll {
-        let reply: SearchReply = match take_reply(self.id) {
-            Some(Ok(reply)) => reply,
-            Some(Err(e)) => return FamilyPoll::Failed(format!("an unreadable reply: {e}")),
-            None => {
-                return match link::broken() {
-                    Some(reason) => FamilyPoll::Failed(reason),
-                    None => FamilyPoll::Waiting,
-                };
-            }
-        };
-        match reply.status {
-            ReplyStatus::Thinking { .. } => FamilyPoll::Waiting,
-            ReplyStatus::Nothing => FamilyPoll::Nothing,
-            ReplyStatus::Failed { reason } => FamilyPoll::Failed(reason),
-            ReplyStatus::Done { best, .. } => match self.game.rules.parse_move(&best) {
-                Ok(mv) if self.game.legal_moves().contains(&mv) => FamilyPoll::Done(mv),
-                _ => FamilyPoll::Failed(format!("the worker's move `{best}` is not legal")),
-            },
-        }
-    }
-}
-
-impl Drop for WorkerFamilyRun {
-    fn drop(&mut self) {
-        link::stop(self.id);
     }
 }
 

@@ -14,8 +14,6 @@ pub mod ai_task;
 pub mod ai_worker;
 pub mod analysis;
 pub mod background_search;
-pub mod family;
-pub mod family_puzzle;
 pub mod hint;
 pub mod lesson;
 pub mod match_state;
@@ -33,7 +31,5 @@ pub(super) fn plugin(app: &mut App) {
         analysis::plugin,
         puzzle::plugin,
         lesson::plugin,
-        family::plugin,
-        family_puzzle::plugin,
     ));
 }

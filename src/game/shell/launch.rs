@@ -17,10 +17,6 @@ use crate::game::common::redraw::{LOADING_PULSE, NextFrame};
 use crate::game::common::screens::{MenuPage, RulesWindow, Screen};
 use crate::game::common::settings::{OnlineSeat, Settings};
 use crate::game::play::analysis::AnalysisCommand;
-use crate::game::play::family::{FamilyMatch, FamilyPlay};
-use crate::game::play::family_puzzle::{
-    FamilyPuzzleCommand, FamilyPuzzleLibrary, FamilyPuzzleSetAsset,
-};
 use crate::game::play::lesson::{LessonCommand, LessonSession};
 use crate::game::play::match_state::{Match, MatchCommand, Player};
 use crate::game::play::online::{OnlineCommand, ServerForNow};
@@ -30,18 +26,12 @@ use crate::game::shell::persist::{self, Boot, Persistence};
 use crate::online::ClockSpec;
 use crate::online::client::socket_list;
 use crate::online::protocol::side_text;
-use crate::rules::family::{self, HuntGame, Ruleset};
 use crate::rules::{Game, GameId, Side, Variant};
-
-use std::sync::Arc;
 
 /// What the game starts with.
 #[derive(Clone, Debug)]
 pub struct LaunchOptions {
     pub variant: Variant,
-    /// `--game ID` naming a game of the hunt family, or `--game-file PATH`:
-    /// play it instead of the four games' `variant`.
-    pub family: Option<Arc<Ruleset>>,
     pub hunters: Player,
     pub crowd: Player,
     /// Moves to play before the window opens, in notation.
@@ -58,8 +48,6 @@ pub struct LaunchOptions {
     pub rules: Option<GameId>,
     /// `--new-game`: open on the new-game page.
     pub new_game: bool,
-    /// `--rules ID` of a hunt-family game: its place in `BUILT_IN`.
-    pub family_rules: Option<usize>,
     /// `--language en|ru`: the language for this run.
     pub language: Option<Language>,
     /// `--skin NAME`: the skin to draw, whatever the game.
@@ -85,8 +73,6 @@ pub struct LaunchOptions {
     pub analyse: bool,
     /// `--lessons`: once the game is analysed, its first lesson.
     pub lessons: bool,
-    /// `--puzzles ID` of a hunt-family game: its puzzles (from `--puzzle`).
-    pub family_puzzles: bool,
     /// `--line STEP`: once the game is analysed, the reviewed move's
     /// engine line played out STEP moves in.
     pub line: Option<usize>,
@@ -100,7 +86,6 @@ impl Default for LaunchOptions {
     fn default() -> LaunchOptions {
         LaunchOptions {
             variant: Variant::new(GameId::named("pirates")),
-            family: None,
             hunters: Player::Ai(Level::Medium),
             crowd: Player::Human,
             moves: String::new(),
@@ -109,7 +94,6 @@ impl Default for LaunchOptions {
             start_in_game: false,
             help: false,
             rules: None,
-            family_rules: None,
             new_game: false,
             language: None,
             skin: None,
@@ -123,7 +107,6 @@ impl Default for LaunchOptions {
             review: None,
             analyse: false,
             lessons: false,
-            family_puzzles: false,
             line: None,
             puzzles: None,
             puzzle: None,
@@ -137,12 +120,12 @@ usage: stronghold [FLAGS]
 Without flags the game opens on its main menu. Naming a game or a player
 starts playing at once.
 
-  --game GAME          pirates, asalto, fox-geese or bagh-chal, or a game
-                       of the hunt family (kaooa, haretavl, adugo, ...:
-                       the files in assets/games/)
-  --game-file PATH     play the hunt-family game this file describes
+  --game GAME          pirates, asalto, fox-geese, bagh-chal, kaooa,
+                       haretavl, adugo, ...: the files in assets/games/
+  --game-file PATH     play the game this file describes
                        (docs/game-files.md)
-  --option KEY=VALUE   compulsory=on|off, retreat=on|off (pirates);
+  --option KEY=VALUE   one of the game's options (its rules page lists
+                       them): compulsory=on|off, retreat=on|off (pirates);
                        geese=13|15|17, sideways=on|off (fox-geese);
                        quiet-limit=on|off (bagh-chal)
   --hunters PLAYER     who plays the hunters: human, beginner, easy,
@@ -171,27 +154,21 @@ starts playing at once.
                        mistakes once they are found
   --line STEP          with --analyse and --review: the engine's line for
                        the move reviewed, played out STEP moves in
-  --puzzles GAME       open on a game's puzzles page (a hunt-family
-                       game: on its board, solving its first puzzle)
+  --puzzles GAME       open on a game's puzzles page
   --puzzle N           with --puzzles: solve puzzle number N
   --language LANG      en or ru (otherwise the saved setting)
   --exit-after SECONDS quit after this many seconds (scripts)
   -h, --help           this help";
 
-/// A built-in family game's place in `BUILT_IN`.
-fn family_index(id: &str) -> Option<usize> {
-    family::BUILT_IN.iter().position(|(name, _)| *name == id)
-}
-
 /// Reads and checks a game file from disk: a broken file is refused with
 /// its file, line, column and reason.
 #[cfg(not(target_arch = "wasm32"))]
-fn read_game_file(path: &str) -> Result<Ruleset, LaunchError> {
+fn read_game_file(path: &str) -> Result<GameId, LaunchError> {
     let bytes = std::fs::read(path).map_err(|e| LaunchError::GameFileUnreadable {
         path: path.to_string(),
         message: e.to_string(),
     })?;
-    family::parse_bytes(path, &bytes).map_err(|e| LaunchError::GameFile(Box::new(e)))
+    GameId::load(path, &bytes).map_err(|e| LaunchError::GameFile(Box::new(e)))
 }
 
 /// A refused launch in the player's language: `--language` when given,
@@ -216,7 +193,7 @@ fn localized(error: &LaunchError, args: &[String]) -> String {
 
 /// The web page has no files to read.
 #[cfg(target_arch = "wasm32")]
-fn read_game_file(path: &str) -> Result<Ruleset, LaunchError> {
+fn read_game_file(path: &str) -> Result<GameId, LaunchError> {
     Err(LaunchError::NoFilesOnTheWeb {
         path: path.to_string(),
     })
@@ -262,15 +239,12 @@ impl LaunchOptions {
             match arg.as_str() {
                 "--game" => {
                     let id = value("--game")?;
-                    match (family::built_in(&id), GameId::find(&id)) {
-                        (Some(rules), _) => o.family = Some(rules),
-                        (None, Some(kind)) => o.variant = Variant::new(kind),
-                        (None, None) => return Err(unknown_game(id)),
-                    }
+                    let game = GameId::find(&id).ok_or_else(|| unknown_game(id))?;
+                    o.variant = Variant::new(game);
                 }
                 "--game-file" => {
                     let path = value("--game-file")?;
-                    o.family = Some(Arc::new(read_game_file(&path)?));
+                    o.variant = Variant::new(read_game_file(&path)?);
                 }
                 "--option" => options.push(value("--option")?),
                 "--hunters" => o.hunters = parse_player(&value("--hunters")?)?,
@@ -279,11 +253,7 @@ impl LaunchOptions {
                 "--flip" => o.flipped = true,
                 "--rules" => {
                     let id = value("--rules")?;
-                    match (family_index(&id), GameId::find(&id)) {
-                        (Some(index), _) => o.family_rules = Some(index),
-                        (None, Some(kind)) => o.rules = Some(kind),
-                        (None, None) => return Err(unknown_game(id)),
-                    }
+                    o.rules = Some(GameId::find(&id).ok_or_else(|| unknown_game(id))?);
                 }
                 "--language" => {
                     let code = value("--language")?;
@@ -315,14 +285,7 @@ impl LaunchOptions {
                 "--new-game" => o.new_game = true,
                 "--puzzles" => {
                     let id = value("--puzzles")?;
-                    match family::built_in(&id) {
-                        Some(rules) => {
-                            o.family = Some(rules);
-                            o.start_in_game = true;
-                            o.family_puzzles = true;
-                        }
-                        None => o.puzzles = Some(classic_game(id)?),
-                    }
+                    o.puzzles = Some(GameId::find(&id).ok_or_else(|| unknown_game(id))?);
                 }
                 "--puzzle" => {
                     let v = value("--puzzle")?;
@@ -354,11 +317,11 @@ impl LaunchOptions {
             "--join" => self.join = Some(invite_code(value)?),
             "--watch" => self.watch = Some(invite_code(value)?),
             "--create" => {
-                self.variant = Variant::new(classic_game(value)?);
+                self.variant = Variant::new(game_of(value)?);
                 self.create = true;
             }
             "--anyone" => {
-                self.variant = Variant::new(classic_game(value)?);
+                self.variant = Variant::new(game_of(value)?);
                 self.anyone = true;
             }
             "--side" => {
@@ -377,37 +340,8 @@ impl LaunchOptions {
         Ok(())
     }
 
-    /// The family game these options start, if they name one, with its
-    /// `--moves` played.
-    pub fn initial_family_game(&self) -> Result<Option<FamilyPlay>, LaunchError> {
-        let Some(rules) = &self.family else {
-            return Ok(None);
-        };
-        let skin = self.skin.clone().unwrap_or_else(|| rules.file.skin.clone());
-        let mut game = HuntGame::new(rules.clone());
-        game.play_text(&self.moves)
-            .map_err(|e| LaunchError::BadFamilyMove {
-                number: e.number,
-                text: self
-                    .moves
-                    .split_whitespace()
-                    .nth(e.number - 1)
-                    .unwrap_or_default()
-                    .to_string(),
-            })?;
-        let players = Match::players(self.hunters, self.crowd);
-        Ok(Some(FamilyPlay::resumed(game, players, skin)))
-    }
-
     /// The match these options start.
     pub fn initial_match(&self) -> Result<Match, LaunchError> {
-        if self.family.is_some() {
-            // The classic board behind the family screen stays at its start.
-            return Ok(Match::from_game(
-                Game::new(self.variant),
-                Match::players(self.hunters, self.crowd),
-            ));
-        }
         let mut game = Game::new(self.variant);
         game.play_text(&self.moves).map_err(LaunchError::BadMoves)?;
         Ok(Match::from_game(
@@ -424,7 +358,6 @@ impl LaunchOptions {
 pub struct Launch {
     pub options: LaunchOptions,
     the_match: Match,
-    family: Option<FamilyPlay>,
     boot: Boot,
     address_problem: Option<LaunchError>,
 }
@@ -471,7 +404,6 @@ impl Launch {
     /// `persistence`; an error when the options' moves cannot be played.
     pub fn new(options: LaunchOptions, persistence: Persistence) -> Result<Launch, LaunchError> {
         let the_match = options.initial_match()?;
-        let family = options.initial_family_game()?;
         let mut boot = persistence.boot();
         if let Some(language) = options.language {
             boot.settings.language = language;
@@ -484,7 +416,6 @@ impl Launch {
         Ok(Launch {
             options,
             the_match,
-            family,
             boot,
             address_problem: None,
         })
@@ -506,16 +437,12 @@ impl Plugin for LaunchPlugin {
         let Launch {
             options,
             the_match,
-            family,
             boot,
             address_problem,
         } = self.0.clone();
         app.insert_resource(BoardLayout::for_variant(the_match.variant()).turned(options.flipped));
         app.insert_resource(the_match);
-        if let Some(play) = family {
-            app.insert_resource(FamilyMatch { play: Some(play) })
-                .insert_state(Screen::Family);
-        } else if options.start_in_game {
+        if options.start_in_game {
             app.insert_state(Screen::Game);
         }
         match (options.rules, options.start_in_game) {
@@ -526,9 +453,6 @@ impl Plugin for LaunchPlugin {
         if options.new_game {
             app.insert_resource(MenuPage::NewGame);
         }
-        if let Some(index) = options.family_rules {
-            app.insert_resource(MenuPage::FamilyRules(index));
-        }
         if let Some(game) = options.puzzles {
             app.insert_resource(MenuPage::Puzzles(game));
         }
@@ -538,11 +462,8 @@ impl Plugin for LaunchPlugin {
             lessons: options.lessons,
             line: options.line.zip(options.review),
             puzzle: options.puzzles.zip(options.puzzle),
-            family_puzzle: options
-                .family_puzzles
-                .then(|| options.puzzle.unwrap_or(1) - 1),
         })
-        .add_systems(Update, (run_launch_actions, start_family_puzzle));
+        .add_systems(Update, run_launch_actions);
         app.insert_resource(SkinOverride {
             name: options.skin.clone(),
             skins_then: None,
@@ -576,9 +497,8 @@ fn invite_code(value: String) -> Result<String, LaunchError> {
     }
 }
 
-/// One of the four first games (the ones online play and the puzzles
-/// have), by its id.
-fn classic_game(id: String) -> Result<GameId, LaunchError> {
+/// A game by its id.
+fn game_of(id: String) -> Result<GameId, LaunchError> {
     GameId::find(&id).ok_or(LaunchError::UnknownGame { id })
 }
 
@@ -636,7 +556,6 @@ impl OpenAtLaunch {
         let asks_for_something = options.start_in_game
             || options.rules.is_some()
             || options.new_game
-            || options.family_rules.is_some()
             || options.puzzles.is_some();
         kept.filter(|_| !asks_for_something)
             .map(OpenAtLaunch::Resume)
@@ -687,8 +606,6 @@ struct LaunchActions {
     lessons: bool,
     /// The line's step, and the reviewed move's ply.
     line: Option<(usize, usize)>,
-    /// The family game's puzzle to solve (from 0), once its set loads.
-    family_puzzle: Option<usize>,
     puzzle: Option<(GameId, usize)>,
 }
 
@@ -770,37 +687,6 @@ fn run_launch_actions(
         SetState::Missing(_) => {}
     }
     actions.puzzle = None;
-}
-
-/// `--puzzles ID` of a hunt-family game: its puzzle, once the set loads.
-fn start_family_puzzle(
-    mut actions: ResMut<LaunchActions>,
-    family: Res<FamilyMatch>,
-    (mut library, server, sets): (
-        ResMut<FamilyPuzzleLibrary>,
-        Res<AssetServer>,
-        Res<Assets<FamilyPuzzleSetAsset>>,
-    ),
-    mut commands: MessageWriter<FamilyPuzzleCommand>,
-    mut next_frame: ResMut<NextFrame>,
-) {
-    let (Some(index), Some(play)) = (actions.family_puzzle, &family.play) else {
-        return;
-    };
-    let rules = play.game.rules.clone();
-    let Some(set) = library.set(&rules.file.id, &server, &sets) else {
-        next_frame.within(LOADING_PULSE);
-        return;
-    };
-    if let Some(puzzle) = set.puzzles.get(index) {
-        commands.write(FamilyPuzzleCommand::Start {
-            rules,
-            index,
-            count: set.puzzles.len(),
-            puzzle: Box::new(puzzle.clone()),
-        });
-    }
-    actions.family_puzzle = None;
 }
 
 /// Quits after a number of seconds of real time.

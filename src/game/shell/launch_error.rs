@@ -43,13 +43,8 @@ pub enum LaunchError {
         text: String,
     },
     BadOption(OptionError),
-    /// A classic game's `--moves`: the move that does not read or play.
+    /// `--moves`: the move that does not read or play.
     BadMoves(MoveTextError),
-    /// A family game's `--moves`: move `number` (from 1) cannot be played.
-    BadFamilyMove {
-        number: usize,
-        text: String,
-    },
     /// `--game-file`: the file cannot be read (the system's words).
     GameFileUnreadable {
         path: String,
@@ -90,9 +85,6 @@ impl fmt::Display for LaunchError {
             }
             E::BadOption(e) => write!(f, "--option: {e}"),
             E::BadMoves(e) => write!(f, "--moves: {e}"),
-            E::BadFamilyMove { number, text } => {
-                write!(f, "--moves: move {number} (`{text}`) cannot be played here")
-            }
             E::GameFileUnreadable { path, message } => write!(f, "{path}: {message}"),
             E::GameFile(e) => write!(f, "{e}"),
             E::NoFilesOnTheWeb { path } => {
@@ -123,9 +115,6 @@ impl Localize for LaunchError {
             E::BadClock { text } => with_text("error-launch-bad-clock", text),
             E::BadOption(e) => Msg::new("error-launch-option").nested("error", e.to_msg()),
             E::BadMoves(e) => Msg::new("error-launch-moves").nested("error", e.to_msg()),
-            E::BadFamilyMove { number, text } => {
-                with_text("error-launch-family-move", text).num("number", *number as u32)
-            }
             E::GameFileUnreadable { path, .. } => with_text("error-launch-file-unreadable", path),
             E::GameFile(e) => e.to_msg(),
             E::NoFilesOnTheWeb { path } => with_text("error-launch-no-files-on-the-web", path),

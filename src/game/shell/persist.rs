@@ -28,10 +28,9 @@ use crate::game::common::i18n::{I18n, Localize, Msg};
 use crate::game::common::notice::Notice;
 use crate::game::common::settings::Settings;
 use crate::game::play::analysis::analysed_plies;
-use crate::game::play::family::{FamilyMatch, FamilyPlay};
 use crate::game::play::match_state::{Conclusion, Match, Player};
 use crate::rules::Side;
-use crate::save::{Ending, Refused, RestoredGame, SavedFamilyGame, SavedGame, Saves, Slot};
+use crate::save::{Ending, Refused, RestoredGame, SavedGame, Saves, Slot};
 
 mod commands;
 #[cfg(target_arch = "wasm32")]
@@ -129,11 +128,9 @@ impl Persistence {
         let mut boot = Boot {
             settings: Settings::default(),
             last_game: None,
-            last_family: None,
             notices: Vec::new(),
             settings_blocked: false,
             autosave_blocked: false,
-            family_blocked: false,
             persistence: self.clone(),
         };
         let Some(saves) = self.saves() else {
@@ -157,15 +154,14 @@ impl Persistence {
                 boot.notices.push(refused_notice(&refused));
             }
         }
-        match saves.load_family() {
-            Ok(Some((saved, game))) if !saved.is_finished(&game) => {
-                boot.last_family = Some(family_play(&saved, game));
+        // A game left on the family's own screen before every game was
+        // played alike: continued here when the autosave has none.
+        match saves.take_family_autosave() {
+            Ok(Some(restored)) if !restored.is_finished() && boot.last_game.is_none() => {
+                boot.last_game = Some(LastGame::from_restored(restored));
             }
             Ok(_) => {}
-            Err(refused) => {
-                boot.family_blocked = refused.moved_to.is_err();
-                boot.notices.push(refused_notice(&refused));
-            }
+            Err(refused) => boot.notices.push(refused_notice(&refused)),
         }
         boot
     }
@@ -178,13 +174,10 @@ pub struct Boot {
     pub settings: Settings,
     /// The last unfinished game, when the autosave holds one.
     pub last_game: Option<LastGame>,
-    /// The last unfinished family game, when its autosave holds one.
-    pub last_family: Option<FamilyPlay>,
     notices: Vec<Notice>,
     /// A refused file that could not be moved aside: not overwritten.
     settings_blocked: bool,
     autosave_blocked: bool,
-    family_blocked: bool,
     persistence: Persistence,
 }
 
@@ -241,22 +234,9 @@ impl Boot {
             app.insert_resource(last.the_match);
             app.insert_resource(Resumed(true));
         }
-        // The family game comes back for the menu's "continue" unless the
-        // launch opened one of its own.
-        let family_open = app
-            .world()
-            .get_resource::<FamilyMatch>()
-            .is_some_and(|f| f.play.is_some());
-        if resume
-            && !family_open
-            && let Some(play) = self.last_family
-        {
-            app.insert_resource(FamilyMatch { play: Some(play) });
-        }
         let mut state = PersistState::default();
         state.settings_blocked = self.settings_blocked;
         state.autosave_blocked = self.autosave_blocked;
-        state.family_blocked = self.family_blocked;
         state.settings_written = Some(settings.clone());
         app.insert_resource(settings)
             .insert_resource(self.persistence)
@@ -329,36 +309,6 @@ pub fn snapshot(the_match: &Match, layout: &BoardLayout, settings: &Settings) ->
             level(Side::Crowd),
         )
     }
-}
-
-/// The autosave of a family game; `None` for a game read from a file
-/// elsewhere (`--game-file`), which is not kept.
-pub fn family_snapshot(play: &FamilyPlay) -> Option<SavedFamilyGame> {
-    let level = |side: Side| match play.player(side) {
-        Player::Human | Player::Remote => None,
-        Player::Ai(level) => Some(level),
-    };
-    SavedFamilyGame::of_game(&play.game, level(Side::Hunters), level(Side::Crowd)).map(|saved| {
-        SavedFamilyGame {
-            skin: Some(play.skin.clone()),
-            resigned: play.resigned,
-            ..saved
-        }
-    })
-}
-
-/// A family game read from its autosave, ready to play on.
-fn family_play(saved: &SavedFamilyGame, game: crate::rules::family::HuntGame) -> FamilyPlay {
-    let player = |level: Option<Level>| level.map_or(Player::Human, Player::Ai);
-    let skin = saved
-        .skin
-        .clone()
-        .unwrap_or_else(|| game.rules.file.skin.clone());
-    FamilyPlay::resumed(
-        game,
-        Match::players(player(saved.hunters), player(saved.crowd)),
-        skin,
-    )
 }
 
 /// Keeps the window's size in the settings, so the next run opens at it.

@@ -26,7 +26,6 @@ use crate::game::common::notice::Notice;
 use crate::game::common::screens::Screen;
 use crate::game::play::ai_task::{AiJob, SearchReport};
 use crate::game::play::analysis::{AnalysisJob, AnalysisRunner, analysed_plies};
-use crate::game::play::family::{FamilyAi, FamilyMatch};
 use crate::game::play::match_state::{Match, Player};
 use crate::game::play::online::{Online, Phase};
 use crate::game::shell::launch_error::LaunchError;
@@ -151,6 +150,8 @@ pub struct PageStatus {
     pub game: &'static str,
     /// Moves played so far (plies).
     pub moves: usize,
+    /// Every move played, in the game's notation.
+    pub move_list: Vec<String>,
     /// `hunters` or `crowd`.
     pub to_move: &'static str,
     /// Who is to move: a person here (`human`), the computer (`ai`), or
@@ -174,44 +175,6 @@ pub struct PageStatus {
     pub online: Option<OnlineStatus>,
     /// The coach's analysis of the game, while it runs or once it is there.
     pub analysis: Option<AnalysisStatus>,
-    /// A hunt-family game, when one is on the board (`screen` is then
-    /// `family`).
-    pub family: Option<FamilyStatus>,
-}
-
-/// A hunt-family game as the page sees it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct FamilyStatus {
-    /// The game's id (`kaooa`).
-    pub game: String,
-    pub moves: usize,
-    /// Every move played, in the game's notation.
-    pub move_list: Vec<String>,
-    /// `hunters`, `crowd` or `draw` once the game is over.
-    pub outcome: Option<&'static str>,
-    /// The computer is searching now.
-    pub thinking: bool,
-}
-
-impl FamilyStatus {
-    pub fn of(family: &FamilyMatch, ai: &FamilyAi) -> Option<FamilyStatus> {
-        let play = family.play.as_ref()?;
-        Some(FamilyStatus {
-            game: play.rules().id().to_string(),
-            moves: play.ply(),
-            move_list: play
-                .game
-                .moves()
-                .map(|m| play.rules().move_text(m))
-                .collect(),
-            outcome: play.is_over().then(|| match play.winner() {
-                Some(side) => side_id(side),
-                None => "draw",
-            }),
-            thinking: ai.thinking(),
-        })
-    }
 }
 
 /// The game's analysis as the page sees it.
@@ -338,6 +301,7 @@ impl PageStatus {
             screen: "menu",
             game: the_match.kind().id(),
             moves: game.ply(),
+            move_list: game.move_texts(),
             to_move: side_id(side),
             mover: match the_match.player(side) {
                 Player::Ai(_) => "ai",
@@ -370,7 +334,6 @@ impl PageStatus {
             strip: 0.0,
             online: None,
             analysis: None,
-            family: None,
         }
     }
 }
@@ -379,6 +342,7 @@ impl PageStatus {
 pub fn point_positions(
     points: &Query<(&BoardPoint, &GlobalTransform)>,
     camera: (&Camera, &GlobalTransform),
+    board: &crate::rules::Board,
 ) -> BTreeMap<String, [f32; 2]> {
     points
         .iter()
@@ -387,7 +351,7 @@ pub fn point_positions(
                 .0
                 .world_to_viewport(camera.1, at.translation())
                 .ok()?;
-            Some((point.0.to_string(), [v.x.round(), v.y.round()]))
+            Some((board.name(point.0).to_string(), [v.x.round(), v.y.round()]))
         })
         .collect()
 }
@@ -418,15 +382,13 @@ pub fn current_status(
     let mut status = PageStatus::of_match(the_match, ai);
     status.strip = strip.round();
     status.online = OnlineStatus::of(online);
-    status.selected = selection.at().map(|p| p.to_string());
+    let board = the_match.game().rules().board();
+    status.selected = selection.at().map(|p| board.name(p).to_string());
     if screen == Screen::Game {
         status.screen = "game";
     }
-    if screen == Screen::Family {
-        status.screen = "family";
-    }
     if let Ok(camera) = cameras.single() {
-        status.points = point_positions(points, camera);
+        status.points = point_positions(points, camera, board);
     }
     // The loader gives way to a board with its pieces, not a bare one.
     let shown = board_frames(!status.points.is_empty() && loaded, frames_shown);
@@ -448,7 +410,6 @@ mod page {
     use crate::game::common::view::FirstBoard;
     use crate::game::play::ai_task::AiJob;
     use crate::game::play::analysis::AnalysisJob;
-    use crate::game::play::family::{FamilyAi, FamilyMatch};
     use crate::game::play::match_state::Match;
     use crate::game::play::online::Online;
 
@@ -529,7 +490,6 @@ mod page {
         mut published: Local<Option<PageStatus>>,
         (mut next_frame, strip): (ResMut<NextFrame>, Res<StripHeight>),
         analysis: Res<AnalysisJob>,
-        (family, family_ai): (Res<FamilyMatch>, Res<FamilyAi>),
     ) {
         let loaded = files.loaded();
         let mut status = current_status(
@@ -545,7 +505,6 @@ mod page {
             strip.0,
         );
         status.analysis = super::AnalysisStatus::of(&analysis, &the_match);
-        status.family = super::FamilyStatus::of(&family, &family_ai);
         // The page counts drawn frames before it calls the board ready.
         if !status.ready {
             next_frame.within(LOADING_PULSE);
@@ -601,27 +560,22 @@ mod tests {
     }
 
     #[test]
-    fn a_family_game_is_in_the_status_with_its_moves_and_result() {
-        use crate::game::play::family::{FamilyAi, FamilyMatch, FamilyPlay};
-        let rules = crate::rules::family::built_in("kaooa").expect("kaooa");
-        let mut play = FamilyPlay::new(rules.clone(), [Player::Human; 2], "classic".into());
-        for text in ["@d4", "@c3"] {
-            assert!(play.play(&rules.parse_move(text).unwrap()));
-        }
-        let mut family = FamilyMatch { play: Some(play) };
-        let status = FamilyStatus::of(&family, &FamilyAi::default()).expect("a family game");
+    fn a_game_of_any_board_is_in_the_status_with_its_moves() {
+        let mut game = Game::new(Variant::new(GameId::named("kaooa")));
+        game.play_text("@d4 @c3").unwrap();
+        let the_match = Match::from_game(game, [Player::Human; 2]);
+        let status = PageStatus::of_match(&the_match, &AiJob::default());
         assert_eq!(status.game, "kaooa");
         assert_eq!(status.moves, 2);
         assert_eq!(status.move_list, ["@d4", "@c3"]);
         assert_eq!(status.outcome, None);
-        family
-            .play
-            .as_mut()
-            .unwrap()
-            .resign(crate::rules::Side::Hunters);
-        let over = FamilyStatus::of(&family, &FamilyAi::default()).unwrap();
-        assert_eq!(over.outcome, Some("crowd"));
-        assert!(FamilyStatus::of(&FamilyMatch::default(), &FamilyAi::default()).is_none());
+        // The vulture placed on d4 moves: every legal move starts there.
+        assert!(!status.legal.is_empty());
+        assert!(
+            status.legal.iter().all(|m| m.starts_with("d4")),
+            "{:?}",
+            status.legal
+        );
     }
 
     #[test]

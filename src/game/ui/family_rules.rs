@@ -6,14 +6,13 @@
 
 use bevy_egui::egui::{self, Color32, RichText, vec2};
 
-use super::family_board::{self, Fit, Marks, Pictures};
 use super::family_words::{side_title, words};
+use super::rules_page::Scene;
 use super::theme::{GOLD, MUTED};
-use crate::game::board::skin::builtin;
 use crate::game::common::i18n::{I18n, Msg};
 use crate::rules::family::Ruleset;
 use crate::rules::family::file::{Chain, EndSpec, NoMoves, Steps};
-use crate::rules::{GameId, Side};
+use crate::rules::{GameId, Side, Variant};
 
 const WEAK_INK: Color32 = Color32::from_rgb(196, 180, 156);
 const CHOSEN_ACCENT: Color32 = Color32::from_rgb(230, 150, 62);
@@ -149,41 +148,18 @@ fn page(ui: &mut egui::Ui, i18n: &I18n, rules: &Ruleset) {
     ui.add_space(20.0);
 }
 
-/// The start position on the board, in the classic look.
+/// The start position on the board, the points of the first placements
+/// marked.
 fn diagram(ui: &mut egui::Ui, rules: &Ruleset, width: f32) {
-    let (rect, _) = ui.allocate_exact_size(vec2(width, width * 0.85), egui::Sense::hover());
-    if !ui.is_rect_visible(rect) {
+    let Some(game) = GameId::find(rules.id()) else {
         return;
-    }
-    let skin = builtin::builtin_skin(GameId::named("pirates"));
-    let fit = Fit::new(rules, rect.shrink(4.0));
-    let marks = Marks {
-        names: true,
-        targets: start_places(rules),
-        ..Marks::default()
     };
-    family_board::paint_board(
-        &ui.painter_at(rect),
-        rules,
-        &fit,
-        &skin,
-        &Pictures::default(),
-        rules.start_position().pieces,
-        &marks,
-        None,
-        &[],
-    );
-}
-
-/// Where the first pieces may be placed, when the game begins by placing.
-fn start_places(rules: &Ruleset) -> u64 {
-    let start = rules.start_position();
-    let mut moves = Vec::new();
-    rules.generate(&start, &mut moves);
-    moves
-        .iter()
-        .filter(|m| m.kind == crate::rules::family::HuntMoveKind::Place)
-        .fold(0, |set, m| set | 1 << m.to())
+    let scene = Scene::start(&Variant::new(game));
+    let height = super::rules_page::diagram_height(&scene, width);
+    let (rect, _) = ui.allocate_exact_size(vec2(width, height), egui::Sense::hover());
+    if ui.is_rect_visible(rect) {
+        super::rules_page::paint_diagram(&ui.painter_at(rect), &scene, rect);
+    }
 }
 
 fn sides_text(i18n: &I18n, rules: &Ruleset, side: Side) -> String {

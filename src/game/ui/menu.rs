@@ -5,7 +5,6 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use super::family_words;
 use super::new_game::NewGameAction;
 use super::theme::{self, CARD_FILL, GOLD, MUTED, VEIL};
 use super::{
@@ -17,7 +16,6 @@ use crate::game::common::i18n::I18n;
 use crate::game::common::redraw::{LOADING_PULSE, NextFrame};
 use crate::game::common::screens::{MenuPage, Screen};
 use crate::game::common::settings::Settings;
-use crate::game::play::family::{FamilyCommand, FamilyMatch};
 use crate::game::play::match_state::{Match, MatchCommand};
 use crate::game::play::online::{Online, OnlineCommand, ServerForNow};
 use crate::game::play::puzzle::SetState;
@@ -47,8 +45,6 @@ pub(super) struct MenuUi<'w, 's> {
     online_commands: MessageWriter<'w, OnlineCommand>,
     puzzles: PuzzleUi<'w>,
     next_frame: ResMut<'w, NextFrame>,
-    family: Res<'w, FamilyMatch>,
-    family_commands: MessageWriter<'w, FamilyCommand>,
 }
 
 pub(super) fn menu_screen(mut m: MenuUi) -> Result {
@@ -67,7 +63,7 @@ pub(super) fn menu_screen(mut m: MenuUi) -> Result {
     ))
     .rect_filled(screen, 0.0, VEIL);
     let widest = match *m.page {
-        MenuPage::Rules(_) | MenuPage::FamilyRules(_) => 1000.0,
+        MenuPage::Rules(_) => 1000.0,
         MenuPage::Main => 520.0,
         _ => 760.0,
     };
@@ -85,7 +81,7 @@ pub(super) fn menu_screen(mut m: MenuUi) -> Result {
                 .show(ui, |ui| {
                     ui.set_width(width - 40.0);
                     ui.set_max_height(height - 40.0);
-                    if matches!(*m.page, MenuPage::Rules(_) | MenuPage::FamilyRules(_)) {
+                    if matches!(*m.page, MenuPage::Rules(_)) {
                         // The rules page has its own scroll area.
                         ui.set_height(height - 40.0);
                         page(ui, &mut m);
@@ -143,12 +139,8 @@ fn page(ui: &mut egui::Ui, m: &mut MenuUi) {
                     m.commands.write(start);
                     m.screen.set(Screen::Game);
                 }
-                Some(NewGameAction::Family(start)) => {
-                    m.family_commands.write(start);
-                    m.screen.set(Screen::Family);
-                }
-                Some(NewGameAction::FamilyRules(index)) => {
-                    *m.page = MenuPage::FamilyRules(index);
+                Some(NewGameAction::Rules(game)) => {
+                    *m.page = MenuPage::Rules(game);
                 }
                 // The game opens when the server has seated the player.
                 Some(NewGameAction::Online(command)) => {
@@ -160,21 +152,12 @@ fn page(ui: &mut egui::Ui, m: &mut MenuUi) {
         MenuPage::Rules(kind) => {
             back_button(ui, m);
             let mut shown = kind;
-            rules_page::rules_screen(ui, &m.i18n, &mut shown);
+            match crate::rules::family::built_in(kind.id()) {
+                Some(rules) => family_rules::rules_page(ui, &m.i18n, &rules),
+                None => rules_page::rules_screen(ui, &m.i18n, &mut shown),
+            }
             if shown != kind {
                 *m.page = MenuPage::Rules(shown);
-            }
-        }
-        MenuPage::FamilyRules(index) => {
-            if ui.button(format!("⬅ {}", m.i18n.tr("menu-back"))).clicked() {
-                *m.page = MenuPage::NewGame;
-            }
-            ui.add_space(6.0);
-            if let Some((_, rules)) = new_game::family_games()
-                .into_iter()
-                .find(|(i, _)| *i == index)
-            {
-                family_rules::rules_page(ui, &m.i18n, &rules);
             }
         }
         MenuPage::Puzzles(kind) => {
@@ -254,28 +237,6 @@ fn main_page(ui: &mut egui::Ui, m: &mut MenuUi) {
                     m.i18n.msg(
                         &crate::game::common::i18n::Msg::new("menu-continue-plies")
                             .num("count", m.the_match.game().ply() as u32)
-                    )
-                ),
-            );
-            ui.add_space(4.0);
-        }
-        if let Some(play) = m
-            .family
-            .play
-            .as_ref()
-            .filter(|p| !p.is_over() && p.ply() > 0)
-        {
-            if theme::big_button(ui, m.i18n.tr("menu-continue"), true).clicked() {
-                m.screen.set(Screen::Family);
-            }
-            theme::note(
-                ui,
-                format!(
-                    "{} · {}",
-                    family_words::words(&m.i18n, &play.rules().file.name),
-                    m.i18n.msg(
-                        &crate::game::common::i18n::Msg::new("menu-continue-plies")
-                            .num("count", play.ply() as u32)
                     )
                 ),
             );

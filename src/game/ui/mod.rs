@@ -34,10 +34,7 @@ mod about;
 pub mod analysis;
 mod banner;
 mod dialogs;
-mod family_board;
-mod family_puzzle_panel;
 mod family_rules;
-mod family_screen;
 mod family_words;
 mod fonts;
 mod keyboard;
@@ -78,12 +75,11 @@ pub(super) fn plugin(app: &mut App) {
                 )
                     .chain()
                     .run_if(in_state(Screen::Game)),
-                family_screen::family_screen.run_if(in_state(Screen::Family)),
                 banner::notices,
             )
                 .chain(),
         )
-        .add_plugins((fonts::plugin, rules_page::plugin, family_screen::plugin))
+        .add_plugins((fonts::plugin, rules_page::plugin))
         .add_systems(
             Update,
             (
@@ -128,9 +124,6 @@ pub struct NewGameForm {
     pub crowd: Player,
     /// `None`: the game's own skin.
     pub skin: Option<String>,
-    /// A game of the hunt family chosen instead (its place in
-    /// `rules::family::BUILT_IN`).
-    pub family: Option<usize>,
     /// Online: the side the room's creator takes, and the clock.
     pub online_side: Side,
     pub online_clock: Option<crate::online::ClockSpec>,
@@ -150,7 +143,6 @@ impl Default for NewGameForm {
             hunters: Player::Ai(Level::Medium),
             crowd: Player::Human,
             skin: None,
-            family: None,
             online_side: Side::Crowd,
             online_clock: None,
             online_rated: false,

@@ -5,28 +5,24 @@
 
 use bevy_egui::egui;
 
-use super::family_words::{side_title, words};
 use super::online_setup::online_section;
 use super::theme::{self, GOLD, MUTED};
-use super::{NewGameForm, SideNames, game_title, player_choices, player_label};
+use super::{NewGameForm, SideNames, player_choices, player_label};
 use crate::game::board::skin::{SkinCatalog, default_skin};
 use crate::game::common::i18n::I18n;
 use crate::game::common::settings::Settings;
-use crate::game::play::family::FamilyCommand;
 use crate::game::play::match_state::{Match, MatchCommand, Player};
 use crate::game::play::online::{Lobby, MyGames, Online, OnlineCommand};
+use crate::rules::family::file::BoardFamily;
 use crate::rules::family::file::OptionTag;
-use crate::rules::family::{self, Ruleset, file::BoardFamily};
 use crate::rules::{GameId, Side, Variant};
 
 /// What the page asks for.
 pub(super) enum NewGameAction {
     /// "Start": a game at this screen.
     Start(MatchCommand),
-    /// "Start" on a game of the hunt family.
-    Family(FamilyCommand),
-    /// Open a family game's rules page.
-    FamilyRules(usize),
+    /// Open a game's rules page.
+    Rules(GameId),
     /// Create or join an online room.
     Online(OnlineCommand),
 }
@@ -42,12 +38,8 @@ pub(super) fn new_game_page(
 ) -> Option<NewGameAction> {
     theme::heading(ui, i18n.tr("new-game-title"));
     ui.add_space(4.0);
-    game_choice(ui, i18n, form);
-    let mut asked = family_choice(ui, i18n, form);
+    let asked = game_choice(ui, i18n, form);
     ui.separator();
-    if let Some(index) = form.family {
-        return family_setup(ui, i18n, form, settings, catalog, index).or(asked.take());
-    }
     options(ui, i18n, &mut form.variant);
     ui.separator();
     players(ui, i18n, form);
@@ -71,26 +63,72 @@ pub(super) fn new_game_page(
         .or(asked)
 }
 
-fn game_choice(ui: &mut egui::Ui, i18n: &I18n, form: &mut NewGameForm) {
+/// Every game, grouped by the board it is played on (the four first
+/// games' boards first), each with its origin, one line on it and a link
+/// to its rules.
+fn game_choice(ui: &mut egui::Ui, i18n: &I18n, form: &mut NewGameForm) -> Option<NewGameAction> {
     theme::section(ui, i18n.tr("new-game-game"));
-    // The family's games are listed below, on their own screen for now.
-    for kind in GameId::built_in().filter(|g| family::built_in(g.id()).is_none()) {
-        let selected = form.family.is_none() && form.variant.game == kind;
-        let response = ui.add(
-            egui::Button::selectable(
-                selected,
-                egui::RichText::new(game_title(i18n, kind)).size(17.0),
-            )
-            .min_size(egui::vec2(ui.available_width(), 28.0)),
+    let mut families: Vec<BoardFamily> =
+        GameId::built_in().map(|g| g.file().board.family).collect();
+    families.sort();
+    families.dedup();
+    let mut asked = None;
+    for family in families {
+        let members: Vec<GameId> = GameId::built_in()
+            .filter(|g| g.file().board.family == family)
+            .collect();
+        let holds_choice = members.contains(&form.variant.game);
+        let title = format!(
+            "{} ({})",
+            i18n.tr(board_family_title(family)),
+            members.len()
         );
-        if response.clicked() && !selected {
-            form.variant = Variant::new(kind);
-            form.family = None;
-            form.skin = None;
-        }
-        let blurb = i18n.words(&kind.file().description);
-        ui.label(egui::RichText::new(blurb).color(MUTED).size(13.0));
+        egui::CollapsingHeader::new(egui::RichText::new(title).color(GOLD))
+            .id_salt(("board-family", family))
+            .default_open(holds_choice)
+            .show(ui, |ui| {
+                for game in members {
+                    game_row(ui, i18n, form, game, &mut asked);
+                }
+            });
     }
+    asked
+}
+
+/// One game: its name and origin to choose it, its line, and a link to
+/// its rules.
+fn game_row(
+    ui: &mut egui::Ui,
+    i18n: &I18n,
+    form: &mut NewGameForm,
+    game: GameId,
+    asked: &mut Option<NewGameAction>,
+) {
+    let selected = form.variant.game == game;
+    let file = game.file();
+    let title = format!(
+        "{}  ·  {}",
+        i18n.words(&file.name),
+        i18n.words(&file.origin)
+    );
+    let response = ui.add(
+        egui::Button::selectable(selected, egui::RichText::new(title).size(16.0))
+            .min_size(egui::vec2(ui.available_width(), 26.0)),
+    );
+    if response.clicked() && !selected {
+        form.variant = Variant::new(game);
+        form.skin = None;
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.label(
+            egui::RichText::new(i18n.words(&file.description))
+                .color(MUTED)
+                .size(13.0),
+        );
+        if ui.small_button(i18n.tr("new-game-rules")).clicked() {
+            *asked = Some(NewGameAction::Rules(game));
+        }
+    });
 }
 
 /// Where an option comes from, for its tag.
@@ -243,124 +281,14 @@ fn skin_combo(
     theme::note(ui, i18n.tr("new-game-skin-note"));
 }
 
-/// The games of the hunt family, grouped by the board they are played on,
-/// each with its origin and one line on it.
-fn family_choice(ui: &mut egui::Ui, i18n: &I18n, form: &mut NewGameForm) -> Option<NewGameAction> {
-    ui.add_space(6.0);
-    theme::section(ui, i18n.tr("new-game-family"));
-    theme::note(ui, i18n.tr("new-game-family-note"));
-    let games = family_games();
-    let mut families: Vec<BoardFamily> = games.iter().map(|(_, r)| r.file.board.family).collect();
-    families.sort();
-    families.dedup();
-    let mut asked = None;
-    for family in families {
-        let members: Vec<_> = games
-            .iter()
-            .filter(|(_, r)| r.file.board.family == family)
-            .collect();
-        let holds_choice = members.iter().any(|(i, _)| form.family == Some(*i));
-        let title = format!(
-            "{} ({})",
-            i18n.tr(board_family_title(family)),
-            members.len()
-        );
-        egui::CollapsingHeader::new(egui::RichText::new(title).color(GOLD))
-            .id_salt(("family-board", family))
-            .default_open(holds_choice)
-            .show(ui, |ui| {
-                for (index, rules) in members {
-                    family_row(ui, i18n, form, *index, rules, &mut asked);
-                }
-            });
-    }
-    asked
-}
-
-/// One family game: its name and origin to choose it, its line, and a
-/// link to its rules.
-fn family_row(
-    ui: &mut egui::Ui,
-    i18n: &I18n,
-    form: &mut NewGameForm,
-    index: usize,
-    rules: &Ruleset,
-    asked: &mut Option<NewGameAction>,
-) {
-    let selected = form.family == Some(index);
-    let file = &rules.file;
-    let title = format!(
-        "{}  ·  {}",
-        words(i18n, &file.name),
-        words(i18n, &file.origin)
-    );
-    let response = ui.add(
-        egui::Button::selectable(selected, egui::RichText::new(title).size(16.0))
-            .min_size(egui::vec2(ui.available_width(), 26.0)),
-    );
-    if response.clicked() && !selected {
-        form.family = Some(index);
-        form.skin = None;
-    }
-    ui.horizontal_wrapped(|ui| {
-        ui.label(
-            egui::RichText::new(words(i18n, &file.description))
-                .color(MUTED)
-                .size(13.0),
-        );
-        if ui.small_button(i18n.tr("new-game-family-rules")).clicked() {
-            *asked = Some(NewGameAction::FamilyRules(index));
-        }
-    });
-}
-
-/// Who plays, the skin, and "Start" for a family game.
-fn family_setup(
-    ui: &mut egui::Ui,
-    i18n: &I18n,
-    form: &mut NewGameForm,
-    settings: &Settings,
-    catalog: &SkinCatalog,
-    index: usize,
-) -> Option<NewGameAction> {
-    let (_, rules) = family_games().into_iter().find(|(i, _)| *i == index)?;
-    let titles = [Side::Hunters, Side::Crowd].map(|side| side_title(i18n, &rules, side, false));
-    players_of(ui, i18n, form, titles);
-    ui.separator();
-    let _ = settings;
-    let current = form.skin.clone().unwrap_or_else(|| rules.file.skin.clone());
-    skin_combo(ui, i18n, form, catalog, current.clone());
-    ui.add_space(10.0);
-    let mut start = None;
-    ui.vertical_centered(|ui| {
-        if theme::big_button(ui, i18n.tr("new-game-start"), true).clicked() {
-            start = Some(NewGameAction::Family(FamilyCommand::Start {
-                rules: rules.clone(),
-                players: Match::players(form.hunters, form.crowd),
-                skin: current.clone(),
-            }));
-        }
-    });
-    start
-}
-
-/// The built-in family games, by their place in `BUILT_IN`.
-pub(super) fn family_games() -> Vec<(usize, std::sync::Arc<Ruleset>)> {
-    family::BUILT_IN
-        .iter()
-        .enumerate()
-        .filter_map(|(i, (id, _))| family::built_in(id).map(|r| (i, r)))
-        .collect()
-}
-
 /// The message naming a board family's group.
 fn board_family_title(family: BoardFamily) -> &'static str {
     match family {
-        BoardFamily::Cross => "new-game-family-board-cross",
-        BoardFamily::Alquerque => "new-game-family-board-alquerque",
-        BoardFamily::Triangles => "new-game-family-board-triangles",
-        BoardFamily::Star => "new-game-family-board-star",
-        BoardFamily::Hounds => "new-game-family-board-hounds",
-        BoardFamily::Other => "new-game-family-board-other",
+        BoardFamily::Cross => "new-game-board-cross",
+        BoardFamily::Alquerque => "new-game-board-alquerque",
+        BoardFamily::Triangles => "new-game-board-triangles",
+        BoardFamily::Star => "new-game-board-star",
+        BoardFamily::Hounds => "new-game-board-hounds",
+        BoardFamily::Other => "new-game-board-other",
     }
 }

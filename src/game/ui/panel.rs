@@ -13,7 +13,7 @@ use super::{GameUi, analysis, game_title, moves, new_game::player_combo, online_
 use crate::game::common::redraw::NextFrame;
 use crate::game::common::screens::RulesWindow;
 use crate::game::common::screens::{Confirm, MenuPage, Screen};
-use crate::game::play::match_state::{MatchCommand, Player};
+use crate::game::play::match_state::{MatchCommand, MoveIntent, MoveSource, Player};
 use crate::rules::Side;
 
 const PANEL_WIDTH: f32 = 300.0;
@@ -164,6 +164,7 @@ fn move_box(ui: &mut egui::Ui, p: &mut GameUi) {
     if let Some(msg) = &p.status.0 {
         ui.colored_label(RED, p.i18n.msg(msg));
     }
+    pass_button(ui, p);
     ui.label(p.tr("move-box-label"));
     let mut submit = false;
     ui.horizontal(|ui| {
@@ -189,6 +190,24 @@ fn move_box(ui: &mut egui::Ui, p: &mut GameUi) {
     }
     if let Some(err) = &p.state.move_error {
         ui.colored_label(RED, p.i18n.msg(err));
+    }
+}
+
+/// "Pass": in a game where a side with no move passes, the person's only
+/// move when it has no other (the board has no point to click for it).
+fn pass_button(ui: &mut egui::Ui, p: &mut GameUi) {
+    let game = p.the_match.game();
+    let only_pass =
+        p.the_match.human_to_move() && game.legal_moves() == [crate::rules::Move::pass()];
+    if !only_pass {
+        return;
+    }
+    theme::note(ui, p.tr("panel-pass-note"));
+    if ui.button(p.tr("panel-pass")).clicked() {
+        p.intents.write(MoveIntent {
+            mv: crate::rules::Move::pass(),
+            source: MoveSource::Human,
+        });
     }
 }
 

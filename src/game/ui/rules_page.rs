@@ -22,6 +22,7 @@ mod paint;
 mod scene;
 
 pub use content::{FRAME_IDS, message_ids, page as written_page};
+pub use paint::{height_for as diagram_height, paint as paint_diagram};
 pub use scene::{Arrow, ArrowStyle, Diagram, Ring, Scene};
 
 use content::{Block, Section};

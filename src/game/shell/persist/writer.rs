@@ -7,9 +7,9 @@
 //! thread would be a dropped frame on a move. A change made while a write runs
 //! waits, and only the newest waiting game is written. On the web
 //! `localStorage` is fast and belongs to the main thread, so it is written
-//! there. An online game is not autosaved (the server keeps it). A game of
-//! the hunt family has its own autosave slot, written the same way. The
-//! settings are written half a second after they stop changing
+//! there. An online game is not autosaved (the server keeps it), nor a game
+//! read from a file elsewhere (`--game-file`: the file may be gone next
+//! time). The settings are written half a second after they stop changing
 //! (a dragged slider is one write). Everything pending is written on exit.
 
 use std::io;
@@ -17,25 +17,21 @@ use std::io;
 use bevy::prelude::*;
 use bevy::tasks::{IoTaskPool, Task, block_on, futures::check_ready};
 
-use super::{Persistence, family_snapshot, snapshot};
+use super::{Persistence, snapshot};
 use crate::game::board::view::BoardLayout;
 use crate::game::common::i18n::Msg;
 use crate::game::common::notice::Notice;
 use crate::game::common::redraw::{LOADING_PULSE, NextFrame};
 use crate::game::common::settings::Settings;
-use crate::game::play::family::FamilyMatch;
 use crate::game::play::lesson::LessonSession;
 use crate::game::play::match_state::Match;
 use crate::game::play::puzzle::PuzzleSession;
-use crate::save::{SavedFamilyGame, SavedGame, Saves, Slot};
+use crate::save::{SavedGame, Saves, Slot};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PersistState>()
         .add_systems(Startup, remember_starting_game)
-        .add_systems(
-            Last,
-            (autosave, autosave_family, save_settings, flush_on_exit).chain(),
-        );
+        .add_systems(Last, (autosave, save_settings, flush_on_exit).chain());
 }
 
 /// How long the settings must stay unchanged before they are written.
@@ -44,10 +40,8 @@ pub const SETTINGS_SETTLE_SECONDS: f64 = 0.5;
 /// What the writers remember between frames.
 #[derive(Resource, Default)]
 pub struct PersistState {
-    /// The classic game's autosave.
+    /// The game's autosave.
     autosave: SlotWriter<SavedGame>,
-    /// The family game's autosave.
-    family: SlotWriter<SavedFamilyGame>,
     /// The settings as last written (or as read at launch).
     pub(super) settings_written: Option<Settings>,
     /// When the settings last changed, while they wait to be written.
@@ -57,7 +51,6 @@ pub struct PersistState {
     settings_seen: Option<Settings>,
     /// A refused file could not be moved aside: never write over it.
     pub(super) autosave_blocked: bool,
-    pub(super) family_blocked: bool,
     pub(super) settings_blocked: bool,
     /// The last write failed (told once, not on every move).
     write_failing: bool,
@@ -139,10 +132,6 @@ fn write_classic(saves: &Saves, game: &SavedGame) -> io::Result<()> {
     saves.write_game(&Slot::Autosave, game)
 }
 
-fn write_family(saves: &Saves, game: &SavedFamilyGame) -> io::Result<()> {
-    saves.write_family(game)
-}
-
 /// The game on the board at launch counts as written: a launch alone never
 /// replaces the autosave, only a change to the game does.
 fn remember_starting_game(
@@ -173,7 +162,8 @@ fn autosave(
     // board is no game to resume: the autosave keeps the last game at this
     // screen (the one the puzzle or lesson put aside).
     let exercise = puzzle.is_active() || lesson.is_active();
-    if changed && !state.autosave_blocked && !the_match.is_online() && !exercise {
+    let kept = the_match.kind().is_built_in() && !the_match.is_online() && !exercise;
+    if changed && !state.autosave_blocked && kept {
         state
             .autosave
             .offer(snapshot(&the_match, &layout, &settings));
@@ -184,41 +174,6 @@ fn autosave(
     });
     if writing {
         // The write's end (and any newer autosave waiting) needs a frame.
-        next_frame.within(LOADING_PULSE);
-    }
-}
-
-/// Queues the family game when it changed (a move, a take-back, a new game,
-/// a resignation: each bumps its generation), and keeps one write going.
-/// The game on the screen at launch counts as written.
-fn autosave_family(
-    persistence: Res<Persistence>,
-    family: Res<FamilyMatch>,
-    mut state: ResMut<PersistState>,
-    mut notices: MessageWriter<Notice>,
-    mut next_frame: ResMut<NextFrame>,
-    // The generation last seen (`None` inside: no family game); `None`
-    // before the first frame.
-    mut seen: Local<Option<Option<u64>>>,
-) {
-    let Some(saves) = persistence.shared() else {
-        return;
-    };
-    let generation = family.play.as_ref().map(|p| p.generation);
-    if *seen != Some(generation) {
-        let launch = seen.is_none();
-        *seen = Some(generation);
-        match family.play.as_ref().and_then(family_snapshot) {
-            Some(now) if launch => state.family.written = Some(now),
-            Some(now) if !state.family_blocked => state.family.offer(now),
-            _ => {}
-        }
-    }
-    let state = &mut *state;
-    let writing = state.family.pump(&saves, write_family, |result| {
-        report_write(&mut state.write_failing, &mut notices, "autosave", result);
-    });
-    if writing {
         next_frame.within(LOADING_PULSE);
     }
 }
@@ -286,13 +241,10 @@ fn flush_on_exit(
     }
 }
 
-/// Waits for the writes in progress and writes the waiting games.
+/// Waits for the write in progress and writes the waiting game.
 fn finish_autosave(saves: &Saves, state: &mut PersistState, notices: &mut MessageWriter<Notice>) {
     let failing = &mut state.write_failing;
     state.autosave.finish(saves, write_classic, |result| {
-        report_write(failing, notices, "autosave", result);
-    });
-    state.family.finish(saves, write_family, |result| {
         report_write(failing, notices, "autosave", result);
     });
 }

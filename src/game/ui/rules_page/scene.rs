@@ -233,9 +233,20 @@ impl Scene {
         }
     }
 
-    /// The start position of a game, as the game sets it up.
-    fn start(variant: &Variant) -> Scene {
-        Scene::of(variant, &Position::start(variant))
+    /// The start position of a game, as the game sets it up, with the
+    /// points its first placements may go to marked.
+    pub fn start(variant: &Variant) -> Scene {
+        let position = Position::start(variant);
+        let mut moves = Vec::new();
+        Rules::of(*variant).generate(&position, &mut moves);
+        let targets = moves
+            .iter()
+            .filter(|m| m.is_placement())
+            .fold(Bitboard::EMPTY, |b, m| b.with(m.to()));
+        Scene {
+            targets,
+            ..Scene::of(variant, &position)
+        }
     }
 }
 

@@ -1,0 +1,172 @@
+//! A game on a board that is no grid (Kaooa's star) in the headless app, as
+//! a player plays it: on the same board of entities, with the same input
+//! and match as every game. A press picks a piece and its hops, a chain
+//! that may stop is stopped by pressing the piece again, a placement is
+//! one press, the computer answers with legal moves, take-back returns to
+//! the player's move, and a resignation ends the game.
+
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+
+use stronghold::ai::Level;
+use stronghold::game::board::input::{BoardInput, InputStatus, Selection};
+use stronghold::game::board::view::{BoardLayout, BoardPoint};
+use stronghold::game::common::settings::Settings;
+use stronghold::game::headless_app;
+use stronghold::game::play::match_state::{Match, MatchCommand, Player};
+use stronghold::rules::{Game, GameId, Point, Rules, Side, Variant};
+
+fn kaooa() -> Variant {
+    Variant::new(GameId::named("kaooa"))
+}
+
+fn point(name: &str) -> Point {
+    Rules::of(kaooa())
+        .board()
+        .find(name)
+        .expect("a point of the star")
+}
+
+/// Kaooa with the vulture on e5 to move, crows on f4 and e2 (both can go
+/// in one chain: e5 over f4 to g3, then over e2 to b1) and on a4.
+fn chain_position() -> Game {
+    let rules = Rules::of(kaooa());
+    let set = |names: &str| rules.board().set(names).expect("points of the star");
+    let position = rules.position([set("e5"), set("f4 e2 a4")], Side::Hunters, [0, 0], 0, None);
+    Game::from_position(kaooa(), position)
+}
+
+/// A headless app playing `game`, with these players and moves shown at once.
+fn app_with(game: Game, players: [Player; 2]) -> App {
+    let mut app = headless_app();
+    app.insert_resource(Match::from_game(game, players));
+    app.insert_resource(Settings {
+        reduced_motion: true,
+        ..Settings::default()
+    });
+    app.update();
+    app
+}
+
+fn press(app: &mut App, name: &str) {
+    app.world_mut()
+        .write_message(BoardInput::Press(point(name)));
+    app.update();
+}
+
+fn the_match(app: &App) -> &Match {
+    app.world().resource::<Match>()
+}
+
+fn last_move(app: &App) -> Option<String> {
+    let game = the_match(app).game();
+    game.last_move().map(|m| game.move_text(m))
+}
+
+#[test]
+fn the_star_is_drawn_as_entities_at_its_points() {
+    let mut app = app_with(Game::new(kaooa()), [Player::Human; 2]);
+    app.update();
+    let layout = *app.world().resource::<BoardLayout>();
+    assert_eq!(layout.game, GameId::named("kaooa"));
+    let mut points = app.world_mut().query::<&BoardPoint>();
+    assert_eq!(
+        points.iter(app.world()).count(),
+        10,
+        "ten points on the star"
+    );
+    // Every point is drawn somewhere else.
+    let spots: Vec<Vec2> = layout.points.map(|p| layout.world(p)).collect();
+    for (i, a) in spots.iter().enumerate() {
+        assert!(spots[..i].iter().all(|b| b.distance(*a) > 1.0), "{spots:?}");
+    }
+}
+
+#[test]
+fn a_chain_that_may_stop_is_stopped_by_pressing_the_piece_again() {
+    let mut app = app_with(chain_position(), [Player::Human; 2]);
+    press(&mut app, "e5");
+    press(&mut app, "g3");
+    // g3 ends one capture and starts another: the game says both may be.
+    assert_eq!(app.world().resource::<Selection>().path, vec![point("g3")]);
+    let status = app.world().resource::<InputStatus>().0.clone();
+    assert_eq!(
+        status.map(|m| m.id.to_string()).as_deref(),
+        Some("input-stop-or-go-on")
+    );
+    press(&mut app, "g3");
+    assert_eq!(last_move(&app).as_deref(), Some("e5xg3"));
+    // From the same position, going on takes both crows.
+    let mut app = app_with(chain_position(), [Player::Human; 2]);
+    press(&mut app, "e5");
+    press(&mut app, "g3");
+    press(&mut app, "b1");
+    assert_eq!(last_move(&app).as_deref(), Some("e5xg3xb1"));
+}
+
+#[test]
+fn placing_takes_one_press_and_a_crow_is_not_the_vultures() {
+    let mut app = app_with(Game::new(kaooa()), [Player::Human; 2]);
+    press(&mut app, "d4");
+    assert_eq!(last_move(&app).as_deref(), Some("@d4"));
+    press(&mut app, "c3");
+    assert_eq!(last_move(&app).as_deref(), Some("@c3"));
+    // The vulture's turn: the crow on c3 is not its to pick up.
+    press(&mut app, "c3");
+    assert_eq!(app.world().resource::<Selection>().origin, None);
+    press(&mut app, "d4");
+    assert_eq!(
+        app.world().resource::<Selection>().origin,
+        Some(point("d4"))
+    );
+}
+
+fn frames_until(app: &mut App, what: &str, done: impl Fn(&Match) -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while !done(the_match(app)) {
+        assert!(Instant::now() < deadline, "{what} did not happen in time");
+        app.update();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+#[test]
+fn the_computer_answers_and_take_back_returns_to_the_player() {
+    let players = [Player::Ai(Level::Easy), Player::Human];
+    let mut app = app_with(Game::new(kaooa()), players);
+    frames_until(&mut app, "the vulture's placement", |m| m.game().ply() == 1);
+    assert_eq!(the_match(&app).side_to_move(), Side::Crowd);
+    let vulture = the_match(&app).game().position().hunters();
+    let mut points = Rules::of(kaooa()).board().points;
+    let free = points
+        .find(|p| !vulture.contains(*p))
+        .expect("a free point");
+    app.world_mut().write_message(BoardInput::Press(free));
+    app.update();
+    assert_eq!(the_match(&app).game().ply(), 2);
+    frames_until(&mut app, "the vulture's reply", |m| m.game().ply() == 3);
+    // Every move made is legal from the start.
+    let mut check = Game::new(kaooa());
+    for mv in the_match(&app).game().moves() {
+        check.play(mv).expect("a legal move");
+    }
+    // Take back: to the crows' turn before the person's move.
+    app.world_mut().write_message(MatchCommand::Undo);
+    app.update();
+    assert_eq!(the_match(&app).game().ply(), 1);
+    assert_eq!(the_match(&app).side_to_move(), Side::Crowd);
+}
+
+#[test]
+fn a_person_who_resigns_loses() {
+    let players = [Player::Ai(Level::Easy), Player::Human];
+    let mut app = app_with(Game::new(kaooa()), players);
+    frames_until(&mut app, "the vulture's placement", |m| m.game().ply() == 1);
+    app.world_mut()
+        .write_message(MatchCommand::Resign(Side::Crowd));
+    app.update();
+    let m = the_match(&app);
+    assert!(m.is_over());
+    assert_eq!(m.conclusion().and_then(|c| c.winner()), Some(Side::Hunters));
+}
