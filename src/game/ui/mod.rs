@@ -199,15 +199,18 @@ pub struct SideNames {
 }
 
 impl SideNames {
-    /// The names the skin on the board gives the sides (the message files'
-    /// names while the built-in skin stands in for a missing file).
+    /// The names the skin on the board gives the sides: a themed skin's,
+    /// else the game's own (as while the built-in skin stands in for a
+    /// missing file).
     pub fn of_skin(skin: &ActiveSkin, i18n: &I18n, kind: GameId) -> SideNames {
+        let own = SideNames::traditional(i18n, kind);
         if skin.fallback {
-            return SideNames::traditional(i18n, kind);
+            return own;
         }
+        let named = |side| skin.side_name(side).cloned();
         SideNames {
-            hunters: skin.side_name(Side::Hunters).clone(),
-            crowd: skin.side_name(Side::Crowd).clone(),
+            hunters: named(Side::Hunters).unwrap_or(own.hunters),
+            crowd: named(Side::Crowd).unwrap_or(own.crowd),
             single: single_piece_side(kind),
         }
     }

@@ -8,7 +8,7 @@ use bevy_egui::egui;
 
 use super::theme::{GOLD, RED};
 use super::{GameUi, level_name};
-use crate::game::common::i18n::Msg;
+use crate::game::common::i18n::{I18n, Msg};
 use crate::game::common::redraw::THINKING_PULSE;
 use crate::game::play::match_state::Player;
 use crate::rules::{GameId, Side};
@@ -99,7 +99,8 @@ pub(super) fn material(ui: &mut egui::Ui, p: &mut GameUi) {
     let pos = m.shown_position();
     let kind = m.kind();
     let crowd_left = pos.material(Side::Crowd);
-    let needed = m.variant().crowd_minimum();
+    let rules = m.game().rules();
+    let needed = rules.crowd_at_most().map(|k| k + 1);
     // Two columns that together fit the panel, so each wraps rather than overflows.
     let column = (ui.available_width() - 10.0) / 2.0;
     egui::Grid::new("material")
@@ -107,29 +108,34 @@ pub(super) fn material(ui: &mut egui::Ui, p: &mut GameUi) {
         .spacing([10.0, 3.0])
         .max_col_width(column)
         .show(ui, |ui| {
-            ui.label(i18n.tr("material-captured"));
-            ui.label(i18n.count(m.captures(), names.get(Side::Crowd)));
-            ui.end_row();
+            if rules.captures() {
+                ui.label(i18n.tr("material-captured"));
+                ui.label(i18n.count(m.captures(), names.get(Side::Crowd)));
+                ui.end_row();
+            }
             ui.label(i18n.msg(&names.with_side(i18n, Msg::new("material-left"), Side::Crowd)));
-            let text = i18n.msg(
-                &Msg::new("material-left-value")
-                    .num("count", crowd_left)
-                    .num("needed", needed),
-            );
-            if crowd_left < needed + 2 {
-                ui.colored_label(RED, text);
-            } else {
-                ui.label(text);
+            match needed {
+                Some(needed) => {
+                    let text = i18n.msg(
+                        &Msg::new("material-left-value")
+                            .num("count", crowd_left)
+                            .num("needed", needed),
+                    );
+                    if crowd_left < needed + 2 {
+                        ui.colored_label(RED, text);
+                    } else {
+                        ui.label(text);
+                    }
+                }
+                None => {
+                    ui.label(crowd_left.to_string());
+                }
             }
             ui.end_row();
-            if let Some(stronghold) = m.variant().stronghold() {
-                let held = (pos.crowd() & stronghold).count();
-                ui.label(i18n.tr(if kind == GameId::named("asalto") {
-                    "material-fortress"
-                } else {
-                    "material-stronghold"
-                }));
-                ui.label(format!("{held} / 9"));
+            if let Some(region) = rules.region_to_fill() {
+                let held = (pos.crowd() & region).count();
+                ui.label(goal_label(i18n, kind));
+                ui.label(format!("{held} / {}", region.count()));
                 ui.end_row();
             }
             for s in [Side::Hunters, Side::Crowd] {
@@ -174,16 +180,23 @@ pub(super) fn material_line(ui: &mut egui::Ui, p: &GameUi) {
             parts.push(format!("{label} {hand}"));
         }
     }
-    if let Some(stronghold) = m.variant().stronghold() {
-        let held = (pos.crowd() & stronghold).count();
-        let label = i18n.tr(if m.kind().id() == "asalto" {
-            "material-fortress"
-        } else {
-            "material-stronghold"
-        });
-        parts.push(format!("{label} {held} / 9"));
+    if let Some(region) = m.game().rules().region_to_fill() {
+        let held = (pos.crowd() & region).count();
+        let label = goal_label(i18n, m.kind());
+        parts.push(format!("{label} {held} / {}", region.count()));
     }
     ui.label(parts.join(" · "));
+}
+
+/// "Stronghold held", or the region's own name as the game's file gives
+/// it; "Goal held" where it has none.
+fn goal_label(i18n: &I18n, game: GameId) -> String {
+    match &game.file().goal {
+        Some(name) => {
+            super::capitalise(&i18n.msg(&Msg::new("material-goal-named").words("goal", name)))
+        }
+        None => i18n.tr("material-goal"),
+    }
 }
 
 /// egui's spinner without its endless repaint requests: it is drawn at the

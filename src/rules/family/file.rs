@@ -69,6 +69,10 @@ pub struct GameFile {
     pub capture: CaptureSpec,
     /// How the game ends besides a side with no move ([`GameFile::no_moves`]).
     pub ends: Vec<EndSpec>,
+    /// What the region a side wins by filling or reaching is called
+    /// ("stronghold", "fortress"), where it has a name.
+    #[serde(default)]
+    pub goal: Option<Words>,
     /// What a side with no legal move does, per side.
     #[serde(default)]
     pub no_moves: NoMovesSpec,

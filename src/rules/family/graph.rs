@@ -2,7 +2,7 @@
 //! coordinates, the lines between them, and the jump lines (from, over,
 //! to), checked.
 
-use super::file::{BoardSpec, Diagonals};
+use super::file::{BoardSpec, Diagonals, GridSpec};
 use super::problem::Problem;
 
 /// At most this many points: a position is a `u64` per side.
@@ -92,45 +92,14 @@ impl Graph {
         self.neighbours[a as usize] & (1 << b) != 0
     }
 
-    /// Builds and checks the graph a board spec describes.
-    #[allow(clippy::too_many_lines)] // split in the one-world change
+    /// Builds and checks the graph a board spec describes: its points (the
+    /// grid's, less those removed, and those listed), its lines, then its
+    /// jump lines.
     pub fn build(spec: &BoardSpec) -> Result<Graph, Problem> {
-        let mut nodes = Vec::new();
-        let mut lines: Vec<(String, String)> = Vec::new();
-        if let Some(grid) = spec.grid {
-            if grid.files == 0 || grid.ranks == 0 || grid.files > 23 || grid.ranks > 9 {
-                return Err(Problem::GridSize {
-                    files: grid.files,
-                    ranks: grid.ranks,
-                });
-            }
-            let name = |f: i32, r: i32| format!("{}{}", (b'a' + f as u8) as char, r + 1);
-            let (files, ranks) = (grid.files as i32, grid.ranks as i32);
-            for r in 0..ranks {
-                for f in 0..files {
-                    nodes.push(Node {
-                        name: name(f, r),
-                        x: f as f32,
-                        y: r as f32,
-                    });
-                    let mut dirs = vec![(1, 0), (0, 1)];
-                    let diagonal = match grid.diagonals {
-                        Diagonals::None => false,
-                        Diagonals::Alternating => (f + r) % 2 == 0,
-                        Diagonals::All => true,
-                    };
-                    if diagonal {
-                        dirs.extend([(1, 1), (-1, 1)]);
-                    }
-                    for (df, dr) in dirs {
-                        let (g, s) = (f + df, r + dr);
-                        if (0..files).contains(&g) && (0..ranks).contains(&s) {
-                            lines.push((name(f, r), name(g, s)));
-                        }
-                    }
-                }
-            }
-        }
+        let (mut nodes, mut lines) = match spec.grid {
+            Some(grid) => grid_points(grid)?,
+            None => (Vec::new(), Vec::new()),
+        };
         for removed in &spec.remove {
             let at = nodes
                 .iter()
@@ -142,36 +111,7 @@ impl Graph {
             nodes.remove(at);
             lines.retain(|(a, b)| a != removed && b != removed);
         }
-        for (name, x, y) in &spec.points {
-            if !valid_name(name) {
-                return Err(Problem::BadPointName(name.clone()));
-            }
-            if !x.is_finite() || !y.is_finite() {
-                return Err(Problem::BadCoordinate(name.clone()));
-            }
-            if nodes.iter().any(|n| &n.name == name) {
-                return Err(Problem::PointTwice {
-                    name: name.clone(),
-                    field: "points".to_string(),
-                });
-            }
-            nodes.push(Node {
-                name: name.clone(),
-                x: *x,
-                y: *y,
-            });
-        }
-        if nodes.len() > MAX_POINTS {
-            return Err(Problem::TooManyPoints(nodes.len()));
-        }
-        if nodes.len() < 2 {
-            return Err(Problem::TooFewPoints(nodes.len()));
-        }
-        for (i, a) in nodes.iter().enumerate() {
-            if let Some(b) = nodes[..i].iter().find(|b| b.x == a.x && b.y == a.y) {
-                return Err(Problem::SamePlace(b.name.clone(), a.name.clone()));
-            }
-        }
+        add_listed_points(&mut nodes, &spec.points)?;
         for run in &spec.lines {
             let names: Vec<&str> = run.split_whitespace().collect();
             if names.len() < 2 {
@@ -187,67 +127,157 @@ impl Graph {
             nodes,
             lines: Vec::new(),
         };
-        for (a, b) in &lines {
+        graph.join(&lines)?;
+        match &spec.jumps {
+            None => graph.straight_jumps(),
+            Some(triples) => graph.listed_jumps(triples)?,
+        }
+        Ok(graph)
+    }
+
+    /// Joins the named pairs by lines; every point needs one.
+    fn join(&mut self, lines: &[(String, String)]) -> Result<(), Problem> {
+        for (a, b) in lines {
             let find = |name: &str| {
-                graph.find(name).ok_or_else(|| Problem::UnknownPoint {
+                self.find(name).ok_or_else(|| Problem::UnknownPoint {
                     name: name.to_string(),
                     field: "lines".to_string(),
                 })
             };
             let (a, b) = (find(a)?, find(b)?);
             if a == b {
-                return Err(Problem::LineToItself(graph.nodes[a as usize].name.clone()));
+                return Err(Problem::LineToItself(self.nodes[a as usize].name.clone()));
             }
-            if !graph.joined(a, b) {
-                graph.neighbours[a as usize] |= 1 << b;
-                graph.neighbours[b as usize] |= 1 << a;
-                graph.lines.push((a.min(b), a.max(b)));
-            }
-        }
-        if let Some(lonely) = (0..graph.nodes.len()).find(|&p| graph.neighbours[p] == 0) {
-            return Err(Problem::PointWithoutLines(graph.nodes[lonely].name.clone()));
-        }
-        match &spec.jumps {
-            None => {
-                for over in 0..graph.nodes.len() as u8 {
-                    let around = graph.neighbours[over as usize];
-                    for from in bits(around) {
-                        for to in bits(around) {
-                            if from != to && graph.straight(from, over, to) {
-                                graph.jumps[from as usize].push((over, to));
-                            }
-                        }
-                    }
-                }
-            }
-            Some(triples) => {
-                for triple in triples {
-                    let names: Vec<&str> = triple.split_whitespace().collect();
-                    let [from, over, to] = names[..] else {
-                        return Err(Problem::BadJump(triple.clone()));
-                    };
-                    graph.set(triple, "jumps")?;
-                    let (from, over, to) = (
-                        graph.find(from).expect("checked by set"),
-                        graph.find(over).expect("checked by set"),
-                        graph.find(to).expect("checked by set"),
-                    );
-                    if !graph.joined(from, over) || !graph.joined(over, to) {
-                        return Err(Problem::JumpOffLines(triple.clone()));
-                    }
-                    if !graph.straight(from, over, to) {
-                        return Err(Problem::JumpNotStraight(triple.clone()));
-                    }
-                    for (a, b) in [(from, to), (to, from)] {
-                        if !graph.jumps[a as usize].contains(&(over, b)) {
-                            graph.jumps[a as usize].push((over, b));
-                        }
-                    }
-                }
+            if !self.joined(a, b) {
+                self.neighbours[a as usize] |= 1 << b;
+                self.neighbours[b as usize] |= 1 << a;
+                self.lines.push((a.min(b), a.max(b)));
             }
         }
-        Ok(graph)
+        match (0..self.nodes.len()).find(|&p| self.neighbours[p] == 0) {
+            Some(lonely) => Err(Problem::PointWithoutLines(self.nodes[lonely].name.clone())),
+            None => Ok(()),
+        }
     }
+
+    /// Every run of three joined points that goes straight on is a jump line.
+    fn straight_jumps(&mut self) {
+        for over in 0..self.nodes.len() as u8 {
+            let around = self.neighbours[over as usize];
+            for from in bits(around) {
+                for to in bits(around) {
+                    if from != to && self.straight(from, over, to) {
+                        self.jumps[from as usize].push((over, to));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The jump lines the file lists (`"from over to"`), each both ways,
+    /// each along two lines and straight.
+    fn listed_jumps(&mut self, triples: &[String]) -> Result<(), Problem> {
+        for triple in triples {
+            let names: Vec<&str> = triple.split_whitespace().collect();
+            let [from, over, to] = names[..] else {
+                return Err(Problem::BadJump(triple.clone()));
+            };
+            self.set(triple, "jumps")?;
+            let (from, over, to) = (
+                self.find(from).expect("checked by set"),
+                self.find(over).expect("checked by set"),
+                self.find(to).expect("checked by set"),
+            );
+            if !self.joined(from, over) || !self.joined(over, to) {
+                return Err(Problem::JumpOffLines(triple.clone()));
+            }
+            if !self.straight(from, over, to) {
+                return Err(Problem::JumpNotStraight(triple.clone()));
+            }
+            for (a, b) in [(from, to), (to, from)] {
+                if !self.jumps[a as usize].contains(&(over, b)) {
+                    self.jumps[a as usize].push((over, b));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A grid's points, named like a chess board at whole coordinates, and its
+/// lines along files, ranks and the diagonals it draws.
+#[allow(clippy::type_complexity)]
+fn grid_points(grid: GridSpec) -> Result<(Vec<Node>, Vec<(String, String)>), Problem> {
+    if grid.files == 0 || grid.ranks == 0 || grid.files > 23 || grid.ranks > 9 {
+        return Err(Problem::GridSize {
+            files: grid.files,
+            ranks: grid.ranks,
+        });
+    }
+    let name = |f: i32, r: i32| format!("{}{}", (b'a' + f as u8) as char, r + 1);
+    let (files, ranks) = (grid.files as i32, grid.ranks as i32);
+    let (mut nodes, mut lines) = (Vec::new(), Vec::new());
+    for r in 0..ranks {
+        for f in 0..files {
+            nodes.push(Node {
+                name: name(f, r),
+                x: f as f32,
+                y: r as f32,
+            });
+            let diagonal = match grid.diagonals {
+                Diagonals::None => false,
+                Diagonals::Alternating => (f + r) % 2 == 0,
+                Diagonals::All => true,
+            };
+            let mut dirs = vec![(1, 0), (0, 1)];
+            if diagonal {
+                dirs.extend([(1, 1), (-1, 1)]);
+            }
+            for (df, dr) in dirs {
+                let (g, s) = (f + df, r + dr);
+                if (0..files).contains(&g) && (0..ranks).contains(&s) {
+                    lines.push((name(f, r), name(g, s)));
+                }
+            }
+        }
+    }
+    Ok((nodes, lines))
+}
+
+/// Adds the points the file lists to the grid's: each a new name, drawn at
+/// finite coordinates, no two in one place, 2 to 64 in all.
+fn add_listed_points(nodes: &mut Vec<Node>, listed: &[(String, f32, f32)]) -> Result<(), Problem> {
+    for (name, x, y) in listed {
+        if !valid_name(name) {
+            return Err(Problem::BadPointName(name.clone()));
+        }
+        if !x.is_finite() || !y.is_finite() {
+            return Err(Problem::BadCoordinate(name.clone()));
+        }
+        if nodes.iter().any(|n| &n.name == name) {
+            return Err(Problem::PointTwice {
+                name: name.clone(),
+                field: "points".to_string(),
+            });
+        }
+        nodes.push(Node {
+            name: name.clone(),
+            x: *x,
+            y: *y,
+        });
+    }
+    if nodes.len() > MAX_POINTS {
+        return Err(Problem::TooManyPoints(nodes.len()));
+    }
+    if nodes.len() < 2 {
+        return Err(Problem::TooFewPoints(nodes.len()));
+    }
+    for (i, a) in nodes.iter().enumerate() {
+        if let Some(b) = nodes[..i].iter().find(|b| b.x == a.x && b.y == a.y) {
+            return Err(Problem::SamePlace(b.name.clone(), a.name.clone()));
+        }
+    }
+    Ok(())
 }
 
 /// The points of a set, lowest first.

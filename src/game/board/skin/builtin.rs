@@ -43,7 +43,7 @@ pub fn builtin_skin(game: GameId) -> SkinData {
             ru: "Классика (встроенная)".into(),
         },
         hunters: SideLook {
-            name: side_name(game, Side::Hunters),
+            name: Some(side_name(game, Side::Hunters)),
             piece: PieceArt::Shape(ShapeArt {
                 shape: Shape::Hexagon,
                 body: c(0.55, 0.09, 0.09),
@@ -53,7 +53,7 @@ pub fn builtin_skin(game: GameId) -> SkinData {
             size: 0.76,
         },
         crowd: SideLook {
-            name: side_name(game, Side::Crowd),
+            name: Some(side_name(game, Side::Crowd)),
             piece: PieceArt::Shape(ShapeArt {
                 shape: Shape::Circle,
                 body: c(0.95, 0.91, 0.80),

@@ -184,8 +184,12 @@ impl SkinData {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SideLook {
-    /// "pirate" / "pirates", "пират" / "пирата" / "пиратов" / "пираты".
-    pub name: LocalName,
+    /// A themed skin's name for the pieces ("pirate" / "pirates", "пират" /
+    /// "пирата" / "пиратов" / "пираты"), which every game in it takes; a
+    /// skin without one (the classic wood, high contrast) leaves each game
+    /// its own names.
+    #[serde(default)]
+    pub name: Option<LocalName>,
     pub piece: PieceArt,
     /// How wide the piece is drawn, in point spacings (1.0 = the distance
     /// between neighbouring points).

@@ -96,9 +96,10 @@ impl ActiveSkin {
             fallback: true,
         }
     }
-    /// How the skin calls a side ("мятежники", "5 rebels" through `I18n::count`).
-    pub fn side_name(&self, side: Side) -> &LocalName {
-        &self.data.side(side).name
+    /// How the skin calls a side ("мятежники", "5 rebels" through
+    /// `I18n::count`), if it names its pieces.
+    pub fn side_name(&self, side: Side) -> Option<&LocalName> {
+        self.data.side(side).name.as_ref()
     }
     pub fn title(&self, language: Language) -> &str {
         self.data.name.get(language)
