@@ -116,7 +116,12 @@ fn the_twelve_keep_their_pinned_counts_on_the_one_engine() {
     for (id, counts) in pinned {
         let mut game = Game::new(Variant::new(GameId::named(id)));
         for (depth, &expected) in counts.iter().enumerate() {
-            assert_eq!(game.perft(depth as u32 + 1), expected, "{id} perft {}", depth + 1);
+            assert_eq!(
+                game.perft(depth as u32 + 1),
+                expected,
+                "{id} perft {}",
+                depth + 1
+            );
         }
     }
 }

@@ -212,91 +212,51 @@ fn parse_player(text: &str) -> Result<Player, LaunchError> {
         })
 }
 
+/// The flags [`LaunchOptions::valued_flag`] takes, each with a value.
+const VALUED_FLAGS: [&str; 13] = [
+    "--game",
+    "--game-file",
+    "--hunters",
+    "--crowd",
+    "--moves",
+    "--rules",
+    "--puzzles",
+    "--language",
+    "--skin",
+    "--review",
+    "--line",
+    "--puzzle",
+    "--exit-after",
+];
+
 impl LaunchOptions {
     /// Reads options from arguments (without the program name).
-    #[allow(clippy::too_many_lines)] // split in the one-world change
     pub fn parse(args: impl IntoIterator<Item = String>) -> Result<LaunchOptions, LaunchError> {
         let mut o = LaunchOptions::default();
         let mut options = Vec::new();
         let mut args = args.into_iter();
         while let Some(arg) = args.next() {
-            let mut value = |name: &str| {
-                args.next().ok_or_else(|| LaunchError::NeedsValue {
-                    flag: name.to_string(),
-                })
-            };
-            let unknown_game = |id: String| LaunchError::UnknownGame { id };
-            let number = |flag: &str, text: String| LaunchError::NotNumber {
-                flag: flag.to_string(),
-                text,
-            };
             if matches!(
                 arg.as_str(),
                 "--game" | "--game-file" | "--option" | "--hunters" | "--crowd" | "--moves"
             ) {
                 o.start_in_game = true;
             }
+            if o.switch(&arg) {
+                continue;
+            }
+            let mut value = || {
+                args.next()
+                    .ok_or_else(|| LaunchError::NeedsValue { flag: arg.clone() })
+            };
             match arg.as_str() {
-                "--game" => {
-                    let id = value("--game")?;
-                    let game = GameId::find(&id).ok_or_else(|| unknown_game(id))?;
-                    o.variant = Variant::new(game);
-                }
-                "--game-file" => {
-                    let path = value("--game-file")?;
-                    o.variant = Variant::new(read_game_file(&path)?);
-                }
-                "--option" => options.push(value("--option")?),
-                "--hunters" => o.hunters = parse_player(&value("--hunters")?)?,
-                "--crowd" => o.crowd = parse_player(&value("--crowd")?)?,
-                "--moves" => o.moves = value("--moves")?,
-                "--flip" => o.flipped = true,
-                "--rules" => {
-                    let id = value("--rules")?;
-                    o.rules = Some(GameId::find(&id).ok_or_else(|| unknown_game(id))?);
-                }
-                "--language" => {
-                    let code = value("--language")?;
-                    let language = Language::ALL
-                        .into_iter()
-                        .find(|l| l.code() == code)
-                        .ok_or(LaunchError::UnknownLanguage { code })?;
-                    o.language = Some(language);
-                }
-                "--skin" => {
-                    let name = value("--skin")?;
-                    o.skin = Some(crate::game::board::skin::skin_name(&name).to_string());
-                }
+                "--option" => options.push(value()?),
                 "--join" | "--watch" | "--create" | "--anyone" | "--side" | "--clock"
                 | "--server" => {
-                    let given = value(&arg)?;
+                    let given = value()?;
                     o.online_flag(&arg, given)?;
                 }
-                "--review" => {
-                    let v = value("--review")?;
-                    o.review = Some(v.parse().map_err(|_| number("--review", v))?);
-                }
-                "--analyse" => o.analyse = true,
-                "--lessons" => o.lessons = true,
-                "--line" => {
-                    let v = value("--line")?;
-                    o.line = Some(v.parse().map_err(|_| number("--line", v))?);
-                }
-                "--new-game" => o.new_game = true,
-                "--puzzles" => {
-                    let id = value("--puzzles")?;
-                    o.puzzles = Some(GameId::find(&id).ok_or_else(|| unknown_game(id))?);
-                }
-                "--puzzle" => {
-                    let v = value("--puzzle")?;
-                    let n: usize = v.parse().map_err(|_| number("--puzzle", v))?;
-                    o.puzzle = Some(n.max(1));
-                }
-                "--exit-after" => {
-                    let v = value("--exit-after")?;
-                    o.exit_after = Some(v.parse().map_err(|_| number("--exit-after", v))?);
-                }
-                "--help" | "-h" => o.help = true,
+                flag if VALUED_FLAGS.contains(&flag) => o.valued_flag(flag, value()?)?,
                 other => {
                     return Err(LaunchError::UnknownArgument {
                         arg: other.to_string(),
@@ -308,6 +268,58 @@ impl LaunchOptions {
             o.variant.set_option(&opt).map_err(LaunchError::BadOption)?;
         }
         Ok(o)
+    }
+
+    /// A flag without a value (`--flip`, `--analyse`, ...); false when `arg`
+    /// is none of them.
+    fn switch(&mut self, arg: &str) -> bool {
+        match arg {
+            "--flip" => self.flipped = true,
+            "--analyse" => self.analyse = true,
+            "--lessons" => self.lessons = true,
+            "--new-game" => self.new_game = true,
+            "--help" | "-h" => self.help = true,
+            _ => return false,
+        }
+        true
+    }
+
+    /// A flag of [`VALUED_FLAGS`] with its value.
+    fn valued_flag(&mut self, flag: &str, value: String) -> Result<(), LaunchError> {
+        let game = |id: String| GameId::find(&id).ok_or(LaunchError::UnknownGame { id });
+        let number = |text: String| LaunchError::NotNumber {
+            flag: flag.to_string(),
+            text,
+        };
+        match flag {
+            "--game" => self.variant = Variant::new(game(value)?),
+            "--game-file" => self.variant = Variant::new(read_game_file(&value)?),
+            "--hunters" => self.hunters = parse_player(&value)?,
+            "--crowd" => self.crowd = parse_player(&value)?,
+            "--moves" => self.moves = value,
+            "--rules" => self.rules = Some(game(value)?),
+            "--puzzles" => self.puzzles = Some(game(value)?),
+            "--language" => {
+                let language = Language::ALL.into_iter().find(|l| l.code() == value);
+                self.language = Some(language.ok_or(LaunchError::UnknownLanguage { code: value })?);
+            }
+            "--skin" => {
+                self.skin = Some(crate::game::board::skin::skin_name(&value).to_string());
+            }
+            "--review" => self.review = Some(value.parse().map_err(|_| number(value))?),
+            "--line" => self.line = Some(value.parse().map_err(|_| number(value))?),
+            "--puzzle" => {
+                let n: usize = value.parse().map_err(|_| number(value))?;
+                self.puzzle = Some(n.max(1));
+            }
+            "--exit-after" => self.exit_after = Some(value.parse().map_err(|_| number(value))?),
+            _ => {
+                return Err(LaunchError::UnknownArgument {
+                    arg: flag.to_string(),
+                });
+            }
+        }
+        Ok(())
     }
 
     /// The online flags: `--join CODE`, `--watch CODE`, `--create GAME`,

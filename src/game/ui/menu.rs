@@ -109,48 +109,15 @@ fn keep_player_name(settings: &mut Settings, typed: Option<&str>) {
     }
 }
 
-#[allow(clippy::too_many_lines)] // split in the one-world change
 fn page(ui: &mut egui::Ui, m: &mut MenuUi) {
-    match *m.page {
+    let page = *m.page;
+    if page != MenuPage::Main {
+        back_button(ui, m);
+    }
+    match page {
         MenuPage::Main => main_page(ui, m),
-        MenuPage::NewGame => {
-            back_button(ui, m);
-            let server = m.server_for_now.of(&m.settings);
-            let asked = new_game::new_game_page(
-                ui,
-                &m.i18n,
-                &mut m.form,
-                (&m.settings, &server),
-                &m.catalog,
-                (&m.online, &m.lobby, &m.my_games),
-            );
-            if matches!(asked, Some(NewGameAction::Online(_))) {
-                keep_player_name(&mut m.settings, m.form.player_name.as_deref());
-            }
-            if matches!(
-                asked,
-                Some(NewGameAction::Start(_) | NewGameAction::Online(_))
-            ) && let Some(skin) = m.form.skin.clone()
-            {
-                m.settings.set_skin_for(m.form.variant.game, &skin);
-            }
-            match asked {
-                Some(NewGameAction::Start(start)) => {
-                    m.commands.write(start);
-                    m.screen.set(Screen::Game);
-                }
-                Some(NewGameAction::Rules(game)) => {
-                    *m.page = MenuPage::Rules(game);
-                }
-                // The game opens when the server has seated the player.
-                Some(NewGameAction::Online(command)) => {
-                    m.online_commands.write(command);
-                }
-                None => {}
-            }
-        }
+        MenuPage::NewGame => new_game_menu_page(ui, m),
         MenuPage::Rules(kind) => {
-            back_button(ui, m);
             let mut shown = kind;
             match crate::rules::family::built_in(kind.id()) {
                 Some(rules) => family_rules::rules_page(ui, &m.i18n, &rules),
@@ -160,40 +127,8 @@ fn page(ui: &mut egui::Ui, m: &mut MenuUi) {
                 *m.page = MenuPage::Rules(shown);
             }
         }
-        MenuPage::Puzzles(kind) => {
-            back_button(ui, m);
-            let mut shown = kind;
-            let pz = &mut m.puzzles;
-            let set = pz.library.set(kind, &pz.server, &pz.sets);
-            if matches!(set, SetState::Loading) {
-                m.next_frame.within(LOADING_PULSE);
-            }
-            let mut filter = pz.filters.get(kind);
-            let choices = puzzles_page::PageChoices {
-                filter: &mut filter,
-                view: &mut pz.view,
-            };
-            let start = puzzles_page::puzzles_page(
-                ui,
-                &m.i18n,
-                &mut shown,
-                &m.settings.puzzles,
-                set,
-                choices,
-            );
-            if pz.filters.get(kind) != filter {
-                pz.filters.set(kind, filter);
-            }
-            if let Some(start) = start {
-                m.puzzles.commands.write(start);
-                m.screen.set(Screen::Game);
-            }
-            if shown != kind {
-                *m.page = MenuPage::Puzzles(shown);
-            }
-        }
+        MenuPage::Puzzles(kind) => puzzles_menu_page(ui, m, kind),
         MenuPage::Settings => {
-            back_button(ui, m);
             let skins = settings_page::SkinChoice {
                 catalog: &m.catalog,
                 game: m.the_match.kind(),
@@ -201,10 +136,70 @@ fn page(ui: &mut egui::Ui, m: &mut MenuUi) {
             };
             settings_page::settings_page(ui, &m.i18n, &mut m.settings, skins);
         }
-        MenuPage::About => {
-            back_button(ui, m);
-            about::about_page(ui, &m.i18n, &m.credits);
+        MenuPage::About => about::about_page(ui, &m.i18n, &m.credits),
+    }
+}
+
+/// The new-game page, and what its choice asks for: a game here, a rules
+/// page, or an online room (the game opens when the server seats the player).
+fn new_game_menu_page(ui: &mut egui::Ui, m: &mut MenuUi) {
+    let server = m.server_for_now.of(&m.settings);
+    let asked = new_game::new_game_page(
+        ui,
+        &m.i18n,
+        &mut m.form,
+        (&m.settings, &server),
+        &m.catalog,
+        (&m.online, &m.lobby, &m.my_games),
+    );
+    if matches!(asked, Some(NewGameAction::Online(_))) {
+        keep_player_name(&mut m.settings, m.form.player_name.as_deref());
+    }
+    if matches!(
+        asked,
+        Some(NewGameAction::Start(_) | NewGameAction::Online(_))
+    ) && let Some(skin) = m.form.skin.clone()
+    {
+        m.settings.set_skin_for(m.form.variant.game, &skin);
+    }
+    match asked {
+        Some(NewGameAction::Start(start)) => {
+            m.commands.write(start);
+            m.screen.set(Screen::Game);
         }
+        Some(NewGameAction::Rules(game)) => *m.page = MenuPage::Rules(game),
+        Some(NewGameAction::Online(command)) => {
+            m.online_commands.write(command);
+        }
+        None => {}
+    }
+}
+
+/// A game's puzzles page: its set (loading, or why it is missing), the
+/// filters kept with the settings, and the puzzle the player starts.
+fn puzzles_menu_page(ui: &mut egui::Ui, m: &mut MenuUi, kind: crate::rules::GameId) {
+    let mut shown = kind;
+    let pz = &mut m.puzzles;
+    let set = pz.library.set(kind, &pz.server, &pz.sets);
+    if matches!(set, SetState::Loading) {
+        m.next_frame.within(LOADING_PULSE);
+    }
+    let mut filter = pz.filters.get(kind);
+    let choices = puzzles_page::PageChoices {
+        filter: &mut filter,
+        view: &mut pz.view,
+    };
+    let start =
+        puzzles_page::puzzles_page(ui, &m.i18n, &mut shown, &m.settings.puzzles, set, choices);
+    if pz.filters.get(kind) != filter {
+        pz.filters.set(kind, filter);
+    }
+    if let Some(start) = start {
+        m.puzzles.commands.write(start);
+        m.screen.set(Screen::Game);
+    }
+    if shown != kind {
+        *m.page = MenuPage::Puzzles(shown);
     }
 }
 
