@@ -134,9 +134,9 @@ pub(super) struct Ends {
     pub outlasts: [Option<u16>; 2],
 }
 
-/// What a side with no move does here.
+/// What a side with no move does here ([`Rules::when_stuck`]).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(super) enum Stuck {
+pub enum Stuck {
     Loses,
     Passes,
     Draws,
@@ -400,6 +400,23 @@ impl Rules {
         self.no_moves[side.index()]
     }
 
+    /// Whether a side wins by outlasting the other's moves, so that a
+    /// position's [`Position::moves_made`] decides what may follow.
+    pub fn counts_moves(&self) -> bool {
+        self.counts_moves
+    }
+
+    /// The end when the side to move has no legal move (a pass the
+    /// no-repeat rule forbids included): it loses, or the game is drawn,
+    /// as the game says ([`super::Game::outcome`] reads it).
+    pub fn no_move_outcome(&self, pos: &Position) -> Outcome {
+        let stuck = pos.side_to_move;
+        match self.when_stuck(pos) {
+            Stuck::Draws => Outcome::draw(Reason::NoMoves(stuck)),
+            Stuck::Loses | Stuck::Passes => Outcome::win(stuck.other(), Reason::NoMoves(stuck)),
+        }
+    }
+
     #[inline]
     fn empty(&self, pos: &Position) -> Bitboard {
         self.board.points & !pos.occupied()
@@ -618,7 +635,7 @@ impl Rules {
 
     /// What happens to the side to move if it has no move (whether it has
     /// one is not looked at here).
-    pub(super) fn when_stuck(&self, pos: &Position) -> Stuck {
+    pub fn when_stuck(&self, pos: &Position) -> Stuck {
         let side = pos.side_to_move;
         let other_can_move = || {
             let mut flipped = *pos;
