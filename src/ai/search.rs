@@ -572,7 +572,7 @@ impl Engine {
         if !threats || pos.side_to_move != Side::Hunters || pos.in_hand[Side::Hunters.index()] > 0 {
             return ControlFlow::Break(stand);
         }
-        let compulsory = self.board.rules().variant.capture_compulsory();
+        let compulsory = self.board.rules().capture_compulsory();
         if !compulsory && stand >= beta {
             return ControlFlow::Break(stand);
         }

@@ -523,7 +523,11 @@ fn family_games_take_every_command() {
     );
     let o = cli(&["perft", "kaooa", "2", "--option", "geese=15"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("kaooa has no options"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("kaooa has no options"),
+        "{}",
+        stderr(&o)
+    );
     for game in stronghold::rules::GameId::built_in().skip(4) {
         let o = cli(&["puzzles", "list", game.id()]);
         assert!(o.status.success(), "{game}: {}", stderr(&o));
