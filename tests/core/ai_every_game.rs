@@ -3,9 +3,10 @@
 //! made where a side wins by outlasting them, and never claims a forced
 //! result that the backward solve of a small game contradicts.
 
+use stronghold::ai::remote::{RemoteSearch, ReplyStatus, RequestLimit, SearchRequest};
 use stronghold::ai::rng::SplitMix64;
 use stronghold::ai::solve::{Solved, solve};
-use stronghold::ai::{Search, SearchLimits, SearchResult};
+use stronghold::ai::{Level, Search, SearchLimits, SearchResult};
 use stronghold::rules::{Game, GameId, Reason, Side, Variant};
 
 fn search(game: &Game, depth: u32) -> SearchResult {
@@ -16,6 +17,55 @@ fn search(game: &Game, depth: u32) -> SearchResult {
 
 fn game(position: &str) -> Game {
     Game::from_position_string(position).expect("a valid position string")
+}
+
+/// Every level plays a legal move in every game, from the start and from
+/// a few plies in (Hard and Master with a tenth of a second: their own
+/// code, a shorter clock).
+#[test]
+fn every_level_plays_a_legal_move_in_every_game() {
+    for id in GameId::built_in() {
+        let mut game = Game::new(Variant::new(id));
+        for (ply, level) in Level::ALL.into_iter().enumerate() {
+            let mut limits = level.limits();
+            limits.time_ms = limits.time_ms.map(|_| 100);
+            let result = Search::for_level(&game, level, limits, ply as u64)
+                .run_to_end()
+                .unwrap_or_else(|| panic!("{id}: no move at ply {ply}"));
+            assert!(
+                game.is_legal(&result.best),
+                "{id}: {level} played an illegal move"
+            );
+            game.play(&result.best).expect("legal");
+            if game.is_over() {
+                break;
+            }
+        }
+    }
+}
+
+/// The web page's AI worker gets every game as its start and moves, and
+/// answers with a legal move of the position sent.
+#[test]
+fn a_search_request_plays_every_game() {
+    for id in GameId::built_in() {
+        let mut game = Game::new(Variant::new(id));
+        for _ in 0..3 {
+            let mv = game.legal_moves()[0];
+            game.play(&mv).expect("legal");
+        }
+        let request = SearchRequest::new(1, &game, RequestLimit::Level(Level::Easy), 5);
+        let mut search = RemoteSearch::start(&request, None).expect("a search");
+        let mut reply = search.run_for(std::time::Duration::from_millis(50));
+        while !search.finished() {
+            reply = search.run_for(std::time::Duration::from_millis(50));
+        }
+        let ReplyStatus::Done { best, .. } = &reply.status else {
+            panic!("{id}: {reply:?}");
+        };
+        let mv = game.parse_move(best).expect("move text");
+        assert!(game.is_legal(&mv), "{id}: {best}");
+    }
 }
 
 /// La Yagua: seven dogs left, the jaguar's jump takes the seventh-last and

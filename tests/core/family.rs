@@ -459,32 +459,6 @@ fn the_loader_never_panics_on_damaged_files() {
     }
 }
 
-/// Every level plays a legal move in every family game, from the start
-/// and from a few plies in, through the one search (Hard and Master with
-/// a tenth of a second: their own code, a shorter clock).
-#[test]
-fn every_level_plays_a_legal_move_in_every_game() {
-    use stronghold::ai::{Level, Search};
-    for (id, _) in family::BUILT_IN {
-        let mut game = Game::new(Variant::new(GameId::named(id)));
-        for (ply, level) in Level::ALL.into_iter().enumerate() {
-            let mut limits = level.limits();
-            limits.time_ms = limits.time_ms.map(|_| 100);
-            let result = Search::for_level(&game, level, limits, ply as u64)
-                .run_to_end()
-                .unwrap_or_else(|| panic!("{id}: no move at ply {ply}"));
-            assert!(
-                game.is_legal(&result.best),
-                "{id}: {level} played an illegal move"
-            );
-            game.play(&result.best).expect("legal");
-            if game.is_over() {
-                break;
-            }
-        }
-    }
-}
-
 /// The search takes a win in one and sees a loss coming: in Jeu Militaire
 /// the army that can step onto a tower's empty starting point does.
 #[test]
