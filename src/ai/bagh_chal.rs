@@ -15,7 +15,7 @@
 use std::sync::Arc;
 
 use super::board::SearchBoard;
-use super::eval::{Evaluator, PlacementWeights};
+use super::eval::{Evaluation, PlacementWeights};
 use super::rng::mix;
 use super::tablebase::{Outcome, Tablebase, Value};
 use crate::rules::{Move, Position, Side};
@@ -46,8 +46,9 @@ const QUIET_PLIES_SALT: u64 = 0x0051_5549_4554;
 /// judge positions with goats in hand by the evaluation fitted to the
 /// placement solver ([`PlacementWeights::FITTED`]), the tigers from their
 /// side of the same sum; nothing changes in the other games.
-pub(super) fn fit_evaluator(eval: &mut Evaluator, board: &SearchBoard) {
-    if board.rules().variant.game.id() == "bagh-chal" {
+pub(super) fn fit_evaluator(eval: &mut Evaluation, board: &SearchBoard) {
+    let plug_in = board.rules().variant.game.plug_in();
+    if let (Some(eval), Some("bagh-chal")) = (eval.lines_mut(), plug_in) {
         if board.side_to_move() == Side::Crowd {
             let w = eval.weights().cautious_goats();
             eval.set_weights(w);
@@ -212,15 +213,16 @@ fn capture_forced(table: &Tablebase, value: Value, quiet: u16) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::eval::Weights;
+    use crate::ai::eval::{Evaluator, Weights};
     use crate::rules::GameId;
     use crate::rules::{Game, Variant};
 
     fn weights_fitted(game: &Game) -> (Weights, Option<PlacementWeights>) {
         let board = SearchBoard::new(game);
-        let mut eval = Evaluator::new(board.rules());
+        let mut eval = Evaluation::Lines(Evaluator::new(board.rules()));
         fit_evaluator(&mut eval, &board);
-        (*eval.weights(), eval.placement_weights())
+        let lines = eval.lines_mut().expect("the line terms");
+        (*lines.weights(), lines.placement_weights())
     }
 
     /// A table of the sub-game with no goat taken, all draws but for the

@@ -2,7 +2,7 @@
 //! [`Rules`], with the same end-of-game checks and repetition window as
 //! [`Game`], but without building history records or move lists twice.
 
-use crate::rules::{Bitboard, Game, Move, Position, Rules, Side};
+use crate::rules::{Game, Move, Position, Rules, Side, Stuck};
 
 /// Why a position is over before looking at its moves.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -23,12 +23,9 @@ pub struct SearchBoard {
     hashes: Vec<u64>,
     /// The side that made the move into the root (the rules check its wins first).
     root_mover: Side,
-    /// Variant facts the end checks read at every node, looked up once
-    /// rather than matched on the game at each node.
-    stronghold: Option<Bitboard>,
-    crowd_minimum: u32,
-    huffing: bool,
+    /// Rule facts the end checks read at every node, looked up once.
     quiet_limit: Option<u16>,
+    forbids_repeats: bool,
 }
 
 impl SearchBoard {
@@ -43,12 +40,9 @@ impl SearchBoard {
             hashes.push(pos.hash);
         }
         debug_assert_eq!(pos, *game.position());
-        let v = rules.variant;
         SearchBoard {
-            stronghold: v.stronghold(),
-            crowd_minimum: v.crowd_minimum(),
-            huffing: v.huffing(),
-            quiet_limit: v.quiet_limit(),
+            quiet_limit: rules.quiet_limit(),
+            forbids_repeats: rules.forbids_repeats(),
             rules,
             pos: *game.position(),
             undo: Vec::with_capacity(128),
@@ -93,31 +87,31 @@ impl SearchBoard {
         false
     }
 
-    /// Wins and draw rules, in the order [`Game::outcome`] checks them.
+    /// Wins and draw rules, in the order [`Game::outcome`] checks them:
+    /// the wins of the side that made the last move first.
     pub fn rule_end(&self) -> Option<RuleEnd> {
         let pos = &self.pos;
-        // Each side's win condition once (both are looked at on most nodes).
-        let hunters_win = pos.material(Side::Crowd) < self.crowd_minimum;
-        let crowd_wins = self.stronghold.is_some_and(|s| pos.crowd().is_superset(s))
-            || (self.huffing && pos.material(Side::Hunters) == 0);
-        let wins = |side: Side| match side {
-            Side::Hunters => hunters_win,
-            Side::Crowd => crowd_wins,
-        };
         let mover = self
             .undo
             .last()
             .map_or(self.root_mover, |before| before.side_to_move);
-        if wins(mover) {
-            return Some(RuleEnd::Won(mover));
-        }
-        if wins(mover.other()) {
-            return Some(RuleEnd::Won(mover.other()));
+        for side in [mover, mover.other()] {
+            if self.rules.win_of(pos, side).is_some() {
+                return Some(RuleEnd::Won(side));
+            }
         }
         if self.quiet_limit.is_some_and(|l| pos.quiet_plies >= l) {
             return Some(RuleEnd::DrawRule);
         }
         None
+    }
+
+    /// What the side to move does when it has no legal move: it loses or
+    /// the game is drawn ([`Stuck::Passes`] only where a pass it would
+    /// make is refused by the no-repeat rule: it then loses, as
+    /// [`Game::outcome`] says).
+    pub fn when_stuck(&self) -> Stuck {
+        self.rules.when_stuck(&self.pos)
     }
 
     /// Appends the moves the rules generate here (before Bagh-Chal's
@@ -129,7 +123,7 @@ impl SearchBoard {
     /// True when the no-repeat rule binds here (Bagh-Chal once placement
     /// is over): the legal moves then depend on the history.
     pub fn repeats_forbidden(&self) -> bool {
-        self.rules.variant.forbids_repeats() && self.pos.in_hand == [0, 0]
+        self.forbids_repeats && self.pos.in_hand == [0, 0]
     }
 
     /// Plays a generated move; false (and nothing changes) when Bagh-Chal's
@@ -181,9 +175,11 @@ mod tests {
         if depth == 0 {
             return 1;
         }
-        let threefold = b.rules.variant.threefold_draws()
-            && b.window().iter().filter(|&&h| h == b.pos.hash).count() >= 2;
-        if b.rule_end().is_some() || threefold {
+        let repeated = b.rules.repetition_limit().is_some_and(|times| {
+            let earlier = b.window().iter().filter(|&&h| h == b.pos.hash).count();
+            earlier + 1 >= times as usize
+        });
+        if b.rule_end().is_some() || repeated {
             return 0;
         }
         let mut moves = Vec::new();
@@ -201,9 +197,8 @@ mod tests {
     #[test]
     fn make_and_unmake_agree_with_the_rules() {
         let mut rng = SplitMix64::new(11);
-        // The four first games; the others are searched by the family's own
-        // engine until the one search plays them.
-        let mut variants: Vec<Variant> = GameId::built_in().take(4).map(Variant::new).collect();
+        // Every game, and the options that change the moves.
+        let mut variants: Vec<Variant> = GameId::built_in().map(Variant::new).collect();
         let mut retreat = Variant::new(GameId::named("pirates"));
         retreat.set_option("retreat=on").unwrap();
         let mut sideways = Variant::new(GameId::named("fox-geese"));

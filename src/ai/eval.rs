@@ -1,10 +1,72 @@
-//! The evaluation: one set of terms written from the crowd's point of view
-//! and negated for the hunters (seed 000, "What the computer does"), so the
-//! two sides can never value the same position differently.
+//! The evaluation: the one a game's file chooses ([`Evaluation`]), the
+//! line terms of the first games ([`Evaluator`]) or the general terms
+//! ([`super::terms`]). Each is one set of terms written from one side's
+//! point of view and negated for the other (seed 000, "What the computer
+//! does"), so the two sides can never value the same position differently.
 
-use crate::rules::board::{CELLS, DIRECTIONS, Point};
+use super::terms::Terms;
+use crate::rules::board::{CELLS, DIRECTIONS, Layout, Point};
 use crate::rules::family::file::EvaluationSpec;
 use crate::rules::{GameId, Position, Rules, Side};
+
+/// The evaluation a game's file chooses: `Lines` (the first games' terms,
+/// counted along a grid of seven files all at once) or `Family` (the
+/// general terms). One branch per call, no dynamic dispatch.
+// One per search: the line terms' tables stay inline, read at every node
+// without a pointer to follow.
+#[allow(clippy::large_enum_variant)]
+pub enum Evaluation {
+    Lines(Evaluator),
+    Terms(Terms),
+}
+
+impl Evaluation {
+    /// The evaluation the game's file asks for; a file that asks for the
+    /// line terms on a board they cannot read (not a grid of seven files)
+    /// gets the general terms.
+    pub fn new(rules: &Rules) -> Evaluation {
+        let grid_of_seven = rules.board().layout == Layout::Grid { stride: 7 };
+        match rules.variant.game.file().computer.evaluation {
+            EvaluationSpec::Lines(_) if grid_of_seven => Evaluation::Lines(Evaluator::new(rules)),
+            _ => Evaluation::Terms(Terms::new(rules)),
+        }
+    }
+
+    /// The score for the side to move, and whether some hunter has a jump;
+    /// `None` when the side to move has no move and the rules end the game
+    /// for it (the search then scores the end).
+    #[inline]
+    pub fn evaluate_with_threats(&self, pos: &Position) -> Option<(i32, bool)> {
+        match self {
+            Evaluation::Lines(e) => e.evaluate_with_threats(pos),
+            Evaluation::Terms(t) => t.evaluate_with_threats(pos),
+        }
+    }
+
+    /// [`Evaluation::evaluate_with_threats`] without the threats.
+    pub fn evaluate(&self, pos: &Position) -> Option<i32> {
+        self.evaluate_with_threats(pos).map(|(score, _)| score)
+    }
+
+    /// A drawn end, for the side to move: 0, or what the file's weights
+    /// make of the pieces taken ([`super::terms::TermWeights::drawn_capture`]).
+    #[inline]
+    pub fn draw_score(&self, pos: &Position) -> i32 {
+        match self {
+            Evaluation::Lines(_) => 0,
+            Evaluation::Terms(t) => t.draw_score(pos),
+        }
+    }
+
+    /// The line terms, where the game uses them (Bagh-Chal's fitted
+    /// weights are set on them).
+    pub fn lines_mut(&mut self) -> Option<&mut Evaluator> {
+        match self {
+            Evaluation::Lines(e) => Some(e),
+            Evaluation::Terms(_) => None,
+        }
+    }
+}
 
 /// Weights of the terms, per game. All are from the crowd's point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

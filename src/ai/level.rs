@@ -56,6 +56,11 @@ impl Level {
             max_nodes,
         }
     }
+    /// True when the level plays a game whose file says it is solved from
+    /// the solution (`ai::solve`): Master.
+    pub const fn plays_solved_games(self) -> bool {
+        matches!(self, Level::Master)
+    }
     /// True when the level reads Bagh-Chal's sliding-phase table when one
     /// is given: the two top levels never misjudge a won or lost position
     /// of the sliding phase.

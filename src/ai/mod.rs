@@ -24,8 +24,13 @@
 //! - `search`: the general alpha-beta engine (an explicit stack, resumable);
 //! - `bagh_chal`: what the search knows of Bagh-Chal beyond its rules (the
 //!   table at the horizon, the fitted evaluation), behind a small interface;
-//! - [`eval`], `ordering`, `tt`, `board`: evaluation, move ordering, the
-//!   table of searched positions, the board the search moves on;
+//! - [`eval`]: the evaluation a game's file chooses, the line terms of the
+//!   first games or the general terms ([`terms`]), one branch per call;
+//! - `ordering`, `tt`, `board`: move ordering, the table of searched
+//!   positions, the board the search moves on (every game's ends, passes,
+//!   draws and the no-repeat rule);
+//! - [`solve`]: a small game solved backwards (Master plays a game whose
+//!   file says it is solved from its solution; the CLI's `solve` prints it);
 //! - `level`: the levels ([`Level`]) and their limits; [`rng`]: seeded
 //!   random numbers;
 //! - [`tablebase`]: Bagh-Chal's sliding-phase table as the game uses it:
@@ -33,9 +38,8 @@
 //! - [`fox_geese_proof`]: who wins a Fox and Geese position, proved within
 //!   a node budget (the game's analysis gives exact verdicts with it, a
 //!   slice at a time);
-//! - [`family`]: the hunt family's evaluation and search, and
-//!   [`family_solve`]: a small family game solved backwards (Master plays a
-//!   solved game from its solution; the CLI's `solve` prints it);
+//! - [`family`] and [`family_solve`]: the family screen's own search and
+//!   solve over `HuntGame`, until that screen plays through [`Search`];
 //! - [`remote`]: a search run elsewhere (the web page's AI worker): its
 //!   request and replies.
 //!
@@ -55,7 +59,9 @@ mod ordering;
 pub mod remote;
 pub mod rng;
 mod search;
+pub mod solve;
 pub mod tablebase;
+pub mod terms;
 mod tt;
 
 use std::sync::Arc;
@@ -166,16 +172,37 @@ impl Search {
         Search::for_level(game, level, level.limits(), seed)
     }
     /// A search at a level with other limits (a level's time scaled, say):
-    /// the level's randomness and tablebase use, these limits.
+    /// the level's randomness and tablebase use, these limits. Master plays
+    /// a game whose file says it is solved from the solution.
     pub fn for_level(game: &Game, level: Level, limits: SearchLimits, seed: u64) -> Search {
         let mut s = Search::with_randomness(game, limits, level.randomness(), seed);
         s.level = Some(level);
-        s.fitted_bagh_chal =
-            game.variant().game.id() == "bagh-chal" && level.fitted_bagh_chal(game.side_to_move());
+        s.fitted_bagh_chal = game.variant().game.plug_in() == Some("bagh-chal")
+            && level.fitted_bagh_chal(game.side_to_move());
         if let (true, Some(engine)) = (s.fitted_bagh_chal, s.engine.as_mut()) {
             engine.use_fitted_bagh_chal();
         }
+        if level.plays_solved_games() {
+            s.play_from_solution(game);
+        }
         s
+    }
+
+    /// Where the game's file says it is solved: the solution's move in a
+    /// won or lost position (the quickest win, the longest loss), or the
+    /// search's choice among the moves that keep a drawn one.
+    fn play_from_solution(&mut self, game: &Game) {
+        let Some(engine) = self.engine.as_mut() else {
+            return;
+        };
+        let Some(solution) = solve::solution_for(*game.variant()) else {
+            return;
+        };
+        match solve::solved_move(game, &solution) {
+            solve::SolvedMove::Decided(result) => self.result = Some(result),
+            solve::SolvedMove::KeepDraw(moves) => engine.restrict_root(&moves),
+            solve::SolvedMove::Unknown => {}
+        }
     }
     /// A search with explicit limits and no randomness.
     pub fn with_limits(game: &Game, limits: SearchLimits, seed: u64) -> Search {

@@ -43,12 +43,12 @@ use web_time::Instant;
 
 use super::bagh_chal::{self, TableHorizon};
 use super::board::{RuleEnd, SearchBoard};
-use super::eval::Evaluator;
+use super::eval::Evaluation;
 use super::ordering::MoveOrder;
 use super::rng::mix;
 use super::tablebase::Tablebase;
 use super::tt::{Bound, MoveKey, TranspositionTable};
-use crate::rules::{Game, Move, Side};
+use crate::rules::{Game, Move, Position, Side, Stuck};
 
 /// A win at ply 0; a win `n` plies away scores `MATE - n`.
 pub const MATE: i32 = 30_000;
@@ -142,7 +142,10 @@ pub enum RunEnd {
 /// The search state, resumable between calls.
 pub struct Engine {
     board: SearchBoard,
-    eval: Evaluator,
+    eval: Evaluation,
+    /// The moves made count in this game (a side wins by outlasting
+    /// them): they are part of a position's key in the table.
+    counts_moves: bool,
     tt: TranspositionTable,
     order: MoveOrder,
     moves: Vec<Move>,
@@ -184,13 +187,15 @@ impl Engine {
             return None;
         }
         let board = SearchBoard::new(game);
-        let eval = Evaluator::new(board.rules());
+        let eval = Evaluation::new(board.rules());
+        let counts_moves = board.rules().counts_moves();
         let bits = max_nodes
             .and_then(|n| TT_BITS_BY_NODES.iter().find(|&&(most, _)| n <= most))
             .map_or(TT_BITS_UNLIMITED, |&(_, bits)| bits);
         let mut engine = Engine {
             board,
             eval,
+            counts_moves,
             tt: TranspositionTable::new(bits),
             order: MoveOrder::new(MAX_PLY + 2),
             moves: Vec::with_capacity(1024),
@@ -242,9 +247,33 @@ impl Engine {
     }
 
     /// The key the table of searched positions files the current one under
-    /// (see [`bagh_chal::tt_key`]).
+    /// (see [`bagh_chal::tt_key`]), with the moves made where they count.
     fn tt_key(&self) -> u64 {
-        bagh_chal::tt_key(self.horizon.has_table(), self.board.position())
+        let pos = self.board.position();
+        let key = bagh_chal::tt_key(self.horizon.has_table(), pos);
+        if self.counts_moves {
+            key ^ moves_made_key(pos)
+        } else {
+            key
+        }
+    }
+
+    /// Plays only these of the root's moves (those that keep a solved
+    /// draw), before the first node.
+    pub fn restrict_root(&mut self, only: &[Move]) {
+        let kept: Vec<Move> = self
+            .root_moves
+            .iter()
+            .copied()
+            .filter(|m| only.contains(m))
+            .collect();
+        if kept.is_empty() {
+            return;
+        }
+        self.root_moves = kept;
+        self.stack.clear();
+        self.depth -= 1;
+        self.start_iteration();
     }
 
     /// The last completed iteration.
@@ -387,7 +416,7 @@ impl Engine {
     }
 
     /// The evaluation for the side to move, with this search's noise;
-    /// `None` when the side to move has no move.
+    /// `None` when the side to move has no move (and does not pass).
     fn static_eval(&mut self) -> Option<i32> {
         self.static_eval_with_threats().map(|(score, _)| score)
     }
@@ -433,7 +462,7 @@ impl Engine {
         let lo = self.moves.len();
         let side = self.board.side_to_move();
         let quiescence = if depth <= 0 {
-            match self.horizon_jumps(lo, beta, lost) {
+            match self.horizon_jumps(lo, beta, ply) {
                 ControlFlow::Break(score) => return Some(score),
                 ControlFlow::Continue(floor_and_stand) => Some(floor_and_stand),
             }
@@ -470,20 +499,38 @@ impl Engine {
             }
             Some(RuleEnd::DrawRule) => {
                 let can_move = self.board.has_legal_move(&mut self.scratch);
-                return Some(if can_move { 0 } else { lost });
+                return Some(if can_move {
+                    self.draw_score()
+                } else {
+                    self.stuck_score(ply)
+                });
             }
             None => {}
         }
         if self.board.is_repetition() {
-            return Some(0);
+            return Some(self.draw_score());
         }
         if let Some(score) = self.horizon.proven_score(self.board.position()) {
             return Some(score);
         }
         if ply >= MAX_PLY {
-            return Some(self.static_eval().unwrap_or(lost));
+            return Some(self.static_eval().unwrap_or_else(|| self.stuck_score(ply)));
         }
         None
+    }
+
+    /// The score, at `ply`, of the current node when its side to move has
+    /// no legal move: a loss, or a draw where the game says so.
+    fn stuck_score(&self, ply: usize) -> i32 {
+        match self.board.when_stuck() {
+            Stuck::Draws => self.draw_score(),
+            Stuck::Loses | Stuck::Passes => mated_in(ply),
+        }
+    }
+
+    /// A drawn end of the current node, for its side to move.
+    fn draw_score(&self) -> i32 {
+        self.eval.draw_score(self.board.position())
     }
 
     /// Looks the current node up in the table of searched positions:
@@ -517,15 +564,15 @@ impl Engine {
     /// jump here, or the evaluation already beats `beta` where jumping is
     /// optional), else `Continue` with (floor, evaluation) and the jumps in
     /// `moves[lo..]`.
-    fn horizon_jumps(&mut self, lo: usize, beta: i32, lost: i32) -> ControlFlow<i32, (i32, i32)> {
+    fn horizon_jumps(&mut self, lo: usize, beta: i32, ply: usize) -> ControlFlow<i32, (i32, i32)> {
         let Some((stand, threats)) = self.static_eval_with_threats() else {
-            return ControlFlow::Break(lost);
+            return ControlFlow::Break(self.stuck_score(ply));
         };
         let pos = self.board.position();
         if !threats || pos.side_to_move != Side::Hunters || pos.in_hand[Side::Hunters.index()] > 0 {
             return ControlFlow::Break(stand);
         }
-        let compulsory = self.board.rules().variant.capture_compulsory();
+        let compulsory = self.board.rules().capture_compulsory();
         if !compulsory && stand >= beta {
             return ControlFlow::Break(stand);
         }
@@ -574,9 +621,9 @@ impl Engine {
                 continue;
             }
             if f.depth > TT_MIN_DEPTH {
-                let key = bagh_chal::tt_key(self.horizon.has_table(), self.board.position());
-                self.tt.prefetch(key);
+                self.tt.prefetch(self.tt_key());
             }
+            let f = &mut self.stack[top];
             f.legal += 1;
             f.child = f.next - 1;
             let quiet = order < MoveOrder::KILLER_FLOOR;
@@ -677,7 +724,7 @@ impl Engine {
         } else if f.quiescence {
             f.stand_pat
         } else {
-            mated_in(f.ply)
+            self.stuck_score(f.ply)
         };
         if !f.quiescence && f.depth >= TT_MIN_DEPTH {
             let bound = if score <= f.alpha_orig {
@@ -735,6 +782,11 @@ fn child_window(same_side: bool, (alpha, beta): (i32, i32)) -> (i32, i32) {
     }
 }
 
+/// What a position's moves made add to its key, in a game where they count.
+fn moves_made_key(pos: &Position) -> u64 {
+    mix(u64::from(pos.moves_made[0]) | u64::from(pos.moves_made[1]) << 16 | 1 << 40)
+}
+
 /// Mate scores are stored relative to the node, not the root.
 fn score_to_tt(score: i32, ply: usize) -> i32 {
     if score > MATE_BOUND {
@@ -753,5 +805,35 @@ fn score_from_tt(score: i32, ply: usize) -> i32 {
         score + ply as i32
     } else {
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{GameId, Variant};
+
+    /// The key of the engine's root for `game` with these moves made.
+    fn root_key(game: &Game, moves_made: [u16; 2]) -> u64 {
+        let mut pos = *game.position();
+        pos.moves_made = moves_made;
+        let at = Game::from_position(*game.variant(), pos);
+        Engine::new(&at, 2, None, false, 0, 0)
+            .expect("a game in progress")
+            .tt_key()
+    }
+
+    #[test]
+    fn the_moves_made_are_in_the_key_where_a_side_outlasts_them() {
+        let text = include_str!("../../assets/games/haretavl.game.ron")
+            .replace("id: \"haretavl\"", "id: \"haretavl-outlasting-key\"")
+            .replace("ends: [],", "ends: [OutlastsMoves(Hunters, 12)],");
+        let outlasting = Game::new(Variant::new(
+            GameId::load("haretavl-outlasting-key", text.as_bytes()).unwrap(),
+        ));
+        assert_ne!(root_key(&outlasting, [0, 0]), root_key(&outlasting, [3, 3]));
+        // Elsewhere the key is the position's.
+        let plain = Game::new(Variant::new(GameId::named("haretavl")));
+        assert_eq!(root_key(&plain, [0, 0]), plain.position().hash);
     }
 }

@@ -149,8 +149,8 @@ impl GameRecord {
     }
 
     /// What a match counts of this game.
-    pub fn tally(&self) -> super::versus::MatchGame {
-        super::versus::MatchGame {
+    pub fn tally(&self) -> MatchGame {
+        MatchGame {
             winner: self.winner(),
             capped: self.outcome.is_none(),
             plies: self.plies,
@@ -159,6 +159,42 @@ impl GameRecord {
             moves: self.moves,
             ms: self.ms,
         }
+    }
+}
+
+/// What a match counts of one finished game.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct MatchGame {
+    pub winner: Option<Side>,
+    /// Stopped at the ply cap (counted as a draw).
+    pub capped: bool,
+    pub plies: usize,
+    /// Crowd pieces the hunters took.
+    pub captured: u32,
+    /// Hunters lost (Asalto's huffs).
+    pub hunters_lost: u32,
+    /// Per side: moves searched and the milliseconds they took.
+    pub moves: [u32; 2],
+    pub ms: [f64; 2],
+}
+
+impl MatchGame {
+    /// The game graded from the hunters' side, to compare two games
+    /// lexicographically: the result first, then material (crowd pieces
+    /// taken, hunters kept), then tempo (a win sooner, a loss later).
+    pub fn hunters_grade(&self) -> (i32, i32, i32, i32) {
+        let plies = self.plies as i32;
+        let (result, tempo) = match self.winner {
+            Some(Side::Hunters) => (1, -plies),
+            Some(Side::Crowd) => (-1, plies),
+            None => (0, 0),
+        };
+        (
+            result,
+            self.captured as i32,
+            -(self.hunters_lost as i32),
+            tempo,
+        )
     }
 }
 

@@ -63,7 +63,7 @@ pub(super) struct Args {
     pub(super) out: Option<String>,
     /// `--file`: a file to read (a puzzle set).
     pub(super) file: Option<String>,
-    /// `--game-file`: a game of the hunt family from a file.
+    /// `--game-file`: a game from a file (it then stands for GAME).
     pub(super) game_file: Option<String>,
     pub(super) record: Option<String>,
     pub(super) table: Option<TableChoice>,
@@ -171,11 +171,26 @@ impl Args {
         Ok(true)
     }
 
-    /// The one GAME of a command that takes only that.
+    /// The one GAME of a command that takes only that (or `--game-file`
+    /// in its place).
     pub(super) fn only_game(&self, command: &str) -> Result<GameId, String> {
         match self.positional.as_slice() {
-            [id] => game_kind(id),
+            [] if self.game_file.is_some() => self.game_named(None),
+            [id] => self.game_named(Some(id)),
             _ => Err(format!("{command} takes GAME\n{}", usage_of(command))),
+        }
+    }
+
+    /// The game GAME names, or the file `--game-file` names (read and
+    /// added to the games the program knows); not both.
+    pub(super) fn game_named(&self, id: Option<&str>) -> Result<GameId, String> {
+        match (id, self.game_file.as_deref()) {
+            (Some(id), None) => game_kind(id),
+            (None, Some(path)) => load_game_file(path),
+            (Some(id), Some(path)) => Err(format!(
+                "both GAME ({id}) and --game-file ({path}): --game-file stands for GAME"
+            )),
+            (None, None) => Err("no GAME given".to_string()),
         }
     }
 
@@ -271,6 +286,14 @@ fn legal(game: &Game) -> String {
 /// A game id, with the one message for one that names no game.
 pub(super) fn game_kind(id: &str) -> Result<GameId, String> {
     id.parse().map_err(|e| format!("{e}"))
+}
+
+/// Reads a game file (`docs/game-files.md`) and adds its game to those
+/// the program knows; a file the rules refuse gives `FILE:LINE:COLUMN:
+/// reason`.
+fn load_game_file(path: &str) -> Result<GameId, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{path}: cannot read the file: {e}"))?;
+    GameId::load(path, &bytes).map_err(|e| e.to_string())
 }
 
 fn level(flag: &str, text: &str) -> Result<Level, String> {

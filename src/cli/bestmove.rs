@@ -7,7 +7,6 @@ use web_time::Instant;
 
 use super::args::Args;
 use super::bagh_chal_table::load_tablebase;
-use super::family::{self, family_game};
 use crate::ai::{Level, MAX_DEPTH, Search, SearchLimits, SearchResult, TABLE_WIN};
 
 /// A score for people: hundredths of a piece, or a forced result.
@@ -46,9 +45,6 @@ fn limits(args: &Args) -> SearchLimits {
 }
 
 pub(super) fn bestmove(args: &Args) -> Result<String, String> {
-    if let Some(game) = family_game(args, args.positional.first().map(String::as_str)) {
-        return family::bestmove(args, &game?, limits(args));
-    }
     let game = args.game(args.only_game("bestmove")?)?;
     if let Some(o) = game.outcome() {
         return Err(format!(

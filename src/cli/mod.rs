@@ -12,8 +12,6 @@ mod arena;
 mod args;
 mod bagh_chal_table;
 mod bestmove;
-mod family;
-mod family_puzzles;
 #[cfg(feature = "online")]
 mod online;
 mod puzzles;

@@ -16,14 +16,11 @@ use crate::analysis::puzzles::{HarvestSpec, Harvester};
 use crate::assets::find_asset;
 use crate::coach::prove::{Provers, check_puzzle};
 use crate::coach::puzzle::PuzzleSet;
+use crate::coach::puzzles_from_moves::MovesPuzzleSet;
 use crate::rules::{Game, GameId, Variant};
 
 pub(super) fn puzzles(args: &Args, out: &mut dyn Write) -> Result<(), String> {
     let (sub, kind) = match args.positional.as_slice() {
-        [sub, id] if crate::rules::family::built_in(id).is_some() => {
-            let rules = crate::rules::family::built_in(id).ok_or("no such game")?;
-            return super::family_puzzles::family_puzzles(args, sub, rules, out);
-        }
         [sub, id] => (sub.as_str(), super::args::game_kind(id)?),
         _ => {
             return Err(format!(
@@ -43,15 +40,20 @@ pub(super) fn puzzles(args: &Args, out: &mut dyn Write) -> Result<(), String> {
     }
 }
 
-/// The set `--file` names, or the shipped one for the game.
-fn read_set(args: &Args, kind: GameId) -> Result<PuzzleSet, String> {
-    let path = match &args.file {
-        Some(path) => PathBuf::from(path),
+/// The file `--file` names, or the game's shipped set.
+fn set_path(args: &Args, kind: GameId) -> Result<PathBuf, String> {
+    match &args.file {
+        Some(path) => Ok(PathBuf::from(path)),
         None => find_asset(Path::new(&PuzzleSet::asset_path(kind))).map_err(|looked| {
             let looked: Vec<String> = looked.iter().map(|p| p.display().to_string()).collect();
             format!("no puzzles for {kind} (looked in {})", looked.join(", "))
-        })?,
-    };
+        }),
+    }
+}
+
+/// The set `--file` names, or the shipped one for the game.
+fn read_set(args: &Args, kind: GameId) -> Result<PuzzleSet, String> {
+    let path = set_path(args, kind)?;
     let shown = path.display();
     let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {shown}: {e}"))?;
     let set = PuzzleSet::from_ron(&text).map_err(|e| format!("{shown}: {e}"))?;
@@ -64,15 +66,50 @@ fn read_set(args: &Args, kind: GameId) -> Result<PuzzleSet, String> {
     Ok(set)
 }
 
-/// `puzzles list`: a line per puzzle, the position string, a tab, the line.
+/// `puzzles list`: a line per puzzle, the position string, a tab, the
+/// line; a set written as moves from the start (the hunt family's,
+/// `puzzles/family/GAME.ron`) is listed the same way.
 fn list(args: &Args, kind: GameId, out: &mut dyn Write) -> Result<(), String> {
-    let set = read_set(args, kind)?;
+    let lines: Vec<String> = match moves_set(args, kind)? {
+        Some(set) => set.listed(kind)?.iter().map(|p| p.list_line()).collect(),
+        None => read_set(args, kind)?
+            .puzzles
+            .iter()
+            .map(|p| p.list_line())
+            .collect(),
+    };
     let mut text = String::new();
-    for p in &set.puzzles {
-        text.push_str(&p.list_line());
+    for line in lines {
+        text.push_str(&line);
         text.push('\n');
     }
     say(out, &text)
+}
+
+/// The game's set written as moves from the start, where that is what
+/// `--file` holds or, without it, where the game ships no other set.
+fn moves_set(args: &Args, kind: GameId) -> Result<Option<MovesPuzzleSet>, String> {
+    let path = match &args.file {
+        Some(path) => PathBuf::from(path),
+        None if find_asset(Path::new(&PuzzleSet::asset_path(kind))).is_ok() => return Ok(None),
+        None => match find_asset(Path::new(&MovesPuzzleSet::asset_path(kind))) {
+            Ok(path) => path,
+            Err(_) => return Ok(None),
+        },
+    };
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        return Ok(None);
+    };
+    if PuzzleSet::from_ron(&text).is_ok() {
+        return Ok(None);
+    }
+    MovesPuzzleSet::from_ron(&text)
+        .map(Some)
+        .or_else(|e| match args.file {
+            // A file that is neither: the usual error says why.
+            Some(_) => Ok(None),
+            None => Err(format!("{}: {e}", path.display())),
+        })
 }
 
 /// `puzzles check`: every puzzle's line legal and each answer the only one

@@ -7,7 +7,6 @@ use std::io::Write;
 use super::arena::{GameRecord, PlaySpec, Player, play_game, required};
 use super::args::{Args, say};
 use super::bagh_chal_table::table_note;
-use super::family::{self, family_game};
 use crate::rules::Side;
 
 /// Totals of one side over a selfplay run.
@@ -75,9 +74,6 @@ impl SelfplaySpec {
 }
 
 pub(super) fn selfplay(args: &Args, out: &mut dyn Write) -> Result<(), String> {
-    if let Some(game) = family_game(args, args.positional.first().map(String::as_str)) {
-        return family::selfplay(args, game?.rules, out);
-    }
     let spec = SelfplaySpec::from_args(args)?;
     say(out, &spec.header())?;
     let [hunters, crowd] = spec.players.map(|p| p.level);

@@ -3,12 +3,12 @@
 
 use std::fmt::Write as _;
 
-use super::args::{Args, game_kind};
-use super::family::{self, family_game, ids as family_ids};
+use super::args::Args;
 use super::usage::usage_of;
 use crate::rules::{Game, Side};
 
-/// `perft GAME DEPTH`: the leaf count, each root move's with `--divide`.
+/// `perft GAME DEPTH`: the leaf count, each root move's with `--divide`
+/// (in move-text order), then the total.
 pub(super) fn perft(args: &Args) -> Result<String, String> {
     let (game_id, depth) = match args.positional.as_slice() {
         [game_id, depth] => (Some(game_id.as_str()), depth),
@@ -18,59 +18,24 @@ pub(super) fn perft(args: &Args) -> Result<String, String> {
     let depth: u32 = depth
         .parse()
         .map_err(|_| format!("DEPTH must be a whole number, found `{depth}`"))?;
-    if let Some(game) = family_game(args, game_id) {
-        let mut game = game?;
-        return Ok(perft_text(depth, args.divide, |d| {
-            if d.is_some() {
-                game.perft_divide(depth.max(1))
-            } else {
-                vec![(String::new(), game.perft(depth))]
-            }
-        }));
-    }
-    let kind = game_kind(game_id.unwrap_or_default())
-        .map_err(|e| format!("{e}; or a game of the family: {}", family_ids()))?;
-    let mut game = args.game(kind)?;
-    Ok(perft_text(depth, args.divide, |d| {
-        if d.is_some() {
-            game.perft_divide(depth.max(1))
-                .into_iter()
-                .map(|(mv, n)| (game.move_text(&mv), n))
-                .collect()
-        } else {
-            vec![(String::new(), game.perft(depth))]
-        }
-    }))
-}
-
-/// Perft's output, for the four and the family alike: with `--divide`, a
-/// line per root move (`count(Some(()))` gives them), then the total;
-/// without, the total alone (`count(None)` gives it).
-fn perft_text(
-    depth: u32,
-    divide: bool,
-    mut count: impl FnMut(Option<()>) -> Vec<(String, u64)>,
-) -> String {
+    let mut game = args.game(args.game_named(game_id)?)?;
     let mut s = String::new();
-    let total = if divide {
+    let total = if args.divide {
         let mut total = 0;
-        for (mv, n) in count(Some(())) {
-            writeln!(s, "{mv} {n}").unwrap();
+        for (mv, n) in game.perft_divide(depth.max(1)) {
+            writeln!(s, "{} {n}", game.move_text(&mv)).unwrap();
             total += n;
         }
         if depth == 0 { 1 } else { total }
     } else {
-        count(None).iter().map(|(_, n)| n).sum()
+        game.perft(depth)
     };
     writeln!(s, "{total}").unwrap();
-    s
+    Ok(s)
 }
 
 /// `show GAME`: the position after the arguments, described.
 pub(super) fn show(args: &Args) -> Result<String, String> {
-    if let Some(game) = family_game(args, args.positional.first().map(String::as_str)) {
-        return Ok(family::show(&game?));
-    }
     let game = args.game(args.only_game("show")?)?;
     Ok(describe(&game))
 }

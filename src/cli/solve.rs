@@ -1,7 +1,9 @@
 //! `solve`: who wins a Fox and Geese position with perfect play, by the
 //! proof search (one position, or each recorded game after so many plies)
 //! or by solving backwards every position that can follow, with a check of
-//! the one against the other.
+//! the one against the other; and who wins a small game of any other kind
+//! (Kaooa, Jeu Militaire), solved backwards from its position
+//! ([`crate::ai::solve`]).
 
 use std::fmt::Write as _;
 use std::io::Write;
@@ -9,21 +11,20 @@ use std::io::Write;
 use web_time::Instant;
 
 use super::args::{Args, say};
-use super::family::{family_game, many};
-use crate::ai::family_solve::{self, Solved};
 use crate::ai::fox_geese_proof::{FoxGeeseSolver, Winner};
+use crate::ai::solve::{self, Solved};
 use crate::analysis::backwards::{FoxGeeseTable, LayerDone};
-use crate::rules::family::HuntGame;
 use crate::rules::{Game, GameId, Move, Side};
 
 /// `solve`: the proven winner of a Fox and Geese position (sideways off);
 /// with `--record`, of each recorded game's position after `--after-ply`
-/// plies, a line per game as it is proven.
+/// plies, a line per game as it is proven. Any other game is solved
+/// backwards from its position, if it is small enough.
 pub(super) fn solve(args: &Args, out: &mut dyn Write) -> Result<(), String> {
-    if let Some(game) = family_game(args, args.positional.first().map(String::as_str)) {
-        return solve_family(&game?, out);
-    }
     let kind = args.only_game("solve")?;
+    if kind.plug_in() != Some("fox-geese") {
+        return solve_small(args, kind, out);
+    }
     if let Some(path) = args.record.as_deref() {
         return solve_games(args, kind, path, out);
     }
@@ -309,20 +310,26 @@ fn solve_games(args: &Args, kind: GameId, path: &str, out: &mut dyn Write) -> Re
     Ok(())
 }
 
-/// The most positions a family game is solved over (a few hundred
-/// megabytes at most).
-const FAMILY_SOLVE_LIMIT: usize = 20_000_000;
+/// The most positions a small game is solved over (a couple of hundred
+/// bytes each: about a gigabyte at most).
+const SMALL_SOLVE_LIMIT: usize = 5_000_000;
 
-/// `solve GAME` for a small family game: who wins from the start with
-/// perfect play, solved backwards over every position that can follow.
-fn solve_family(game: &HuntGame, out: &mut dyn Write) -> Result<(), String> {
-    if game.moves().next().is_some() {
-        return Err("solve solves a family game from its start: --moves does not apply".into());
+/// `solve GAME` for a small game: who wins from its position with perfect
+/// play, solved backwards over every position that can follow.
+fn solve_small(args: &Args, kind: GameId, out: &mut dyn Write) -> Result<(), String> {
+    if args.record.is_some() {
+        return Err(format!(
+            "--record is for Fox and Geese's proof search; {kind} is solved from one position"
+        ));
+    }
+    let game = args.game(kind)?;
+    if let Some(o) = game.outcome() {
+        return Err(format!("the game is over: {}", o.describe(kind)));
     }
     let start = Instant::now();
-    let solution =
-        family_solve::solve(&game.rules, FAMILY_SOLVE_LIMIT).map_err(|e| e.to_string())?;
-    let name = |side: Side| many(&game.rules, side);
+    let solution = solve::solve(game.rules(), game.position(), SMALL_SOLVE_LIMIT)
+        .map_err(|e| e.to_string())?;
+    let name = |side: Side| kind.piece_names(side).0;
     let verdict = match (solution.winner(), solution.start) {
         (Some(side), Solved::Win(n) | Solved::Loss(n)) => {
             format!(
@@ -336,7 +343,7 @@ fn solve_family(game: &HuntGame, out: &mut dyn Write) -> Result<(), String> {
         out,
         &format!(
             "{}: {verdict}\npositions {}\ntime {:.1} s\n",
-            game.rules.file.name.en,
+            game.variant().title(),
             solution.positions,
             start.elapsed().as_secs_f64()
         ),

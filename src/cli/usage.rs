@@ -5,13 +5,11 @@
 const COMMANDS: [(&str, &str); 10] = [
     (
         "perft",
-        "  stronghold-cli perft GAME DEPTH [--moves \"M1 M2 ...\"] [--option KEY=VALUE]... [--divide]
+        "  stronghold-cli perft GAME DEPTH [--moves \"M1 M2 ...\"] [--position STRING] [--option KEY=VALUE]...
+      [--divide]
   stronghold-cli perft --game-file PATH DEPTH [--moves \"M1 M2 ...\"] [--divide]
-      GAME is one of the four (pirates, asalto, fox-geese, bagh-chal) or a game of the hunt
-      family (kaooa, haretavl, cercar-la-liebre, adugo, demala-diviyan-keliya,
-      juroku-musashi, komikan, jeu-militaire, la-yagua, refskak, el-zorro,
-      hund-efter-hare-vendsyssel); --game-file plays any game file (docs/game-files.md).
-      show, bestmove, selfplay and solve take a family game or --game-file too.",
+      --game-file plays any game file (docs/game-files.md) in GAME's place, here and in
+      every command that takes GAME.",
     ),
     (
         "show",
@@ -57,8 +55,9 @@ const COMMANDS: [(&str, &str); 10] = [
     (
         "puzzles",
         "  stronghold-cli puzzles list GAME [--file FILE]
-      A line per puzzle of the shipped set (puzzles/GAME.ron in the assets folder) or FILE:
-      the position string, a tab, then the solution's moves (the answers and the replies).
+      A line per puzzle of the shipped set (puzzles/GAME.ron in the assets folder, or a set
+      written as moves from the start, puzzles/family/GAME.ron) or FILE: the position
+      string, a tab, then the solution's moves (the answers and the replies).
   stronghold-cli puzzles check GAME [--file FILE] [--table FILE] [--nodes N]
       Checks every puzzle again: its line is legal and each answer the only one by its proof.
   stronghold-cli puzzles harvest GAME --out FILE (--games N [--seed S] [--openings K] | --record FILE)
@@ -73,9 +72,11 @@ const COMMANDS: [(&str, &str); 10] = [
     (
         "solve",
         "  stronghold-cli solve fox-geese [--moves ...] [--position STRING] [--option geese=N] [--nodes N] [--hash-mb MB]
-  stronghold-cli solve GAME   (a small game of the hunt family: kaooa, haretavl, jeu-militaire, ...)
+  stronghold-cli solve GAME [--moves ...] [--position STRING] [--option KEY=VALUE]...
       Proves who wins with perfect play (Fox and Geese without sideways steps);
       --hash-mb sizes its table of proven positions (default 1024, a power of two used).
+      Any other GAME is solved backwards from its position if it is small enough (kaooa,
+      haretavl, jeu-militaire, hund-efter-hare-vendsyssel; at most 5,000,000 positions).
   stronghold-cli solve fox-geese --record FILE --after-ply N [--nodes N] [--hash-mb MB]
       The same for each game of a selfplay or match record, after its first N plies.
   stronghold-cli solve fox-geese --backwards [--moves ...] [--position STRING] [--jobs J] [--quiet]
@@ -138,10 +139,13 @@ const COMMANDS: [(&str, &str); 10] = [
 ];
 
 /// What the words in capitals stand for, under every usage.
-const WORDS: &str = "GAME is pirates, asalto, fox-geese or bagh-chal.
+const WORDS: &str =
+    "GAME is pirates, asalto, fox-geese, bagh-chal, kaooa, haretavl, cercar-la-liebre,
+adugo, demala-diviyan-keliya, juroku-musashi, komikan, jeu-militaire, la-yagua, refskak,
+el-zorro or hund-efter-hare-vendsyssel (RULES.md).
 LEVEL is beginner, easy, medium, hard or master.
 Options: compulsory=on|off, retreat=on|off (pirates); geese=13|15|17, sideways=on|off (fox-geese);
-quiet-limit=on|off (bagh-chal).
+quiet-limit=on|off (bagh-chal); another game file lists its own (an unknown key's error names them).
 --table: Bagh-Chal's sliding-phase table for Hard and Master (default: the shipped one,
 tablebase/bagh-chal.sctb in the assets folder; none: play without a table).
 The assets folder: $STRONGHOLD_ASSETS if set, else an assets folder next to the program

@@ -7,10 +7,9 @@ use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
-use super::arena::{GameRecord, GameSpec, PlaySpec, Player, play_game, required};
+use super::arena::{GameRecord, GameSpec, MatchGame, PlaySpec, Player, play_game, required};
 use super::args::{Args, say};
 use super::bagh_chal_table::table_note;
-use super::family::{self, family_game};
 use super::stats::{Interval, elo};
 use crate::ai::Level;
 use crate::rules::{GameId, Side};
@@ -92,7 +91,7 @@ impl MatchSpec {
 }
 
 /// The machine's load averages, where the system tells them (Linux).
-pub(super) fn load_average() -> String {
+fn load_average() -> String {
     std::fs::read_to_string("/proc/loadavg")
         .ok()
         .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
@@ -100,9 +99,6 @@ pub(super) fn load_average() -> String {
 }
 
 pub(super) fn run_match(args: &Args, out: &mut dyn Write) -> Result<(), String> {
-    if let Some(game) = family_game(args, args.positional.first().map(String::as_str)) {
-        return family::run_match(args, game?.rules, out);
-    }
     let m = MatchSpec::from_args(args)?;
     say(out, &m.header())?;
     // Every game's moves, a line each, to replay or study them.
@@ -130,7 +126,7 @@ pub(super) fn run_match(args: &Args, out: &mut dyn Write) -> Result<(), String> 
 /// game `i` (pair `i / 2`; A hunts in its first game), and `done(i, n,
 /// game)` hears of each as it ends, the `n`th. The games in order, or the
 /// first error (the other workers stop at their next game).
-pub(super) fn play_pairs<G: Send>(
+fn play_pairs<G: Send>(
     pairs: usize,
     jobs: usize,
     play: impl Fn(usize) -> Result<G, String> + Sync,
@@ -201,48 +197,12 @@ fn game_line(m: &MatchSpec, i: usize, done: usize, r: &GameRecord) -> String {
     )
 }
 
-/// What a match counts of one finished game, whichever engine played it.
-#[derive(Clone, Copy, Debug, Default)]
-pub(super) struct MatchGame {
-    pub winner: Option<Side>,
-    /// Stopped at the ply cap (counted as a draw).
-    pub capped: bool,
-    pub plies: usize,
-    /// Crowd pieces the hunters took.
-    pub captured: u32,
-    /// Hunters lost (Asalto's huffs).
-    pub hunters_lost: u32,
-    /// Per side: moves searched and the milliseconds they took.
-    pub moves: [u32; 2],
-    pub ms: [f64; 2],
-}
-
-impl MatchGame {
-    /// The game graded from the hunters' side, to compare two games
-    /// lexicographically: the result first, then material (crowd pieces
-    /// taken, hunters kept), then tempo (a win sooner, a loss later).
-    pub fn hunters_grade(&self) -> (i32, i32, i32, i32) {
-        let plies = self.plies as i32;
-        let (result, tempo) = match self.winner {
-            Some(Side::Hunters) => (1, -plies),
-            Some(Side::Crowd) => (-1, plies),
-            None => (0, 0),
-        };
-        (
-            result,
-            self.captured as i32,
-            -(self.hunters_lost as i32),
-            tempo,
-        )
-    }
-}
-
 /// Who a match's summary names: the levels A and B and the sides' pieces.
-pub(super) struct MatchNames {
-    pub a: Level,
-    pub b: Level,
-    pub hunters: String,
-    pub crowd: String,
+struct MatchNames {
+    a: Level,
+    b: Level,
+    hunters: String,
+    crowd: String,
 }
 
 /// A level's games on one side.
@@ -360,7 +320,7 @@ fn verdict(i: &Interval) -> &'static str {
 }
 
 /// The score, its interval and the graded results.
-pub(super) fn summary(m: &MatchNames, records: &[MatchGame]) -> String {
+fn summary(m: &MatchNames, records: &[MatchGame]) -> String {
     let t = Totals::of(records);
     let score = Interval::of_scores(&t.pair_scores);
     let grade = Interval::of_scores(&t.graded);

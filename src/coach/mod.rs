@@ -3,7 +3,8 @@
 //! graded ([`Grade`]) by how much of its side's expected result it gave
 //! away, with the evaluation before and after, the best move, and an exact
 //! verdict ([`Verdict`]) where the table, the proof search or the rules
-//! know the value; and puzzles ([`puzzle`]) whose answers they prove.
+//! know the value; and puzzles ([`puzzle`]) whose answers they prove (and
+//! sets written as moves from the start, [`puzzles_from_moves`]).
 //!
 //! Plain Rust like the engine: the game runs it (on a compute thread, or a
 //! slice at a time on the web), the command line prints it
@@ -35,6 +36,7 @@ pub mod grade;
 pub mod lesson;
 pub mod prove;
 pub mod puzzle;
+pub mod puzzles_from_moves;
 pub mod remote;
 mod report;
 pub mod score;

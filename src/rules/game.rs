@@ -3,7 +3,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use super::movegen::{Effects, Move, Rules, Stuck};
+use super::movegen::{Effects, Move, Rules};
 use super::outcome::{Outcome, Reason};
 use super::position::Position;
 use super::side::Side;
@@ -174,11 +174,7 @@ impl Game {
         let mut moves = Vec::new();
         self.generate_unfiltered_legal(&mut moves);
         if moves.is_empty() {
-            let stuck = self.position.side_to_move;
-            return Some(match self.rules.when_stuck(&self.position) {
-                Stuck::Draws => Outcome::draw(Reason::NoMoves(stuck)),
-                Stuck::Loses | Stuck::Passes => Outcome::win(stuck.other(), Reason::NoMoves(stuck)),
-            });
+            return Some(self.rules.no_move_outcome(&self.position));
         }
         draw
     }

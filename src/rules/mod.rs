@@ -19,7 +19,7 @@ pub mod variant;
 
 pub use board::{Bitboard, Board, Point};
 pub use game::{Game, IllegalMove};
-pub use movegen::{Effects, Move, MoveKind, Rules};
+pub use movegen::{Effects, Move, MoveKind, Rules, Stuck};
 pub use notation::{CountField, MoveTextError, PositionError, parse_position, position_string};
 pub use outcome::{Outcome, Reason};
 pub use position::Position;

@@ -38,7 +38,13 @@ pub enum MoveKind {
 }
 
 /// One move. A chain is identified by its full path of landing points.
+///
+/// Aligned to eight bytes (56 in all): copied at 51, the last bytes went as
+/// an overlapping four-byte store that the next sixteen-byte load of the
+/// copy could not take from the store buffer, a stall on every move kept
+/// (perft's history, the search's move lists).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[repr(align(8))]
 pub struct Move {
     kind: MoveKind,
     /// Start point; for a placement, the target; for a pass, point 0.
@@ -134,9 +140,9 @@ pub(super) struct Ends {
     pub outlasts: [Option<u16>; 2],
 }
 
-/// What a side with no move does here.
+/// What a side with no move does here ([`Rules::when_stuck`]).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(super) enum Stuck {
+pub enum Stuck {
     Loses,
     Passes,
     Draws,
@@ -150,17 +156,21 @@ pub struct Rules {
     /// The game file (with the options applied) the tables come from.
     pub ruleset: Arc<Ruleset>,
     pub board: Arc<Board>,
+    /// Every point of the board.
+    points: Bitboard,
+    /// The grid's stride ([`Layout::Grid`]), or 0 on any other board.
+    stride: u8,
     /// Where a piece of each side may step from each point (before occupancy).
     steps: [[Bitboard; CELLS]; 2],
-    /// On a grid: per direction a side's steps may take, (offset, the
-    /// points with such a step), so a side's steps are counted by shifts.
-    step_shifts: [Vec<(i8, Bitboard)>; 2],
+    /// On a grid: per side, per direction of [`DIRECTIONS`], the points
+    /// with a step that way, so a side's steps are counted by shifts.
+    step_sources: [[u64; 8]; 2],
     /// (jumped, landing) pairs from each point, as point indices.
     jumps: [[(u8, u8); MAX_JUMPS]; CELLS],
     jump_count: [u8; CELLS],
-    /// On a grid: per direction, (offset, the points a jump goes that way
-    /// from), so "which hunters can jump" is a few shifts.
-    jump_shifts: Vec<(i8, Bitboard)>,
+    /// On a grid: per direction, the points a jump goes that way from, so
+    /// "which hunters can jump" is a few shifts.
+    jump_sources: [u64; 8],
     /// `between[a * 64 + b]`: the point jumped over from `a` to `b`.
     between: Box<[u8]>,
     pub(super) place_on: [Bitboard; 2],
@@ -172,6 +182,9 @@ pub struct Rules {
     huffing: bool,
     in_a_row: [bool; 2],
     pub(super) ends: Ends,
+    /// Whether a side wins by reaching a region or outlasting moves (most
+    /// games have neither, and skip their checks).
+    reaches_or_outlasts: bool,
     no_moves: [NoMoves; 2],
     pub(super) quiet_limit: Option<u16>,
     pub(super) repetition: Option<u8>,
@@ -182,6 +195,9 @@ pub struct Rules {
     /// Whether a side wins by outlasting the other's moves (the position
     /// then counts the moves made).
     pub(super) counts_moves: bool,
+    /// The processor counts bits in one instruction (x86-64 only).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    popcnt: bool,
 }
 
 impl std::fmt::Debug for Rules {
@@ -194,13 +210,62 @@ impl std::fmt::Debug for Rules {
 
 /// Moves every point of `b` by a grid offset (the caller masks the sources
 /// so nothing wraps around a row).
-#[inline]
-fn shift(b: u64, offset: i8) -> u64 {
+#[inline(always)]
+fn shift(b: u64, offset: i32) -> u64 {
     if offset > 0 {
         b << offset
     } else {
         b >> -offset
     }
+}
+
+/// Whether the processor counts bits in one instruction (looked at on
+/// x86-64 only; WebAssembly and other targets have it anyway).
+fn has_popcnt() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("popcnt")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// The grid offset of a step in direction `d` on a grid of `STRIDE`.
+#[inline(always)]
+const fn grid_offset<const STRIDE: i32>(d: usize) -> i32 {
+    DIRECTIONS[d].1 as i32 * STRIDE + DIRECTIONS[d].0 as i32
+}
+
+/// The hunters that can jump, on a grid of `STRIDE`: one shift per
+/// direction, each a constant (the eight directions unroll).
+#[inline(always)]
+fn grid_jumpers<const STRIDE: i32>(
+    sources: &[u64; 8],
+    hunters: u64,
+    crowd: u64,
+    empty: u64,
+) -> u64 {
+    let mut out = 0;
+    for (d, &from) in sources.iter().enumerate() {
+        let offset = grid_offset::<STRIDE>(d);
+        let over = shift(hunters & from, offset) & crowd;
+        let land = shift(over, offset) & empty;
+        out |= shift(land, -2 * offset);
+    }
+    out
+}
+
+/// The steps of `pieces` to `empty` points, on a grid of `STRIDE`, counted
+/// a direction at a time.
+#[inline(always)]
+fn grid_steps<const STRIDE: i32>(sources: &[u64; 8], pieces: u64, empty: u64) -> u64 {
+    let mut total = 0;
+    for (d, &from) in sources.iter().enumerate() {
+        total += (shift(pieces & from, grid_offset::<STRIDE>(d)) & empty).count_ones() as u64;
+    }
+    total
 }
 
 impl Rules {
@@ -251,27 +316,32 @@ impl Rules {
             }
             jump_count[p.index()] = board.jumps(p).len() as u8;
         }
-        let shifts = |targets: &dyn Fn(Point) -> Bitboard| -> Vec<(i8, Bitboard)> {
-            (0..DIRECTIONS.len())
-                .filter_map(|d| {
-                    let offset = board.offset(d)?;
-                    let sources = board.points.filter(|&p| {
+        let sources = |targets: &dyn Fn(Point) -> Bitboard| -> [u64; 8] {
+            std::array::from_fn(|d| {
+                let Some(offset) = board.offset(d) else {
+                    return 0;
+                };
+                board
+                    .points
+                    .filter(|&p| {
                         let q = p.index() as i32 + offset as i32;
                         (0..CELLS as i32).contains(&q)
                             && targets(p).contains(Point::from_index(q as u8).expect("a cell"))
-                    });
-                    let sources = sources.fold(Bitboard::EMPTY, |b, p| b.with(p));
-                    (!sources.is_empty()).then_some((offset, sources))
-                })
-                .collect()
+                    })
+                    .fold(0, |b, p| b | p.bit().0)
+            })
         };
-        let step_shifts = [0, 1].map(|s| shifts(&|p| steps[s][p.index()]));
-        let jump_shifts = shifts(&|p| {
+        let step_sources = [0, 1].map(|s| sources(&|p| steps[s][p.index()]));
+        let jump_sources = sources(&|p| {
             board
                 .jumps(p)
                 .iter()
                 .fold(Bitboard::EMPTY, |b, &(over, _)| b.with(over))
         });
+        let stride = match board.layout {
+            Layout::Grid { stride } => stride,
+            Layout::Graph => 0,
+        };
         let file = &ruleset.file;
         let forward = file.crowd.forward.vector();
         let rank = ranks(&board, forward);
@@ -285,11 +355,13 @@ impl Rules {
         };
         Rules {
             variant,
+            points: board.points,
+            stride,
             steps,
-            step_shifts,
+            step_sources,
             jumps,
             jump_count,
-            jump_shifts,
+            jump_sources,
             between,
             place_on: ruleset.place_on.map(&set),
             start: ruleset.start.map(&set),
@@ -299,6 +371,8 @@ impl Rules {
             compulsory: file.capture.compulsory,
             huffing: file.capture.huffing,
             in_a_row: [file.hunters.places_in_a_row, file.crowd.places_in_a_row],
+            reaches_or_outlasts: ends.reaches.iter().any(Option::is_some)
+                || ends.outlasts.iter().any(Option::is_some),
             ends,
             no_moves: [file.no_moves.hunters, file.no_moves.crowd],
             quiet_limit: file.draws.quiet_limit,
@@ -307,6 +381,7 @@ impl Rules {
             no_repeat: file.no_repeat == NoRepeat::OncePlaced,
             rank,
             counts_moves: ruleset.counts_moves(),
+            popcnt: has_popcnt(),
             board,
             ruleset,
         }
@@ -400,32 +475,45 @@ impl Rules {
         self.no_moves[side.index()]
     }
 
+    /// Whether a side wins by outlasting the other's moves, so that a
+    /// position's [`Position::moves_made`] decides what may follow.
+    pub fn counts_moves(&self) -> bool {
+        self.counts_moves
+    }
+
+    /// The end when the side to move has no legal move (a pass the
+    /// no-repeat rule forbids included): it loses, or the game is drawn,
+    /// as the game says ([`super::Game::outcome`] reads it).
+    pub fn no_move_outcome(&self, pos: &Position) -> Outcome {
+        let stuck = pos.side_to_move;
+        match self.when_stuck(pos) {
+            Stuck::Draws => Outcome::draw(Reason::NoMoves(stuck)),
+            Stuck::Loses | Stuck::Passes => Outcome::win(stuck.other(), Reason::NoMoves(stuck)),
+        }
+    }
+
     #[inline]
     fn empty(&self, pos: &Position) -> Bitboard {
-        self.board.points & !pos.occupied()
+        self.points & !pos.occupied()
     }
 
     /// The hunters of `hunters` that can jump a piece of `crowd` to a point of `empty`.
-    #[inline]
+    #[inline(always)]
     fn jumpers(&self, hunters: Bitboard, crowd: Bitboard, empty: Bitboard) -> Bitboard {
         if self.chain == Chain::NoCapture {
             return Bitboard::EMPTY;
         }
-        if self.board.layout == Layout::Graph {
-            return hunters
+        let (h, c, e) = (hunters.0, crowd.0, empty.0);
+        match self.stride {
+            7 => Bitboard(grid_jumpers::<7>(&self.jump_sources, h, c, e)),
+            8 => Bitboard(grid_jumpers::<8>(&self.jump_sources, h, c, e)),
+            _ => hunters
                 .filter(|&h| {
                     self.jump_lines(h)
                         .any(|(over, land)| crowd.contains(over) && empty.contains(land))
                 })
-                .fold(Bitboard::EMPTY, |b, h| b.with(h));
+                .fold(Bitboard::EMPTY, |b, h| b.with(h)),
         }
-        let mut out = 0;
-        for &(offset, sources) in &self.jump_shifts {
-            let over = shift(hunters.0 & sources.0, offset) & crowd.0;
-            let land = shift(over, offset) & empty.0;
-            out |= shift(land, -2 * offset);
-        }
-        Bitboard(out)
     }
 
     #[inline]
@@ -514,7 +602,28 @@ impl Rules {
         }
     }
 
+    /// The moves of the side to move, counted: with the processor's
+    /// population count where it has one (the default x86-64 target has
+    /// none, and a count is then a dozen instructions).
+    #[inline]
     fn count_moves(&self, pos: &Position) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        if self.popcnt {
+            // SAFETY: the processor has the instruction (checked when the
+            // rules were compiled).
+            return unsafe { self.count_moves_with_popcnt(pos) };
+        }
+        self.count_moves_portably(pos)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    fn count_moves_with_popcnt(&self, pos: &Position) -> u64 {
+        self.count_moves_portably(pos)
+    }
+
+    #[inline(always)]
+    fn count_moves_portably(&self, pos: &Position) -> u64 {
         let side = pos.side_to_move;
         let s = side.index();
         let empty = self.empty(pos);
@@ -535,17 +644,13 @@ impl Rules {
     }
 
     /// The steps of `pieces` (a side's) to points of `empty`.
-    #[inline]
+    #[inline(always)]
     fn count_steps(&self, side: Side, pieces: Bitboard, empty: Bitboard) -> u64 {
         let s = side.index();
-        match self.board.layout {
-            Layout::Grid { .. } => self.step_shifts[s]
-                .iter()
-                .map(|&(offset, sources)| {
-                    (shift(pieces.0 & sources.0, offset) & empty.0).count_ones() as u64
-                })
-                .sum(),
-            Layout::Graph => pieces
+        match self.stride {
+            7 => grid_steps::<7>(&self.step_sources[s], pieces.0, empty.0),
+            8 => grid_steps::<8>(&self.step_sources[s], pieces.0, empty.0),
+            _ => pieces
                 .map(|p| (self.steps[s][p.index()] & empty).count() as u64)
                 .sum(),
         }
@@ -618,7 +723,7 @@ impl Rules {
 
     /// What happens to the side to move if it has no move (whether it has
     /// one is not looked at here).
-    pub(super) fn when_stuck(&self, pos: &Position) -> Stuck {
+    pub fn when_stuck(&self, pos: &Position) -> Stuck {
         let side = pos.side_to_move;
         let other_can_move = || {
             let mut flipped = *pos;
@@ -634,6 +739,7 @@ impl Rules {
     }
 
     /// The win `side` has in `pos`, if it has met a win condition.
+    #[inline]
     pub fn win_of(&self, pos: &Position, side: Side) -> Option<Outcome> {
         let e = &self.ends;
         let won = |reason| Some(Outcome::win(side, reason));
@@ -657,6 +763,9 @@ impl Rules {
                     return won(Reason::HuntersGone);
                 }
             }
+        }
+        if !self.reaches_or_outlasts {
+            return None;
         }
         let s = side.index();
         if e.reaches[s].is_some_and(|region| !(pos.pieces[s] & region).is_empty()) {
@@ -709,38 +818,45 @@ impl Rules {
     }
 
     /// The position after `mv`, which must be one [`Rules::generate`] gave for `pos`.
+    ///
+    /// The new position is built from values kept apart and written once
+    /// at the end: a copy changed a field at a time made the processor
+    /// stall on reading the copy back (a store of one byte forwarded into
+    /// a load of eight).
     pub fn apply(&self, pos: &Position, mv: &Move) -> (Position, Effects) {
         let side = pos.side_to_move;
         let s = side.index();
-        let mut next = *pos;
+        let mut pieces = pos.pieces;
+        let mut hash = pos.hash;
+        let mut in_hand = pos.in_hand;
         let mut effects = Effects::default();
         let mut progress = false;
         match mv.kind {
             MoveKind::Place => {
                 let to = mv.to();
-                next.pieces[s] = next.pieces[s].with(to);
-                next.hash ^= zobrist::piece(side, to) ^ zobrist::hand(side, pos.in_hand[s]);
-                next.in_hand[s] -= 1;
-                next.hash ^= zobrist::hand(side, next.in_hand[s]);
+                pieces[s] = pieces[s].with(to);
+                hash ^= zobrist::piece(side, to) ^ zobrist::hand(side, in_hand[s]);
+                in_hand[s] -= 1;
+                hash ^= zobrist::hand(side, in_hand[s]);
                 progress = true;
             }
             MoveKind::Step | MoveKind::Jump => {
                 let (from, to) = (mv.from, mv.to());
-                next.pieces[s] = next.pieces[s].without(from).with(to);
-                next.hash ^= zobrist::piece(side, from) ^ zobrist::piece(side, to);
+                pieces[s] = pieces[s].without(from).with(to);
+                hash ^= zobrist::piece(side, from) ^ zobrist::piece(side, to);
                 if mv.kind == MoveKind::Jump {
                     for over in self.captured(mv) {
-                        next.hash ^= zobrist::piece(Side::Crowd, over);
+                        hash ^= zobrist::piece(Side::Crowd, over);
                         effects.captured = effects.captured.with(over);
                     }
-                    next.pieces[Side::Crowd.index()] = pos.crowd() & !effects.captured;
+                    pieces[Side::Crowd.index()] = pos.crowd() & !effects.captured;
                     progress = true;
                 } else if side == Side::Hunters && self.huffing {
                     // Every hunter that could have captured before this step is removed.
                     for h in self.hunters_that_can_jump(pos) {
                         let stands = if h == from { to } else { h };
-                        next.pieces[s] = next.pieces[s].without(stands);
-                        next.hash ^= zobrist::piece(side, stands);
+                        pieces[s] = pieces[s].without(stands);
+                        hash ^= zobrist::piece(side, stands);
                         effects.huffed = effects.huffed.with(stands);
                         progress = true;
                     }
@@ -748,49 +864,53 @@ impl Rules {
             }
             MoveKind::Pass => {}
         }
-        if self.gains_ground(pos, mv, &effects, &mut next) {
-            progress = true;
-        }
+        let (ground_to_gain, gained) = self.ground_after(pos, mv, &effects);
         // Plies made while a side still holds pieces to place (setting up,
         // Bagh-Chal's placement phase) do not count towards the quiet draw.
-        next.quiet_plies = if progress || pos.in_hand != [0, 0] {
+        let quiet_plies = if progress || gained || pos.in_hand != [0, 0] {
             0
         } else {
             pos.quiet_plies.saturating_add(1)
         };
+        let mut moves_made = pos.moves_made;
         if self.counts_moves {
-            next.moves_made[s] = pos.moves_made[s].saturating_add(1);
+            moves_made[s] = moves_made[s].saturating_add(1);
         }
-        let stays = mv.kind == MoveKind::Place && self.in_a_row[s] && next.in_hand[s] > 0;
-        if !stays {
-            next.side_to_move = side.other();
-            next.hash ^= zobrist::CROWD_TO_MOVE;
-        }
+        let stays = mv.kind == MoveKind::Place && self.in_a_row[s] && in_hand[s] > 0;
+        let side_to_move = if stays {
+            side
+        } else {
+            hash ^= zobrist::CROWD_TO_MOVE;
+            side.other()
+        };
+        let next = Position {
+            pieces,
+            side_to_move,
+            in_hand,
+            quiet_plies,
+            ground_to_gain,
+            moves_made,
+            hash,
+        };
         (next, effects)
     }
 
-    /// Keeps the ground mark (the crowd's highest rank sum since the last
-    /// capture; a capture restarts it from the new sum) and says whether
-    /// this move gained ground, where the game counts that as progress.
-    fn gains_ground(
-        &self,
-        pos: &Position,
-        mv: &Move,
-        effects: &Effects,
-        next: &mut Position,
-    ) -> bool {
+    /// The ground mark after `mv` (the crowd's highest rank sum since the
+    /// last capture, kept as the gap below it; a capture restarts it from
+    /// the new sum), and whether this move gained ground where the game
+    /// counts that as progress.
+    #[inline(always)]
+    fn ground_after(&self, pos: &Position, mv: &Move, effects: &Effects) -> (u16, bool) {
         let rank_change = match (pos.side_to_move, mv.kind) {
             (Side::Crowd, MoveKind::Step) => self.rank(mv.to()) as i32 - self.rank(mv.from) as i32,
             (Side::Crowd, MoveKind::Place) => self.rank(mv.to()) as i32,
             _ => 0,
         };
         if !effects.captured.is_empty() {
-            next.ground_to_gain = 0;
-            return false;
+            return (0, false);
         }
         let gap = pos.ground_to_gain as i32 - rank_change;
-        next.ground_to_gain = gap.max(0) as u16;
-        gap < 0 && self.advance
+        (gap.max(0) as u16, gap < 0 && self.advance)
     }
 }
 

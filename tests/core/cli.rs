@@ -495,3 +495,52 @@ fn puzzles_list_prints_a_position_a_tab_and_the_line() {
     let o = cli(&["puzzles", "list", "chess"]);
     assert!(!o.status.success());
 }
+
+/// The hunt family's games take the commands the four take, on the same
+/// path: a position string, the backward solve from a position, an option
+/// the game does not have, and their puzzle sets (written as moves from
+/// the start) listed as position strings with their lines.
+#[test]
+fn family_games_take_every_command() {
+    let o = cli(&[
+        "bestmove",
+        "komikan",
+        "--position",
+        "komikan D3D/5/3/5/5/5/5/P4 P 0/0 0 14",
+        "--depth",
+        "3",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // Every move leaves the dogs without one: a draw, half a piece a dog
+    // taken for the lion.
+    assert!(stdout(&o).contains("score +500 "), "{}", stdout(&o));
+    let o = cli(&["solve", "kaooa", "--moves", "@e5 @a4"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).starts_with("Kaooa: the crows win with perfect play, in "),
+        "{}",
+        stdout(&o)
+    );
+    let o = cli(&["perft", "kaooa", "2", "--option", "geese=15"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("kaooa has no options"),
+        "{}",
+        stderr(&o)
+    );
+    for game in stronghold::rules::GameId::built_in().skip(4) {
+        let o = cli(&["puzzles", "list", game.id()]);
+        assert!(o.status.success(), "{game}: {}", stderr(&o));
+        let out = stdout(&o);
+        assert!(out.lines().count() > 0, "{game}");
+        for line in out.lines() {
+            let (position, moves) = line.split_once('\t').expect("a tab");
+            assert!(position.starts_with(game.id()), "{line}");
+            let mut g = stronghold::rules::Game::from_position_string(position).expect(line);
+            for text in moves.split_whitespace() {
+                let mv = g.parse_move(text).expect(line);
+                g.play(&mv).expect(line);
+            }
+        }
+    }
+}

@@ -2,13 +2,15 @@
 //! agrees with a plain reference written apart from the engine (a board of
 //! `Option<Side>`, adjacency and straightness worked out from the lines and
 //! coordinates on every call, chains by recursion), and bad files are
-//! refused with a place and a reason, never a panic.
+//! refused with a place and a reason, never a panic; the one search and
+//! the command line play them, and the small ones are solved as their
+//! files say.
 
 use std::collections::HashMap;
 
-use stronghold::rules::Side;
 use stronghold::rules::family::file::{Chain, EndSpec, GameFile, NoMoves};
 use stronghold::rules::family::{self, HuntGame, Problem, Ruleset};
+use stronghold::rules::{Game, GameId, Side, Variant};
 
 /// A second, slow implementation of the family's rules.
 struct Reference {
@@ -348,14 +350,13 @@ fn perft_counts_are_pinned() {
     ];
     assert_eq!(pinned.len(), family::BUILT_IN.len(), "every game pinned");
     for (id, counts) in pinned {
+        // The family screen's game and the one game type count alike.
         let mut game = HuntGame::new(family::built_in(id).expect("a built-in game"));
+        let mut one = Game::new(Variant::new(GameId::named(id)));
         for (depth, &expected) in counts.iter().enumerate() {
-            assert_eq!(
-                game.perft(depth as u32 + 1),
-                expected,
-                "{id} perft {}",
-                depth + 1
-            );
+            let depth = depth as u32 + 1;
+            assert_eq!(game.perft(depth), expected, "{id} perft {depth}");
+            assert_eq!(one.perft(depth), expected, "{id}: Game's perft {depth}");
         }
     }
 }
@@ -458,48 +459,33 @@ fn the_loader_never_panics_on_damaged_files() {
     }
 }
 
-/// Every level plays a legal move in every game, from the start and from a
-/// few plies in.
-#[test]
-fn every_level_plays_a_legal_move_in_every_game() {
-    use stronghold::ai::Level;
-    use stronghold::ai::family::FamilySearch;
-    for (id, _) in family::BUILT_IN {
-        let mut game = HuntGame::new(family::built_in(id).expect("a built-in game"));
-        for (ply, level) in [Level::Beginner, Level::Easy, Level::Medium]
-            .into_iter()
-            .enumerate()
-        {
-            let result = FamilySearch::for_level(&game, level, ply as u64)
-                .run()
-                .unwrap_or_else(|| panic!("{id}: no move at ply {ply}"));
-            assert!(
-                game.legal_moves().contains(&result.best),
-                "{id}: {level} played an illegal move"
-            );
-            game.play(&result.best).expect("legal");
-        }
-    }
-}
-
 /// The search takes a win in one and sees a loss coming: in Jeu Militaire
 /// the army that can step onto a tower's empty starting point does.
 #[test]
 fn the_search_takes_a_win_it_can_see() {
-    use stronghold::ai::SearchLimits;
-    use stronghold::ai::family::FamilySearch;
-    let rules = family::built_in("jeu-militaire").expect("jeu-militaire");
-    let mut game = HuntGame::new(rules.clone());
+    use stronghold::ai::{Search, SearchLimits};
+    let mut game = Game::new(Variant::new(GameId::named("jeu-militaire")));
     // The army goes up; the tower on a2 steps to a3; a2 is then open.
-    for text in ["b2-b3", "a2-a3"] {
-        let mv = rules.parse_move(text).expect("a move");
-        game.play(&mv).expect("legal");
-    }
-    let result = FamilySearch::with_limits(&game, SearchLimits::depth(4), 0, 0)
-        .run()
+    game.play_text("b2-b3 a2-a3").expect("legal");
+    let result = Search::with_limits(&game, SearchLimits::depth(4), 0)
+        .run_to_end()
         .expect("a move");
-    assert_eq!(rules.move_text(&result.best), "b3-a2");
+    assert_eq!(game.move_text(&result.best), "b3-a2");
     assert_eq!(result.mate_in(), Some(1), "score {}", result.score);
+    // The towers to move before that step see the loss coming.
+    let mut before = Game::new(Variant::new(GameId::named("jeu-militaire")));
+    before.play_text("b2-b3").expect("legal");
+    let mut after = before.clone();
+    after.play_text("a2-a3").expect("legal");
+    let refuted = Search::with_limits(&after, SearchLimits::depth(4), 0)
+        .run_to_end()
+        .expect("a move");
+    assert_eq!(refuted.mate_in(), Some(1));
+    let towers = Search::with_limits(&before, SearchLimits::depth(4), 0)
+        .run_to_end()
+        .expect("a move");
+    assert_ne!(before.move_text(&towers.best), "a2-a3");
+    assert!(towers.mate_in().is_none_or(|n| n > 0), "{towers:?}");
 }
 
 fn cli(args: &[&str]) -> std::process::Output {
@@ -552,13 +538,9 @@ fn the_command_line_plays_family_games_and_game_files() {
         .next()
         .and_then(|l| l.strip_prefix("bestmove @"))
         .expect("a placement");
+    let kaooa = Game::new(Variant::new(GameId::named("kaooa")));
     assert!(
-        best != "e5"
-            && family::built_in("kaooa")
-                .unwrap()
-                .graph
-                .find(best)
-                .is_some(),
+        best != "e5" && kaooa.rules().board().find(best).is_some(),
         "{text}"
     );
 
@@ -570,11 +552,15 @@ fn the_command_line_plays_family_games_and_game_files() {
     );
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
-        text.contains(" b3:A ") && text.contains("to move: towers"),
+        text.contains(" 3  . A .\n") && text.contains("to move: towers"),
         "{text}"
     );
     assert!(
-        text.contains("legal moves: a2-a3 a2-b2 b1-b2 c2-b2 c2-c3"),
+        text.contains("legal moves (5): a2-a3 a2-b2 b1-b2 c2-b2 c2-c3"),
+        "{text}"
+    );
+    assert!(
+        text.contains("position: jeu-militaire 1/3/1A1/T1T/T T 0/0 1 2"),
         "{text}"
     );
 
@@ -615,18 +601,18 @@ fn the_command_line_plays_family_games_and_game_files() {
 /// RULES.md) state; every file that claims a result is checked.
 #[test]
 fn the_small_games_are_solved_as_their_files_say() {
-    use stronghold::ai::family_solve::solve;
+    use stronghold::ai::solve::solve;
     let mut checked = Vec::new();
-    for (id, _) in family::BUILT_IN {
-        let rules = family::built_in(id).expect("a built-in game");
-        let Some(claim) = rules.file.solved else {
+    for id in GameId::built_in() {
+        let Some(claim) = id.file().solved else {
             continue;
         };
-        let solution = solve(&rules, 1_000_000).expect("small enough");
+        let game = Game::new(Variant::new(id));
+        let solution = solve(game.rules(), game.position(), 1_000_000).expect("small enough");
         assert_eq!(solution.winner(), claim.winner, "{id}");
         assert_eq!(solution.plies(), claim.plies, "{id}");
         assert_eq!(solution.positions, claim.positions as usize, "{id}");
-        checked.push(*id);
+        checked.push(id.id());
     }
     assert_eq!(
         checked,
@@ -638,45 +624,49 @@ fn the_small_games_are_solved_as_their_files_say() {
         ]
     );
     // A game too large for the bound says so.
-    let big = family::built_in("el-zorro").expect("el-zorro");
-    assert!(solve(&big, 10_000).is_err());
+    let big = Game::new(Variant::new(GameId::named("el-zorro")));
+    assert!(solve(big.rules(), big.position(), 10_000).is_err());
 }
 
 /// Master plays a solved game from its solution: in every game whose file
 /// claims a result, Master's side that wins wins in the solved number of
 /// plies against Hard, and its losing side holds out as long as the
 /// solution says Hard's winner needs (the quickest win, the longest loss).
-/// Hard keeps searching; a game with no solution is searched at Master too.
+/// Hard keeps searching (here with a tenth of its time); a game with no
+/// solution is searched at Master too.
 #[test]
 fn master_plays_a_solved_game_from_its_solution() {
-    use stronghold::ai::Level;
-    use stronghold::ai::family::FamilySearch;
-    use stronghold::ai::family_solve::{Solved, solution_for};
+    use stronghold::ai::solve::{Solved, solution_for};
+    use stronghold::ai::{Level, Search};
     for id in [
         "kaooa",
         "haretavl",
         "jeu-militaire",
         "hund-efter-hare-vendsyssel",
     ] {
-        let rules = family::built_in(id).expect("a built-in game");
-        let solution = solution_for(&rules).expect("a solved game");
-        // The same solution comes back for the same rules, not solved again.
+        let variant = Variant::new(GameId::named(id));
+        let solution = solution_for(variant).expect("a solved game");
+        // The same solution comes back for the same game, not solved again.
         assert!(std::sync::Arc::ptr_eq(
             &solution,
-            &solution_for(&rules).unwrap()
+            &solution_for(variant).unwrap()
         ));
         let winner = solution.winner().expect("a win");
-        let mut game = HuntGame::new(rules.clone());
-        while game.outcome().is_none() {
-            let pos = *game.position();
-            let level = if pos.side_to_move == winner {
+        let mut game = Game::new(variant);
+        while !game.is_over() {
+            let side = game.side_to_move();
+            let level = if side == winner {
                 Level::Master
             } else {
                 Level::Hard
             };
-            let before = solution.value(&pos).expect("a reachable position");
-            let result = FamilySearch::for_level(&game, level, 1)
-                .run()
+            let before = solution
+                .value(game.position())
+                .expect("a reachable position");
+            let mut limits = level.limits();
+            limits.time_ms = Some(90);
+            let result = Search::for_level(&game, level, limits, 1)
+                .run_to_end()
                 .expect("a move");
             game.play(&result.best).expect("legal");
             if level == Level::Master {
@@ -696,8 +686,7 @@ fn master_plays_a_solved_game_from_its_solution() {
         assert_eq!(game.outcome().unwrap().winner, Some(winner), "{id}");
     }
     // Only games whose file says they are solved are solved in play.
-    let zorro = family::built_in("el-zorro").expect("el-zorro");
-    assert!(solution_for(&zorro).is_none());
+    assert!(solution_for(Variant::new(GameId::named("el-zorro"))).is_none());
 }
 
 /// A family game's search sent elsewhere (the web page's AI worker) comes

@@ -29,6 +29,7 @@ fn shipped_table() -> Arc<stronghold::ai::Tablebase> {
 
 mod ai_cli;
 mod ai_draws;
+mod ai_every_game;
 mod ai_forced_wins;
 mod ai_levels;
 mod ai_slices;

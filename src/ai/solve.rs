@@ -1,0 +1,366 @@
+//! Solves a small game backwards: every position that can follow the root
+//! is listed, the finished ones are scored, and the values run back from
+//! them until nothing changes. What is left unproven is a draw with
+//! perfect play (the game can go round for ever).
+//!
+//! The solve leaves out the quiet draw (a game the solver calls a win may
+//! take longer than that without progress), the repetition draw and the
+//! no-repeat rule (it keeps no history), and works only where every
+//! position fits in memory: `max_positions` bounds it.
+//!
+//! The solution keeps every position's value, so Master plays a game whose
+//! file says it is solved perfectly ([`solution_for`], [`solved_move`]):
+//! the quickest win, the longest loss, and the draw kept.
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, Mutex};
+
+use super::{MATE, SearchResult};
+use crate::rules::{Game, Move, Position, Rules, Side, Variant};
+
+/// The value of a position for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Solved {
+    /// The side to move wins in this many plies at most.
+    Win(u16),
+    /// The side to move loses in this many plies at least.
+    Loss(u16),
+    Draw,
+}
+
+/// A solve: the root's value, how many positions it took, and the value
+/// of every position that can follow the root.
+#[derive(Clone, Debug)]
+pub struct Solution {
+    pub start: Solved,
+    /// Who moves at the root.
+    pub first: Side,
+    pub positions: usize,
+    index: HashMap<Key, u32>,
+    values: Vec<Solved>,
+    /// The moves made count (a side wins by outlasting some number of
+    /// them), so they are part of a position's key.
+    counts_moves: bool,
+}
+
+impl Solution {
+    /// The value of `pos` for its side to move, with the quiet draw left
+    /// out; `None` for a position that cannot follow the root.
+    pub fn value(&self, pos: &Position) -> Option<Solved> {
+        let key = key(pos, self.counts_moves);
+        self.index.get(&key).map(|&i| self.values[i as usize])
+    }
+
+    /// The winner with perfect play, or `None` for a draw.
+    pub fn winner(&self) -> Option<Side> {
+        match self.start {
+            Solved::Win(_) => Some(self.first),
+            Solved::Loss(_) => Some(self.first.other()),
+            Solved::Draw => None,
+        }
+    }
+
+    /// Plies to the end with perfect play, for a win.
+    pub fn plies(&self) -> Option<u16> {
+        match self.start {
+            Solved::Win(n) | Solved::Loss(n) => Some(n),
+            Solved::Draw => None,
+        }
+    }
+}
+
+/// Why a game cannot be solved here.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TooLarge(pub usize);
+
+impl std::fmt::Display for TooLarge {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "more than {} positions: too large to solve backwards here",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for TooLarge {}
+
+/// The part of a position that decides the game when the quiet draw is
+/// left out: the pieces, the hands, the side to move, and the moves made
+/// where they count.
+type Key = (u64, u64, [u8; 2], bool, [u16; 2]);
+
+fn key(p: &Position, counts_moves: bool) -> Key {
+    (
+        p.pieces[0].0,
+        p.pieces[1].0,
+        p.in_hand,
+        p.side_to_move == Side::Hunters,
+        if counts_moves { p.moves_made } else { [0, 0] },
+    )
+}
+
+/// Every position that can follow the root, each one's children, and the
+/// value of the finished ones.
+struct Graph {
+    positions: Vec<Position>,
+    index: HashMap<Key, u32>,
+    children: Vec<Vec<u32>>,
+    value: Vec<Option<Solved>>,
+}
+
+/// How a position ends by the rules the solve keeps, without history: the
+/// wins (the side that moved first), then the side to move without a move.
+fn end_of(rules: &Rules, pos: &Position, moves: &[Move]) -> Option<Solved> {
+    let mover = pos.side_to_move.other();
+    let win = rules
+        .win_of(pos, mover)
+        .or_else(|| rules.win_of(pos, mover.other()));
+    let outcome = match win {
+        Some(o) => o,
+        None if moves.is_empty() => rules.no_move_outcome(pos),
+        None => return None,
+    };
+    Some(match outcome.winner {
+        Some(w) if w == pos.side_to_move => Solved::Win(0),
+        Some(_) => Solved::Loss(0),
+        None => Solved::Draw,
+    })
+}
+
+/// Lists every position that can follow `root` (at most `max_positions`).
+fn list(rules: &Rules, root: &Position, max_positions: usize) -> Result<Graph, TooLarge> {
+    let counts_moves = rules.counts_moves();
+    let mut g = Graph {
+        positions: vec![*root],
+        index: HashMap::from([(key(root, counts_moves), 0)]),
+        children: Vec::new(),
+        value: Vec::new(),
+    };
+    let mut moves = Vec::new();
+    let mut next = 0;
+    while next < g.positions.len() {
+        let pos = g.positions[next];
+        moves.clear();
+        rules.generate(&pos, &mut moves);
+        let end = end_of(rules, &pos, &moves);
+        let mut kids = Vec::new();
+        if end.is_none() {
+            for mv in &moves {
+                let child = rules.apply(&pos, mv).0;
+                let k = key(&child, counts_moves);
+                let id = match g.index.get(&k) {
+                    Some(&id) => id,
+                    None if g.positions.len() >= max_positions => {
+                        return Err(TooLarge(max_positions));
+                    }
+                    None => {
+                        let id = g.positions.len() as u32;
+                        g.index.insert(k, id);
+                        g.positions.push(child);
+                        id
+                    }
+                };
+                kids.push(id);
+            }
+        }
+        g.value.push(end);
+        g.children.push(kids);
+        next += 1;
+    }
+    Ok(g)
+}
+
+/// Runs the values back from the finished positions: a position wins when
+/// some child loses (the quickest such), and loses when every child wins
+/// (the slowest). A pass hands the turn over like any move, so values
+/// always flip.
+fn run_back(children: &[Vec<u32>], value: &mut [Option<Solved>]) {
+    let n = children.len();
+    let mut parents: Vec<Vec<u32>> = vec![Vec::new(); n];
+    for (p, kids) in children.iter().enumerate() {
+        for &c in kids {
+            parents[c as usize].push(p as u32);
+        }
+    }
+    let mut unresolved: Vec<u32> = children.iter().map(|k| k.len() as u32).collect();
+    let mut longest_loss: Vec<u16> = vec![0; n];
+    let mut queue: VecDeque<u32> = (0..n as u32)
+        .filter(|&p| matches!(value[p as usize], Some(Solved::Win(_) | Solved::Loss(_))))
+        .collect();
+    while let Some(c) = queue.pop_front() {
+        let Some(child_value) = value[c as usize] else {
+            continue;
+        };
+        for &p in &parents[c as usize] {
+            let p = p as usize;
+            if value[p].is_some() {
+                continue;
+            }
+            match child_value {
+                Solved::Loss(d) => {
+                    value[p] = Some(Solved::Win(d + 1));
+                    queue.push_back(p as u32);
+                }
+                Solved::Win(d) => {
+                    longest_loss[p] = longest_loss[p].max(d + 1);
+                    unresolved[p] -= 1;
+                    if unresolved[p] == 0 {
+                        value[p] = Some(Solved::Loss(longest_loss[p]));
+                        queue.push_back(p as u32);
+                    }
+                }
+                Solved::Draw => {}
+            }
+        }
+    }
+}
+
+/// Solves the game from `root`, listing at most `max_positions`.
+pub fn solve(rules: &Rules, root: &Position, max_positions: usize) -> Result<Solution, TooLarge> {
+    let mut g = list(rules, root, max_positions)?;
+    run_back(&g.children, &mut g.value);
+    Ok(Solution {
+        start: g.value[0].unwrap_or(Solved::Draw),
+        first: root.side_to_move,
+        positions: g.positions.len(),
+        index: g.index,
+        values: g
+            .value
+            .into_iter()
+            .map(|v| v.unwrap_or(Solved::Draw))
+            .collect(),
+        counts_moves: rules.counts_moves(),
+    })
+}
+
+/// The most positions a game is solved with to be played perfectly: the
+/// solved games of `assets/games/` take 2,187 to 34,051.
+pub const PLAY_SOLVE_LIMIT: usize = 200_000;
+
+/// The solution from the start of a game whose file says it is solved
+/// (`solved:`), kept for the life of the program; `None` for any other
+/// game, or one larger than [`PLAY_SOLVE_LIMIT`]. The first call per
+/// variant solves it (Kaooa: 34,051 positions).
+pub fn solution_for(variant: Variant) -> Option<Arc<Solution>> {
+    type Solutions = HashMap<Variant, Option<Arc<Solution>>>;
+    static SOLVED: Mutex<Option<Solutions>> = Mutex::new(None);
+    variant.game.file().solved.as_ref()?;
+    let mut solved = SOLVED.lock().unwrap_or_else(|e| e.into_inner());
+    let solved = solved.get_or_insert_with(HashMap::new);
+    solved
+        .entry(variant)
+        .or_insert_with(|| {
+            let rules = Rules::of(variant);
+            solve(&rules, &rules.start_position(), PLAY_SOLVE_LIMIT)
+                .ok()
+                .map(Arc::new)
+        })
+        .clone()
+}
+
+/// What a game's solution says of a position.
+pub enum SolvedMove {
+    /// A won or lost position: the quickest win, or the longest loss.
+    Decided(SearchResult),
+    /// A drawn position: the moves that keep the draw.
+    KeepDraw(Vec<Move>),
+    /// No answer here: a position the solve did not reach, or a win the
+    /// quiet draw could cut short.
+    Unknown,
+}
+
+/// What the solution says at `game`'s position: the move of a won or lost
+/// one, scored as the search scores a forced result, or the moves that
+/// keep a drawn one.
+pub fn solved_move(game: &Game, solution: &Solution) -> SolvedMove {
+    let pos = game.position();
+    let Some(here) = solution.value(pos) else {
+        return SolvedMove::Unknown;
+    };
+    let rules = game.rules();
+    let quiet_left = rules
+        .quiet_limit()
+        .map_or(u16::MAX, |l| l.saturating_sub(pos.quiet_plies));
+    if matches!(here, Solved::Win(d) if d >= quiet_left) {
+        return SolvedMove::Unknown;
+    }
+    // Each move with the value it leaves the opponent.
+    let mut answers = Vec::new();
+    for mv in game.legal_moves() {
+        match solution.value(&rules.apply(pos, &mv).0) {
+            Some(v) => answers.push((mv, v)),
+            None => return SolvedMove::Unknown,
+        }
+    }
+    let decided = |best: Move, plies: u16, won: bool| {
+        let score = MATE - i32::from(plies);
+        SolvedMove::Decided(SearchResult {
+            best,
+            score: if won { score } else { -score },
+            depth: u32::from(plies),
+            nodes: 0,
+            pv: vec![best],
+        })
+    };
+    let after = |want: fn(Solved) -> Option<u16>| {
+        answers
+            .iter()
+            .filter_map(move |&(m, v)| want(v).map(|k| (k, m)))
+    };
+    match here {
+        Solved::Win(_) => after(|v| match v {
+            Solved::Loss(k) => Some(k),
+            _ => None,
+        })
+        .min_by_key(|&(k, _)| k)
+        .map_or(SolvedMove::Unknown, |(k, m)| decided(m, k + 1, true)),
+        Solved::Loss(_) => after(|v| match v {
+            Solved::Win(k) => Some(k),
+            _ => None,
+        })
+        .max_by_key(|&(k, _)| k)
+        .map_or(SolvedMove::Unknown, |(k, m)| decided(m, k + 1, false)),
+        Solved::Draw => {
+            let keep: Vec<Move> = answers
+                .iter()
+                .filter(|(_, v)| *v == Solved::Draw)
+                .map(|&(m, _)| m)
+                .collect();
+            if keep.is_empty() {
+                SolvedMove::Unknown
+            } else {
+                SolvedMove::KeepDraw(keep)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::GameId;
+
+    #[test]
+    fn a_won_position_plays_its_quickest_win() {
+        let variant = Variant::new(GameId::named("jeu-militaire"));
+        let solution = solution_for(variant).expect("a solved game");
+        assert_eq!(solution.winner(), Some(Side::Crowd));
+        // The army steps up, a tower lets it through: it wins at once.
+        let mut game = Game::new(variant);
+        game.play_text("b2-b3 a2-a3").unwrap();
+        let SolvedMove::Decided(r) = solved_move(&game, &solution) else {
+            panic!("a won position");
+        };
+        assert_eq!(game.move_text(&r.best), "b3-a2");
+        assert_eq!(r.mate_in(), Some(1));
+    }
+
+    #[test]
+    fn a_game_too_large_says_so() {
+        let rules = Rules::of(Variant::new(GameId::named("el-zorro")));
+        let e = solve(&rules, &rules.start_position(), 1_000).unwrap_err();
+        assert_eq!(e, TooLarge(1_000));
+        assert!(solution_for(Variant::new(GameId::named("el-zorro"))).is_none());
+    }
+}
