@@ -13,8 +13,8 @@ use bevy_egui::{EguiContexts, EguiTextureHandle, egui};
 
 use super::family_board::{self, Fit, Leaving, Marks, Moving, Pictures};
 use super::family_puzzle_panel::{self, FamilyPuzzleUi};
-use super::family_rules;
 use super::family_words::{side_title, words};
+use super::rules_page;
 use super::theme::{self, GOLD, INK, MUTED, PANEL_FILL};
 use super::{level_name, player_label};
 use crate::game::board::audio::{Cue, PlaySound};
@@ -164,7 +164,9 @@ pub(super) fn family_screen(mut f: FamilyUi) -> Result {
             ))
             .max_width(screen.width() - 12.0)
             .show(&ctx, |ui| {
-                family_rules::rules_page(ui, &f.i18n, play.rules())
+                if let Some(game) = crate::rules::GameId::find(play.rules().id()) {
+                    rules_page::rules_page(ui, &f.i18n, game);
+                }
             });
         f.view.rules_open = open;
     }

@@ -9,8 +9,7 @@ use super::family_words;
 use super::new_game::NewGameAction;
 use super::theme::{self, CARD_FILL, GOLD, MUTED, VEIL};
 use super::{
-    NewGameForm, PuzzleUi, about, family_rules, game_title, new_game, puzzles_page, rules_page,
-    settings_page,
+    NewGameForm, PuzzleUi, about, game_title, new_game, puzzles_page, rules_page, settings_page,
 };
 use crate::game::board::skin::{ActiveSkin, SkinCatalog};
 use crate::game::common::i18n::I18n;
@@ -170,11 +169,12 @@ fn page(ui: &mut egui::Ui, m: &mut MenuUi) {
                 *m.page = MenuPage::NewGame;
             }
             ui.add_space(6.0);
-            if let Some((_, rules)) = new_game::family_games()
+            if let Some(game) = new_game::family_games()
                 .into_iter()
                 .find(|(i, _)| *i == index)
+                .and_then(|(_, rules)| crate::rules::GameId::find(rules.id()))
             {
-                family_rules::rules_page(ui, &m.i18n, &rules);
+                rules_page::rules_page(ui, &m.i18n, game);
             }
         }
         MenuPage::Puzzles(kind) => {

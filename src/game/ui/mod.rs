@@ -36,7 +36,6 @@ mod banner;
 mod dialogs;
 mod family_board;
 mod family_puzzle_panel;
-mod family_rules;
 mod family_screen;
 mod family_words;
 mod fonts;
