@@ -1,16 +1,21 @@
-//! The rules pages: every message they show exists in English and Russian,
-//! every diagram is built by the rules engine, and each page renders (in a
-//! headless egui context) with no raw message id on it.
+//! The rules pages, one for every game, built from its file: every message
+//! they show exists in English and Russian, every diagram is built by the
+//! rules engine (pieces on the board's points, arrows along its lines and
+//! jump lines, each a move the engine generates), each page renders (in a
+//! headless egui context) in both languages at a phone's width and a
+//! desktop's with no raw message id, no English on the Russian page and
+//! the plural forms right, and every reading a file marks as ours shows.
 
 use std::collections::BTreeSet;
 use std::path::Path;
 
 use bevy_egui::egui;
-use stronghold::game::common::i18n::{I18n, Language, MESSAGE_FILES, message_file_path};
+use stronghold::game::common::i18n::{I18n, Language, message_file_path};
 use stronghold::game::ui::rules_page::{
-    self, ArrowStyle, Diagram, FRAME_IDS, message_ids, rules_page, rules_screen,
+    ArrowStyle, FRAME_IDS, Kind, Scene, diagrams, message_ids, rules_page, rules_screen,
 };
-use stronghold::rules::GameId;
+use stronghold::rules::family::file::{Chain, EndSpec, OptionEffect, Steps};
+use stronghold::rules::{Bitboard, GameId, Move, Rules, Side, Variant};
 
 fn assets() -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("assets")
@@ -36,24 +41,26 @@ fn ids_in(language: Language, file: &str) -> Vec<String> {
 fn rules_messages_have_the_same_ids_in_both_languages() {
     let en = ids_in(Language::English, "rules.ftl");
     let ru = ids_in(Language::Russian, "rules.ftl");
-    assert!(en.len() > 100, "only {} rules messages", en.len());
+    assert!(en.len() > 60, "only {} rules messages", en.len());
     for id in en.iter().chain(&ru) {
         assert!(id.starts_with("rules-"), "`{id}` lacks the rules- prefix");
     }
     let (en_set, ru_set): (BTreeSet<_>, BTreeSet<_>) = (en.iter().collect(), ru.iter().collect());
     assert_eq!(en_set.len(), en.len(), "an id twice in en/rules.ftl");
     assert_eq!(ru_set.len(), ru.len(), "an id twice in ru/rules.ftl");
-    let only_en: Vec<_> = en_set.difference(&ru_set).collect();
-    let only_ru: Vec<_> = ru_set.difference(&en_set).collect();
-    assert!(only_en.is_empty(), "missing in Russian: {only_en:?}");
-    assert!(only_ru.is_empty(), "missing in English: {only_ru:?}");
+    assert_eq!(en_set, ru_set, "rules.ftl differs between the languages");
+    // The pages written by hand and the family's own are gone.
+    for language in Language::ALL {
+        let family = ids_in(language, "family.ftl");
+        assert!(!family.iter().any(|id| id.starts_with("family-rules-")));
+    }
 }
 
 #[test]
 fn every_message_a_page_uses_exists_and_every_rules_message_is_used() {
     let i18n = i18n();
     let mut used = BTreeSet::new();
-    for game in GameId::built_in() {
+    for game in all_games() {
         for id in message_ids(game) {
             for language in Language::ALL {
                 assert!(
@@ -64,66 +71,297 @@ fn every_message_a_page_uses_exists_and_every_rules_message_is_used() {
             used.insert(id);
         }
     }
-    for id in ids_in(Language::English, "rules.ftl") {
-        assert!(used.contains(&id), "`{id}` is on no page");
-    }
+    let unused: Vec<String> = ids_in(Language::English, "rules.ftl")
+        .into_iter()
+        .filter(|id| !used.contains(id))
+        .collect();
+    assert!(unused.is_empty(), "rules messages on no page: {unused:?}");
     assert!(FRAME_IDS.iter().all(|id| used.contains(*id)));
 }
 
+/// Two game files read at run time that use what no built-in game does:
+/// a side with pieces on the board and in hand, forward to the right and
+/// to the left, a side that never steps, a move limit, every option
+/// effect, no draw rule at all and a proven draw.
+const EVERY_RULE: [(&str, &str); 2] = [
+    (
+        "every-rule.game.ron",
+        r#"GameFile(
+    id: "test-every-rule",
+    name: (en: "Every rule", ru: "Все правила"),
+    origin: (en: "a test", ru: "проверка"),
+    region: Europe,
+    source: "tests/game/rules_page.rs",
+    description: (en: "Hawks against finches", ru: "Ястребы против зябликов"),
+    board: (family: Other, grid: (files: 5, ranks: 5, diagonals: Alternating)),
+    hunters: (one: (en: "hawk", ru: "ястреб"), many: (en: "hawks", ru: "ястребы"), letter: 'H',
+        start: "c3", in_hand: 1, steps: None),
+    crowd: (one: (en: "finch", ru: "зяблик"), many: (en: "finches", ru: "зяблики"), letter: 'F',
+        start: "a1 a2 a3 a4 a5", forward: East),
+    first: Crowd,
+    capture: (chain: Single),
+    ends: [OutlastsMoves(Crowd, 40)],
+    no_moves: (hunters: Loses, crowd: Loses),
+    options: [
+        (key: "must", values: ["off", "on"], default: "off", tag: Variant,
+            set: [("on", [Compulsory(true)])]),
+        (key: "chain", values: ["1", "0", "2", "3"], default: "1", tag: Traditional,
+            set: [("0", [Chain(NoCapture)]), ("2", [Chain(Optional)]), ("3", [Chain(Maximal)])]),
+        (key: "way", values: ["1", "2", "3", "4"], default: "1", tag: Chosen,
+            set: [("2", [Steps(Crowd, Ahead)]), ("3", [Steps(Crowd, Forward)]), ("4", [Steps(Crowd, None)])]),
+        (key: "draws", values: ["1", "2"], default: "1", tag: Variant,
+            set: [("2", [QuietLimit(Some(50)), Repetition(Some(3))])]),
+    ],
+    solved: (positions: 10),
+)"#,
+    ),
+    (
+        "every-rule-2.game.ron",
+        r#"GameFile(
+    id: "test-every-rule-2",
+    name: (en: "Every rule, again", ru: "Все правила, снова"),
+    origin: (en: "a test", ru: "проверка"),
+    region: Asia,
+    source: "tests/game/rules_page.rs",
+    description: (en: "A cat against mice", ru: "Кошка против мышей"),
+    board: (family: Other, grid: (files: 5, ranks: 5)),
+    hunters: (one: (en: "cat", ru: "кошка"), many: (en: "cats", ru: "кошки"), letter: 'C',
+        start: "c3"),
+    crowd: (one: (en: "mouse", ru: "мышь"), many: (en: "mice", ru: "мыши"), letter: 'M',
+        start: "e1 e2 e3 e4 e5", steps: Forward, forward: West),
+    first: Hunters,
+    capture: (chain: Single),
+    ends: [CrowdAtMost(2)],
+    no_moves: (hunters: Loses, crowd: Draws),
+    options: [
+        (key: "again", values: ["1", "2", "3"], default: "1", tag: Variant,
+            set: [("2", [Repetition(Some(3))]), ("3", [Repetition(None), Chain(Single)])]),
+    ],
+)"#,
+    ),
+];
+
+/// The games of [`EVERY_RULE`], read once.
+fn extra_games() -> &'static [GameId] {
+    static GAMES: std::sync::OnceLock<Vec<GameId>> = std::sync::OnceLock::new();
+    GAMES.get_or_init(|| {
+        EVERY_RULE
+            .iter()
+            .map(|(file, text)| {
+                GameId::load(file, text.as_bytes()).unwrap_or_else(|e| panic!("{e}"))
+            })
+            .collect()
+    })
+}
+
+/// The built-in games and those of [`EVERY_RULE`].
+fn all_games() -> Vec<GameId> {
+    GameId::built_in()
+        .chain(extra_games().iter().copied())
+        .collect()
+}
+
+/// The side whose piece stands on `p` in a scene.
+fn side_at(scene: &Scene, p: stronghold::rules::Point) -> Option<Side> {
+    if scene.hunters.contains(p) {
+        Some(Side::Hunters)
+    } else if scene.crowd.contains(p) {
+        Some(Side::Crowd)
+    } else {
+        None
+    }
+}
+
+/// The moves the engine generates in a scene's position with `side` to
+/// move, under the game's default options or any of its other values.
+fn generated(scene: &Scene, side: Side, any_option: bool) -> Vec<Move> {
+    let mut variants = vec![Variant::new(scene.game)];
+    if any_option {
+        for option in &scene.game.file().options {
+            for value in &option.values {
+                let mut v = Variant::new(scene.game);
+                v.set(&option.key, value).expect("a value of the file");
+                variants.push(v);
+            }
+        }
+    }
+    let mut moves = Vec::new();
+    for v in variants {
+        let rules = Rules::of(v);
+        let pos = rules.position([scene.hunters, scene.crowd], side, scene.in_hand, 0, None);
+        rules.generate(&pos, &mut moves);
+    }
+    moves
+}
+
+/// The move an arrow draws.
+fn arrow_move(points: &[stronghold::rules::Point], jump: bool) -> Move {
+    if jump {
+        Move::jump(points[0], &points[1..]).expect("a chain")
+    } else {
+        Move::step(points[0], points[1])
+    }
+}
+
 #[test]
-fn every_diagram_is_built_by_the_engine_on_the_games_topology() {
-    for diagram in Diagram::ALL {
-        let scene = match diagram.scene() {
-            Ok(s) => s,
-            Err(e) => panic!("{e}"),
-        };
-        let rules = stronghold::rules::Rules::of(stronghold::rules::Variant::new(scene.game));
-        let topology = rules.board();
-        let pieces = scene.hunters | scene.crowd;
-        assert!(
-            topology.points.is_superset(pieces | scene.targets),
-            "{diagram:?}"
-        );
-        assert!((scene.hunters & scene.crowd).is_empty(), "{diagram:?}");
-        for arrow in &scene.arrows {
-            // Each leg is a line (a step) or a jump line of the board.
-            for leg in arrow.points.windows(2) {
-                let joined = topology.neighbours[leg[0].index()].contains(leg[1])
-                    || topology.jumps(leg[0]).iter().any(|&(_, to)| to == leg[1]);
-                assert!(joined, "{diagram:?}: {} to {} is no line", leg[0], leg[1]);
+fn every_diagram_is_built_by_the_engine_on_the_games_board() {
+    for game in all_games() {
+        let rules = Rules::of(Variant::new(game));
+        let board = rules.board();
+        for d in diagrams(game).iter() {
+            let s = &d.scene;
+            let what = format!("{game} {:?}", d.kind);
+            let marked = s.hunters | s.crowd | s.targets | s.region | s.captured | s.huffed;
+            assert!(board.points.is_superset(marked), "{what}: off the board");
+            assert!((s.hunters & s.crowd).is_empty(), "{what}");
+            assert!(
+                (s.captured & !s.crowd).is_empty(),
+                "{what}: a capture of nothing"
+            );
+            for ring in &s.rings {
+                assert!(board.points.contains(ring.point), "{what}: ring");
+            }
+            for arrow in &s.arrows {
+                let legs = arrow.points.windows(2);
+                let mut jump = false;
+                for leg in legs {
+                    let line = board.neighbours[leg[0].index()].contains(leg[1]);
+                    let jump_line = board.jumps(leg[0]).iter().any(|&(_, to)| to == leg[1]);
+                    assert!(line || jump_line, "{what}: {:?} is no line", leg);
+                    jump |= jump_line && !line;
+                }
+                let side = side_at(s, arrow.points[0]);
+                if arrow.style == ArrowStyle::Forbidden {
+                    // A hop on from a landing: a jump line, but no move.
+                    assert!(jump, "{what}: a forbidden hop off the jump lines");
+                    continue;
+                }
+                let side = side.unwrap_or_else(|| panic!("{what}: an arrow from no piece"));
+                let mv = arrow_move(&arrow.points, jump);
+                let options = arrow.style == ArrowStyle::Optional;
+                assert!(
+                    generated(s, side, options).contains(&mv),
+                    "{what}: {mv:?} is not a move the engine generates"
+                );
+                if !options {
+                    assert!(generated(s, side, false).contains(&mv), "{what}");
+                } else {
+                    assert!(
+                        !generated(s, side, false).contains(&mv),
+                        "{what}: dashed yet plain"
+                    );
+                }
+            }
+            if let Some((p, side)) = s.drop {
+                assert!(
+                    generated(s, side, false).contains(&Move::place(p)),
+                    "{what}: drop"
+                );
+                for t in s.targets {
+                    assert!(
+                        generated(s, side, false).contains(&Move::place(t)),
+                        "{what}"
+                    );
+                }
             }
         }
     }
 }
 
 #[test]
-fn diagrams_show_what_their_captions_say() {
-    let scene = |d: Diagram| diagram_scene(d);
-    let start = scene(Diagram::PiratesStart);
-    assert_eq!((start.hunters.count(), start.crowd.count()), (2, 24));
-    let setup = scene(Diagram::AsaltoSetup);
-    assert_eq!((setup.in_hand, setup.targets.count()), ([2, 0], 9));
-    assert_eq!(scene(Diagram::BulgarSteps).arrows.len(), 5 + 3);
-    assert_eq!(scene(Diagram::PirateSteps).arrows.len(), 8);
-    assert_eq!(scene(Diagram::PirateChain).captured.count(), 2);
-    assert_eq!(scene(Diagram::OfficerChain).captured.count(), 3);
-    assert_eq!(scene(Diagram::Huff).huffed.count(), 1);
-    let fox = scene(Diagram::FoxStart);
-    assert_eq!((fox.crowd.count(), fox.rings.len()), (13, 4));
-    let goose = scene(Diagram::GooseSteps);
-    let optional = goose
+fn every_game_has_the_diagrams_its_rules_call_for() {
+    for game in all_games() {
+        let file = game.file();
+        let rules = Rules::of(Variant::new(game));
+        let kinds: Vec<Kind> = diagrams(game).iter().map(|d| d.kind).collect();
+        let mut wanted = vec![Kind::Start];
+        for (side, spec) in [(Side::Hunters, &file.hunters), (Side::Crowd, &file.crowd)] {
+            if spec.in_hand > 0 {
+                wanted.push(Kind::Place(side));
+            }
+            if spec.steps != Steps::None {
+                wanted.push(Kind::Steps(side));
+            }
+        }
+        match file.capture.chain {
+            Chain::NoCapture => {}
+            Chain::Single => wanted.push(Kind::Capture),
+            Chain::Optional | Chain::Maximal => wanted.push(Kind::Chain),
+        }
+        if file.capture.huffing {
+            wanted.push(Kind::Huff);
+        }
+        let regions = file
+            .ends
+            .iter()
+            .any(|e| matches!(e, EndSpec::CrowdFills(_) | EndSpec::Reaches(..)));
+        if regions {
+            wanted.push(Kind::Goal);
+        }
+        for kind in wanted {
+            assert!(kinds.contains(&kind), "{game}: no {kind:?} diagram");
+        }
+        let all = diagrams(game);
+        let start = &all.iter().find(|d| d.kind == Kind::Start).unwrap().scene;
+        let pos = rules.start_position();
+        assert_eq!(
+            (start.hunters, start.crowd, start.in_hand),
+            (pos.hunters(), pos.crowd(), pos.in_hand)
+        );
+        // Each point an option adds a piece on is ringed.
+        let added: usize = file
+            .options
+            .iter()
+            .flat_map(|o| &o.set)
+            .flat_map(|(_, effects)| effects)
+            .map(|e| match e {
+                OptionEffect::AddStart(_, points) => points.split_whitespace().count(),
+                _ => 0,
+            })
+            .sum();
+        let ringed: BTreeSet<_> = start.rings.iter().map(|r| r.point).collect();
+        assert!(
+            ringed.len() <= added && (added == 0) == ringed.is_empty(),
+            "{game}: rings"
+        );
+        if let Some(d) = all.iter().find(|d| d.kind == Kind::Chain) {
+            assert!(d.scene.captured.count() >= 2, "{game}: a chain of one");
+        }
+        if let Some(d) = all.iter().find(|d| d.kind == Kind::Huff) {
+            assert_eq!(d.scene.huffed.count(), 1, "{game}: huff");
+        }
+    }
+}
+
+#[test]
+fn the_geese_options_rings_and_the_bulgars_retreat_are_drawn() {
+    let geese = diagrams(GameId::named("fox-geese"));
+    let start = &geese.iter().find(|d| d.kind == Kind::Start).unwrap().scene;
+    let labels: BTreeSet<&str> = start.rings.iter().map(|r| r.label.as_str()).collect();
+    assert_eq!(
+        (start.rings.len(), labels),
+        (4, BTreeSet::from(["15", "17"]))
+    );
+    let pirates = diagrams(GameId::named("pirates"));
+    let bulgar = &pirates
+        .iter()
+        .find(|d| d.kind == Kind::Steps(Side::Crowd))
+        .unwrap()
+        .scene;
+    let dashed = bulgar
         .arrows
         .iter()
         .filter(|a| a.style == ArrowStyle::Optional)
         .count();
-    assert_eq!((goose.arrows.len(), optional), (5, 2));
-    assert_eq!(scene(Diagram::BaghStart).in_hand, [0, 20]);
-    assert_eq!(scene(Diagram::GoatSteps).arrows.len(), 8);
-    assert_eq!(scene(Diagram::TigerJump).captured.count(), 1);
-}
-
-fn diagram_scene(d: Diagram) -> &'static rules_page::Scene {
-    d.scene().as_ref().expect("diagram")
+    // d4 (or any point with diagonals): five steps, three more backwards.
+    assert_eq!((bulgar.arrows.len() - dashed, dashed), (5, 3));
+    let asalto = diagrams(GameId::named("asalto"));
+    let place = &asalto
+        .iter()
+        .find(|d| d.kind == Kind::Place(Side::Hunters))
+        .unwrap()
+        .scene;
+    assert_eq!((place.targets.count() + 1, place.region.count()), (9, 9));
 }
 
 /// Every text egui would paint for one frame of `ui_fn`.
@@ -133,7 +371,7 @@ fn rendered_texts(width: f32, ui_fn: impl FnMut(&mut egui::Ui)) -> Vec<String> {
         // Tall enough that the whole page is on screen and painted.
         screen_rect: Some(egui::Rect::from_min_size(
             egui::Pos2::ZERO,
-            egui::vec2(width, 40_000.0),
+            egui::vec2(width, 60_000.0),
         )),
         ..Default::default()
     };
@@ -154,130 +392,207 @@ fn rendered_texts(width: f32, ui_fn: impl FnMut(&mut egui::Ui)) -> Vec<String> {
     texts
 }
 
+/// Whether a text has a word of three Latin letters or more (point names,
+/// move text and numbers have none).
+fn has_latin_word(text: &str) -> bool {
+    text.split(|c: char| !c.is_ascii_alphabetic())
+        .any(|w| w.len() >= 3)
+}
+
+/// A text with its white space taken out: a galley of several sections
+/// joins them without the space between.
+fn squeezed(text: &str) -> String {
+    text.chars().filter(|c| !c.is_whitespace()).collect()
+}
+
 #[test]
 fn every_page_renders_in_both_languages_with_no_raw_message_id() {
     let mut i18n = i18n();
-    let english: BTreeSet<String> = written_pages()
-        .flat_map(message_ids)
-        .map(|id| i18n.tr(&id))
-        .collect();
-    for language in Language::ALL {
-        i18n.set_language(language);
-        for game in written_pages() {
+    for game in all_games() {
+        let mut english = BTreeSet::new();
+        for language in Language::ALL {
+            i18n.set_language(language);
             for width in [340.0, 1100.0] {
                 let texts = rendered_texts(width, |ui| rules_page(ui, &i18n, game));
-                let title = i18n.tr(&format!("rules-{}-title", page_key(game)));
                 assert!(
                     texts.len() > 40,
                     "{game} {language:?}: {} texts",
                     texts.len()
                 );
                 for t in &texts {
-                    assert!(
-                        !t.contains("rules-"),
-                        "{game} {language:?}: raw id in `{t}`"
-                    );
-                    if language == Language::Russian {
-                        assert!(
-                            !english.contains(t),
+                    for raw in ["rules-", "option-", "tag-", "new-game-"] {
+                        assert!(!t.contains(raw), "{game} {language:?}: raw id in `{t}`");
+                    }
+                    match language {
+                        Language::English => {
+                            english.insert(t.clone());
+                        }
+                        Language::Russian => assert!(
+                            !(english.contains(t) && has_latin_word(t)),
                             "{game}: English `{t}` on the Russian page"
-                        );
+                        ),
                     }
                 }
                 let heading = i18n.tr("rules-heading-winning");
                 assert!(
                     texts.contains(&heading),
-                    "{game} {language:?} {width}: no `{heading}` ({title})"
+                    "{game} {language:?} {width}: no `{heading}`"
+                );
+                counts_read_right(game, language, &texts);
+            }
+        }
+    }
+}
+
+/// The Russian plural category of a count: one (1, 21), few (2-4, 22),
+/// many (5-20, 25, 0).
+fn russian_category(n: u32) -> usize {
+    match (n % 10, n % 100) {
+        (1, h) if h != 11 => 0,
+        (2..=4, h) if !(12..=14).contains(&h) => 1,
+        _ => 2,
+    }
+}
+
+/// No "1 vultures" and no "7 вороны": a count takes the form it needs.
+fn counts_read_right(game: GameId, language: Language, texts: &[String]) {
+    let rules = Rules::of(Variant::new(game));
+    for side in [Side::Hunters, Side::Crowd] {
+        let file = game.file();
+        let spec = if side == Side::Hunters {
+            &file.hunters
+        } else {
+            &file.crowd
+        };
+        let n = rules.starting_count(side);
+        let (wrong, right) = match language {
+            Language::English if n == 1 => (spec.many.en.clone(), spec.one.en.clone()),
+            Language::English => (spec.one.en.clone(), spec.many.en.clone()),
+            Language::Russian => {
+                let right = match (russian_category(n), &spec.counted_ru) {
+                    (0, _) => spec.one.ru.clone(),
+                    (1, Some((few, _))) => few.clone(),
+                    (_, Some((_, many))) => many.clone(),
+                    // No forms to count with: "вороны: 7".
+                    (_, None) => format!("{}: {n}", spec.many.ru),
+                };
+                (spec.many.ru.clone(), right)
+            }
+        };
+        let said_wrong = format!("{n} {wrong}");
+        if !right.ends_with(&format!(" {wrong}")) && right != wrong {
+            assert!(
+                !texts.iter().any(|t| t == &said_wrong),
+                "{game} {language:?}: `{said_wrong}`"
+            );
+        }
+        let legend = if right.contains(':') {
+            right
+        } else {
+            format!("{n} {right}")
+        };
+        let legend = legend.to_lowercase();
+        assert!(
+            texts.iter().any(|t| t.to_lowercase() == legend),
+            "{game} {language:?}: no `{legend}` in the legend"
+        );
+    }
+}
+
+#[test]
+fn every_reading_a_file_marks_as_ours_and_its_history_show() {
+    let mut i18n = i18n();
+    for language in Language::ALL {
+        i18n.set_language(language);
+        let badge = i18n.tr("rules-badge-chosen").to_uppercase();
+        for game in all_games() {
+            let file = game.file();
+            let texts = rendered_texts(900.0, |ui| rules_page(ui, &i18n, game));
+            let all: Vec<String> = texts.iter().map(|t| squeezed(t)).collect();
+            for words in file.chosen.iter().chain(&file.about) {
+                let text = squeezed(i18n.words(words));
+                assert!(
+                    all.iter().any(|t| t == &text),
+                    "{game} {language:?}: `{text}` not shown"
                 );
             }
-        }
-    }
-}
-
-#[test]
-fn the_screen_offers_every_game() {
-    let i18n = i18n();
-    let mut game = GameId::named("asalto");
-    let texts = rendered_texts(800.0, |ui| rules_screen(ui, &i18n, &mut game));
-    for g in written_pages() {
-        let title = i18n.tr(&format!("rules-{}-title", page_key(g)));
-        assert!(texts.contains(&title), "no tab `{title}`");
-    }
-    assert!(texts.contains(&i18n.tr("rules-asalto-huff")));
-}
-
-/// The games with a written rules page (the others' are built from their files).
-fn written_pages() -> impl Iterator<Item = GameId> {
-    GameId::built_in().filter(|g| stronghold::game::ui::rules_page::written_page(*g).is_some())
-}
-
-fn page_key(game: GameId) -> &'static str {
-    match game.id() {
-        "fox-geese" => "foxgeese",
-        "bagh-chal" => "baghchal",
-        id => id,
-    }
-}
-
-/// The AI's message on Fox and Geese with perfect play.
-const SOLVED: &str = "ai-foxgeese-solved";
-
-/// The message files with the AI's proven Fox and Geese result added (or not).
-fn i18n_with_solved(solved: bool) -> I18n {
-    let mut sources: [Vec<(String, String)>; 2] = [Vec::new(), Vec::new()];
-    for (i, language) in Language::ALL.into_iter().enumerate() {
-        for file in MESSAGE_FILES {
-            let path = assets().join(message_file_path(language, file));
-            let mut text = std::fs::read_to_string(path).expect("message file");
-            if file == "ai.ftl" {
-                // Drop any real one so the test controls it.
-                text = text
-                    .lines()
-                    .filter(|l| !l.starts_with(SOLVED))
-                    .collect::<Vec<_>>()
-                    .join("\n");
-                if solved {
-                    text.push_str(&format!("\n{SOLVED} = PROVEN-{}\n", language.code()));
-                }
-            }
-            sources[i].push((file.to_string(), text));
-        }
-    }
-    I18n::from_sources(sources)
-}
-
-#[test]
-fn the_pages_say_what_is_known_of_perfect_play() {
-    for language in Language::ALL {
-        let mut with = i18n_with_solved(true);
-        with.set_language(language);
-        let texts = rendered_texts(900.0, |ui| {
-            rules_page(ui, &with, GameId::named("fox-geese"))
-        });
-        let proven = format!("PROVEN-{}", language.code());
-        assert!(texts.contains(&proven), "{language:?}: no proven result");
-        let others = rendered_texts(900.0, |ui| {
-            rules_page(ui, &with, GameId::named("bagh-chal"))
-        });
-        assert!(
-            !others.contains(&proven),
-            "the result on another game's page"
-        );
-        // Bagh-Chal's page has its own: what is known under our rules.
-        assert!(
-            others.contains(&with.tr("ai-baghchal-solved")),
-            "{language:?}: Bagh-Chal's page says nothing of perfect play"
-        );
-        let mut without = i18n_with_solved(false);
-        without.set_language(language);
-        let texts = rendered_texts(900.0, |ui| {
-            rules_page(ui, &without, GameId::named("fox-geese"))
-        });
-        assert!(
-            !texts
+            let badges = texts.iter().filter(|t| **t == badge).count();
+            let tagged = file
+                .options
                 .iter()
-                .any(|t| t.contains("PROVEN") || t.contains(SOLVED))
-        );
-        assert!(!texts.contains(&without.tr("rules-badge-solved")));
+                .filter(|o| o.tag == stronghold::rules::family::file::OptionTag::Chosen)
+                .count();
+            assert!(
+                badges >= file.chosen.len() + tagged,
+                "{game} {language:?}: {badges} Chosen badges"
+            );
+            let solved = i18n.tr("rules-badge-solved").to_uppercase();
+            assert_eq!(
+                texts.contains(&solved),
+                file.solved.is_some(),
+                "{game}: perfect play"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_file_says_its_readings_and_history_in_both_languages() {
+    let cyrillic = |s: &str| {
+        s.chars()
+            .any(|c| ('а'..='я').contains(&c.to_lowercase().next().unwrap_or(c)))
+    };
+    for game in GameId::built_in() {
+        let file = game.file();
+        for words in file.chosen.iter().chain(&file.about) {
+            assert!(
+                !words.en.trim().is_empty() && !words.ru.trim().is_empty(),
+                "{game}"
+            );
+            assert!(
+                cyrillic(&words.ru) && !cyrillic(&words.en),
+                "{game}: `{}`",
+                words.en
+            );
+        }
+        // The first four games' knowledge moved into their files.
+        if ["pirates", "asalto", "fox-geese", "bagh-chal"].contains(&game.id()) {
+            assert!(!file.about.is_empty() && !file.chosen.is_empty(), "{game}");
+        }
+    }
+}
+
+#[test]
+fn the_screen_offers_every_game_grouped_by_board() {
+    let mut i18n = i18n();
+    for language in Language::ALL {
+        i18n.set_language(language);
+        let mut game = GameId::named("pirates");
+        let texts = rendered_texts(1000.0, |ui| rules_screen(ui, &i18n, &mut game));
+        for g in GameId::built_in() {
+            let title = i18n.words(&g.file().name).to_string();
+            assert!(texts.contains(&title), "no tab `{title}`");
+        }
+        assert!(texts.contains(&i18n.tr("new-game-family-board-star")));
+        assert!(texts.contains(&i18n.tr("rules-badge-option").to_uppercase()));
+    }
+}
+
+#[test]
+fn a_region_the_crowd_fills_is_shaded_on_the_start() {
+    for game in all_games() {
+        let rules = Rules::of(Variant::new(game));
+        let start = &diagrams(game)
+            .iter()
+            .find(|d| d.kind == Kind::Start)
+            .unwrap()
+            .scene
+            .clone();
+        let expected = rules
+            .region_to_fill()
+            .or_else(|| rules.region_to_reach(Side::Crowd))
+            .or_else(|| rules.region_to_reach(Side::Hunters))
+            .unwrap_or(Bitboard::EMPTY);
+        assert_eq!(start.region, expected, "{game}");
     }
 }

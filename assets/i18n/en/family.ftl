@@ -1,5 +1,5 @@
-# The hunt family: the new-game list, the family game's screen and the
-# rules pages written from each game file (src/game/ui/family_*.rs).
+# The hunt family: the new-game list and the family game's screen
+# (src/game/ui/family_*.rs). The rules pages are rules.ftl's.
 
 
 family-status-move = { $side } to move
@@ -33,49 +33,6 @@ family-moves = Moves
 family-no-moves-yet = No move yet.
 family-ai-note = The computer plays this game with the family's general evaluation.
 
-family-rules-board = The board
-family-rules-board-text = { $points } points joined by { $lines } lines. A capture jumps along a straight line over a neighbour to the empty point beyond: { $jumps } such jump lines.
-family-rules-sides = The sides
-family-rules-side-board = { $side }: { $board } on the board at the start.
-family-rules-side-hand = { $side }: none on the board at the start, { $hand } to place one by one, { $where }.
-family-rules-side-both = { $side }: { $board } on the board at the start, and { $hand } more to place one by one, { $where }.
-family-rules-place-anywhere = on any empty point
-family-rules-place-on = on the points { $points }
-family-rules-first = The { $side } move first.
-family-rules-moves = Moves
-family-rules-steps-any = { $side } step along any line to a neighbouring empty point.
-family-rules-steps-ahead = { $side } step only straight ahead ({ $heading }).
-family-rules-steps-forward = { $side } step forward ({ $heading }), straight or slanting, never sideways or back.
-family-rules-steps-forward-sideways = { $side } step forward ({ $heading }) or sideways, never back.
-family-rules-steps-none = { $side } never move once placed.
-family-rules-heading-north = up the board
-family-rules-heading-south = down the board
-family-rules-heading-east = to the right
-family-rules-heading-west = to the left
-family-rules-capture-none = Nobody captures: the { $side } win by hemming in, not by taking.
-family-rules-capture-single = { $side } capture by jumping one piece, one jump a turn.
-family-rules-capture-optional = { $side } capture by jumping, and may jump again and again in one turn, stopping when they like.
-family-rules-capture-maximal = { $side } capture by jumping, and must go on jumping while they can.
-family-rules-capture-compulsory = A capture must be taken when there is one.
-family-rules-capture-free = Capturing is never forced.
-family-rules-end = How it ends
-family-rules-end-crowd-at-most = The { $hunters } win when the { $crowd } are down to { $count } or fewer.
-family-rules-end-fills = The { $crowd } win when they hold every one of the points { $points }.
-family-rules-end-reaches = The { $side } win when one of them reaches one of the points { $points }.
-family-rules-end-outlasts = The { $side } win once the { $other } have made { $count } moves.
-family-rules-end-hunters-at-most = The { $crowd } win when huffing has left { $count } { $hunters } or fewer.
-family-rules-stuck-loses = { $side } with no move lose.
-family-rules-stuck-loses-once-placed = { $side } with no move lose (while the other side still places, they pass).
-family-rules-stuck-passes = { $side } with no move pass; when neither side can move, the game is drawn.
-family-rules-stuck-draws = { $side } with no move: the game is drawn.
-family-rules-quiet-limit = Drawn after { $count } turns in a row without a capture or a placement.
-family-rules-repetition = Drawn when the same position comes up { $count } times.
-family-rules-solved = Solved
-family-rules-solved-win = With perfect play the { $side } win, in { $plies } plies at most (solved backwards over { $positions } positions).
-family-rules-solved-draw = With perfect play the game is a draw (solved backwards over { $positions } positions).
-family-rules-solved-master = The computer at Master plays from this solution: it never lets a won game go, wins as quickly as the game allows and, losing, holds out as long as it can.
-family-rules-chosen = Our readings of the source
-family-rules-source = Source
 
 ## Puzzles of a family game
 family-puzzles = Puzzles ({ $count })

@@ -1,6 +1,8 @@
 ## rules messages (en). Every id here must also be in the other language.
-## The rules pages: the content of RULES.md. Side names are each game's
-## traditional ones, whatever the skin calls them.
+## The rules page of every game is written from its file with these
+## templates (src/game/ui/rules_page/content.rs). Side names come from
+## the file: $side is one piece's name when the side is one piece, else
+## the name of several, and $single is "yes" for one piece.
 
 ## The page frame
 
@@ -8,145 +10,214 @@ rules-title = Rules
 rules-badge-chosen = Chosen
 rules-badge-option = Option
 rules-badge-solved = Perfect play
-rules-why = Why:
 rules-contents = On this page:
+rules-count-plain = { $side }: { $count }
+rules-value-on = on
+rules-value-off = off
 
-rules-heading-board = The board
-rules-heading-start = Setting up
-rules-heading-placement = Placing goats
+rules-heading-board = The board and the pieces
+rules-heading-placement = Placing pieces
 rules-heading-moves = Moving
 rules-heading-capture = Capturing
-rules-heading-huff = Huffing
-rules-heading-winning = Winning
-rules-heading-draws = Draws and repetition
+rules-heading-winning = How the game ends
+rules-heading-draws = Draws
+rules-heading-chosen = Our readings
+rules-heading-options = Options
+rules-heading-solved = Perfect play
 rules-heading-notation = Writing moves
 rules-heading-about = About the game
 
-## Shared by several games
+## The board and the pieces
 
-rules-cross-board = The board is a cross of 33 points: a seven-by-seven grid with its four corners cut away. Pieces stand on the points and move only along the drawn lines. Neighbouring points in a row or a column are always joined.
-rules-cross-diagonals = Diagonal lines run through every other point: a point has them when its file number (a = 1) plus its rank is even. So d4 has eight lines and c4 only four.
+rules-board = The board has { $points } points joined by { $lines } lines. Pieces stand on the points and move only along the lines.{ $captures ->
+    [yes] { " " }A capture jumps along a straight line: { $jumps } such jump lines run through the board.
+   *[other] {""}
+}
+rules-side-start = The { $side } { $single ->
+    [yes] starts
+   *[other] ({ $count }) start
+} on { $points }.
+rules-side-start-shown = The { $side } ({ $count }) start on the points the diagram shows.
+rules-side-hand = The { $side } { $single ->
+    [yes] starts in hand and is placed
+   *[other] ({ $hand }) start in hand and are placed one by one
+} { $where }.
+rules-side-both = The { $side } start with { $count } on { $points } and { $hand } more in hand, placed one by one { $where }.
+rules-place-anywhere = on any empty point
+rules-place-on = on an empty point of { $points }
+rules-first = The { $side } { $single ->
+    [yes] moves
+   *[other] move
+} first; then the sides take turns.
+
+## Placing
+
+rules-place-turn = While a side holds pieces in hand, each of its turns places one of them on an empty point; its pieces on the board wait until all are placed.
+rules-place-in-a-row = The { $side } place all their pieces one after the other, the other side waiting until they are done.
+
+## Moving
+
+rules-forward-north = up the board
+rules-forward-south = down the board
+rules-forward-east = to the right
+rules-forward-west = to the left
+rules-steps-any = The { $side } { $single ->
+    [yes] steps
+   *[other] step
+} one point along any line, in any direction, to an empty point.
+rules-steps-ahead = The { $side } { $single ->
+    [yes] steps
+   *[other] step
+} one point straight ahead only ({ $heading }).
+rules-steps-forward = The { $side } { $single ->
+    [yes] steps
+   *[other] step
+} one point forward ({ $heading }), straight or slanting, never sideways or back.
+rules-steps-forward-sideways = The { $side } { $single ->
+    [yes] steps
+   *[other] step
+} one point forward ({ $heading }), slanting forward or sideways, never back.
+rules-steps-none = The { $side } never { $single ->
+    [yes] moves
+   *[other] move
+} once placed.
+rules-steps-any-option = the { $side } may step along any line, backwards too
+rules-steps-ahead-option = the { $side } step straight ahead only ({ $heading })
+rules-steps-forward-option = the { $side } step forward or slanting forward ({ $heading })
+rules-steps-forward-sideways-option = the { $side } may also step sideways ({ $heading } is forward)
+rules-steps-none-option = the { $side } never move once placed
+
+## Capturing
+
+rules-capture-none = Nobody captures: the { $hunters } cannot take, and the { $crowd } win by hemming them in.
+rules-capture-jump = The { $side } { $single ->
+    [yes] captures
+   *[other] capture
+} by jumping: along a line, over a neighbouring { $prey }, to the empty point straight beyond it. The piece jumped over is removed.
+rules-capture-single = One jump a move: a capture never goes on to a second one.
+rules-capture-maximal = If the same piece can jump again from where it lands, it must: the whole chain is one move and cannot stop halfway. Where a chain can go two ways, the player picks the route.
+rules-capture-optional = The same piece may jump again from where it lands, and again, all in one move, and may stop after any jump. Where a chain can go two ways, the player picks the route.
+rules-capture-compulsory = Capturing is compulsory: when a capture can be made, the { $side } must make one (any one, not necessarily the longest).
+rules-capture-free = Capturing is never forced: the { $side } may always step instead.
+rules-capture-huffing = Capturing is not forced, but a missed capture is punished (“huffing”): when the { $side } make a move that is not a capture while one of them could have captured, every one that could have captured is removed; one that stepped away is removed from where it arrived.
+rules-capture-crowd = The { $side } never capture.
+
+## How the game ends
+
+rules-end-crowd-at-most = The { $hunters } { $hsingle ->
+    [yes] wins
+   *[other] win
+} { $count ->
+    [0] when no { $crowd } are left, on the board or in hand
+   *[other] when the { $crowd } are down to { $count } or fewer, on the board and in hand together
+}.
+rules-end-hunters-at-most = The { $crowd } win { $count ->
+    [0] when huffing has removed every one of the { $hunters }
+   *[other] when huffing has left the { $hunters } { $count } or fewer
+}.
+rules-end-fills = The { $crowd } win when they stand on every one of the points { $points } (shaded).
+rules-end-reaches = The { $side } { $single ->
+    [yes] wins when it reaches
+   *[other] win when one of them reaches
+} one of the points { $points } (shaded).
+rules-end-outlasts = The { $side } { $single ->
+    [yes] wins
+   *[other] win
+} once the { $other } have made { $count } moves.
+rules-end-none = There is no other way to win than the ones below: a side wins by leaving the other without a move.
+rules-stuck-loses = { $single ->
+    [yes] A { $side } that cannot move on its turn loses.
+   *[other] { $side } who cannot move on their turn lose.
+}
+rules-stuck-loses-once-placed = { $single ->
+    [yes] A { $side } that cannot move on its turn loses; while the other side still has pieces to place, it passes instead.
+   *[other] { $side } who cannot move on their turn lose; while the other side still has pieces to place, they pass instead.
+}
+rules-stuck-passes = { $single ->
+    [yes] A { $side } that cannot move passes its turn; when neither side can move, the game is drawn.
+   *[other] { $side } who cannot move pass their turn; when neither side can move, the game is drawn.
+}
+rules-stuck-draws = When the { $side } cannot move on { $single ->
+    [yes] its
+   *[other] their
+} turn, the game is drawn.
 rules-end-order = When a move ends the game in two ways at once, wins come before draws: first the side that just moved wins if it can, then the other side, then a side with no legal move on its turn loses, and only then do the draw rules apply.
-rules-notation-moves = Moves can be typed into the move box. A step is written c4-c5; a jump or a chain names every landing point, as in d6xd4xb4. The text is exact: no spaces, lower-case letters.
+
+## Draws
+
+rules-draw-quiet = A game is drawn after { $count } plies (moves of either side) in a row without progress.
+rules-progress = Progress is a capture{ $huff ->
+    [yes] , a huff
+   *[other] {""}
+}{ $place ->
+    [yes] {" "}or a placement
+   *[other] {""}
+}.
+rules-progress-advance = The { $side } gaining ground is progress too: a step that lifts the sum of their ranks (counted { $heading }) above the highest it has been since the last capture.
+rules-draw-quiet-setup = Plies made while a side still holds pieces to place are not counted.
+rules-draw-repetition = The same position (the same pieces on the same points, the same side to move) for the { $count ->
+    [2] second
+    [3] third
+   *[other] { $count }th
+} time is a draw.
+rules-no-repeat = Once neither side holds pieces to place, no move may bring back a position (the same pieces on the same points, the same side to move) that has stood since the last capture or placement: such a move is not allowed.
+rules-draw-none = The game has no draw rule: it always ends with a winner.
+rules-draw-stuck-only = The game has no draw rule besides the one for a side that cannot move.
+
+## Our readings and the options
+
+rules-chosen-intro = Where the sources are silent or disagree, we had to decide. These readings are ours, each with its reason.
+rules-options-intro = The game as described above is the default; the new-game page can change these.
+rules-option-key = Option “{ $key }”
+rules-option-values = Values: { $values }; by default { $default }.
+rules-effect-compulsory-on = capturing is compulsory
+rules-effect-compulsory-off = capturing is not compulsory
+rules-effect-chain-none = nobody captures
+rules-effect-chain-single = one jump a move
+rules-effect-chain-optional = jumps may go on and may stop after any
+rules-effect-chain-maximal = jumps must go on while they can
+rules-effect-add-start = { $count } more { $side } start on { $points }
+rules-effect-quiet = drawn after { $count } plies without progress
+rules-effect-quiet-none = no draw for plies without progress
+rules-effect-repetition = drawn when a position stands for the { $count }th time
+rules-effect-repetition-none = repeating a position does not draw
+
+## Perfect play
+
+rules-solved-win = With perfect play the { $side } { $single ->
+    [yes] wins
+   *[other] win
+}, in { $plies } plies at most (solved backwards over { $positions } positions).
+rules-solved-draw = With perfect play the game is a draw (solved backwards over { $positions } positions).
+rules-solved-master = The computer at Master plays from this solution: it never lets a won game go, wins as quickly as the game allows and, losing, holds out as long as it can.
+
+## Writing moves, about the game
+
+rules-notation-moves = Moves can be typed into the move box, with the point names the diagrams show. A step is written c4-c5; a jump or a chain names every landing point, as in d6xd4xb4. The text is exact: no spaces, lower-case letters.
 rules-notation-place = A placement is written with the point it goes to: @c3.
+rules-origin = Where it comes from: { $origin }.
+rules-source = Source of the rules: { $source }
 
-## Pirates and Bulgars
+## Diagrams
 
-rules-pirates-title = Pirates and Bulgars
-rules-pirates-tagline = Two pirates hold a stronghold at the head of a cross; twenty-four Bulgars try to fill it. Only the pirates can capture.
-rules-pirates-hunters = 2 pirates
-rules-pirates-crowd = 24 Bulgars
-rules-pirates-stronghold = The nine points of the top arm, c5 to e7, are the stronghold.
-rules-pirates-chosen-cross = The wide band of the cross lies on ranks 3 to 5, so the cross is symmetric.
-rules-pirates-chosen-cross-why = One description of this game draws the band a rank lower, which does not match its own words, “a seven-by-seven grid with the corners cut away”. The symmetric cross is also the board Asalto and Fox and Geese are played on.
-rules-pirates-chosen-diagonals = The diagonals follow the alternating pattern.
-rules-pirates-chosen-diagonals-why = Boards of this family are printed with diagonals in a pattern rather than everywhere; this is the usual one, and Asalto’s.
-rules-pirates-fig-board = The board. The shaded arm is the stronghold; the lines drawn are the lines pieces move along.
-rules-pirates-start = The twenty-four Bulgars start on every point outside the stronghold; the two pirates start inside it.
-rules-pirates-chosen-start = The pirates start on c6 and e6.
-rules-pirates-chosen-start-why = The old descriptions say only that the pirates start in the stronghold. c6 and e6 is the arrangement the Ludii game system uses for Asalto.
-rules-pirates-chosen-sides = The pirates are the two and the Bulgars the twenty-four.
-rules-pirates-chosen-sides-why = Pirates and Bulgars is Sid Sackson’s theme for Asalto, and the book that gives it could not be consulted. A raiding party is small, and a stronghold is what it raids.
-rules-pirates-fig-start = The start: Bulgars on all 24 points outside the stronghold, pirates on c6 and e6.
-rules-pirates-first = The Bulgars move first; then the sides take turns. A move is one step or one jump chain.
-rules-pirates-bulgar-step = A Bulgar steps one point along a line: forward, diagonally forward or sideways. It never steps to a lower rank, and it never captures.
-rules-pirates-option-retreat-name = Retreat: off by default
-rules-pirates-option-retreat = On, Bulgars may step along any line, backwards too. It is the single rule that most changes how the game feels.
-rules-pirates-pirate-step = A pirate steps one point along any line, in any direction.
-rules-pirates-fig-bulgar = The Bulgar on d4 has five steps: forward, diagonally forward and sideways. On f3, a point without diagonals, a Bulgar has three.
-rules-pirates-fig-pirate = A pirate on d4 may step along any of its eight lines.
-rules-pirates-jump = A pirate captures by jumping: along a line, over a neighbouring Bulgar, to the empty point straight beyond it. The Bulgar jumped over is removed.
-rules-pirates-chain = If the same pirate can jump again from where it lands, it must: the whole chain is one move and cannot stop halfway. Where a chain can go two ways, the player picks the route.
-rules-pirates-option-compulsory-name = Compulsory capture: on by default
-rules-pirates-option-compulsory = If any pirate can jump, the pirates must jump. Off, a pirate may decline a jump and nothing happens to it.
-rules-pirates-option-compulsory-why = Traditionally a hunter that fails to take is removed (“huffed”) by the other player. That is the same rule with an extra step and a way to forget to use it, so here a pirate that can take simply must. Asalto keeps the huff.
-rules-pirates-fig-chain = A chain: the pirate on d6 jumps d5, then c4, and lands on b4. Both Bulgars are removed.
-rules-pirates-win-pirates = The pirates win when fewer than nine Bulgars remain: too few to fill the stronghold.
-rules-pirates-win-bulgars = The Bulgars win when Bulgars stand on all nine stronghold points, or when the pirates cannot move on their turn.
-rules-pirates-chosen-stuck = Bulgars who cannot move on their turn lose.
-rules-pirates-chosen-stuck-why = The sources do not say. A side left without a move loses everywhere else in this family of games, so the same holds for the Bulgars.
-rules-pirates-fig-win = The last Bulgar steps into d5: all nine stronghold points are taken and the Bulgars win.
-rules-pirates-chosen-draw = Sixty plies (thirty moves each) in a row with no capture and no ground gained is a draw. Ground is gained when a Bulgar steps to a higher rank.
-rules-pirates-chosen-draw-why = No source gives a draw rule, and two sides that can each hold a position would otherwise have no reason ever to stop.
-rules-pirates-chosen-ground = With retreat on, ground counts only when the Bulgars’ rank sum (all their ranks added up) rises above its highest value since the last capture.
-rules-pirates-chosen-ground-why = Otherwise a Bulgar stepping back and forth would hold off the draw for ever.
-rules-pirates-about = “Dalmatian Pirates and the Volga Bulgars” is Sid Sackson’s theme, in The Book of Classic Board Games, for the game usually called Asalto, itself a nineteenth-century descendant of Fox and Geese. The board, the nine-point stronghold, two against twenty-four, capture by jumping and the ways to win are as recorded; the points marked Chosen are ours.
-
-## Asalto
-
-rules-asalto-title = Asalto
-rules-asalto-tagline = A siege: two officers hold a fortress against twenty-four rebels. An officer need not capture, but one that misses a capture is removed.
-rules-asalto-hunters = 2 officers
-rules-asalto-crowd = 24 rebels
-rules-asalto-fortress = The nine points of the top arm, c5 to e7, are the fortress.
-rules-asalto-fig-board = The board. The shaded arm is the fortress; the lines drawn are the lines pieces move along.
-rules-asalto-start = The rebels start on every point outside the fortress. The officers start in hand: their player places both, one at a time, on any empty points of the fortress. Then the rebels move first and the sides take turns.
-rules-asalto-fig-setup = The start: rebels on the 24 points outside the fortress. The two officers, still in hand, go on any two of the nine marked points.
-rules-asalto-rebel-step = A rebel steps one point along a line: forward, diagonally forward or sideways, never back. Rebels never capture.
-rules-asalto-officer-step = An officer steps one point along any line, in any direction.
-rules-asalto-fig-rebel = The rebel on d4 has five steps: forward, diagonally forward and sideways. On f3, a point without diagonals, a rebel has three.
-rules-asalto-jump = An officer captures by jumping: along a line, over a neighbouring rebel, to the empty point straight beyond it. The rebel is removed. Capturing is optional.
-rules-asalto-chain = Once an officer jumps, it must go on jumping while it can: the whole chain is one move. Where a chain can go two ways, the player picks the route.
-rules-asalto-fig-chain = A chain may turn along any line: the officer on c5 jumps d4, e2 and d1 in one move and lands on c1.
-rules-asalto-huff = A missed capture is punished. When the officers make a move that is not a jump while an officer could have jumped, every officer that could have jumped is removed from the board: it is “huffed”. An officer that stepped away instead is removed from where it arrived.
-rules-asalto-fig-huff = The officer on d6 could jump d5 (red), but the officers step e7-e6 instead: the officer on d6 is huffed.
-rules-asalto-win-rebels = The rebels win by filling all nine points of the fortress, by leaving the officers without a move, or when huffing has removed both officers.
-rules-asalto-win-officers = The officers win when fewer than nine rebels remain (too few to fill the fortress), or when the rebels cannot move on their turn.
-rules-asalto-draw-repeat = The same position (the same pieces on the same points, the same side to move) for the third time is a draw.
-rules-asalto-draw-quiet = So is a hundred plies (fifty moves each) in a row with no capture, no huff and no rebel step forward.
-rules-asalto-chosen-setup = The two placements of the officers do not count towards the hundred.
-rules-asalto-chosen-setup-why = The count is of moves without progress; setting up is not yet play.
-rules-asalto-about = Asalto is a siege game on the theme of Fox and Geese. Its origin is unknown, and despite the Spanish-sounding name it is not Spanish. It was popular in Germany as Belagerungsspiel, “the siege game”, and in Britain after 1857 it was sold as Officers and Sepoys.
-
-## Fox and Geese
-
-rules-foxgeese-title = Fox and Geese
-rules-foxgeese-tagline = One fox against thirteen geese on the cross. The fox hunts; the geese try to pen it in.
-rules-foxgeese-hunters = 1 fox
-rules-foxgeese-crowd = 13 geese
-rules-foxgeese-board = The board is a cross of 33 points: a seven-by-seven grid with its four corners cut away. Every point is joined to all its neighbours, diagonal ones included, so a point in the middle has eight lines. Pieces move only along the lines. There is no stronghold.
-rules-foxgeese-fig-board = The board: every diagonal is drawn.
-rules-foxgeese-start = The fox starts on d4, in the centre. The geese start on the bottom arm (c1 to e2) and across the row below the fox (a3 to g3).
-rules-foxgeese-option-geese-name = Geese: 13 by default, or 15 or 17
-rules-foxgeese-option-geese = More geese make the fox’s task harder.
-rules-foxgeese-chosen-geese = With 15 geese the extra two stand on a4 and g4; with 17, on a4, b4, f4 and g4.
-rules-foxgeese-chosen-geese-why = The traditional rules name the counts but not where the extra geese stand. These points extend the geese’s line from the edges, keeping it symmetric.
-rules-foxgeese-fig-start = The start with 13 geese. The rings show where the extra geese stand with 15 (a4, g4) and 17 (also b4, f4).
-rules-foxgeese-first = The fox moves first. It steps one point along any line, in any direction.
-rules-foxgeese-goose-step = A goose steps one point forward or diagonally forward. Geese never capture.
-rules-foxgeese-option-sideways-name = Sideways: off by default
-rules-foxgeese-option-sideways = On, geese may also step sideways along their row.
-rules-foxgeese-fig-goose = The goose on d2 steps forward or diagonally forward. The blue dashed arrows are its sideways steps, allowed only with the option.
-rules-foxgeese-jump = The fox captures by jumping: along a line, over a neighbouring goose, to the empty point straight beyond it. The goose is removed. Once the fox jumps it must go on while it can, all in one move; where the chain can go two ways, the player picks. Capturing is optional and never punished: the fox may always step instead.
-rules-foxgeese-fig-chain = The fox on e5 jumps d4 and then c2 in one move, landing on c1.
-rules-foxgeese-win-fox = The fox wins when fewer than four geese remain, or when the geese cannot move on their turn.
-rules-foxgeese-win-geese = The geese win when the fox cannot move: hemmed in, with no step and no jump.
-rules-foxgeese-draws = Without the sideways option every goose move goes forward, so the game cannot go round in circles and always ends in a win. With sideways on, the same position for the third time is a draw, and so is a hundred plies in a row with no capture and no goose step forward.
-rules-foxgeese-about = Fox and Geese has been played across Europe for centuries, on this cross and on larger boards. Asalto is a later siege game on its theme, and Pirates and Bulgars is Asalto with another story.
-
-## Bagh-Chal
-
-rules-baghchal-title = Bagh-Chal
-rules-baghchal-tagline = Four tigers against twenty goats on a five-by-five board. The goats arrive one by one; the tigers try to take five of them.
-rules-baghchal-hunters = 4 tigers
-rules-baghchal-crowd = 20 goats
-rules-baghchal-board = Twenty-five points in a five-by-five grid. Neighbouring points in a row or a column are always joined; diagonals run through every other point (a1, c1, b2, c3 and so on, where the file number plus the rank is even), so the centre c3 has eight lines.
-rules-baghchal-fig-board = The board: diagonals through every other point.
-rules-baghchal-start = The four tigers start on the corners. The twenty goats start off the board, in hand. The goats move first.
-rules-baghchal-fig-start = The start: tigers on the four corners, all twenty goats in hand.
-rules-baghchal-placement = While goats remain in hand, each goat turn places one goat on any empty point. Goats on the board do not move until all twenty are placed. The tigers move from their first turn.
-rules-baghchal-fig-placement = A goat turn during placement: a goat from hand goes onto any empty point (dotted), here c3.
-rules-baghchal-tiger-step = A tiger steps one point along any line, in any direction.
-rules-baghchal-goat-step = Once all twenty goats are placed, a goat turn moves one goat one point along any line, in any direction.
-rules-baghchal-fig-goat = After placement, the goat on c3 may step along any of its eight lines.
-rules-baghchal-jump = A tiger captures by jumping: along a line, over a neighbouring goat, to the empty point straight beyond it. The goat is removed. A tiger jumps one goat per move, never a chain, and it never has to jump.
-rules-baghchal-fig-jump = The tiger on a1 jumps the goat on b2 and lands on c3. The move ends there: the hop on over d4 is not allowed.
-rules-baghchal-win-tigers = The tigers win when they have captured five goats.
-rules-baghchal-win-goats = The goats win when the tigers cannot move on their turn.
-rules-baghchal-chosen-stuck = Goats who cannot move on their turn lose.
-rules-baghchal-chosen-stuck-why = The traditional rules do not say. The tigers lose when they cannot move, so the same rule serves the goats.
-rules-baghchal-repeat = Once placement is over, no move may bring back a position (the same pieces on the same points, the same side to move) that has already occurred since placement ended: such a move is not allowed. This stops the goats from shuffling back and forth for ever.
-rules-baghchal-option-quiet-name = Quiet limit: on by default
-rules-baghchal-option-quiet = A hundred plies of the movement phase in a row without a capture is a draw.
-rules-baghchal-option-quiet-why = The traditional rules have no draw; with this one every game ends in reasonable time.
-rules-baghchal-about = Bagh-Chal, “the tiger’s move”, comes from Nepal, where it is still widely played. Southern India plays a close relative on a different board.
+rules-fig-start = The start.
+rules-fig-start-hand = Pieces still in hand are shown under the board.
+rules-fig-rings = Dashed rings: where an option adds pieces, each marked with the value that adds it.
+rules-fig-place = A placement: a { $piece } from hand goes onto any marked point, here { $point }.
+rules-fig-steps = A { $piece } on { $point } has { $count } { $count ->
+    [one] step
+   *[other] steps
+}.
+rules-fig-steps-option = Dashed blue arrows: steps only an option allows.
+rules-fig-capture = The { $piece } on { $from } jumps over { $over } and lands on { $to }; the piece jumped over is removed.
+rules-fig-capture-stop = The move ends there: the hop on over { $over } is not allowed.
+rules-fig-chain = A chain: the { $piece } on { $from } takes { $count } pieces in one move and lands on { $to }.
+rules-fig-huff = The { $piece } on { $jumper } could capture (red), but the move is a step, { $from } to { $to }: the { $piece } on { $jumper } is removed.
+rules-fig-fill = The last { $piece } steps into { $point }: every shaded point is held, and the { $side } { $single ->
+    [yes] wins
+   *[other] win
+}.
+rules-fig-reach = The { $piece } steps onto { $point }, a shaded point, and the { $side } { $single ->
+    [yes] wins
+   *[other] win
+}.

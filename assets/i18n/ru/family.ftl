@@ -1,5 +1,5 @@
-# Семья охотничьих игр: список на странице новой игры, экран игры и
-# страницы правил, написанные по файлу каждой игры (src/game/ui/family_*.rs).
+# Семья охотничьих игр: список на странице новой игры и экран игры
+# (src/game/ui/family_*.rs). Страницы правил — в rules.ftl.
 
 
 family-status-move = Ходят: { $side }
@@ -33,49 +33,6 @@ family-moves = Ходы
 family-no-moves-yet = Ходов ещё нет.
 family-ai-note = Компьютер играет в эту игру с общей оценкой для всей семьи.
 
-family-rules-board = Доска
-family-rules-board-text = Пунктов: { $points }, линий между ними: { $lines }. Взятие — прыжок по прямой линии через соседнюю фигуру на пустой пункт за ней; таких линий прыжка: { $jumps }.
-family-rules-sides = Стороны
-family-rules-side-board = { $side }: в начале на доске { $board }.
-family-rules-side-hand = { $side }: в начале на доске фигур нет; { $hand } выставляются по одной { $where }.
-family-rules-side-both = { $side }: в начале на доске { $board }, и ещё { $hand } выставляются по одной { $where }.
-family-rules-place-anywhere = на любой пустой пункт
-family-rules-place-on = на пункты { $points }
-family-rules-first = Первый ход: { $side }.
-family-rules-moves = Ходы
-family-rules-steps-any = { $side } ходят по любой линии на соседний пустой пункт.
-family-rules-steps-ahead = { $side } ходят только прямо вперёд ({ $heading }).
-family-rules-steps-forward = { $side } ходят вперёд ({ $heading }), прямо или наискось, но не вбок и не назад.
-family-rules-steps-forward-sideways = { $side } ходят вперёд ({ $heading }) или вбок, но не назад.
-family-rules-steps-none = { $side } после выставления не ходят.
-family-rules-heading-north = вверх по доске
-family-rules-heading-south = вниз по доске
-family-rules-heading-east = вправо
-family-rules-heading-west = влево
-family-rules-capture-none = Взятий нет: { $side } побеждают, запирая, а не беря.
-family-rules-capture-single = { $side } берут, перепрыгивая одну фигуру, один прыжок за ход.
-family-rules-capture-optional = { $side } берут прыжком и могут прыгать снова и снова за один ход, остановившись когда угодно.
-family-rules-capture-maximal = { $side } берут прыжком и должны прыгать дальше, пока могут.
-family-rules-capture-compulsory = Если взятие есть, брать обязательно.
-family-rules-capture-free = Брать не обязательно.
-family-rules-end = Конец партии
-family-rules-end-crowd-at-most = { $hunters } побеждают, когда { $crowd } остаётся { $count } или меньше.
-family-rules-end-fills = { $crowd } побеждают, когда занимают все пункты { $points }.
-family-rules-end-reaches = { $side } побеждают, когда одна из их фигур доходит до одного из пунктов { $points }.
-family-rules-end-outlasts = { $side } побеждают, когда { $other } сделали { $count } ходов.
-family-rules-end-hunters-at-most = { $crowd } побеждают, когда за фуки остаётся не больше { $count } ({ $hunters }).
-family-rules-stuck-loses = { $side } без хода проигрывают.
-family-rules-stuck-loses-once-placed = { $side } без хода проигрывают (пока другая сторона ещё выставляет фигуры, они пропускают ход).
-family-rules-stuck-passes = { $side } без хода пропускают ход; если ходить не может никто, ничья.
-family-rules-stuck-draws = { $side } без хода: ничья.
-family-rules-quiet-limit = Ничья после { $count } ходов подряд без взятия и без выставления.
-family-rules-repetition = Ничья, когда одна и та же позиция встречается { $count } раза.
-family-rules-solved = Решено
-family-rules-solved-win = При лучшей игре побеждают { $side }, не более чем за { $plies } полуходов (решено обратным счётом по { $positions } позициям).
-family-rules-solved-draw = При лучшей игре ничья (решено обратным счётом по { $positions } позициям).
-family-rules-solved-master = Компьютер на уровне «Мастер» играет по этому решению: не упускает выигранную партию, выигрывает как можно быстрее, а проигрывая, держится как можно дольше.
-family-rules-chosen = Наше прочтение источника
-family-rules-source = Источник
 
 ## Puzzles of a family game
 family-puzzles = Задачи ({ $count })

@@ -8,8 +8,7 @@ use bevy_egui::{EguiContexts, egui};
 use super::new_game::NewGameAction;
 use super::theme::{self, CARD_FILL, GOLD, MUTED, VEIL};
 use super::{
-    NewGameForm, PuzzleUi, about, family_rules, game_title, new_game, puzzles_page, rules_page,
-    settings_page,
+    NewGameForm, PuzzleUi, about, game_title, new_game, puzzles_page, rules_page, settings_page,
 };
 use crate::game::board::skin::{ActiveSkin, SkinCatalog};
 use crate::game::common::i18n::I18n;
@@ -119,10 +118,7 @@ fn page(ui: &mut egui::Ui, m: &mut MenuUi) {
         MenuPage::NewGame => new_game_menu_page(ui, m),
         MenuPage::Rules(kind) => {
             let mut shown = kind;
-            match crate::rules::family::built_in(kind.id()) {
-                Some(rules) => family_rules::rules_page(ui, &m.i18n, &rules),
-                None => rules_page::rules_screen(ui, &m.i18n, &mut shown),
-            }
+            rules_page::rules_screen(ui, &m.i18n, &mut shown);
             if shown != kind {
                 *m.page = MenuPage::Rules(shown);
             }

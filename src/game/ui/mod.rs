@@ -34,8 +34,6 @@ mod about;
 pub mod analysis;
 mod banner;
 mod dialogs;
-mod family_rules;
-mod family_words;
 mod fonts;
 mod keyboard;
 mod lesson_panel;

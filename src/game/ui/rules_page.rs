@@ -1,31 +1,34 @@
-//! The rules page of each game, drawn with egui: headings, short
-//! paragraphs, the points that are our choice marked **Chosen** with a line
-//! on why, rule options with their defaults, and diagrams painted from the
-//! game's own topology and engine (see `scene`). The text is the content of
-//! `RULES.md`, in `assets/i18n/<lang>/rules.ftl`.
+//! The rules page of every game, drawn with egui and built from its file
+//! (see `content`): what the game is, the board and the pieces, placing,
+//! moving, capturing, how it ends and the draws, the readings of the
+//! source that are ours marked **Chosen**, the options, the proven result
+//! and the game's history, with diagrams the rules engine generates (see
+//! `diagrams`), painted from the board's coordinates (`paint`). The
+//! templates are `rules-*` in `assets/i18n/<lang>/rules.ftl`.
 //!
 //! [`rules_page`] draws one game's page into any `Ui`; [`rules_screen`]
-//! adds a game picker above it. Until the menus host the page, F1 (or the
+//! adds a game picker above it, the games grouped by board. F1 (or the
 //! `--rules GAME` flag) shows it in a window over the game.
 
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, RichText, vec2};
 use bevy_egui::{EguiContexts, egui::text::LayoutJob};
 
-use crate::game::common::i18n::I18n;
+use crate::game::common::i18n::{I18n, Msg};
 pub use crate::game::common::screens::RulesWindow;
 use crate::game::play::match_state::Match;
+use crate::rules::family::file::{BoardFamily, OptionTag};
 use crate::rules::{GameId, Side};
 
 mod content;
+mod diagrams;
 mod paint;
 mod scene;
+mod words;
 
-pub use content::{FRAME_IDS, message_ids, page as written_page};
-pub use paint::{height_for as diagram_height, paint as paint_diagram};
-pub use scene::{Arrow, ArrowStyle, Diagram, Ring, Scene};
-
-use content::{Block, Section};
+pub use content::{Block, FRAME_IDS, Page, Section, message_ids, page};
+pub use diagrams::{Diagram, Kind, diagrams};
+pub use scene::{Arrow, ArrowStyle, Ring, Scene};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, toggle_rules_window);
@@ -55,17 +58,37 @@ const OPTION_FILL: Color32 = Color32::from_rgb(40, 50, 44);
 const SOLVED_ACCENT: Color32 = Color32::from_rgb(150, 200, 110);
 const SOLVED_FILL: Color32 = Color32::from_rgb(42, 52, 34);
 
-/// A game picker, then that game's rules page.
+/// The board families in the order the picker groups them.
+const FAMILIES: [(BoardFamily, &str); 6] = [
+    (BoardFamily::Cross, "new-game-family-board-cross"),
+    (BoardFamily::Alquerque, "new-game-family-board-alquerque"),
+    (BoardFamily::Triangles, "new-game-family-board-triangles"),
+    (BoardFamily::Star, "new-game-family-board-star"),
+    (BoardFamily::Hounds, "new-game-family-board-hounds"),
+    (BoardFamily::Other, "new-game-family-board-other"),
+];
+
+/// A game picker, the games grouped by their board, then that game's page.
 pub fn rules_screen(ui: &mut egui::Ui, i18n: &I18n, game: &mut GameId) {
-    ui.horizontal_wrapped(|ui| {
-        for g in GameId::built_in() {
-            let Some(page) = content::page(g) else {
-                continue;
-            };
-            let title = RichText::new(i18n.tr(page.title)).size(16.0);
-            ui.selectable_value(game, g, title);
+    for (family, title) in FAMILIES {
+        let games: Vec<GameId> = GameId::built_in()
+            .filter(|g| g.file().board.family == family)
+            .collect();
+        if games.is_empty() {
+            continue;
         }
-    });
+        ui.horizontal_wrapped(|ui| {
+            ui.label(
+                RichText::new(i18n.tr(title))
+                    .size(SMALL_SIZE)
+                    .color(WEAK_INK),
+            );
+            for g in games {
+                let name = RichText::new(i18n.words(&g.file().name)).size(15.0);
+                ui.selectable_value(game, g, name);
+            }
+        });
+    }
     ui.separator();
     rules_page(ui, i18n, *game);
 }
@@ -89,32 +112,49 @@ pub fn rules_page(ui: &mut egui::Ui, i18n: &I18n, game: GameId) {
         });
 }
 
+/// A message as a sentence: its first letter a capital.
+fn sentence(i18n: &I18n, msg: &Msg) -> String {
+    super::capitalise(&i18n.msg(msg))
+}
+
 fn page_contents(ui: &mut egui::Ui, i18n: &I18n, game: GameId, id: egui::Id) {
-    let Some(page) = content::page(game) else {
-        return;
-    };
+    let page = content::page(game);
+    let file = game.file();
     ui.add_space(4.0);
     ui.label(
-        RichText::new(i18n.tr(page.title))
+        RichText::new(i18n.words(&file.name))
             .size(TITLE_SIZE)
             .color(GOLD)
             .strong(),
     );
     paragraph(
         ui,
-        RichText::new(i18n.tr(page.tagline))
+        RichText::new(i18n.words(&file.description))
             .italics()
             .color(WEAK_INK),
     );
+    let origin = Msg::new("rules-origin").words("origin", &file.origin);
+    ui.add(
+        egui::Label::new(
+            RichText::new(sentence(i18n, &origin))
+                .size(SMALL_SIZE)
+                .color(WEAK_INK),
+        )
+        .wrap(),
+    );
+    ui.add_space(4.0);
     ui.horizontal_wrapped(|ui| {
-        legend(ui, Side::Hunters, &i18n.tr(page.hunters));
-        ui.add_space(14.0);
-        legend(ui, Side::Crowd, &i18n.tr(page.crowd));
+        for side in [Side::Hunters, Side::Crowd] {
+            let n = words::pieces(game, side);
+            legend(ui, side, &words::count(i18n, game, side, n));
+            ui.add_space(14.0);
+        }
     });
     ui.add_space(4.0);
     let nav_id = id.with("scroll-to");
-    contents_links(ui, i18n, page.sections, nav_id);
+    contents_links(ui, i18n, &page.sections, nav_id);
     ui.separator();
+    let figures = diagrams::diagrams(game);
     let mut scroll_to: Option<usize> = ui.data_mut(|d| d.remove_temp(nav_id));
     for (index, section) in page.sections.iter().enumerate() {
         ui.add_space(10.0);
@@ -129,7 +169,7 @@ fn page_contents(ui: &mut egui::Ui, i18n: &I18n, game: GameId, id: egui::Id) {
             scroll_to = None;
         }
         ui.add_space(2.0);
-        section_body(ui, i18n, section);
+        section_body(ui, i18n, section, &figures);
     }
     ui.add_space(24.0);
 }
@@ -160,19 +200,19 @@ fn contents_links(ui: &mut egui::Ui, i18n: &I18n, sections: &[Section], nav_id: 
 
 /// A section's text with its diagram beside it on a wide page; on a narrow
 /// page, or with several diagrams, the diagrams follow the text in rows.
-fn section_body(ui: &mut egui::Ui, i18n: &I18n, section: &Section) {
-    let figures: Vec<Diagram> = section
+fn section_body(ui: &mut egui::Ui, i18n: &I18n, section: &Section, figures: &[Diagram]) {
+    let shown: Vec<&Diagram> = section
         .blocks
         .iter()
         .filter_map(|b| match b {
-            Block::Figure(d) => Some(*d),
+            Block::Figure(i) => figures.get(*i),
             _ => None,
         })
         .collect();
     let width = ui.available_width();
     // A horizontal layout puts item spacing between its children too.
     let spacing = ui.spacing().item_spacing.x;
-    if let [single] = figures[..]
+    if let [single] = shown[..]
         && width >= SIDE_BY_SIDE_WIDTH
     {
         let figure_width = (width * 0.36).clamp(210.0, 300.0);
@@ -180,7 +220,7 @@ fn section_body(ui: &mut egui::Ui, i18n: &I18n, section: &Section) {
         ui.horizontal_top(|ui| {
             ui.vertical(|ui| {
                 ui.set_width(text_width);
-                blocks(ui, i18n, section.blocks);
+                blocks(ui, i18n, &section.blocks);
             });
             ui.add_space(GAP - spacing);
             ui.vertical(|ui| {
@@ -190,23 +230,23 @@ fn section_body(ui: &mut egui::Ui, i18n: &I18n, section: &Section) {
         });
         return;
     }
-    blocks(ui, i18n, section.blocks);
-    if figures.is_empty() {
+    blocks(ui, i18n, &section.blocks);
+    if shown.is_empty() {
         return;
     }
     // As many diagrams to a row as fit at a readable size.
     let gap = GAP.max(spacing);
     let per_row =
-        (((width + gap) / (MIN_FIGURE_WIDTH + gap)).floor() as usize).clamp(1, figures.len());
+        (((width + gap) / (MIN_FIGURE_WIDTH + gap)).floor() as usize).clamp(1, shown.len());
     let figure_width =
         ((width - gap * (per_row - 1) as f32) / per_row as f32).min(MAX_FIGURE_WIDTH);
-    for row in figures.chunks(per_row) {
+    for row in shown.chunks(per_row) {
         ui.horizontal_top(|ui| {
             ui.spacing_mut().item_spacing.x = gap;
             for d in row {
                 ui.vertical(|ui| {
                     ui.set_width(figure_width);
-                    figure(ui, i18n, *d, figure_width);
+                    figure(ui, i18n, d, figure_width);
                 });
             }
         });
@@ -215,54 +255,89 @@ fn section_body(ui: &mut egui::Ui, i18n: &I18n, section: &Section) {
 
 fn blocks(ui: &mut egui::Ui, i18n: &I18n, blocks: &[Block]) {
     for block in blocks {
-        match *block {
-            Block::Text(id) => paragraph(ui, RichText::new(i18n.tr(id))),
-            Block::Chosen(id) => callout(
+        match block {
+            Block::Text(msg) => paragraph(ui, RichText::new(sentence(i18n, msg))),
+            Block::Words(words) => paragraph(ui, RichText::new(i18n.words(words))),
+            Block::Chosen(words) => callout(
                 ui,
                 Callout {
                     accent: CHOSEN_ACCENT,
                     fill: CHOSEN_FILL,
                     badges: vec![(i18n.tr("rules-badge-chosen"), CHOSEN_ACCENT)],
                     name: None,
-                    text: i18n.tr(id),
-                    why: Some((i18n.tr("rules-why"), i18n.tr(&format!("{id}-why")))),
+                    lines: vec![i18n.words(words).to_string()],
+                    reasons: true,
                 },
             ),
-            Block::Option { id, chosen } => {
-                let mut badges = vec![(i18n.tr("rules-badge-option"), OPTION_ACCENT)];
-                if chosen {
-                    badges.push((i18n.tr("rules-badge-chosen"), CHOSEN_ACCENT));
-                }
-                let why = chosen.then(|| (i18n.tr("rules-why"), i18n.tr(&format!("{id}-why"))));
-                callout(
-                    ui,
-                    Callout {
-                        accent: if chosen { CHOSEN_ACCENT } else { OPTION_ACCENT },
-                        fill: OPTION_FILL,
-                        badges,
-                        name: Some(i18n.tr(&format!("{id}-name"))),
-                        text: i18n.tr(id),
-                        why,
-                    },
-                );
-            }
-            Block::Solved(id) => {
-                if i18n.has(i18n.language(), id) {
-                    callout(
-                        ui,
-                        Callout {
-                            accent: SOLVED_ACCENT,
-                            fill: SOLVED_FILL,
-                            badges: vec![(i18n.tr("rules-badge-solved"), SOLVED_ACCENT)],
-                            name: None,
-                            text: i18n.tr(id),
-                            why: None,
-                        },
-                    );
-                }
-            }
+            Block::Option(option) => option_callout(ui, i18n, option),
+            Block::Solved(msgs) => callout(
+                ui,
+                Callout {
+                    accent: SOLVED_ACCENT,
+                    fill: SOLVED_FILL,
+                    badges: vec![(i18n.tr("rules-badge-solved"), SOLVED_ACCENT)],
+                    name: None,
+                    lines: msgs.iter().map(|m| sentence(i18n, m)).collect(),
+                    reasons: false,
+                },
+            ),
             Block::Figure(_) => {}
         }
+    }
+}
+
+/// An option: its name, its tag, its values and what each one changes,
+/// and the note the new-game page shows under it.
+fn option_callout(ui: &mut egui::Ui, i18n: &I18n, option: &content::OptionBlock) {
+    let language = i18n.language();
+    let name_id = format!("option-{}", option.key);
+    // An option the messages do not name goes by its key, as on the
+    // command line.
+    let name = if i18n.has(language, &name_id) {
+        i18n.tr(&name_id)
+    } else {
+        i18n.msg(&Msg::new("rules-option-key").text("key", option.key))
+    };
+    let (tag, accent) = match option.tag {
+        OptionTag::Traditional => ("tag-traditional", OPTION_ACCENT),
+        OptionTag::Variant => ("tag-variant", OPTION_ACCENT),
+        OptionTag::Chosen => ("rules-badge-chosen", CHOSEN_ACCENT),
+    };
+    let values: Vec<String> = option.values.iter().map(|v| value_text(i18n, v)).collect();
+    let summary = Msg::new("rules-option-values")
+        .text("values", values.join(", "))
+        .text("default", value_text(i18n, option.default));
+    let mut lines = vec![sentence(i18n, &summary)];
+    for (value, changes) in &option.changes {
+        let said: Vec<String> = changes.iter().map(|m| i18n.msg(m)).collect();
+        lines.push(format!("{}: {}", value_text(i18n, value), said.join("; ")));
+    }
+    let note_id = format!("{name_id}-note");
+    if i18n.has(language, &note_id) {
+        lines.push(i18n.tr(&note_id));
+    }
+    callout(
+        ui,
+        Callout {
+            accent,
+            fill: OPTION_FILL,
+            badges: vec![
+                (i18n.tr("rules-badge-option"), OPTION_ACCENT),
+                (i18n.tr(tag), accent),
+            ],
+            name: Some(name),
+            lines,
+            reasons: false,
+        },
+    );
+}
+
+/// An option's value as a player reads it: on and off in words, numbers as they are.
+fn value_text(i18n: &I18n, value: &str) -> String {
+    match value {
+        "on" => i18n.tr("rules-value-on"),
+        "off" => i18n.tr("rules-value-off"),
+        other => other.to_string(),
     }
 }
 
@@ -271,15 +346,15 @@ fn paragraph(ui: &mut egui::Ui, text: RichText) {
     ui.add_space(6.0);
 }
 
-/// A marked box: badges, an optional name, the text and an optional "why".
+/// A marked box: badges, an optional name, then its lines.
 struct Callout {
     accent: Color32,
     fill: Color32,
     badges: Vec<(String, Color32)>,
     name: Option<String>,
-    text: String,
-    /// The "Why:" label and the reason.
-    why: Option<(String, String)>,
+    lines: Vec<String>,
+    /// Lines are readings with their reasons after a colon.
+    reasons: bool,
 }
 
 fn callout(ui: &mut egui::Ui, c: Callout) {
@@ -302,11 +377,9 @@ fn callout(ui: &mut egui::Ui, c: Callout) {
                 ui.label(RichText::new(name).size(BODY_SIZE).strong().color(GOLD));
             }
         });
-        ui.add_space(2.0);
-        ui.add(egui::Label::new(RichText::new(&c.text).size(BODY_SIZE)).wrap());
-        if let Some((label, reason)) = &c.why {
+        for line in &c.lines {
             ui.add_space(2.0);
-            ui.add(egui::Label::new(why_text(ui, label, reason, c.accent)).wrap());
+            ui.add(egui::Label::new(reading(ui, line, c.reasons)).wrap());
         }
     });
     // The accent stripe down the left edge.
@@ -322,20 +395,23 @@ fn callout(ui: &mut egui::Ui, c: Callout) {
     ui.add_space(8.0);
 }
 
-/// "Why: ..." with the label in the accent colour and the reason in italics.
-fn why_text(ui: &egui::Ui, label: &str, reason: &str, accent: Color32) -> LayoutJob {
-    let font = egui::FontId::proportional(SMALL_SIZE + 0.5);
+/// A line of a callout; in a reading written "what we read: why"
+/// (`reasons`), the reason after the first colon in italics.
+fn reading(ui: &egui::Ui, line: &str, reasons: bool) -> LayoutJob {
+    let font = egui::FontId::proportional(BODY_SIZE);
+    let plain = egui::TextFormat::simple(font.clone(), ui.visuals().text_color());
     let mut job = LayoutJob::default();
-    let plain = |colour| egui::TextFormat::simple(font.clone(), colour);
-    job.append(label, 0.0, plain(accent));
-    job.append(
-        reason,
-        6.0,
-        egui::TextFormat {
-            italics: true,
-            ..plain(WEAK_INK)
-        },
-    );
+    match line.split_once(": ") {
+        Some((what, why)) if reasons => {
+            job.append(&format!("{what}:"), 0.0, plain.clone());
+            let reason = egui::TextFormat {
+                italics: true,
+                ..egui::TextFormat::simple(egui::FontId::proportional(BODY_SIZE - 0.5), WEAK_INK)
+            };
+            job.append(why, 6.0, reason);
+        }
+        _ => job.append(line, 0.0, plain),
+    }
     job.wrap.max_width = ui.available_width();
     job
 }
@@ -355,18 +431,17 @@ fn badge(ui: &mut egui::Ui, text: &str, fill: Color32) {
 }
 
 /// A diagram and its caption.
-fn figure(ui: &mut egui::Ui, i18n: &I18n, diagram: Diagram, width: f32) {
-    // A diagram the engine refused is left out (a test checks there is none).
-    if let Ok(scene) = diagram.scene() {
-        let size = vec2(width, paint::height_for(scene, width));
-        let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
-        if ui.is_rect_visible(rect) {
-            paint::paint(&ui.painter_at(rect), scene, rect);
-        }
+fn figure(ui: &mut egui::Ui, i18n: &I18n, diagram: &Diagram, width: f32) {
+    let scene = &diagram.scene;
+    let size = vec2(width, paint::height_for(scene, width));
+    let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
+    if ui.is_rect_visible(rect) {
+        paint::paint(&ui.painter_at(rect), scene, rect);
     }
+    let caption: Vec<String> = diagram.caption.iter().map(|m| sentence(i18n, m)).collect();
     ui.add(
         egui::Label::new(
-            RichText::new(i18n.tr(diagram.caption()))
+            RichText::new(caption.join(" "))
                 .size(SMALL_SIZE)
                 .color(WEAK_INK),
         )

@@ -85,6 +85,11 @@ pub struct GameFile {
     /// page shows each as **Chosen**.
     #[serde(default)]
     pub chosen: Vec<Words>,
+    /// What a player may like to know beyond the rules, paragraph by
+    /// paragraph: the game's history, its names, what is known of perfect
+    /// play. The rules page shows them under "About the game".
+    #[serde(default)]
+    pub about: Vec<Words>,
     /// The result with perfect play, where the game has been solved
     /// (`stronghold-cli solve`): the rules page shows it, and a test solves
     /// the game again and checks it.

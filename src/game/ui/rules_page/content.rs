@@ -1,361 +1,524 @@
-//! What each game's rules page says, as message ids in reading order: the
-//! content of `RULES.md`, section by section. The texts themselves are in
-//! `assets/i18n/<lang>/rules.ftl`.
+//! What a game's rules page says, built from its file: sections of
+//! messages (the `rules-*` templates of `assets/i18n/<lang>/rules.ftl`
+//! filled in with the file's names, points and numbers), the file's own
+//! texts (its readings marked **Chosen**, its `about` paragraphs) and the
+//! diagrams of [`super::diagrams`]. Every game's page is made the same way.
 
-use super::scene::Diagram;
-use crate::rules::GameId;
+use super::diagrams::{Diagram, Kind, diagrams};
+use super::words::{self, spec};
+use crate::game::common::i18n::Msg;
+use crate::rules::family::file::{
+    Chain, EndSpec, Heading, NoMoves, OptionEffect, OptionTag, Steps, Words,
+};
+use crate::rules::{GameId, Position, Rules, Side, Variant};
 
 /// One piece of a section.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub enum Block {
-    /// A paragraph.
-    Text(&'static str),
-    /// A point that is our choice, not tradition: `id` says what was
-    /// chosen, `id-why` why.
-    Chosen(&'static str),
-    /// A rule option: `id-name` names it with its default, `id` says what
-    /// it does; when `chosen`, `id-why` says why it is ours.
-    Option { id: &'static str, chosen: bool },
-    /// A diagram with its caption.
-    Figure(Diagram),
-    /// What is known of the game with perfect play: an AI message id
-    /// (the AI's findings, not a rule), shown when the messages have it.
-    Solved(&'static str),
+    /// A paragraph from a template.
+    Text(Msg),
+    /// A paragraph of the game file (its `about`).
+    Words(&'static Words),
+    /// A reading of the source that is ours, with its reason.
+    Chosen(&'static Words),
+    /// A rule option.
+    Option(OptionBlock),
+    /// The proven result with perfect play.
+    Solved(Vec<Msg>),
+    /// A diagram: its place in [`diagrams`].
+    Figure(usize),
+}
+
+/// An option: its key (its name is `option-KEY` where the messages have
+/// one), its tag, its values and what each value other than the default
+/// changes.
+#[derive(Clone, Debug)]
+pub struct OptionBlock {
+    pub key: &'static str,
+    pub tag: OptionTag,
+    pub values: &'static [String],
+    pub default: &'static str,
+    pub changes: Vec<(&'static str, Vec<Msg>)>,
 }
 
 /// A heading and what follows it.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Section {
     pub heading: &'static str,
-    pub blocks: &'static [Block],
+    pub blocks: Vec<Block>,
 }
 
 /// A game's page.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Page {
-    pub title: &'static str,
-    pub tagline: &'static str,
-    /// "2 pirates", "24 Bulgars": the legend beside the pieces.
-    pub hunters: &'static str,
-    pub crowd: &'static str,
-    pub sections: &'static [Section],
+    pub game: GameId,
+    pub sections: Vec<Section>,
 }
 
-use Block::{Chosen, Figure, Text};
-
-const fn option(id: &'static str) -> Block {
-    Block::Option { id, chosen: false }
-}
-const fn chosen_option(id: &'static str) -> Block {
-    Block::Option { id, chosen: true }
-}
-
-/// How moves are written, for the games without placements.
-const NOTATION: Section = Section {
-    heading: "rules-heading-notation",
-    blocks: &[Text("rules-notation-moves")],
-};
-
-/// How moves are written, with placements.
-const NOTATION_PLACE: Section = Section {
-    heading: "rules-heading-notation",
-    blocks: &[Text("rules-notation-moves"), Text("rules-notation-place")],
-};
-
-const PIRATES: Page = Page {
-    title: "rules-pirates-title",
-    tagline: "rules-pirates-tagline",
-    hunters: "rules-pirates-hunters",
-    crowd: "rules-pirates-crowd",
-    sections: &[
-        Section {
-            heading: "rules-heading-board",
-            blocks: &[
-                Text("rules-cross-board"),
-                Text("rules-cross-diagonals"),
-                Text("rules-pirates-stronghold"),
-                Chosen("rules-pirates-chosen-cross"),
-                Chosen("rules-pirates-chosen-diagonals"),
-                Figure(Diagram::PiratesBoard),
-            ],
-        },
-        Section {
-            heading: "rules-heading-start",
-            blocks: &[
-                Text("rules-pirates-start"),
-                Chosen("rules-pirates-chosen-start"),
-                Chosen("rules-pirates-chosen-sides"),
-                Figure(Diagram::PiratesStart),
-            ],
-        },
-        Section {
-            heading: "rules-heading-moves",
-            blocks: &[
-                Text("rules-pirates-first"),
-                Text("rules-pirates-bulgar-step"),
-                option("rules-pirates-option-retreat"),
-                Text("rules-pirates-pirate-step"),
-                Figure(Diagram::BulgarSteps),
-                Figure(Diagram::PirateSteps),
-            ],
-        },
-        Section {
-            heading: "rules-heading-capture",
-            blocks: &[
-                Text("rules-pirates-jump"),
-                Text("rules-pirates-chain"),
-                chosen_option("rules-pirates-option-compulsory"),
-                Figure(Diagram::PirateChain),
-            ],
-        },
-        Section {
-            heading: "rules-heading-winning",
-            blocks: &[
-                Text("rules-pirates-win-pirates"),
-                Text("rules-pirates-win-bulgars"),
-                Chosen("rules-pirates-chosen-stuck"),
-                Figure(Diagram::PiratesWin),
-            ],
-        },
-        Section {
-            heading: "rules-heading-draws",
-            blocks: &[
-                Chosen("rules-pirates-chosen-draw"),
-                Chosen("rules-pirates-chosen-ground"),
-                Text("rules-end-order"),
-            ],
-        },
-        NOTATION,
-        Section {
-            heading: "rules-heading-about",
-            blocks: &[Text("rules-pirates-about")],
-        },
-    ],
-};
-
-const ASALTO: Page = Page {
-    title: "rules-asalto-title",
-    tagline: "rules-asalto-tagline",
-    hunters: "rules-asalto-hunters",
-    crowd: "rules-asalto-crowd",
-    sections: &[
-        Section {
-            heading: "rules-heading-board",
-            blocks: &[
-                Text("rules-cross-board"),
-                Text("rules-cross-diagonals"),
-                Text("rules-asalto-fortress"),
-                Figure(Diagram::AsaltoBoard),
-            ],
-        },
-        Section {
-            heading: "rules-heading-start",
-            blocks: &[Text("rules-asalto-start"), Figure(Diagram::AsaltoSetup)],
-        },
-        Section {
-            heading: "rules-heading-moves",
-            blocks: &[
-                Text("rules-asalto-rebel-step"),
-                Text("rules-asalto-officer-step"),
-                Figure(Diagram::RebelSteps),
-            ],
-        },
-        Section {
-            heading: "rules-heading-capture",
-            blocks: &[
-                Text("rules-asalto-jump"),
-                Text("rules-asalto-chain"),
-                Figure(Diagram::OfficerChain),
-            ],
-        },
-        Section {
-            heading: "rules-heading-huff",
-            blocks: &[Text("rules-asalto-huff"), Figure(Diagram::Huff)],
-        },
-        Section {
-            heading: "rules-heading-winning",
-            blocks: &[
-                Text("rules-asalto-win-rebels"),
-                Text("rules-asalto-win-officers"),
-            ],
-        },
-        Section {
-            heading: "rules-heading-draws",
-            blocks: &[
-                Text("rules-asalto-draw-repeat"),
-                Text("rules-asalto-draw-quiet"),
-                Chosen("rules-asalto-chosen-setup"),
-                Text("rules-end-order"),
-            ],
-        },
-        NOTATION_PLACE,
-        Section {
-            heading: "rules-heading-about",
-            blocks: &[Text("rules-asalto-about")],
-        },
-    ],
-};
-
-const FOX_GEESE: Page = Page {
-    title: "rules-foxgeese-title",
-    tagline: "rules-foxgeese-tagline",
-    hunters: "rules-foxgeese-hunters",
-    crowd: "rules-foxgeese-crowd",
-    sections: &[
-        Section {
-            heading: "rules-heading-board",
-            blocks: &[Text("rules-foxgeese-board"), Figure(Diagram::FoxBoard)],
-        },
-        Section {
-            heading: "rules-heading-start",
-            blocks: &[
-                Text("rules-foxgeese-start"),
-                option("rules-foxgeese-option-geese"),
-                Chosen("rules-foxgeese-chosen-geese"),
-                Figure(Diagram::FoxStart),
-            ],
-        },
-        Section {
-            heading: "rules-heading-moves",
-            blocks: &[
-                Text("rules-foxgeese-first"),
-                Text("rules-foxgeese-goose-step"),
-                option("rules-foxgeese-option-sideways"),
-                Figure(Diagram::GooseSteps),
-            ],
-        },
-        Section {
-            heading: "rules-heading-capture",
-            blocks: &[Text("rules-foxgeese-jump"), Figure(Diagram::FoxChain)],
-        },
-        Section {
-            heading: "rules-heading-winning",
-            blocks: &[
-                Text("rules-foxgeese-win-fox"),
-                Text("rules-foxgeese-win-geese"),
-                Block::Solved("ai-foxgeese-solved"),
-            ],
-        },
-        Section {
-            heading: "rules-heading-draws",
-            blocks: &[Text("rules-foxgeese-draws"), Text("rules-end-order")],
-        },
-        NOTATION,
-        Section {
-            heading: "rules-heading-about",
-            blocks: &[Text("rules-foxgeese-about")],
-        },
-    ],
-};
-
-const BAGH_CHAL: Page = Page {
-    title: "rules-baghchal-title",
-    tagline: "rules-baghchal-tagline",
-    hunters: "rules-baghchal-hunters",
-    crowd: "rules-baghchal-crowd",
-    sections: &[
-        Section {
-            heading: "rules-heading-board",
-            blocks: &[Text("rules-baghchal-board"), Figure(Diagram::BaghBoard)],
-        },
-        Section {
-            heading: "rules-heading-start",
-            blocks: &[Text("rules-baghchal-start"), Figure(Diagram::BaghStart)],
-        },
-        Section {
-            heading: "rules-heading-placement",
-            blocks: &[
-                Text("rules-baghchal-placement"),
-                Figure(Diagram::GoatPlacement),
-            ],
-        },
-        Section {
-            heading: "rules-heading-moves",
-            blocks: &[
-                Text("rules-baghchal-tiger-step"),
-                Text("rules-baghchal-goat-step"),
-                Figure(Diagram::GoatSteps),
-            ],
-        },
-        Section {
-            heading: "rules-heading-capture",
-            blocks: &[Text("rules-baghchal-jump"), Figure(Diagram::TigerJump)],
-        },
-        Section {
-            heading: "rules-heading-winning",
-            blocks: &[
-                Text("rules-baghchal-win-tigers"),
-                Text("rules-baghchal-win-goats"),
-                Chosen("rules-baghchal-chosen-stuck"),
-                Block::Solved("ai-baghchal-solved"),
-            ],
-        },
-        Section {
-            heading: "rules-heading-draws",
-            blocks: &[
-                Text("rules-baghchal-repeat"),
-                chosen_option("rules-baghchal-option-quiet"),
-                Text("rules-end-order"),
-            ],
-        },
-        NOTATION_PLACE,
-        Section {
-            heading: "rules-heading-about",
-            blocks: &[Text("rules-baghchal-about")],
-        },
-    ],
-};
-
-/// The written page of a game, where it has one (the four first games;
-/// the others' pages are built from their files).
-pub fn page(game: GameId) -> Option<&'static Page> {
-    match game.id() {
-        "pirates" => Some(&PIRATES),
-        "asalto" => Some(&ASALTO),
-        "fox-geese" => Some(&FOX_GEESE),
-        "bagh-chal" => Some(&BAGH_CHAL),
-        _ => None,
-    }
-}
-
-/// Ids the page frame uses besides the pages' own.
-pub const FRAME_IDS: [&str; 6] = [
+/// Ids the page frame uses besides the sections' own.
+pub const FRAME_IDS: [&str; 11] = [
+    "rules-option-key",
     "rules-title",
+    "rules-origin",
     "rules-badge-chosen",
     "rules-badge-option",
     "rules-badge-solved",
-    "rules-why",
     "rules-contents",
+    "rules-count-plain",
+    "rules-option-values",
+    "rules-value-on",
+    "rules-value-off",
 ];
 
-/// Every `rules-` message id a game's page shows (the solved result,
-/// which belongs to the AI's messages, is not one).
-pub fn message_ids(game: GameId) -> Vec<String> {
-    let Some(page) = page(game) else {
-        return Vec::new();
+/// The rules page of a game, from its file and its rules.
+pub fn page(game: GameId) -> Page {
+    let rules = Rules::of(Variant::new(game));
+    let figures = diagrams(game);
+    let figure = |kind: Kind| {
+        figures
+            .iter()
+            .position(|d: &Diagram| d.kind == kind)
+            .map(Block::Figure)
     };
-    let mut ids: Vec<String> = [page.title, page.tagline, page.hunters, page.crowd]
-        .iter()
-        .chain(FRAME_IDS.iter())
-        .map(|s| s.to_string())
+    let mut sections = vec![board_section(game, &rules, &figure)];
+    sections.extend(placement_section(game, &rules, &figure));
+    sections.push(moves_section(game, &figure));
+    sections.push(capture_section(game, &rules, &figure));
+    sections.push(ends_section(game, &figure));
+    sections.push(draws_section(game, &rules));
+    sections.extend(chosen_section(game));
+    sections.extend(options_section(game));
+    sections.extend(solved_section(game));
+    sections.push(notation_section(&rules));
+    sections.push(about_section(game));
+    Page { game, sections }
+}
+
+/// Adds both sides' names (`hunters`, `crowd`) and what their verbs agree
+/// with (`hsingle`, `csingle`).
+fn both_sides(msg: Msg, game: GameId) -> Msg {
+    let msg = words::side(msg, "hunters", "hsingle", game, Side::Hunters);
+    words::side(msg, "crowd", "csingle", game, Side::Crowd)
+}
+
+fn of_side(id: &'static str, game: GameId, side: Side) -> Msg {
+    words::side(Msg::new(id), "side", "single", game, side)
+}
+
+/// Lists of points longer than this are left to the diagram.
+const MAX_LISTED_POINTS: usize = 12;
+
+fn board_section(game: GameId, rules: &Rules, figure: &dyn Fn(Kind) -> Option<Block>) -> Section {
+    let board = rules.board();
+    let jump_lines: usize = board.points.map(|p| board.jumps(p).len()).sum::<usize>() / 2;
+    let mut blocks = vec![Block::Text(
+        Msg::new("rules-board")
+            .num("points", board.points.count())
+            .num("lines", board.lines().len() as u32)
+            .num("jumps", jump_lines as u32)
+            .text("captures", if rules.captures() { "yes" } else { "no" }),
+    )];
+    let start = Position::start(&Variant::new(game));
+    for side in [Side::Hunters, Side::Crowd] {
+        blocks.push(Block::Text(side_start(game, rules, &start, side)));
+    }
+    blocks.push(Block::Text(of_side(
+        "rules-first",
+        game,
+        rules.start_position().side_to_move,
+    )));
+    blocks.extend(figure(Kind::Start));
+    Section {
+        heading: "rules-heading-board",
+        blocks,
+    }
+}
+
+/// Where a side's pieces start: on points, in hand, or both.
+fn side_start(game: GameId, rules: &Rules, start: &Position, side: Side) -> Msg {
+    let on_board: Vec<String> = start.pieces[side.index()]
+        .map(|p| rules.board().name(p).to_string())
         .collect();
-    for section in page.sections {
+    let hand = spec(game, side).in_hand;
+    let id = match (on_board.len(), hand) {
+        (_, 0) if on_board.len() > MAX_LISTED_POINTS => "rules-side-start-shown",
+        (_, 0) => "rules-side-start",
+        (0, _) => "rules-side-hand",
+        _ => "rules-side-both",
+    };
+    let area = rules.placement_area(side);
+    let place = if area == rules.board().points {
+        Msg::new("rules-place-anywhere")
+    } else {
+        let names: Vec<&str> = area.map(|p| rules.board().name(p)).collect();
+        Msg::new("rules-place-on").text("points", names.join(" "))
+    };
+    let msg = Msg::new(id)
+        .num("count", on_board.len() as u32)
+        .num("hand", hand)
+        .text("points", on_board.join(" "))
+        .nested("where", place);
+    words::side(msg, "side", "single", game, side)
+}
+
+fn placement_section(
+    game: GameId,
+    rules: &Rules,
+    figure: &dyn Fn(Kind) -> Option<Block>,
+) -> Option<Section> {
+    let placing: Vec<Side> = [Side::Hunters, Side::Crowd]
+        .into_iter()
+        .filter(|s| spec(game, *s).in_hand > 0)
+        .collect();
+    if placing.is_empty() {
+        return None;
+    }
+    let mut blocks = vec![Block::Text(Msg::new("rules-place-turn"))];
+    for &side in &placing {
+        if rules.places_in_a_row(side) {
+            blocks.push(Block::Text(of_side("rules-place-in-a-row", game, side)));
+        }
+    }
+    blocks.extend(placing.iter().filter_map(|&s| figure(Kind::Place(s))));
+    Some(Section {
+        heading: "rules-heading-placement",
+        blocks,
+    })
+}
+
+/// The message of a way of stepping, for a side.
+fn steps_id(steps: Steps) -> &'static str {
+    match steps {
+        Steps::Any => "rules-steps-any",
+        Steps::Ahead => "rules-steps-ahead",
+        Steps::Forward => "rules-steps-forward",
+        Steps::ForwardOrSideways => "rules-steps-forward-sideways",
+        Steps::None => "rules-steps-none",
+    }
+}
+
+fn forward(heading: Heading) -> Msg {
+    Msg::new(match heading {
+        Heading::North => "rules-forward-north",
+        Heading::South => "rules-forward-south",
+        Heading::East => "rules-forward-east",
+        Heading::West => "rules-forward-west",
+    })
+}
+
+fn steps_text(id: &'static str, game: GameId, side: Side) -> Msg {
+    of_side(id, game, side).nested("heading", forward(spec(game, side).forward))
+}
+
+fn moves_section(game: GameId, figure: &dyn Fn(Kind) -> Option<Block>) -> Section {
+    let mut blocks = Vec::new();
+    for side in [Side::Hunters, Side::Crowd] {
+        let id = steps_id(spec(game, side).steps);
+        blocks.push(Block::Text(steps_text(id, game, side)));
+    }
+    blocks.extend(figure(Kind::Steps(Side::Hunters)));
+    blocks.extend(figure(Kind::Steps(Side::Crowd)));
+    Section {
+        heading: "rules-heading-moves",
+        blocks,
+    }
+}
+
+fn capture_section(game: GameId, rules: &Rules, figure: &dyn Fn(Kind) -> Option<Block>) -> Section {
+    let capture = game.file().capture;
+    if !rules.captures() {
+        return Section {
+            heading: "rules-heading-capture",
+            blocks: vec![Block::Text(both_sides(
+                Msg::new("rules-capture-none"),
+                game,
+            ))],
+        };
+    }
+    let jump = words::piece(
+        of_side("rules-capture-jump", game, Side::Hunters),
+        "prey",
+        game,
+        Side::Crowd,
+    );
+    let chain = match capture.chain {
+        Chain::Maximal => "rules-capture-maximal",
+        Chain::Optional => "rules-capture-optional",
+        Chain::Single | Chain::NoCapture => "rules-capture-single",
+    };
+    let forced = if capture.huffing {
+        "rules-capture-huffing"
+    } else if capture.compulsory {
+        "rules-capture-compulsory"
+    } else {
+        "rules-capture-free"
+    };
+    let mut blocks = vec![
+        Block::Text(jump),
+        Block::Text(Msg::new(chain)),
+        Block::Text(of_side(forced, game, Side::Hunters)),
+        Block::Text(of_side("rules-capture-crowd", game, Side::Crowd)),
+    ];
+    blocks.extend(figure(Kind::Chain).or_else(|| figure(Kind::Capture)));
+    blocks.extend(figure(Kind::Huff));
+    Section {
+        heading: "rules-heading-capture",
+        blocks,
+    }
+}
+
+/// A way to win, in words.
+fn end_text(game: GameId, end: &EndSpec) -> Msg {
+    let (id, count, points) = match end {
+        EndSpec::CrowdAtMost(n) => ("rules-end-crowd-at-most", u32::from(*n), ""),
+        EndSpec::HuntersAtMost(n) => ("rules-end-hunters-at-most", u32::from(*n), ""),
+        EndSpec::CrowdFills(points) => ("rules-end-fills", 0, points.as_str()),
+        EndSpec::Reaches(side, points) => {
+            let msg = of_side("rules-end-reaches", game, *side).text("points", points.clone());
+            return words::side(msg, "other", "osingle", game, side.other());
+        }
+        EndSpec::OutlastsMoves(side, n) => {
+            let msg = of_side("rules-end-outlasts", game, *side).num("count", *n);
+            return words::side(msg, "other", "osingle", game, side.other());
+        }
+    };
+    both_sides(Msg::new(id), game)
+        .num("count", count)
+        .text("points", points.to_string())
+}
+
+fn stuck_text(game: GameId, side: Side) -> Msg {
+    let id = match game.file().no_moves.of(side) {
+        NoMoves::Loses => "rules-stuck-loses",
+        NoMoves::LosesOncePlaced => "rules-stuck-loses-once-placed",
+        NoMoves::Passes => "rules-stuck-passes",
+        NoMoves::Draws => "rules-stuck-draws",
+    };
+    of_side(id, game, side)
+}
+
+fn ends_section(game: GameId, figure: &dyn Fn(Kind) -> Option<Block>) -> Section {
+    let file = game.file();
+    let mut blocks: Vec<Block> = file
+        .ends
+        .iter()
+        .map(|end| Block::Text(end_text(game, end)))
+        .collect();
+    if file.ends.is_empty() {
+        blocks.push(Block::Text(Msg::new("rules-end-none")));
+    }
+    for side in [Side::Hunters, Side::Crowd] {
+        blocks.push(Block::Text(stuck_text(game, side)));
+    }
+    blocks.push(Block::Text(Msg::new("rules-end-order")));
+    blocks.extend(figure(Kind::Goal));
+    Section {
+        heading: "rules-heading-winning",
+        blocks,
+    }
+}
+
+fn draws_section(game: GameId, rules: &Rules) -> Section {
+    let file = game.file();
+    let placing = [Side::Hunters, Side::Crowd]
+        .iter()
+        .any(|s| spec(game, *s).in_hand > 0);
+    let yes_no = |b: bool| if b { "yes" } else { "no" };
+    let mut blocks = Vec::new();
+    if let Some(limit) = rules.quiet_limit() {
+        blocks.push(Block::Text(
+            Msg::new("rules-draw-quiet").num("count", limit),
+        ));
+        let progress = Msg::new("rules-progress")
+            .text("huff", yes_no(rules.huffing()))
+            .text("place", yes_no(placing));
+        blocks.push(Block::Text(progress));
+        if rules.advance_is_progress() {
+            blocks.push(Block::Text(steps_text(
+                "rules-progress-advance",
+                game,
+                Side::Crowd,
+            )));
+        }
+        if placing {
+            blocks.push(Block::Text(Msg::new("rules-draw-quiet-setup")));
+        }
+    }
+    if let Some(times) = rules.repetition_limit() {
+        blocks.push(Block::Text(
+            Msg::new("rules-draw-repetition").num("count", times),
+        ));
+    }
+    if rules.forbids_repeats() {
+        blocks.push(Block::Text(Msg::new("rules-no-repeat")));
+    }
+    let stuck_draws = [file.no_moves.hunters, file.no_moves.crowd]
+        .iter()
+        .any(|n| matches!(n, NoMoves::Passes | NoMoves::Draws));
+    if blocks.is_empty() && !stuck_draws {
+        blocks.push(Block::Text(Msg::new("rules-draw-none")));
+    } else if blocks.is_empty() {
+        blocks.push(Block::Text(Msg::new("rules-draw-stuck-only")));
+    }
+    Section {
+        heading: "rules-heading-draws",
+        blocks,
+    }
+}
+
+fn chosen_section(game: GameId) -> Option<Section> {
+    let chosen = &game.file().chosen;
+    if chosen.is_empty() {
+        return None;
+    }
+    let mut blocks = vec![Block::Text(Msg::new("rules-chosen-intro"))];
+    blocks.extend(chosen.iter().map(Block::Chosen));
+    Some(Section {
+        heading: "rules-heading-chosen",
+        blocks,
+    })
+}
+
+/// What one change an option makes, in words.
+fn effect_text(game: GameId, effect: &OptionEffect) -> Msg {
+    let on_off = |b: bool, on: &'static str, off: &'static str| Msg::new(if b { on } else { off });
+    match effect {
+        OptionEffect::Compulsory(b) => on_off(
+            *b,
+            "rules-effect-compulsory-on",
+            "rules-effect-compulsory-off",
+        ),
+        OptionEffect::Chain(chain) => Msg::new(match chain {
+            Chain::NoCapture => "rules-effect-chain-none",
+            Chain::Single => "rules-effect-chain-single",
+            Chain::Optional => "rules-effect-chain-optional",
+            Chain::Maximal => "rules-effect-chain-maximal",
+        }),
+        OptionEffect::Steps(side, steps) => {
+            let id = format!("{}-option", steps_id(*steps));
+            words::side(Msg::new(id), "side", "single", game, *side)
+                .nested("heading", forward(spec(game, *side).forward))
+        }
+        OptionEffect::AddStart(side, points) => {
+            let count = points.split_whitespace().count() as u32;
+            words::side(
+                Msg::new("rules-effect-add-start"),
+                "side",
+                "single",
+                game,
+                *side,
+            )
+            .num("count", count)
+            .text("points", points.clone())
+        }
+        OptionEffect::QuietLimit(Some(n)) => Msg::new("rules-effect-quiet").num("count", *n),
+        OptionEffect::QuietLimit(None) => Msg::new("rules-effect-quiet-none"),
+        OptionEffect::Repetition(Some(k)) => Msg::new("rules-effect-repetition").num("count", *k),
+        OptionEffect::Repetition(None) => Msg::new("rules-effect-repetition-none"),
+    }
+}
+
+fn options_section(game: GameId) -> Option<Section> {
+    let options = &game.file().options;
+    if options.is_empty() {
+        return None;
+    }
+    let mut blocks = vec![Block::Text(Msg::new("rules-options-intro"))];
+    for option in options {
+        let changes = option
+            .set
+            .iter()
+            .map(|(value, effects)| {
+                let texts = effects.iter().map(|e| effect_text(game, e)).collect();
+                (value.as_str(), texts)
+            })
+            .collect();
+        blocks.push(Block::Option(OptionBlock {
+            key: &option.key,
+            tag: option.tag,
+            values: &option.values,
+            default: &option.default,
+            changes,
+        }));
+    }
+    Some(Section {
+        heading: "rules-heading-options",
+        blocks,
+    })
+}
+
+fn solved_section(game: GameId) -> Option<Section> {
+    let solved = game.file().solved?;
+    let result = match solved.winner {
+        Some(side) => of_side("rules-solved-win", game, side)
+            .num("plies", solved.plies.unwrap_or(0))
+            .num("positions", solved.positions),
+        None => Msg::new("rules-solved-draw").num("positions", solved.positions),
+    };
+    Some(Section {
+        heading: "rules-heading-solved",
+        blocks: vec![Block::Solved(vec![result, Msg::new("rules-solved-master")])],
+    })
+}
+
+fn notation_section(rules: &Rules) -> Section {
+    let mut blocks = vec![Block::Text(Msg::new("rules-notation-moves"))];
+    if [Side::Hunters, Side::Crowd]
+        .iter()
+        .any(|s| rules.starting_count(*s) > rules.start_position().pieces[s.index()].count())
+    {
+        blocks.push(Block::Text(Msg::new("rules-notation-place")));
+    }
+    Section {
+        heading: "rules-heading-notation",
+        blocks,
+    }
+}
+
+fn about_section(game: GameId) -> Section {
+    let file = game.file();
+    let mut blocks: Vec<Block> = file.about.iter().map(Block::Words).collect();
+    blocks.push(Block::Text(
+        Msg::new("rules-source").text("source", file.source.clone()),
+    ));
+    Section {
+        heading: "rules-heading-about",
+        blocks,
+    }
+}
+
+/// Every message id a message shows, its nested ones included.
+fn ids_of(msg: &Msg, out: &mut Vec<String>) {
+    out.push(msg.id.to_string());
+    for (_, arg) in &msg.args {
+        if let crate::game::common::i18n::Arg::Msg(inner) = arg {
+            ids_of(inner, out);
+        }
+    }
+}
+
+/// Every `rules-` message id a game's page shows.
+pub fn message_ids(game: GameId) -> Vec<String> {
+    let mut ids: Vec<String> = FRAME_IDS.iter().map(|s| s.to_string()).collect();
+    let figures = diagrams(game);
+    for section in page(game).sections {
         ids.push(section.heading.to_string());
-        for block in section.blocks {
-            match *block {
-                Text(id) => ids.push(id.to_string()),
-                Chosen(id) => ids.extend([id.to_string(), format!("{id}-why")]),
-                Block::Option { id, chosen } => {
-                    ids.extend([id.to_string(), format!("{id}-name")]);
-                    if chosen {
-                        ids.push(format!("{id}-why"));
-                    }
+        for block in &section.blocks {
+            match block {
+                Block::Text(msg) => ids_of(msg, &mut ids),
+                Block::Option(o) => {
+                    o.changes
+                        .iter()
+                        .flat_map(|c| &c.1)
+                        .for_each(|m| ids_of(m, &mut ids));
                 }
-                Figure(d) => ids.push(d.caption().to_string()),
-                Block::Solved(_) => {}
+                Block::Solved(msgs) => msgs.iter().for_each(|m| ids_of(m, &mut ids)),
+                Block::Figure(i) => figures[*i].caption.iter().for_each(|m| ids_of(m, &mut ids)),
+                Block::Words(_) | Block::Chosen(_) => {}
             }
         }
     }
+    ids.retain(|id| id.starts_with("rules-"));
     ids.sort();
     ids.dedup();
     ids

@@ -112,12 +112,7 @@ pub fn paint(painter: &egui::Painter, scene: &Scene, rect: Rect) {
         unit,
     };
     paint_wood(painter, &frame);
-    if !scene.stronghold.is_empty() {
-        let r = frame.around(scene.stronghold, 0.36);
-        painter.rect_filled(r, 0.1 * unit, colour::STRONGHOLD);
-        let edge = Stroke::new((0.045 * unit).max(1.0), colour::STRONGHOLD_EDGE);
-        painter.rect_stroke(r, 0.1 * unit, edge, egui::StrokeKind::Inside);
-    }
+    paint_region(painter, &frame, scene.region);
     paint_lines(painter, &frame);
     if unit >= MIN_SPACING_FOR_LABELS {
         paint_coordinates(painter, &frame);
@@ -164,6 +159,26 @@ pub fn paint(painter: &egui::Painter, scene: &Scene, rect: Rect) {
     if scene.in_hand != [0, 0] {
         let y = rect.min.y + rect.width() + 0.25 * unit;
         paint_hand(painter, scene.in_hand, pos2(rect.center().x, y), unit);
+    }
+}
+
+/// A region shaded: one rectangle where it is a block of the board (the
+/// stronghold), else a disc under each of its points (a star's tips).
+fn paint_region(painter: &egui::Painter, frame: &Frame, region: Bitboard) {
+    if region.is_empty() {
+        return;
+    }
+    let unit = frame.unit;
+    let edge = Stroke::new((0.045 * unit).max(1.0), colour::STRONGHOLD_EDGE);
+    let block = frame.around(region, 0.36);
+    let outsiders = (frame.board.points & !region).any(|p| block.contains(frame.at(p)));
+    if region.count() > 1 && !outsiders {
+        painter.rect_filled(block, 0.1 * unit, colour::STRONGHOLD);
+        painter.rect_stroke(block, 0.1 * unit, edge, egui::StrokeKind::Inside);
+        return;
+    }
+    for p in region {
+        painter.circle(frame.at(p), 0.42 * unit, colour::STRONGHOLD, edge);
     }
 }
 
@@ -344,7 +359,7 @@ fn paint_ring(painter: &egui::Painter, ring: &Ring, frame: &Frame) {
     painter.text(
         at,
         egui::Align2::CENTER_CENTER,
-        ring.label.to_string(),
+        ring.label.as_str(),
         font,
         rim,
     );
