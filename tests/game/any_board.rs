@@ -8,11 +8,14 @@
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
 
 use stronghold::ai::Level;
 use stronghold::game::board::input::{BoardInput, InputStatus, Selection};
+use stronghold::game::board::pieces::{Leaving, Piece};
 use stronghold::game::board::view::{BoardLayout, BoardPoint};
 use stronghold::game::common::settings::Settings;
+use stronghold::game::common::view::ViewBusy;
 use stronghold::game::headless_app;
 use stronghold::game::play::match_state::{Match, MatchCommand, Player};
 use stronghold::rules::{Game, GameId, Point, Rules, Side, Variant};
@@ -169,4 +172,66 @@ fn a_person_who_resigns_loses() {
     let m = the_match(&app);
     assert!(m.is_over());
     assert_eq!(m.conclusion().and_then(|c| c.winner()), Some(Side::Hunters));
+}
+
+/// Where each vulture and crow entity stands in the world, and whether it
+/// is on its way to the tray.
+fn piece_spots(app: &mut App) -> Vec<(Side, Vec2, bool)> {
+    let mut q = app
+        .world_mut()
+        .query::<(&Piece, &Transform, Option<&Leaving>)>();
+    q.iter(app.world())
+        .map(|(p, t, leaving)| (p.side, t.translation.truncate(), leaving.is_some()))
+        .collect()
+}
+
+#[test]
+fn a_chain_on_the_star_is_animated_hop_by_hop() {
+    let mut app = app_with(chain_position(), [Player::Human; 2]);
+    app.insert_resource(Settings {
+        reduced_motion: false,
+        ..Settings::default()
+    });
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        20,
+    )));
+    app.update();
+    let layout = *app.world().resource::<BoardLayout>();
+    let spots: Vec<Vec2> = layout.points.map(|p| layout.world(p)).collect();
+    let at_a_point = |v: Vec2| spots.iter().any(|s| s.distance(v) < 0.5);
+    let vulture = |app: &mut App| {
+        piece_spots(app)
+            .into_iter()
+            .find(|(side, _, _)| *side == Side::Hunters)
+            .expect("the vulture")
+            .1
+    };
+    press(&mut app, "e5");
+    press(&mut app, "g3");
+    // The first hop is shown before the chain is done: the vulture flies
+    // to g3 and waits there for the next press.
+    for _ in 0..50 {
+        app.update();
+    }
+    assert_eq!(the_match(&app).game().ply(), 0, "the chain is not over");
+    assert!(vulture(&mut app).distance(layout.world(point("g3"))) < 0.5);
+    press(&mut app, "b1");
+    assert_eq!(last_move(&app).as_deref(), Some("e5xg3xb1"));
+    let (mut between, mut leaving) = (false, false);
+    for _ in 0..150 {
+        app.update();
+        for (side, v, gone) in piece_spots(&mut app) {
+            match side {
+                Side::Hunters => between |= !at_a_point(v),
+                Side::Crowd => leaving |= gone,
+            }
+        }
+        if !app.world().resource::<ViewBusy>().0 {
+            break;
+        }
+    }
+    assert!(between, "the vulture flies between the points");
+    assert!(leaving, "the jumped crows leave for the tray");
+    assert!(!app.world().resource::<ViewBusy>().0, "the chain lands");
+    assert!(vulture(&mut app).distance(layout.world(point("b1"))) < 0.5);
 }
