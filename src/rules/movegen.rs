@@ -950,6 +950,11 @@ impl Variant {
     pub fn hunter_count(&self) -> u32 {
         self.rules().starting_count(Side::Hunters)
     }
+    /// A side's pieces at the start: one is a single piece (the fox, a
+    /// vulture), named in the singular.
+    pub fn side_count(&self, side: Side) -> u32 {
+        self.rules().starting_count(side)
+    }
     /// The hunters win once the crowd (on board and in hand) is below this.
     pub fn crowd_minimum(&self) -> u32 {
         self.rules().crowd_at_most().map_or(0, |k| k + 1)

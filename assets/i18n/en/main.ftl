@@ -207,9 +207,12 @@ end-resigned = { $n ->
 }
 end-draw-agreed = Draw by agreement.
 end-crowd-too-few = Fewer than { $needed } { $crowd } are left.
-end-five-captured = { $side_title } have taken five goats.
-end-stronghold-filled = { $side_title } fill the stronghold.
-end-fortress-filled = { $side_title } fill the fortress.
+end-crowd-taken = { $n ->
+    [one] { $side_title } has taken { $taken } { $crowd }.
+   *[other] { $side_title } have taken { $taken } { $crowd }.
+}
+end-stronghold-filled = { $side_title } fill the { $goal }.
+end-region-filled = { $side_title } fill every point of their goal.
 end-hunters-huffed = Huffing has removed every officer.
 end-region-reached = { $n ->
     [one] { $side_title } has reached the goal.

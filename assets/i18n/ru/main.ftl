@@ -211,9 +211,9 @@ end-resigned = { $n ->
 }
 end-draw-agreed = Ничья по согласию.
 end-crowd-too-few = Осталось меньше { $needed } { $crowd_many }.
-end-five-captured = { $side_title } взяли пять коз.
-end-stronghold-filled = { $side_title } заняли всю крепость.
-end-fortress-filled = { $side_title } заняли всю крепость.
+end-crowd-taken = Взято { $crowd_many }: { $taken }.
+end-region-filled = { $side_title } заняли все пункты цели.
+end-stronghold-filled = { $side_title } заняли { $goal } целиком.
 end-hunters-huffed = За фуки сняты все офицеры.
 end-region-reached = Цель достигнута: { $side }.
 end-outlasted = Продержались до предела ходов: { $side }.

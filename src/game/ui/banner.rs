@@ -14,15 +14,38 @@ use crate::game::common::screens::{MenuPage, Screen};
 use crate::game::play::analysis::{AnalysisCommand, AnalysisJob, can_analyse};
 use crate::game::play::match_state::{Conclusion, LinePreview, Match, MatchCommand};
 use crate::game::play::online::{Online, OnlineCommand};
-use crate::rules::{GameId, Reason, Side};
+use crate::rules::{GameId, Reason, Side, Variant};
 
-/// 1 when the side is a single piece (the fox), for verb agreement.
+/// 1 when the side is a single piece (the fox, a vulture), for verb
+/// agreement.
 fn pieces(kind: GameId, side: Side) -> u32 {
-    if kind == GameId::named("fox-geese") && side == Side::Hunters {
-        1
-    } else {
-        2
+    Variant::new(kind).side_count(side).min(2)
+}
+
+/// Why the hunters won by taking pieces: in a game where the crowd must
+/// fill a region, too few are left to fill it; elsewhere, they took the
+/// pieces the game asks for (Bagh-Chal's five goats).
+fn crowd_too_few(i18n: &I18n, names: &SideNames, kind: GameId) -> Msg {
+    let variant = Variant::new(kind);
+    let crowd = names.get(Side::Crowd);
+    let many = crowd
+        .get(i18n.language())
+        .many
+        .clone()
+        .unwrap_or_else(|| i18n.plural(crowd).to_string());
+    if variant.stronghold().is_some() {
+        return Msg::new("end-crowd-too-few")
+            .text("crowd", i18n.plural(crowd).to_string())
+            .text("crowd_many", many)
+            .num("needed", variant.crowd_minimum());
     }
+    let taken = variant.crowd_count() + 1 - variant.crowd_minimum().max(1);
+    names
+        .with_side(i18n, Msg::new("end-crowd-taken"), Side::Hunters)
+        .num("n", pieces(kind, Side::Hunters))
+        .num("taken", taken)
+        .text("crowd", i18n.plural(crowd).to_string())
+        .text("crowd_many", many)
 }
 
 /// Why the match ended, as a sentence.
@@ -45,29 +68,11 @@ pub(super) fn conclusion_text(
         Conclusion::Stalled(side) => side_msg("end-stalled", side),
         Conclusion::Aborted => Msg::new("end-aborted"),
         Conclusion::Rules(outcome) => match outcome.reason {
-            Reason::CrowdTooFew if kind == GameId::named("bagh-chal") => {
-                side_msg("end-five-captured", Side::Hunters)
-            }
-            Reason::CrowdTooFew => Msg::new("end-crowd-too-few")
-                .text("crowd", i18n.plural(names.get(Side::Crowd)).to_string())
-                .text(
-                    "crowd_many",
-                    names
-                        .get(Side::Crowd)
-                        .get(i18n.language())
-                        .many
-                        .clone()
-                        .unwrap_or_default(),
-                )
-                .num("needed", crate::rules::Variant::new(kind).crowd_minimum()),
-            Reason::StrongholdFilled => side_msg(
-                if kind == GameId::named("asalto") {
-                    "end-fortress-filled"
-                } else {
-                    "end-stronghold-filled"
-                },
-                Side::Crowd,
-            ),
+            Reason::CrowdTooFew => crowd_too_few(i18n, names, kind),
+            Reason::StrongholdFilled => match &kind.file().goal {
+                Some(goal) => side_msg("end-stronghold-filled", Side::Crowd).words("goal", goal),
+                None => side_msg("end-region-filled", Side::Crowd),
+            },
             Reason::HuntersGone => Msg::new("end-hunters-huffed"),
             Reason::RegionReached(side) => side_msg("end-region-reached", side),
             Reason::Outlasted(side) => side_msg("end-outlasted", side),
@@ -337,4 +342,54 @@ pub(super) fn notices(
         notices.shown.remove(i);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::common::i18n::Language;
+    use crate::rules::Outcome;
+
+    fn ended(i18n: &I18n, game: &str, side: Side, reason: Reason) -> String {
+        let kind = GameId::named(game);
+        let names = SideNames::traditional(i18n, kind);
+        let outcome = Outcome::win(side, reason);
+        conclusion_text(i18n, &names, kind, Conclusion::Rules(outcome))
+    }
+
+    /// An end is told from the game's file: the pieces Bagh-Chal's tigers
+    /// and the one fox took, the region each crowd fills by its
+    /// name, and a side of one piece in the singular.
+    #[test]
+    fn ends_are_worded_from_each_games_file() {
+        let assets = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/assets"));
+        let mut i18n = I18n::from_dir(assets).expect("the message files");
+        i18n.set_language(Language::English);
+        let crowd_won = Reason::StrongholdFilled;
+        assert_eq!(
+            ended(&i18n, "bagh-chal", Side::Hunters, Reason::CrowdTooFew),
+            "Tigers have taken 5 goats."
+        );
+        assert_eq!(
+            ended(&i18n, "fox-geese", Side::Hunters, Reason::CrowdTooFew),
+            "Fox has taken 10 geese."
+        );
+        assert_eq!(
+            ended(&i18n, "pirates", Side::Hunters, Reason::CrowdTooFew),
+            "Fewer than 9 Bulgars are left."
+        );
+        assert_eq!(
+            ended(&i18n, "asalto", Side::Crowd, crowd_won),
+            "Rebels fill the fortress."
+        );
+        assert_eq!(
+            ended(&i18n, "pirates", Side::Crowd, crowd_won),
+            "Bulgars fill the stronghold."
+        );
+        i18n.set_language(Language::Russian);
+        assert_eq!(
+            ended(&i18n, "bagh-chal", Side::Hunters, Reason::CrowdTooFew),
+            "Взято коз: 5."
+        );
+    }
 }

@@ -15,7 +15,6 @@ use crate::coach::grade::GOOD_BELOW;
 use crate::coach::lesson::{Check, LESSON_EFFORT, Lesson};
 use crate::game::common::i18n::{I18n, Msg};
 use crate::game::play::lesson::{LessonCommand, LessonStatus};
-use crate::rules::Side;
 
 pub(super) fn lesson_panel(ui: &mut egui::Ui, p: &mut GameUi) {
     let Some((index, count)) = place(p) else {
@@ -77,11 +76,10 @@ fn goal_and_status(ui: &mut egui::Ui, p: &mut GameUi, with_basis: bool) {
     ui.label(
         egui::RichText::new(p.i18n.msg(&played)).color(super::analysis::grade_colour(lesson.grade)),
     );
-    // The fox is one piece: "the fox moves", "the geese move".
-    let fox = lesson.game.variant().game.id() == "fox-geese" && lesson.side == Side::Hunters;
+    // A side of one piece: "the fox moves", "the geese move".
     let goal = names
         .with_side(&p.i18n, Msg::new(goal_id(&lesson)), lesson.side)
-        .num("n", if fox { 1 } else { 2 });
+        .num("n", lesson.game.variant().side_count(lesson.side).min(2));
     ui.label(egui::RichText::new(p.i18n.msg(&goal)).size(16.0));
     if with_basis {
         theme::note(ui, basis_text(&p.i18n, &lesson));
@@ -182,8 +180,8 @@ fn still_looking(ui: &mut egui::Ui, p: &mut GameUi) {
 mod tests {
     use super::*;
     use crate::game::common::i18n::Language;
-    use crate::rules::Game;
     use crate::rules::GameId;
+    use crate::rules::{Game, Side};
 
     fn lesson(check: Check) -> Lesson {
         let game = Game::new(crate::rules::Variant::new(GameId::named("bagh-chal")));

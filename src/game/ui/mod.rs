@@ -255,9 +255,13 @@ impl SideNames {
     }
 }
 
-/// The side made of a single piece, if any: Fox and Geese's fox.
+/// The side made of a single piece, if any: Fox and Geese's fox, Kaooa's
+/// vulture.
 fn single_piece_side(kind: GameId) -> Option<Side> {
-    (kind == GameId::named("fox-geese")).then_some(Side::Hunters)
+    let variant = Variant::new(kind);
+    [Side::Hunters, Side::Crowd]
+        .into_iter()
+        .find(|&side| variant.side_count(side) == 1)
 }
 
 /// Upper-cases the first letter (Cyrillic too).

@@ -308,9 +308,8 @@ pub(super) fn goal_text(i18n: &I18n, names: &SideNames, puzzle: &Puzzle) -> Stri
     let id = goal_message(puzzle.goal, puzzle.proof);
     let game = Game::from_position_string(&puzzle.position).ok();
     let side = game.as_ref().map_or(Side::Hunters, Game::side_to_move);
-    // The fox is one piece: "the fox moves", "the geese move".
-    let fox = game.is_some_and(|g| g.variant().game.id() == "fox-geese") && side == Side::Hunters;
-    let n = if fox { 1 } else { 2 };
+    // A side of one piece: "the fox moves", "the geese move".
+    let n = game.map_or(2, |g| g.variant().side_count(side).min(2));
     i18n.msg(&names.with_side(i18n, Msg::new(id), side).num("n", n))
 }
 
