@@ -498,7 +498,7 @@ fn puzzles_list_prints_a_position_a_tab_and_the_line() {
 
 /// The hunt family's games take the commands the four take, on the same
 /// path: a position string, the backward solve from a position, an option
-/// the game does not have, and their puzzle sets (written as moves from
+/// of another game, and their puzzle sets (written as moves from
 /// the start) listed as position strings with their lines.
 #[test]
 fn family_games_take_every_command() {
@@ -517,14 +517,14 @@ fn family_games_take_every_command() {
     let o = cli(&["solve", "kaooa", "--moves", "@e5 @a4"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(
-        stdout(&o).starts_with("Kaooa: the crows win with perfect play, in "),
+        stdout(&o).starts_with("Kaooa (chain=on): the crows win with perfect play, in "),
         "{}",
         stdout(&o)
     );
     let o = cli(&["perft", "kaooa", "2", "--option", "geese=15"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        stderr(&o).contains("kaooa has no options"),
+        stderr(&o).contains("unknown option `geese` for kaooa (known: chain)"),
         "{}",
         stderr(&o)
     );
