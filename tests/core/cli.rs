@@ -544,3 +544,44 @@ fn family_games_take_every_command() {
         }
     }
 }
+
+/// Every game has options, and `show GAME --option KEY=VALUE` takes each
+/// value of each: the title and the position string carry it, and the
+/// options line lists every key with its values.
+#[test]
+fn show_takes_every_option_of_every_game() {
+    for game in stronghold::rules::GameId::built_in() {
+        let options = &game.file().options;
+        assert!(!options.is_empty(), "{game} has no options");
+        let listed: Vec<String> = options
+            .iter()
+            .map(|o| format!("{}={}", o.key, o.values.join("|")))
+            .collect();
+        for option in options {
+            for value in &option.values {
+                let chosen = format!("{}={value}", option.key);
+                let o = cli(&["show", game.id(), "--option", &chosen]);
+                assert!(o.status.success(), "{game} {chosen}: {}", stderr(&o));
+                let out = stdout(&o);
+                let mut lines = out.lines();
+                let title = lines.next().unwrap_or_default();
+                assert!(title.contains(&chosen), "{game} {chosen}: {out}");
+                assert_eq!(
+                    lines.next(),
+                    Some(format!("options: {}", listed.join(", ")).as_str()),
+                    "{game}"
+                );
+                let position = out
+                    .lines()
+                    .find_map(|l| l.strip_prefix("position: "))
+                    .expect("a position line");
+                let (variant, _) = position.split_once(' ').expect("fields");
+                assert!(
+                    variant.starts_with(&format!("{game},"))
+                        && variant.split(',').any(|o| o == chosen),
+                    "{game} {chosen}: {position}"
+                );
+            }
+        }
+    }
+}
