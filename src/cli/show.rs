@@ -93,12 +93,22 @@ pub fn ascii_board(game: &Game) -> String {
     s
 }
 
-/// The board, side to move, counters, outcome, legal moves and position string.
+/// The game's options and the values each can take, the board, side to
+/// move, counters, outcome, legal moves and position string.
 pub fn describe(game: &Game) -> String {
     let kind = game.variant().game;
     let pos = game.position();
     let name = |side: Side| kind.piece_names(side).0;
     let mut s = format!("{}\n", game.variant().title());
+    let options: Vec<String> = kind
+        .file()
+        .options
+        .iter()
+        .map(|o| format!("{}={}", o.key, o.values.join("|")))
+        .collect();
+    if !options.is_empty() {
+        writeln!(s, "options: {}", options.join(", ")).unwrap();
+    }
     s.push_str(&ascii_board(game));
     writeln!(s, "to move: {}", name(pos.side_to_move)).unwrap();
     writeln!(

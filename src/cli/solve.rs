@@ -332,10 +332,22 @@ fn solve_small(args: &Args, kind: GameId, out: &mut dyn Write) -> Result<(), Str
     let name = |side: Side| kind.piece_names(side).0;
     let verdict = match (solution.winner(), solution.start) {
         (Some(side), Solved::Win(n) | Solved::Loss(n)) => {
-            format!(
+            let mut verdict = format!(
                 "the {} win with perfect play, in {n} plies at most",
                 name(side)
-            )
+            );
+            // The solve leaves the quiet draw out: say so where it could
+            // come first (Jeu Militaire's draw after twelve moves).
+            if let Some(limit) = game.variant().quiet_limit()
+                && n > limit.saturating_sub(game.position().quiet_plies)
+            {
+                write!(
+                    verdict,
+                    ", leaving out the draw after {limit} plies without progress, which can come first"
+                )
+                .expect("a string");
+            }
+            verdict
         }
         _ => "a draw with perfect play (the game can go round for ever)".to_string(),
     };

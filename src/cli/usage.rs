@@ -144,8 +144,8 @@ const WORDS: &str =
 adugo, demala-diviyan-keliya, juroku-musashi, komikan, jeu-militaire, la-yagua, refskak,
 el-zorro or hund-efter-hare-vendsyssel (RULES.md).
 LEVEL is beginner, easy, medium, hard or master.
-Options: compulsory=on|off, retreat=on|off (pirates); geese=13|15|17, sideways=on|off (fox-geese);
-quiet-limit=on|off (bagh-chal); another game file lists its own (an unknown key's error names them).
+Options: each game's own, as geese=15 or quiet-limit=off: `show GAME` lists them and their
+values, RULES.md says what each does and where it comes from.
 --table: Bagh-Chal's sliding-phase table for Hard and Master (default: the shipped one,
 tablebase/bagh-chal.sctb in the assets folder; none: play without a table).
 The assets folder: $STRONGHOLD_ASSETS if set, else an assets folder next to the program

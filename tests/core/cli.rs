@@ -498,7 +498,7 @@ fn puzzles_list_prints_a_position_a_tab_and_the_line() {
 
 /// The hunt family's games take the commands the four take, on the same
 /// path: a position string, the backward solve from a position, an option
-/// the game does not have, and their puzzle sets (written as moves from
+/// of another game, and their puzzle sets (written as moves from
 /// the start) listed as position strings with their lines.
 #[test]
 fn family_games_take_every_command() {
@@ -517,14 +517,14 @@ fn family_games_take_every_command() {
     let o = cli(&["solve", "kaooa", "--moves", "@e5 @a4"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(
-        stdout(&o).starts_with("Kaooa: the crows win with perfect play, in "),
+        stdout(&o).starts_with("Kaooa (chain=on): the crows win with perfect play, in "),
         "{}",
         stdout(&o)
     );
     let o = cli(&["perft", "kaooa", "2", "--option", "geese=15"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        stderr(&o).contains("kaooa has no options"),
+        stderr(&o).contains("unknown option `geese` for kaooa (known: chain)"),
         "{}",
         stderr(&o)
     );
@@ -540,6 +540,47 @@ fn family_games_take_every_command() {
             for text in moves.split_whitespace() {
                 let mv = g.parse_move(text).expect(line);
                 g.play(&mv).expect(line);
+            }
+        }
+    }
+}
+
+/// Every game has options, and `show GAME --option KEY=VALUE` takes each
+/// value of each: the title and the position string carry it, and the
+/// options line lists every key with its values.
+#[test]
+fn show_takes_every_option_of_every_game() {
+    for game in stronghold::rules::GameId::built_in() {
+        let options = &game.file().options;
+        assert!(!options.is_empty(), "{game} has no options");
+        let listed: Vec<String> = options
+            .iter()
+            .map(|o| format!("{}={}", o.key, o.values.join("|")))
+            .collect();
+        for option in options {
+            for value in &option.values {
+                let chosen = format!("{}={value}", option.key);
+                let o = cli(&["show", game.id(), "--option", &chosen]);
+                assert!(o.status.success(), "{game} {chosen}: {}", stderr(&o));
+                let out = stdout(&o);
+                let mut lines = out.lines();
+                let title = lines.next().unwrap_or_default();
+                assert!(title.contains(&chosen), "{game} {chosen}: {out}");
+                assert_eq!(
+                    lines.next(),
+                    Some(format!("options: {}", listed.join(", ")).as_str()),
+                    "{game}"
+                );
+                let position = out
+                    .lines()
+                    .find_map(|l| l.strip_prefix("position: "))
+                    .expect("a position line");
+                let (variant, _) = position.split_once(' ').expect("fields");
+                assert!(
+                    variant.starts_with(&format!("{game},"))
+                        && variant.split(',').any(|o| o == chosen),
+                    "{game} {chosen}: {position}"
+                );
             }
         }
     }

@@ -10,7 +10,7 @@ use std::collections::HashMap;
 
 use stronghold::rules::family::file::{Chain, EndSpec, GameFile, NoMoves};
 use stronghold::rules::family::{self, HuntGame, Problem, Ruleset};
-use stronghold::rules::{Game, GameId, Side, Variant};
+use stronghold::rules::{Game, GameId, Outcome, Reason, Side, Variant};
 
 /// A second, slow implementation of the family's rules.
 struct Reference {
@@ -560,7 +560,9 @@ fn the_command_line_plays_family_games_and_game_files() {
         "{text}"
     );
     assert!(
-        text.contains("position: jeu-militaire 1/3/1A1/T1T/T T 0/0 1 2"),
+        text.contains(
+            "position: jeu-militaire,steps=sideways,move-limit=off 1/3/1A1/T1T/T T 0/0 1 2"
+        ),
         "{text}"
     );
 
@@ -744,7 +746,7 @@ fn match_on_a_family_game_scores_the_levels() {
     let text = String::from_utf8_lossy(&out.stdout);
     let lines: Vec<&str> = text.lines().collect();
     assert!(
-        lines[0].starts_with("Haretavl: A Medium against B Beginner, 3 pairs"),
+        lines[0].starts_with("Haretavl (quiet-limit=on): A Medium against B Beginner, 3 pairs"),
         "{text}"
     );
     assert_eq!(
@@ -774,4 +776,228 @@ fn match_on_a_family_game_scores_the_levels() {
     let err = cli(&["match", "haretavl", "--a", "medium"]);
     assert!(!err.status.success());
     assert!(String::from_utf8_lossy(&err.stderr).contains("--b"));
+}
+
+/// Every value of every game's options other than the default, with its
+/// perft from the start (pinned from the engine; where the reference
+/// plays the game, that is without huffing, agreed by it), and whether at
+/// depth 3 it counts as the default game does. Every game has options,
+/// and every value is listed.
+#[test]
+fn every_option_value_plays_as_pinned() {
+    // (game, option, counts from depth 1, as many as the default at depth 3)
+    let pinned: &[(&str, &str, &[u64], bool)] = &[
+        ("pirates", "compulsory=off", &[9, 48, 480], false),
+        ("pirates", "retreat=on", &[9, 38, 434], false),
+        // No officer can jump before its first move (ply 4).
+        ("asalto", "compulsory=on", &[9, 72, 504, 2302], true),
+        ("fox-geese", "geese=15", &[5, 89, 562], false),
+        ("fox-geese", "geese=17", &[5, 87, 498], false),
+        ("fox-geese", "sideways=on", &[5, 89, 572, 11840], true),
+        // A draw rule shows only a hundred plies on.
+        ("bagh-chal", "quiet-limit=off", &[21, 252, 5052], true),
+        // A second capture needs crows placed first: depth 5.
+        ("kaooa", "chain=off", &[10, 90, 260, 2100, 6290], true),
+        ("haretavl", "quiet-limit=off", &[11, 110, 990], true),
+        ("cercar-la-liebre", "chain=on", &[8, 40, 522, 2316], true),
+        ("adugo", "quiet-limit=off", &[3, 29, 144], true),
+        (
+            "demala-diviyan-keliya",
+            "quiet-limit=off",
+            &[6, 120, 1022],
+            true,
+        ),
+        ("juroku-musashi", "quiet-limit=off", &[27, 200, 4887], true),
+        ("komikan", "steps=forward", &[4, 36, 135], false),
+        ("komikan", "steps=any", &[4, 44, 165], false),
+        ("jeu-militaire", "steps=forward", &[1, 3, 17, 67], false),
+        ("jeu-militaire", "steps=ahead", &[1, 3, 17, 37], false),
+        // The draw after twelve moves ends every line at ply 12.
+        (
+            "jeu-militaire",
+            "move-limit=on",
+            &[1, 5, 29, 133, 381, 2211, 7278],
+            true,
+        ),
+        ("la-yagua", "quiet-limit=off", &[5, 55, 176], true),
+        ("refskak", "quiet-limit=off", &[10, 54, 860], true),
+        ("el-zorro", "quiet-limit=off", &[6, 78, 482], true),
+        (
+            "hund-efter-hare-vendsyssel",
+            "quiet-limit=off",
+            &[1, 5, 19],
+            true,
+        ),
+    ];
+    let mut listed = Vec::new();
+    for id in GameId::built_in() {
+        assert!(!id.file().options.is_empty(), "{id} has no options");
+        for option in &id.file().options {
+            for value in option.values.iter().filter(|v| **v != option.default) {
+                listed.push(format!("{id} {}={value}", option.key));
+            }
+        }
+    }
+    let mut pinned_names: Vec<String> =
+        pinned.iter().map(|(g, o, ..)| format!("{g} {o}")).collect();
+    listed.sort();
+    pinned_names.sort();
+    assert_eq!(pinned_names, listed, "every value of every option pinned");
+    for &(id, option, counts, same_at_3) in pinned {
+        let mut variant = Variant::new(GameId::named(id));
+        variant.set_option(option).expect("an option of the game");
+        let mut game = Game::new(variant);
+        let rules = variant.ruleset();
+        let reference = (!rules.file.capture.huffing).then(|| Reference::new(&rules));
+        for (depth, &expected) in counts.iter().enumerate() {
+            let depth = depth as u32 + 1;
+            assert_eq!(game.perft(depth), expected, "{id} {option} perft {depth}");
+            if let Some(reference) = &reference {
+                let slow = reference.perft(&reference.start(), depth, &mut Vec::new());
+                assert_eq!(
+                    slow, expected,
+                    "{id} {option}: the reference's perft {depth}"
+                );
+            }
+        }
+        let default = Game::new(Variant::new(GameId::named(id))).perft(3);
+        assert_eq!(
+            counts[2] == default,
+            same_at_3,
+            "{id} {option}: depth 3 against {default}"
+        );
+    }
+}
+
+/// The moves of a position string's game, as text, sorted.
+fn legal_at(position: &str) -> Vec<String> {
+    let game = Game::from_position_string(position).expect(position);
+    let mut moves: Vec<String> = game
+        .legal_moves()
+        .iter()
+        .map(|m| game.move_text(m))
+        .collect();
+    moves.sort();
+    moves
+}
+
+/// Cercar la Liebre's "chain": on (Murray's multiple captures), the hare
+/// may jump on from where it lands, or stop; off (Alfonso X), one jump.
+#[test]
+fn the_chain_option_lets_a_capture_go_on() {
+    let at = |chain: &str| {
+        legal_at(&format!(
+            "cercar-la-liebre,chain={chain} CCCCC/CCCCC/5/5/HC1C1 H 0/0 0 35"
+        ))
+    };
+    assert_eq!(at("off"), ["a1-a2", "a1-b2", "a1xc1"]);
+    assert_eq!(at("on"), ["a1-a2", "a1-b2", "a1xc1", "a1xc1xe1"]);
+}
+
+/// Komikan's dogs (straight ahead, slanting forward too, any line) and
+/// Jeu Militaire's towers (sideways too, forward, straight ahead only).
+#[test]
+fn the_steps_options_change_how_the_crowd_steps() {
+    let komikan = |steps: &str| {
+        let mut variant = Variant::new(GameId::named("komikan"));
+        variant
+            .set_option(&format!("steps={steps}"))
+            .expect("a value");
+        let mut game = Game::new(variant);
+        game.play_text("e7-e6").expect("the lion steps");
+        let mut moves: Vec<String> = game
+            .legal_moves()
+            .iter()
+            .map(|m| game.move_text(m))
+            .collect();
+        moves.sort();
+        moves
+    };
+    assert_eq!(
+        komikan("ahead"),
+        ["a3-a4", "c2-c3", "e2-e3", "g2-g3", "i3-i4"]
+    );
+    let forward = komikan("forward");
+    assert!(forward.contains(&"a3-c4".to_string()) && !forward.contains(&"a3-c3".to_string()));
+    assert_eq!(forward.len(), 9, "{forward:?}");
+    let any = komikan("any");
+    assert!(any.contains(&"a3-c3".to_string()) && any.contains(&"a3-c4".to_string()));
+    assert_eq!(any.len(), 11, "{any:?}");
+
+    let towers =
+        |steps: &str| legal_at(&format!("jeu-militaire,steps={steps} 1/A2/3/3/T T 0/0 0 0"));
+    assert_eq!(towers("forward"), ["b1-a2", "b1-b2", "b1-c2"]);
+    assert_eq!(towers("ahead"), ["b1-b2"]);
+    let sideways = |steps: &str| {
+        legal_at(&format!(
+            "jeu-militaire,steps={steps} 1/A2/3/T2/1 T 0/0 0 1"
+        ))
+    };
+    assert_eq!(sideways("sideways"), ["a2-a3", "a2-b2", "a2-b3"]);
+    assert_eq!(sideways("forward"), ["a2-a3", "a2-b3"]);
+}
+
+/// "quiet-limit" off plays Ludii's rules: no draw after a hundred quiet
+/// turns. Every game that has the option loses the draw with it off.
+#[test]
+fn the_quiet_limit_option_off_takes_the_draw_away() {
+    let after = |on: &str| {
+        let mut game = Game::from_position_string(&format!(
+            "refskak,quiet-limit={on} 3/3/7/3F3/LLLLLLL/LLL/LLL F 0/0 99 99"
+        ))
+        .expect("a position");
+        game.play_text("d4-d5").expect("a fox step");
+        game.outcome()
+    };
+    assert_eq!(after("on"), Some(Outcome::draw(Reason::QuietLimit)));
+    assert_eq!(after("off"), None);
+    for id in GameId::built_in() {
+        if id.file().options.iter().any(|o| o.key == "quiet-limit") {
+            let mut off = Variant::new(id);
+            off.set_option("quiet-limit=off").expect("a value");
+            assert_eq!(off.quiet_limit(), None, "{id}");
+            assert_eq!(Variant::new(id).quiet_limit(), Some(100), "{id}");
+        }
+    }
+}
+
+/// Jeu Militaire's "move-limit" (Ludii's draw after twelve moves): the
+/// towers' forced win (24 plies) no longer comes in time, and with perfect
+/// play the game is a draw (every line to the end, remembered by position).
+#[test]
+fn the_move_limit_draws_jeu_militaire_after_twelve_moves() {
+    fn value(game: &mut Game, seen: &mut HashMap<String, i8>) -> i8 {
+        if let Some(o) = game.outcome() {
+            return match o.winner {
+                None => 0,
+                Some(w) if w == game.side_to_move() => 1,
+                Some(_) => -1,
+            };
+        }
+        let key = game.position_string();
+        if let Some(&v) = seen.get(&key) {
+            return v;
+        }
+        let mut best = -1;
+        for mv in game.legal_moves() {
+            game.play_unchecked(&mv);
+            best = best.max(-value(game, seen));
+            game.undo();
+            if best == 1 {
+                break;
+            }
+        }
+        seen.insert(key, best);
+        best
+    }
+    let line = "b2-b3 b1-b2 b3-a4 b2-b3 a4-b4 a2-a3 b4-a4 c2-c3 a4-b4 c3-c4 b4-a4 b3-c3";
+    let mut limited = Variant::new(GameId::named("jeu-militaire"));
+    limited.set_option("move-limit=on").expect("a value");
+    let mut game = Game::new(limited);
+    game.play_text(line).expect("legal");
+    assert_eq!(game.outcome(), Some(Outcome::draw(Reason::QuietLimit)));
+    let mut unlimited = Game::new(Variant::new(GameId::named("jeu-militaire")));
+    unlimited.play_text(line).expect("legal");
+    assert_eq!(unlimited.outcome(), None);
+    assert_eq!(value(&mut Game::new(limited), &mut HashMap::new()), 0);
 }

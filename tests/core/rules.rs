@@ -367,6 +367,25 @@ fn asalto_capture_is_optional() {
     assert!(moves.contains(&"g5-g4".to_string()) && moves.contains(&"c3-b3".to_string()));
 }
 
+/// The option "compulsory" (a house rule, off by default): an officer
+/// that can jump must, so the huff never comes.
+#[test]
+fn asalto_compulsory_option_leaves_only_the_jump() {
+    let g = setup(
+        "asalto",
+        &["compulsory=on"],
+        "c3 g5",
+        HUFF_CROWD,
+        Side::Hunters,
+        [0, 0],
+        0,
+    );
+    assert_eq!(legal(&g), ["c3xc5"]);
+    let mut g = g;
+    let effects = g.play(&g.parse_move("c3xc5").unwrap()).unwrap();
+    assert!(effects.huffed.is_empty());
+}
+
 #[test]
 fn asalto_huffing_removes_every_officer_that_could_have_jumped() {
     // The other officer steps: the one on c3 that could jump is huffed.

@@ -99,7 +99,7 @@ tag-variant = Variant
 tag-chosen = Our choice
 
 option-compulsory = Compulsory capture
-option-compulsory-note = A pirate that can jump must. Our choice in place of the traditional huff.
+option-compulsory-note = When a capture can be made, one must be made. Our choice in place of the traditional huff.
 option-retreat = Bulgars may retreat
 option-retreat-note = Bulgars may also step backwards; ground counts only when their ranks add up to a new best.
 option-sideways = Geese may step sideways
@@ -108,6 +108,12 @@ option-quiet-limit = Draw after 100 quiet moves
 option-quiet-limit-note = A hundred plies of movement without a capture end the game drawn, so every game ends.
 option-geese = Geese:
 option-geese-note = 13 is traditional. Our choice: 15 adds geese on a4 and g4; 17 adds a4, b4, f4 and g4.
+option-chain = Multiple captures
+option-chain-note = After a capture the same piece may jump again from where it lands, in the same move, and stop after any jump; off, one jump a move.
+option-steps = Direction of steps:
+option-steps-note = How the side with many pieces steps: ahead, straight ahead only; forward, straight or slanting forward; sideways, forward or sideways; any, along any line, back too.
+option-move-limit = Draw after 12 moves
+option-move-limit-note = A game nobody has won after twelve moves (six each) is drawn.
 
 ## The side panel
 

@@ -124,10 +124,9 @@ starts playing at once.
                        haretavl, adugo, ...: the files in assets/games/
   --game-file PATH     play the game this file describes
                        (docs/game-files.md)
-  --option KEY=VALUE   one of the game's options (its rules page lists
-                       them): compulsory=on|off, retreat=on|off (pirates);
-                       geese=13|15|17, sideways=on|off (fox-geese);
-                       quiet-limit=on|off (bagh-chal)
+  --option KEY=VALUE   one of the game's options, as geese=15 or
+                       quiet-limit=off: its rules page (--rules GAME)
+                       lists them with their values
   --hunters PLAYER     who plays the hunters: human, beginner, easy,
                        medium, hard or master
   --crowd PLAYER       who plays the crowd (the same choices)
