@@ -114,6 +114,10 @@ option-steps = Direction of steps:
 option-steps-note = How the side with many pieces steps: ahead, straight ahead only; forward, straight or slanting forward; sideways, forward or sideways; any, along any line, back too.
 option-move-limit = Draw after 12 moves
 option-move-limit-note = A game nobody has won after twelve moves (six each) is drawn.
+option-value-ahead = ahead
+option-value-forward = forward
+option-value-sideways = sideways
+option-value-any = any way
 
 ## The side panel
 

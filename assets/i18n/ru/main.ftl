@@ -117,6 +117,10 @@ option-steps = Направление шагов:
 option-steps-note = Как ходит сторона с многими фигурами: ahead — только прямо вперёд; forward — вперёд, прямо или наискосок; sideways — вперёд или вбок; any — по любой линии, и назад тоже.
 option-move-limit = Ничья после 12 ходов
 option-move-limit-note = Если после двенадцати ходов (по шесть у каждой стороны) никто не победил, — ничья.
+option-value-ahead = только прямо
+option-value-forward = вперёд
+option-value-sideways = вперёд и вбок
+option-value-any = в любую сторону
 
 ## Боковая панель
 

@@ -181,7 +181,8 @@ fn options(ui: &mut egui::Ui, i18n: &I18n, variant: &mut Variant) {
             } else {
                 ui.label(label);
                 for value in &spec.values {
-                    ui.radio_value(&mut picked, value.clone(), value.as_str());
+                    let text = super::rules_page::value_text(i18n, value);
+                    ui.radio_value(&mut picked, value.clone(), text);
                 }
             }
             tag(ui, i18n, origin);

@@ -332,11 +332,14 @@ fn option_callout(ui: &mut egui::Ui, i18n: &I18n, option: &content::OptionBlock)
     );
 }
 
-/// An option's value as a player reads it: on and off in words, numbers as they are.
-fn value_text(i18n: &I18n, value: &str) -> String {
+/// An option's value as a player reads it: on and off in words, a word
+/// value by its message (`option-value-WORD`), numbers as they are.
+pub fn value_text(i18n: &I18n, value: &str) -> String {
+    let id = format!("option-value-{value}");
     match value {
         "on" => i18n.tr("rules-value-on"),
         "off" => i18n.tr("rules-value-off"),
+        _ if i18n.has(i18n.language(), &id) => i18n.tr(&id),
         other => other.to_string(),
     }
 }
