@@ -1,8 +1,9 @@
 //! Files written before every game was played the same way: the hunt
 //! family's own autosave (`family-autosave.ron`: the game's id, its moves,
 //! who played each side, the skin, a resignation). It is read once, at
-//! launch, into the one autosave's [`SavedGame`] and then left behind; no
-//! new file is written in this form.
+//! launch, into the one autosave's [`SavedGame`] (kept in the autosave or
+//! as a named save: [`super::Saves::take_family_autosave`]) and then left
+//! behind; no new file is written in this form.
 
 use serde::{Deserialize, Serialize};
 

@@ -33,6 +33,20 @@ pub struct Refused {
     pub moved_to: Result<String, String>,
 }
 
+/// The hunt family's old autosave, read ([`Saves::take_family_autosave`]).
+#[derive(Clone, Debug)]
+pub struct FamilyTaken {
+    /// Its game, as the one autosave holds games (named when kept as a
+    /// named save).
+    pub restored: RestoredGame,
+    /// Where it is kept from now on: the autosave (the game to continue)
+    /// or a named save.
+    pub slot: Slot,
+    /// False when it could not be written there: the old file is left to
+    /// be read again next time.
+    pub kept: bool,
+}
+
 /// A named save in the list: its stem, and the save or why it cannot be read.
 #[derive(Clone, Debug)]
 pub struct Listed {
@@ -72,18 +86,60 @@ impl Saves {
     }
 
     /// The hunt family's old autosave (see [`legacy`]), replayed as a game
-    /// of the one autosave, and then deleted so it comes back only once;
-    /// `None` when there is none. A file that cannot be read, or whose game
-    /// does not replay, is moved aside.
-    pub fn take_family_autosave(&self) -> Result<Option<RestoredGame>, Refused> {
-        let taken = self.load(&Slot::FamilyAutosave, |text| {
+    /// of the one autosave and kept from now on in `Slot::Autosave` when
+    /// `autosave_free` (the autosave holds no game to continue) and the
+    /// game is unfinished, else as a named save, so a game left on each
+    /// screen is kept; the old file is deleted once the game is written,
+    /// so it comes back only once. `None` when there is none. A file that
+    /// cannot be read, or whose game does not replay, is moved aside.
+    pub fn take_family_autosave(
+        &self,
+        autosave_free: bool,
+    ) -> Result<Option<FamilyTaken>, Refused> {
+        let Some(restored) = self.load(&Slot::FamilyAutosave, |text| {
             SavedFamilyGame::from_ron(text)?.to_saved_game()?.restore()
-        })?;
-        if taken.is_some() {
-            // Read: the one autosave keeps the game from now on.
+        })?
+        else {
+            return Ok(None);
+        };
+        let (slot, name) = if autosave_free && !restored.is_finished() {
+            (Slot::Autosave, String::new())
+        } else {
+            let title = restored.game.variant().game.title();
+            let name = match restored.saved.saved_at {
+                0 => title.to_string(),
+                at => format!("{title}, {}", store::display_time(at)),
+            };
+            (Slot::Named(self.free_stem(&name)), name)
+        };
+        let saved = SavedGame {
+            name,
+            ..restored.saved.clone()
+        };
+        // Written (keeping the time it was played) before the old file
+        // goes: a write that fails leaves it to be read again next time.
+        let kept = self.store.write(&slot, &saved.to_ron()).is_ok();
+        if kept {
             let _ = self.store.delete(&Slot::FamilyAutosave);
         }
-        Ok(taken)
+        Ok(Some(FamilyTaken {
+            restored: RestoredGame { saved, ..restored },
+            slot,
+            kept,
+        }))
+    }
+
+    /// A named save's stem for `name` that no save has yet.
+    fn free_stem(&self, name: &str) -> String {
+        let taken = self.store.named().unwrap_or_default();
+        let base = file_stem(name);
+        let mut stem = base.clone();
+        let mut n = 2;
+        while taken.contains(&stem) {
+            stem = format!("{base} {n}");
+            n += 1;
+        }
+        stem
     }
 
     /// Reads and parses a slot; refuses (and moves aside) what fails.

@@ -11,8 +11,8 @@ use std::path::{Path, PathBuf};
 pub enum Slot {
     Settings,
     Autosave,
-    /// The hunt family's old autosave, read once into the one autosave
-    /// ([`super::legacy`]).
+    /// The hunt family's old autosave, read once into the one autosave or
+    /// a named save ([`super::legacy`]).
     FamilyAutosave,
     /// A named save, by its file stem (see [`file_stem`]).
     Named(String),

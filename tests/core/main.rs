@@ -46,6 +46,7 @@ mod notation;
 mod perft;
 mod properties;
 mod puzzle_sets;
+mod release_files;
 mod rules;
 mod save_format;
 mod table_check;
@@ -64,3 +65,5 @@ mod online_server;
 mod online_support;
 #[cfg(feature = "server")]
 mod pg_cluster;
+#[cfg(feature = "server")]
+mod release_server;

@@ -538,14 +538,72 @@ fn an_old_family_autosave_comes_back_once_as_the_one_autosaves_game() {
         let dir = temp_dir();
         write_old(dir.path(), &old_family_autosave(id, &moves));
         let saves = Saves::in_dir(dir.path());
-        let restored = saves.take_family_autosave().unwrap().expect("a game");
+        let taken = saves.take_family_autosave(true).unwrap().expect("a game");
+        assert_eq!((taken.slot.clone(), taken.kept), (Slot::Autosave, true));
+        let restored = taken.restored;
         assert!(restored.game.moves().eq(game.moves()), "{id}");
         assert_eq!(restored.game.position(), game.position(), "{id}");
         assert_eq!(restored.saved.hunters, Some(Level::Easy), "{id}");
         assert_eq!(restored.saved.skin.as_deref(), Some("classic"), "{id}");
-        // Read once: the one autosave keeps it from now on.
-        assert!(saves.take_family_autosave().unwrap().is_none(), "{id}");
+        // Read once: the one autosave keeps it from now on (also if the
+        // game is closed before a move).
+        assert!(saves.take_family_autosave(true).unwrap().is_none(), "{id}");
+        let autosave = saves.load_game(&Slot::Autosave).unwrap().expect("kept");
+        assert!(autosave.game.moves().eq(game.moves()), "{id}");
+        assert_eq!(autosave.saved.saved_at, 1_767_225_600, "{id}: when played");
     }
+}
+
+/// With a game to continue in the autosave, or when it is over, the
+/// family's old autosave is kept as a named save (never written over the
+/// autosave, nor dropped), and read once.
+#[test]
+fn an_old_family_autosave_not_continued_is_kept_as_a_named_save() {
+    let dir = temp_dir();
+    let saves = Saves::in_dir(dir.path());
+    let pirates = random_game(Variant::new(GameId::named("pirates")), 6, 1);
+    let autosave = SavedGame::of_game(&pirates, &[], None, None);
+    saves.write_game(&Slot::Autosave, &autosave).unwrap();
+    // A save of the name it would take is not written over either.
+    let other = SavedGame {
+        name: "Kaooa, 2026-01-01 00:00".to_string(),
+        ..autosave.clone()
+    };
+    saves
+        .write_game(&Slot::Named(file_stem(&other.name)), &other)
+        .unwrap();
+    write_old(dir.path(), &old_family_autosave("kaooa", &["@d4", "@c3"]));
+    let taken = saves.take_family_autosave(false).unwrap().expect("a game");
+    assert!(taken.kept);
+    assert_eq!(taken.restored.saved.name, "Kaooa, 2026-01-01 00:00");
+    let Slot::Named(stem) = &taken.slot else {
+        panic!("{:?}", taken.slot)
+    };
+    assert_eq!(stem, "Kaooa, 2026-01-01 00_00 2");
+    let named = saves.load_game(&taken.slot).unwrap().expect("kept");
+    assert_eq!(named.game.move_texts(), ["@d4", "@c3"]);
+    assert_eq!(named.saved.name, "Kaooa, 2026-01-01 00:00");
+    assert!(
+        saves.take_family_autosave(true).unwrap().is_none(),
+        "read once"
+    );
+    let kept = saves
+        .load_game(&Slot::Autosave)
+        .unwrap()
+        .expect("the autosave");
+    assert!(kept.game.moves().eq(pirates.moves()), "not written over");
+    assert_eq!(saves.list().unwrap().len(), 2);
+
+    // A finished game (resigned) is kept too, though the autosave is free.
+    let resigned = SavedFamilyGame {
+        resigned: Some(Side::Crowd),
+        ..old_family_autosave("kaooa", &["@d4"])
+    };
+    write_old(dir.path(), &resigned);
+    let taken = saves.take_family_autosave(true).unwrap().expect("a game");
+    assert!(matches!(taken.slot, Slot::Named(_)), "{:?}", taken.slot);
+    assert!(taken.restored.is_finished());
+    assert_eq!(saves.list().unwrap().len(), 3);
 }
 
 #[test]
@@ -574,14 +632,14 @@ fn an_old_family_autosave_that_does_not_replay_is_refused_and_kept() {
         let dir = temp_dir();
         let saves = Saves::in_dir(dir.path());
         let text = write_old(dir.path(), &bad);
-        let refused = saves.take_family_autosave().unwrap_err();
+        let refused = saves.take_family_autosave(true).unwrap_err();
         assert_eq!(refused.error, expected);
         assert_eq!(refused.slot, Slot::FamilyAutosave);
         // Kept, byte for byte, beside where it was.
         let moved = refused.moved_to.unwrap();
         assert_eq!(fs::read_to_string(&moved).unwrap(), text);
         assert!(
-            saves.take_family_autosave().unwrap().is_none(),
+            saves.take_family_autosave(true).unwrap().is_none(),
             "the slot is free"
         );
     }

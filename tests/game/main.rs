@@ -21,5 +21,6 @@ mod game_review;
 mod i18n;
 mod online_fake;
 mod persist_app;
+mod release_files;
 mod rules_page;
 mod skins;

@@ -1,6 +1,8 @@
 //! Games for the save tests: every variant, seeded random games, take-backs.
 #![allow(dead_code)]
 
+pub mod release;
+
 use stronghold::rules::{Game, GameId, Move, Variant};
 
 /// Every built-in game with every combination of its options, as its

@@ -63,6 +63,8 @@ save-resumed = Your last game is kept ({ $moves ->
     [one] { $moves } move
    *[other] { $moves } moves
 }): “Continue” takes it up where you left it.
+# $name: the named save it is kept as.
+save-family-kept = Your game from the hunt family's old screen is kept in the saves as “{ $name }”.
 
 ## A file that was refused. $reason: damaged, unreadable, newer or bad-game;
 ## $file: the name it was renamed to; $name: a named save's file name.

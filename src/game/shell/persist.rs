@@ -155,11 +155,16 @@ impl Persistence {
             }
         }
         // A game left on the family's own screen before every game was
-        // played alike: continued here when the autosave has none.
-        match saves.take_family_autosave() {
-            Ok(Some(restored)) if !restored.is_finished() && boot.last_game.is_none() => {
-                boot.last_game = Some(LastGame::from_restored(restored));
+        // played alike: continued here when the autosave has none, else
+        // kept as a named save.
+        let autosave_free = boot.last_game.is_none() && !boot.autosave_blocked;
+        match saves.take_family_autosave(autosave_free) {
+            Ok(Some(taken)) if taken.slot == Slot::Autosave => {
+                boot.last_game = Some(LastGame::from_restored(taken.restored));
             }
+            Ok(Some(taken)) if taken.kept => boot.notices.push(Notice::info(
+                Msg::new("save-family-kept").text("name", taken.restored.saved.name),
+            )),
             Ok(_) => {}
             Err(refused) => boot.notices.push(refused_notice(&refused)),
         }
