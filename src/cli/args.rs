@@ -94,6 +94,8 @@ pub(super) struct OnlineArgs {
     pub(super) key: Option<String>,
     /// A created room's games count for the ratings.
     pub(super) rated: bool,
+    /// The bot resigns on its first turn once this many moves are played.
+    pub(super) resign_after: Option<usize>,
 }
 
 impl Args {
@@ -163,7 +165,7 @@ impl Args {
             "--check" => self.check = Some(number(flag, v)?),
             #[cfg(feature = "online")]
             "--server" | "--create" | "--join" | "--watch" | "--seek" | "--anyone"
-            | "--pace-ms" | "--side" | "--clock" | "--name" | "--key" => {
+            | "--pace-ms" | "--side" | "--clock" | "--name" | "--key" | "--resign-after" => {
                 self.online.set(flag, v)?
             }
             _ => return Ok(false),
@@ -342,6 +344,7 @@ impl OnlineArgs {
             "--seek" => self.seek = Some(game_kind(v)?),
             "--anyone" => self.anyone = Some(game_kind(v)?),
             "--pace-ms" => self.pace_ms = Some(number(flag, v)?),
+            "--resign-after" => self.resign_after = Some(number(flag, v)?),
             "--side" => self.side = Some(seat_side(v)?),
             "--name" => {
                 crate::online::protocol::check_name(v).map_err(|e| format!("--name: {e}"))?;

@@ -1,5 +1,7 @@
-//! `online`: the engine as a player on a `stronghold-server`. It creates a
-//! room or joins one, then plays its side at a level until the game ends,
+//! `online`: the engine as a player on a `stronghold-server`, in any
+//! built-in game with its options. It creates a room or joins one, then
+//! plays its side at a level until the game ends (or resigns once
+//! `--resign-after` moves are played),
 //! printing `code: CODE`, a `move N: MOVE` line for each ply the server
 //! stores, and `result: …`. With `--watch CODE` it only watches, printing
 //! the same move and result lines. With `--seek GAME` it keeps a seek open
@@ -39,6 +41,13 @@ const RECONNECT_LIMIT: Duration = Duration::from_secs(600);
 /// How long the loop sleeps when nothing happened.
 const POLL_PAUSE: Duration = Duration::from_millis(3);
 
+/// A move (or resignation) sent and not answered for this long: the bot
+/// asks for the room again. The server refuses a frame over its rate
+/// limit, and says so for the first of a burst only.
+const UNANSWERED: Duration = Duration::from_secs(3);
+/// After the server's "slow down": the pause before asking for the room.
+const SLOWED_DOWN: Duration = Duration::from_millis(500);
+
 /// Whether the game goes on.
 enum Flow {
     Go,
@@ -60,6 +69,10 @@ struct Bot<'a> {
     code_printed: bool,
     /// The ply a move was sent for and not yet stored.
     sent_for: Option<usize>,
+    /// When to ask for the room again if what was sent is still unanswered.
+    sync_at: Option<Instant>,
+    /// Resigns on its first turn once this many moves are played.
+    resign_after: Option<usize>,
     /// The other seat has been taken (moves wait for an opponent).
     opponent: bool,
     /// The least time between the opponent's move and its own.
@@ -159,6 +172,8 @@ fn play_one(
         printed: 0,
         code_printed: false,
         sent_for: None,
+        sync_at: None,
+        resign_after: args.online.resign_after,
         opponent: false,
         pace: Duration::from_millis(args.online.pace_ms.unwrap_or(DEFAULT_PACE_MS)),
         changed_at: Instant::now(),
@@ -172,6 +187,13 @@ fn play_one(
 /// `--anyone GAME …`, one of them.
 fn opening(args: &Args) -> Result<Opening, String> {
     let online = &args.online;
+    if args.game_file.is_some() {
+        return Err(
+            "online plays the built-in games only (GAME after --create, --seek or --anyone): \
+             not --game-file"
+                .into(),
+        );
+    }
     if online.rated && online.create.is_none() {
         return Err("--rated goes with --create (lobby games are always rated)".into());
     }
@@ -190,7 +212,7 @@ fn opening(args: &Args) -> Result<Opening, String> {
     }
     if let Some(kind) = online.seek {
         return Ok(Opening::Seek {
-            setup: GameSetup::of(&args.variant(kind)?),
+            setup: GameSetup::online(&args.variant(kind)?)?,
             side: online.side,
             clock: online.clock,
         });
@@ -200,7 +222,7 @@ fn opening(args: &Args) -> Result<Opening, String> {
             return Err("--side goes with --create or --seek: anyone's sides are drawn".into());
         }
         return Ok(Opening::Anyone {
-            setup: GameSetup::of(&args.variant(kind)?),
+            setup: GameSetup::online(&args.variant(kind)?)?,
             clock: online.clock,
         });
     }
@@ -208,13 +230,16 @@ fn opening(args: &Args) -> Result<Opening, String> {
         if online.side.is_some() || online.clock.is_some() || !args.options.is_empty() {
             return Err("--side, --clock and --option are the creator's: not with --watch".into());
         }
+        if online.resign_after.is_some() {
+            return Err("a spectator does not resign: --resign-after is a player's".into());
+        }
         return Ok(Opening::Watch { code: code.clone() });
     }
     match (&online.create, &online.join) {
         (Some(kind), None) => {
             let variant = args.variant(*kind)?;
             Ok(Opening::Create {
-                setup: GameSetup::of(&variant),
+                setup: GameSetup::online(&variant)?,
                 side: online.side.unwrap_or(Side::Hunters),
                 clock: online.clock,
                 rated: online.rated,
@@ -335,6 +360,7 @@ impl Bot<'_> {
             .is_some_and(|you| state.seat(you.other()) != SeatStatus::Empty);
         // Whatever was in flight is in this list or lost: decide again.
         self.sent_for = None;
+        self.sync_at = None;
         if let (false, Some(hunters), Some(crowd)) = (
             self.players_told,
             &state.players.hunters,
@@ -381,6 +407,8 @@ impl Bot<'_> {
             .map_err(|e| format!("the server's move {} `{text}`: {e}", ply + 1))?;
         game.play_unchecked(&mv);
         self.changed_at = Instant::now();
+        // The game moved on: whatever this bot sent was answered.
+        self.sync_at = None;
         if ply >= self.printed {
             say(out, &format!("move {}: {text}\n", ply + 1))?;
             self.printed = ply + 1;
@@ -401,6 +429,12 @@ impl Bot<'_> {
             | ErrorKind::BadKey
             | ErrorKind::NameTaken
             | ErrorKind::Version => Err(format!("the server refused: {message}")),
+            // Refused unread: ask for the room again in a moment, and
+            // decide again from it.
+            ErrorKind::RateLimited => {
+                self.sync_at = Some(Instant::now() + SLOWED_DOWN);
+                Ok(Flow::Go)
+            }
             // Out of step with the server: take its word for the game.
             ErrorKind::StalePly
             | ErrorKind::NotYourTurn
@@ -429,14 +463,37 @@ impl Bot<'_> {
         Ok(())
     }
 
-    /// On its turn, with no move in flight: searches and sends one.
+    /// Asks for the room again when what was sent has gone unanswered.
+    fn sync_if_unanswered(&mut self) {
+        let now = Instant::now();
+        if self.sync_at.is_some_and(|at| now >= at) {
+            self.sync_at = Some(now + UNANSWERED);
+            let _ = self.client.send(&Command::Sync);
+        }
+    }
+
+    /// Sends `command` for ply `ply`, to be answered before another.
+    fn send_for(&mut self, ply: usize, command: &Command) {
+        if self.client.send(command).is_ok() {
+            self.sent_for = Some(ply);
+            self.sync_at = Some(Instant::now() + UNANSWERED);
+        }
+    }
+
+    /// On its turn, with no move in flight: searches and sends one (or
+    /// resigns, once `--resign-after` moves are played).
     fn maybe_move(&mut self) -> Result<(), String> {
+        self.sync_if_unanswered();
         let (Some(game), Some(side), Some(level)) = (&self.game, self.side, self.level) else {
             return Ok(());
         };
         let ply = game.ply();
         let waiting = !self.opponent || self.sent_for == Some(ply);
         if game.side_to_move() != side || game.is_over() || waiting {
+            return Ok(());
+        }
+        if self.resign_after.is_some_and(|after| ply >= after) {
+            self.send_for(ply, &Command::Resign);
             return Ok(());
         }
         let seed = self.seed.wrapping_mul(1_000_003).wrapping_add(ply as u64);
@@ -451,9 +508,7 @@ impl Bot<'_> {
             ply: ply as u32,
             mv: game.move_text(&result.best),
         };
-        if self.client.send(&command).is_ok() {
-            self.sent_for = Some(ply);
-        }
+        self.send_for(ply, &command);
         Ok(())
     }
 }

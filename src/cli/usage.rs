@@ -1,6 +1,8 @@
 //! The usage text: one part per command, so that `COMMAND --help` shows
 //! its own part, and `help` (or a mistake) all of them.
 
+use crate::rules::GameId;
+
 /// Each command's usage lines.
 const COMMANDS: [(&str, &str); 10] = [
     (
@@ -113,13 +115,15 @@ const COMMANDS: [(&str, &str); 10] = [
         "online",
         "  stronghold-cli online --server URL (--create GAME [--option KEY=VALUE]... [--side hunters|crowd]
       [--clock M+I] [--rated] | --join CODE) --level LEVEL [--name NAME [--key KEY]] [--pace-ms MS]
-      [--seed S] [--table FILE|none]
+      [--seed S] [--table FILE|none] [--resign-after N]
   stronghold-cli online --server URL --watch CODE
   stronghold-cli online --server URL (--seek GAME [--option ...] [--side hunters|crowd] [--games N] |
       --anyone GAME [--option ...]) [--clock M+I] --level LEVEL [--name NAME [--key KEY]]
-      [--pace-ms MS] [--seed S]
+      [--pace-ms MS] [--seed S] [--resign-after N]
       Plays one game on a stronghold-server (URL: ws://HOST:PORT, wss://… or HOST:PORT; several,
-      URL1,URL2, are tried in turn when one cannot be reached) at LEVEL:
+      URL1,URL2, are tried in turn when one cannot be reached) at LEVEL. GAME is any built-in
+      game (below), with its options (--option KEY=VALUE, as many as it has; not a --game-file:
+      a server plays the built-in games only): it
       creates a room (the creator's side, default hunters; a clock of M minutes plus I seconds a
       move) or joins one by its code. Prints `code: CODE`, then `move N: MOVE` for each ply N
       (from 1) as the server stores it, then `result: …`, and exits 0 when the game ends. A lost
@@ -128,24 +132,58 @@ const COMMANDS: [(&str, &str); 10] = [
       moves already played first) and `result: …`. With --seek it keeps a seek open in the
       server's lobby (the game, its options, its side or either, the clock) and plays whoever
       takes it, N games one after another (default 1), each printed as above; with --anyone it
-      takes the first seek of the same game and clock, or posts one and waits (sides drawn at
-      random). With --name it plays as that player, marked as a bot (the server keeps names
-      unique: the name's key is --key KEY, or the one kept for NAME in
+      takes the first seek of the same game, options and clock, or posts one and waits (sides
+      drawn at random). With --name it plays as that player, marked as a bot (the server keeps
+      names unique: the name's key is --key KEY, or the one kept for NAME in
       $XDG_CONFIG_HOME/stronghold/players/, made on first use); lobby games between named
-      players are rated, a created room's too with --rated, and a rated game prints
-      `rating: OLD -> NEW` (its own, `?` while provisional) after `result: …`. Needs the
-      `online` feature.",
+      players are rated, a created room's too with --rated, each game in a rating of its own,
+      and a rated game prints `rating: OLD -> NEW` (its own, `?` while provisional) after
+      `result: …`. With --resign-after N it resigns on its first turn once N moves are played.
+      Needs the `online` feature.",
     ),
 ];
 
-/// What the words in capitals stand for, under every usage.
-const WORDS: &str =
-    "GAME is pirates, asalto, fox-geese, bagh-chal, kaooa, haretavl, cercar-la-liebre,
-adugo, demala-diviyan-keliya, juroku-musashi, komikan, jeu-militaire, la-yagua, refskak,
-el-zorro or hund-efter-hare-vendsyssel (RULES.md).
-LEVEL is beginner, easy, medium, hard or master.
-Options: each game's own, as geese=15 or quiet-limit=off: `show GAME` lists them and their
-values, RULES.md says what each does and where it comes from.
+/// What the words in capitals stand for, under every usage: GAME from the
+/// catalogue (so a game added is listed), then the rest.
+fn words() -> String {
+    let games: Vec<String> = GameId::built_in().map(|g| g.id().to_string()).collect();
+    let games = wrapped(&format!("GAME is {} (RULES.md).", or_list(&games)));
+    format!("{games}\n{OPTIONS}\n{REST}")
+}
+
+/// "a, b or c".
+fn or_list(words: &[String]) -> String {
+    match words {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+/// `text` in lines of at most 90 characters, broken at spaces.
+fn wrapped(text: &str) -> String {
+    let mut lines = vec![String::new()];
+    for word in text.split(' ') {
+        let line = lines.last_mut().expect("a line");
+        if !line.is_empty() && line.len() + 1 + word.len() > 90 {
+            lines.push(word.to_string());
+        } else {
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+    }
+    lines.join("\n")
+}
+
+/// Each game has its own options.
+const OPTIONS: &str =
+    "Options: each game's own, as geese=15 or quiet-limit=off: `show GAME` lists them and their
+values, RULES.md says what each does and where it comes from.";
+
+/// The words in capitals that are not games or options.
+const REST: &str = "LEVEL is beginner, easy, medium, hard or master.
 --table: Bagh-Chal's sliding-phase table for Hard and Master (default: the shipped one,
 tablebase/bagh-chal.sctb in the assets folder; none: play without a table).
 The assets folder: $STRONGHOLD_ASSETS if set, else an assets folder next to the program
@@ -154,13 +192,13 @@ The assets folder: $STRONGHOLD_ASSETS if set, else an assets folder next to the 
 /// The whole usage: every command.
 pub(super) fn usage() -> String {
     let lines: Vec<&str> = COMMANDS.iter().map(|(_, text)| *text).collect();
-    format!("usage:\n{}\n{WORDS}", lines.join("\n"))
+    format!("usage:\n{}\n{}", lines.join("\n"), words())
 }
 
 /// The usage of `command` alone, or all of it for a command it does not know.
 pub(super) fn usage_of(command: &str) -> String {
     match COMMANDS.iter().find(|(name, _)| *name == command) {
-        Some((_, text)) => format!("usage:\n{text}\n{WORDS}"),
+        Some((_, text)) => format!("usage:\n{text}\n{}", words()),
         None => usage(),
     }
 }

@@ -23,10 +23,13 @@
 //!                                            "clocks":{…}}   (to every seat and spectator)
 //! ```
 //!
-//! - **Rooms and seats.** `create` opens a room with a game, its options,
-//!   the creator's side and an optional clock; the answer is `seated` (the
-//!   invite code, a secret seat token, the side) and `state`. `join CODE`
-//!   takes the other seat; `watch CODE` looks on, read-only.
+//! - **Rooms and seats.** `create` opens a room with a game (any built-in
+//!   game, by its id; a game read from a file is refused: see
+//!   [`protocol::GameSetup`]), its options (`KEY=VALUE`, as the game's
+//!   file lists them), the creator's side and an optional clock; the
+//!   answer is `seated` (the invite code, a secret seat token, the side)
+//!   and `state`. `join CODE` takes the other seat; `watch CODE` looks
+//!   on, read-only.
 //! - **The server is authoritative.** `move` carries the ply it is meant
 //!   for (0 for the first move) and the move in the rules' notation
 //!   (`RULES.md`). The server checks it with the rules crate, stores it,
@@ -69,7 +72,8 @@
 //!   `my_games` answers `games`: the player's recent games, each with its
 //!   moves, players, result and rating changes.
 //! - **Ratings.** Glicko-2, one per player and pool, a pool being a game
-//!   and a clock class (`pirates/blitz`; see [`protocol::rating_pool`]);
+//!   (any of them, its options aside) and a clock class (`pirates/blitz`,
+//!   `adugo/untimed`; see [`protocol::rating_pool`]);
 //!   provisional (`1500?`) while the deviation is above 110. Lobby games
 //!   are rated, a friend's room only if `create` says `rated`; either way
 //!   only between two different players who said hello, and never a game

@@ -474,14 +474,38 @@ impl GameSetup {
         }
     }
 
-    /// The variant this names, or why it names none (in English).
+    /// The setup of a variant to play online: any built-in game, with its
+    /// options; a game read from a file is refused (a server knows only
+    /// the built-in games, and would read a file's id that is also a
+    /// built-in game's as that game).
+    pub fn online(variant: &Variant) -> Result<GameSetup, String> {
+        check_online(variant.game)?;
+        Ok(GameSetup::of(variant))
+    }
+
+    /// The variant this names, or why it names none (in English): a
+    /// built-in game (every one of them, see [`GameId::built_in`]) with
+    /// options it has.
     pub fn variant(&self) -> Result<Variant, String> {
         let kind: GameId = self.game.parse().map_err(|e| format!("{e}"))?;
+        check_online(kind)?;
         let mut variant = Variant::new(kind);
         for option in &self.options {
             variant.set_option(option).map_err(|e| format!("{e}"))?;
         }
         Ok(variant)
+    }
+}
+
+/// Why `game` cannot be played online, if it cannot: only the built-in
+/// games can (a game read from a file at run time is this program's alone).
+pub fn check_online(game: GameId) -> Result<(), String> {
+    if game.is_built_in() {
+        Ok(())
+    } else {
+        Err(format!(
+            "{game} is read from a file: online play has the built-in games only"
+        ))
     }
 }
 

@@ -247,12 +247,114 @@ fn online_refuses_incomplete_or_contradictory_flags() {
             ],
             "clock",
         ),
+        // Any game, but only with options it has, and values they take.
+        (
+            &[
+                "online", "--server", "h:1", "--level", "easy", "--anyone", "kaooa", "--option",
+                "geese=15",
+            ],
+            "kaooa has no options",
+        ),
+        (
+            &[
+                "online",
+                "--server",
+                "h:1",
+                "--level",
+                "easy",
+                "--seek",
+                "fox-geese",
+                "--option",
+                "geese=14",
+            ],
+            "expected 13, 15 or 17",
+        ),
+        (
+            &[
+                "online",
+                "--server",
+                "h:1",
+                "--level",
+                "easy",
+                "--create",
+                "bagh-chal",
+                "--option",
+                "retreat=on",
+            ],
+            "unknown option `retreat` for bagh-chal (known: quiet-limit)",
+        ),
+        (
+            &[
+                "online", "--server", "h:1", "--level", "easy", "--anyone", "la-yagua", "--option",
+                "on",
+            ],
+            "not KEY=VALUE",
+        ),
+        (
+            &[
+                "online",
+                "--server",
+                "h:1",
+                "--level",
+                "easy",
+                "--create",
+                "kaooa",
+                "--game-file",
+                "assets/games/kaooa.game.ron",
+            ],
+            "built-in games only",
+        ),
+        (
+            &[
+                "online",
+                "--server",
+                "h:1",
+                "--watch",
+                "x",
+                "--resign-after",
+                "4",
+            ],
+            "a spectator does not resign",
+        ),
+        (
+            &[
+                "online",
+                "--server",
+                "h:1",
+                "--level",
+                "easy",
+                "--create",
+                "adugo",
+                "--resign-after",
+                "four",
+            ],
+            "--resign-after must be a whole number",
+        ),
     ] {
         let o = cli(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         let err = String::from_utf8_lossy(&o.stderr);
         assert!(err.contains(says), "{args:?}: {err}");
     }
+}
+
+/// `online`'s usage says how to pick every game and each of its options.
+#[test]
+#[cfg(feature = "online")]
+fn online_usage_names_every_game_and_option() {
+    let o = cli(&["online", "--help"]);
+    assert!(o.status.success());
+    // The words, as they are wrapped into lines.
+    let out = stdout(&o).split_whitespace().collect::<Vec<_>>().join(" ");
+    for game in stronghold::rules::GameId::built_in() {
+        assert!(out.contains(&format!(" {game}")), "{game}: {out}");
+        for option in &game.file().options {
+            let values = option.values.join("|");
+            assert!(out.contains(&format!("{}={values}", option.key)), "{out}");
+        }
+    }
+    assert!(out.contains("--anyone GAME [--option ...]"), "{out}");
+    assert!(out.contains("--resign-after N"), "{out}");
 }
 
 /// The command-line tool run from `folder` with `args` (split at spaces)

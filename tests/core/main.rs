@@ -52,6 +52,8 @@ mod save_format;
 mod table_check;
 
 #[cfg(feature = "server")]
+mod online_every_game;
+#[cfg(feature = "server")]
 mod online_hardening;
 #[cfg(feature = "server")]
 mod online_players;

@@ -208,6 +208,56 @@ fn clocks_and_setups_read_as_the_command_line_writes_them() {
     );
 }
 
+/// Every built-in game goes online with each value of each of its
+/// options, and comes back the same; an unknown game, an option the game
+/// does not have, a value the option does not take and a game read from a
+/// file are refused, each saying what is wrong.
+#[test]
+fn every_built_in_game_is_a_setup_and_a_files_game_is_not() {
+    let mut seen = 0;
+    for game in GameId::built_in() {
+        let mut variants = vec![Variant::new(game)];
+        for option in &game.file().options {
+            for value in &option.values {
+                let mut variant = Variant::new(game);
+                variant.set(&option.key, value).unwrap();
+                variants.push(variant);
+            }
+        }
+        for variant in variants {
+            let setup = GameSetup::online(&variant).unwrap();
+            assert_eq!(setup.game, game.id());
+            assert_eq!(setup.variant(), Ok(variant), "{setup:?}");
+            seen += 1;
+        }
+    }
+    assert!(seen >= 16 + 9, "{seen} setups");
+    let refused = |game: &str, options: &[&str]| {
+        let setup = GameSetup {
+            game: game.into(),
+            options: options.iter().map(|o| o.to_string()).collect(),
+        };
+        setup.variant().expect_err(game)
+    };
+    let unknown = refused("chess", &[]);
+    assert!(
+        unknown.contains("unknown game `chess`") && unknown.contains("hund-efter-hare-vendsyssel"),
+        "{unknown}"
+    );
+    assert!(refused("kaooa", &["geese=15"]).contains("kaooa has no options"));
+    assert!(refused("fox-geese", &["geese=14"]).contains("13, 15 or 17"));
+    assert!(refused("bagh-chal", &["quiet-limit"]).contains("not KEY=VALUE"));
+
+    // A game read from a file is this program's only, even under an id of
+    // its own; the server would never know it.
+    let text = include_str!("../../assets/games/kaooa.game.ron")
+        .replace("id: \"kaooa\"", "id: \"kaooa-online-test\"");
+    let file_game = GameId::load("kaooa-online-test", text.as_bytes()).expect("a game file");
+    let why = GameSetup::online(&Variant::new(file_game)).expect_err("a file's game");
+    assert!(why.contains("built-in games only"), "{why}");
+    assert!(refused("kaooa-online-test", &[]).contains("built-in games only"));
+}
+
 /// Names: 2 to 20 letters of any alphabet, digits, `_` and `-`; nothing
 /// that could pass for markup, a line break or a look-alike space.
 #[test]

@@ -14,6 +14,7 @@ use bevy::prelude::*;
 use bevy::winit::{UpdateMode, WinitSettings};
 
 use online_fake::FakeServer;
+use stronghold::game::common::notice::Notices;
 use stronghold::game::common::screens::Screen;
 use stronghold::game::common::settings::{OnlineSeat, Settings};
 use stronghold::game::play::match_state::{
@@ -242,6 +243,103 @@ fn a_created_room_plays_moves_both_ways() {
         UpdateMode::Reactive { wait, .. } => assert!(wait <= Duration::from_secs(1), "{wait:?}"),
         // A frame wanted at once (something still moving).
         UpdateMode::Continuous => {}
+    }
+}
+
+/// Every built-in game, with an option changed where it has one, is
+/// created online from the app (on the crowd's side), a friend joins, and
+/// a move goes each way; then the app leaves for the next game.
+#[test]
+fn every_game_is_played_online_from_the_app() {
+    let server = FakeServer::start();
+    let mut app = app();
+    for game in GameId::built_in() {
+        let mut variant = Variant::new(game);
+        if let Some(option) = game.file().options.first() {
+            let other = option.values.iter().find(|v| **v != option.default);
+            variant.set(&option.key, other.unwrap()).unwrap();
+        }
+        app.world_mut().write_message(OnlineCommand::Create {
+            server: server.url(),
+            variant,
+            side: Side::Crowd,
+            clock: None,
+            rated: false,
+        });
+        until(&mut app, None, "the room", |app, _| {
+            online(app).code().is_some()
+        });
+        let code = online(&app).code().unwrap().to_string();
+        let mut friend = Friend::new(&server, Opening::Join { code: code.clone() });
+        until(
+            &mut app,
+            Some(&mut friend),
+            "the friend seated",
+            |app, f| {
+                f.is_some_and(|f| f.side == Some(Side::Hunters))
+                    && online(app).phase == Phase::Playing
+            },
+        );
+        assert_eq!(*the_match(&app).variant(), variant, "{game}");
+        for ply in 1..=2 {
+            if the_match(&app).game().side_to_move() == Side::Crowd {
+                play_here(&mut app);
+                until(&mut app, Some(&mut friend), "ours there", |_, f| {
+                    f.is_some_and(|f| f.moves.len() == ply)
+                });
+            } else {
+                friend.play_first_legal(variant);
+                until(&mut app, Some(&mut friend), "theirs here", |app, _| {
+                    the_match(app).game().ply() == ply
+                });
+            }
+        }
+        assert_eq!(moves(&app), server.moves(&code), "{game}");
+        assert_eq!(friend.moves, server.moves(&code), "{game}");
+        app.world_mut().write_message(OnlineCommand::Leave);
+        app.update();
+        assert!(!online(&app).is_on(), "{game}: left");
+    }
+}
+
+/// A game read from a file is not sent to a server (which knows only the
+/// built-in games): creating a room or playing anyone in it says so and
+/// connects to nothing.
+#[test]
+fn a_game_read_from_a_file_is_not_played_online() {
+    let server = FakeServer::start();
+    let mut app = app();
+    let text = include_str!("../../assets/games/kaooa.game.ron")
+        .replace("id: \"kaooa\"", "id: \"kaooa-from-a-file\"");
+    let variant = Variant::new(GameId::load("kaooa-from-a-file", text.as_bytes()).unwrap());
+    let url = server.url();
+    for command in [
+        OnlineCommand::Create {
+            server: url.clone(),
+            variant,
+            side: Side::Crowd,
+            clock: None,
+            rated: false,
+        },
+        OnlineCommand::Anyone {
+            server: url.clone(),
+            variant,
+            clock: None,
+        },
+    ] {
+        app.world_mut().write_message(command);
+        app.update();
+        app.update();
+        assert!(!online(&app).is_on(), "{:?}", online(&app));
+        let shown = &app.world().resource::<Notices>().shown;
+        assert!(
+            shown.iter().any(|(n, _)| n.msg.id == "online-file-game"),
+            "{:?}",
+            shown
+                .iter()
+                .map(|(n, _)| n.msg.id.clone())
+                .collect::<Vec<_>>()
+        );
     }
 }
 

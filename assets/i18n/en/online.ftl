@@ -12,6 +12,7 @@ online-create = Create a room
 online-anyone = Play anyone
 online-anyone-hint = Plays the first player on the server who wants this game with this clock, or waits for one. Sides are drawn.
 online-anyone-note = Whoever on the server wants this game and clock; sides are drawn.
+online-file-game = This game was read from a file: online play has the built-in games only. Choose one of them above.
 online-lobby-title = Waiting on the server: { $count }
 online-lobby-empty = Nobody is waiting now. Play anyone to wait yourself, or start a bot (stronghold-cli online --seek GAME).
 online-lobby-you-play = you play { $side }

@@ -188,6 +188,12 @@ fn create_row(
     server: &str,
 ) -> Option<OnlineCommand> {
     let mut asked = None;
+    // A game read from a file is this program's only: the server has the
+    // built-in games.
+    if !form.variant.game.is_built_in() {
+        ui.colored_label(RED, i18n.tr("online-file-game"));
+        return None;
+    }
     ui.horizontal(|ui| {
         ui.label(i18n.tr("online-clock"));
         clock_combo(ui, i18n, &mut form.online_clock);

@@ -286,6 +286,13 @@ fn act_on_commands(
     mut notices: MessageWriter<Notice>,
 ) {
     for command in commands.read() {
+        if let OnlineCommand::Create { variant, .. } | OnlineCommand::Anyone { variant, .. } =
+            command
+            && GameSetup::online(variant).is_err()
+        {
+            notices.write(Notice::warning(Msg::new("online-file-game")));
+            continue;
+        }
         if let Some((server, opening, from_lobby)) = opening_of(command) {
             let identity = player_identity(&mut settings);
             open(
