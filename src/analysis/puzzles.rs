@@ -287,56 +287,6 @@ impl Harvester {
         }
     }
 
-    /// Takes a puzzle of an earlier format (the hunt family's, written as
-    /// moves from the start: `game` is its position, with the moves'
-    /// history) as found, if its first answer is still the only one by
-    /// this game's proof: with its line where that still checks, else
-    /// with the line the proof gives; `former_id` keeps the player's
-    /// progress. The reason when it is not taken.
-    pub fn convert(
-        &mut self,
-        game: &Game,
-        line: &[String],
-        former_id: String,
-    ) -> Result<(), String> {
-        let proof = self.proofs[0];
-        let position = game.position_string();
-        let game = Game::from_position(*game.variant(), *game.position());
-        let first = self
-            .only_move(proof, &game)
-            .ok_or("no only move by the proof")?;
-        let answer = game.move_text(&first.mv);
-        if line.first() != Some(&answer) {
-            return Err(format!("the only move is now {answer}"));
-        }
-        let (goal, win_in) = match proof {
-            Proof::SearchMargin { .. } => self.searched_goal(first.goal, first.win_in),
-            _ => (first.goal, first.win_in),
-        };
-        let mut puzzle = Puzzle {
-            position,
-            line: line.to_vec(),
-            goal,
-            proof,
-            depth: 0,
-            win_in,
-            former_id: Some(former_id),
-        };
-        if !self.checks(&puzzle) {
-            let line = self.line_from(proof, &game, first);
-            puzzle.line = line.iter().map(|m| game.move_text(m)).collect();
-            if !self.checks(&puzzle) {
-                return Err("its line does not check".into());
-            }
-        }
-        if !self.seen.insert(puzzle.position.clone()) {
-            return Err("a puzzle of the same position".into());
-        }
-        puzzle.depth = measured_depth(&puzzle);
-        self.found.push(puzzle);
-        Ok(())
-    }
-
     /// The positions one move off the game's line from `game` (each other
     /// move the side to move had), by the proof search alone: where the
     /// side to move errs, the other side's one winning answer is a

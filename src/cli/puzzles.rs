@@ -15,8 +15,7 @@ use crate::ai::{Level, Tablebase};
 use crate::analysis::puzzles::{HarvestSpec, Harvester};
 use crate::assets::find_asset;
 use crate::coach::prove::{Provers, check_puzzle, exact_proof};
-use crate::coach::puzzle::{Proof, PuzzleSet, puzzle_id};
-use crate::coach::puzzles_from_moves::MovesPuzzleSet;
+use crate::coach::puzzle::{Proof, PuzzleSet};
 use crate::rules::{Game, GameId, Variant};
 
 pub(super) fn puzzles(args: &Args, out: &mut dyn Write) -> Result<(), String> {
@@ -33,7 +32,6 @@ pub(super) fn puzzles(args: &Args, out: &mut dyn Write) -> Result<(), String> {
         "list" => list(args, kind, out),
         "check" => check(args, kind, out),
         "harvest" => harvest(args, kind, out),
-        "convert" => convert(args, kind, out),
         other => Err(format!(
             "unknown puzzles command `{other}`\n{}",
             usage_of("puzzles")
@@ -174,48 +172,6 @@ fn write_set(
             set.puzzles.len()
         ),
     )
-}
-
-/// `puzzles convert`: a set written as moves from the start (`--file`,
-/// the hunt family's earlier format) proven again and written in the one
-/// format to `--out`, each puzzle with its former id.
-fn convert(args: &Args, kind: GameId, out: &mut dyn Write) -> Result<(), String> {
-    let from = args
-        .file
-        .as_deref()
-        .ok_or("puzzles convert needs --file FILE")?;
-    let path = args
-        .out
-        .as_deref()
-        .ok_or("puzzles convert needs --out FILE")?;
-    let text = std::fs::read_to_string(from).map_err(|e| format!("cannot read {from}: {e}"))?;
-    let old = MovesPuzzleSet::from_ron(&text).map_err(|e| format!("{from}: {e}"))?;
-    let variant = args.variant(kind)?;
-    let mut spec = HarvestSpec::DEFAULT;
-    if let Some(d) = args.depth {
-        spec.margin_depth = d;
-    }
-    let mut harvester = Harvester::new(variant, None, spec)?;
-    let mut dropped = 0;
-    for (n, p) in old.puzzles.iter().enumerate() {
-        let mut game = Game::new(variant);
-        game.play_text(&p.moves.join(" "))
-            .map_err(|e| format!("puzzle {}: {e}", n + 1))?;
-        let former = puzzle_id(
-            &p.moves.join(" "),
-            p.line.first().map_or("", String::as_str),
-        );
-        if let Err(why) = harvester.convert(&game, &p.line, former) {
-            dropped += 1;
-            eprintln!("puzzle {}: {why}", n + 1);
-        }
-    }
-    let keep = args.keep.unwrap_or(old.puzzles.len());
-    say(
-        out,
-        &format!("{dropped} of {} not converted\n", old.puzzles.len()),
-    )?;
-    write_set(harvester, keep, path, out)
 }
 
 /// The games to harvest, played (or read) one at a time as they are
