@@ -38,8 +38,6 @@
 //! - [`fox_geese_proof`]: who wins a Fox and Geese position, proved within
 //!   a node budget (the game's analysis gives exact verdicts with it, a
 //!   slice at a time);
-//! - [`family`] and [`family_solve`]: the family screen's own search and
-//!   solve over `HuntGame`, until that screen plays through [`Search`];
 //! - [`remote`]: a search run elsewhere (the web page's AI worker): its
 //!   request and replies.
 //!
@@ -51,8 +49,6 @@
 mod bagh_chal;
 mod board;
 pub mod eval;
-pub mod family;
-pub mod family_solve;
 pub mod fox_geese_proof;
 mod level;
 mod ordering;

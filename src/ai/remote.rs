@@ -11,9 +11,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use web_time::{Duration, Instant};
 
-use crate::ai::family::FamilySearch;
 use crate::ai::{Level, Search, SearchLimits, SearchResult, SearchStatus, Tablebase};
-use crate::rules::family::{self, HuntGame};
 use crate::rules::{Game, GameId, Rules, notation};
 
 /// What the far side should search.
@@ -27,29 +25,6 @@ pub struct SearchRequest {
     pub moves: Vec<String>,
     pub limit: RequestLimit,
     pub seed: u64,
-    /// A game of the hunt family instead (then `start` and `moves` are
-    /// unused).
-    #[serde(default)]
-    pub family: Option<FamilyOrder>,
-}
-
-/// A hunt-family game to search: a built-in game's id and the moves played.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct FamilyOrder {
-    pub game: String,
-    pub moves: Vec<String>,
-}
-
-impl FamilyOrder {
-    /// The game the order describes, or why it cannot be rebuilt.
-    pub fn game(&self) -> Result<HuntGame, String> {
-        let rules = family::built_in(&self.game)
-            .ok_or_else(|| format!("`{}` is not a built-in game", self.game))?;
-        let mut game = HuntGame::new(rules);
-        game.play_text(&self.moves.join(" "))
-            .map_err(|e| format!("move {}: {}", e.number, e.reason))?;
-        Ok(game)
-    }
 }
 
 /// How a requested search is limited.
@@ -117,22 +92,6 @@ impl SearchRequest {
             moves: game.move_texts(),
             limit,
             seed,
-            family: None,
-        }
-    }
-
-    /// A search of a built-in hunt-family game at a level.
-    pub fn family(id: u64, game: &HuntGame, level: Level, seed: u64) -> SearchRequest {
-        SearchRequest {
-            id,
-            start: String::new(),
-            moves: Vec::new(),
-            limit: RequestLimit::Level(level),
-            seed,
-            family: Some(FamilyOrder {
-                game: game.rules.id().to_string(),
-                moves: game.moves().map(|m| game.rules.move_text(m)).collect(),
-            }),
         }
     }
 
@@ -171,16 +130,8 @@ pub fn rebuild_game(start: &str, moves: &[String]) -> Result<Game, String> {
 /// A requested search, stepped for a time at a go by whoever runs it.
 pub struct RemoteSearch {
     id: u64,
-    search: Engine,
+    search: Box<Search>,
     finished: bool,
-}
-
-/// What a remote search runs.
-enum Engine {
-    Classic(Box<Search>),
-    /// A family game's search runs whole in one step (its level bounds it):
-    /// the worker it runs in is not the page's thread.
-    Family(Box<FamilySearch>, HuntGame),
 }
 
 impl RemoteSearch {
@@ -192,30 +143,15 @@ impl RemoteSearch {
         request: &SearchRequest,
         table: Option<&Arc<Tablebase>>,
     ) -> Result<RemoteSearch, String> {
-        if let Some(order) = &request.family {
-            let game = order.game()?;
-            let level = match request.limit {
-                RequestLimit::Level(level) => level,
-                RequestLimit::Think { .. } => Level::Master,
-            };
-            return Ok(RemoteSearch {
-                id: request.id,
-                search: Engine::Family(
-                    Box::new(FamilySearch::for_level(&game, level, request.seed)),
-                    game,
-                ),
-                finished: false,
-            });
-        }
         let game = request.game()?;
         Ok(RemoteSearch {
             id: request.id,
-            search: Engine::Classic(Box::new(
+            search: Box::new(
                 request
                     .limit
                     .search(&game, request.seed)
                     .with_tablebase(table),
-            )),
+            ),
             finished: false,
         })
     }
@@ -232,26 +168,7 @@ impl RemoteSearch {
     /// Searches for about `budget` (or to the end), then says where it is.
     pub fn run_for(&mut self, budget: Duration) -> SearchReply {
         let started = Instant::now();
-        let search = match &mut self.search {
-            Engine::Classic(search) => search,
-            Engine::Family(search, game) => {
-                let status = match search.run() {
-                    Some(result) => ReplyStatus::Done {
-                        best: game.rules.move_text(&result.best),
-                        score: result.score,
-                        depth: result.depth,
-                        nodes: result.nodes,
-                        pv: result.pv.iter().map(|m| game.rules.move_text(m)).collect(),
-                    },
-                    None => ReplyStatus::Nothing,
-                };
-                self.finished = true;
-                return SearchReply {
-                    id: self.id,
-                    status,
-                };
-            }
-        };
+        let search = &mut self.search;
         let status = loop {
             let status = match search.step(Self::NODES_PER_STEP) {
                 SearchStatus::Done(result) => break Self::done(&result, &search.rules()),

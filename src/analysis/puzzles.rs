@@ -1,23 +1,27 @@
-//! Harvesting puzzles from games ([`Harvester`]): every position of a
-//! game where exactly one move does what a goal asks, proven by the
-//! strongest prover the game has (Bagh-Chal's table, the Fox and Geese
-//! proof search, else a search's margin; see [`crate::coach::prove`]),
-//! with the line that follows while each answer stays the only one.
+//! Harvesting puzzles ([`Harvester`]): every position of a game where
+//! exactly one move does what a goal asks, proven by the strongest prover
+//! the game has (Bagh-Chal's table, the Fox and Geese proof search, a
+//! small game's backward solve, else a search's margin; see
+//! [`crate::coach::prove`]), with the line that follows while each answer
+//! stays the only one. The positions come from games played or recorded
+//! ([`Harvester::harvest_game`]), or, in a game solved backwards, from
+//! every position its start reaches ([`Harvester::harvest_solved`]).
 //!
 //! Offline work (minutes of searching); the game only reads the sets it
 //! writes (`assets/puzzles/`).
 
-use std::collections::HashSet;
+use std::collections::{HashSet, VecDeque};
 use std::sync::Arc;
 
 use crate::ai::fox_geese_proof::FoxGeeseSolver;
+use crate::ai::solve::Solution;
 use crate::ai::{Search, SearchLimits, Tablebase};
 use crate::coach::prove::{
     OnlyMove, Provers, check_puzzle, depth_to_find, exact_proof, margin_only_move, proof_only_move,
-    table_only_move, table_reply,
+    solution_of, solved_only_move, solved_reply, table_only_move, table_reply,
 };
 use crate::coach::puzzle::{Goal, PUZZLES_VERSION, Proof, Puzzle, PuzzleSet};
-use crate::rules::{Game, Move, Variant};
+use crate::rules::{Game, Move, Position, Variant};
 
 /// How hard the harvest looks.
 #[derive(Clone, Copy, Debug)]
@@ -57,6 +61,43 @@ fn deeper_search_agrees(p: &Puzzle, depth: u32) -> bool {
         .is_some_and(|r| Some(game.move_text(&r.best)) == p.line.first().cloned())
 }
 
+/// The depth of a puzzle's first answer ([`depth_to_find`]).
+fn measured_depth(p: &Puzzle) -> u32 {
+    let answer = p.game().ok().and_then(|g| {
+        let mv = g.parse_move(p.line.first()?).ok()?;
+        Some(depth_to_find(&g, mv))
+    });
+    answer.unwrap_or(Puzzle::BEYOND)
+}
+
+/// The part of a position a backward solve tells apart (the pieces, the
+/// hands, the side to move, the moves made where they count): the
+/// counters of quiet plies and ground, and the hash, set to 0.
+fn solve_key(p: &Position) -> Position {
+    Position {
+        quiet_plies: 0,
+        ground_to_gain: 0,
+        hash: 0,
+        ..*p
+    }
+}
+
+/// Most puzzles of a solved game measured for their depth, per puzzle the
+/// set keeps: the harvest keeps this many, spread over the distances to
+/// the end, before it measures them.
+const MEASURED_PER_KEPT: usize = 2;
+
+/// At most `most` of `found`, spread evenly over its order.
+fn spread(found: Vec<Puzzle>, most: usize) -> Vec<Puzzle> {
+    if found.len() <= most {
+        return found;
+    }
+    let step = found.len() as f64 / most as f64;
+    (0..most)
+        .map(|i| found[(i as f64 * step) as usize].clone())
+        .collect()
+}
+
 /// Collects puzzles from games of one variant.
 pub struct Harvester {
     variant: Variant,
@@ -64,6 +105,8 @@ pub struct Harvester {
     table: Option<Arc<Tablebase>>,
     /// Fox and Geese without sideways steps: the proof search.
     solver: Option<Box<FoxGeeseSolver>>,
+    /// A game whose file says it is solved: its backward solve.
+    solution: Option<Arc<Solution>>,
     /// The proofs tried at each position, strongest first.
     proofs: Vec<Proof>,
     seen: HashSet<String>,
@@ -78,8 +121,9 @@ impl Harvester {
     /// A harvester for `variant`. Bagh-Chal's puzzles are proven by the
     /// table (which it needs); Fox and Geese's by the proof search (without
     /// sideways steps), and where that finds no only move, by a search's
-    /// margin (the fox has many winning moves nearly everywhere); Pirates'
-    /// and Asalto's by a search's margin.
+    /// margin (the fox has many winning moves nearly everywhere); a game
+    /// whose file says it is solved by its backward solve; the others by a
+    /// search's margin.
     pub fn new(
         variant: Variant,
         table: Option<Arc<Tablebase>>,
@@ -89,19 +133,23 @@ impl Harvester {
             depth: spec.margin_depth,
             margin: spec.margin,
         };
-        let mut solver = None;
-        let proofs = match variant.game.plug_in() {
-            Some("bagh-chal") => {
+        let (mut solver, mut solution) = (None, None);
+        let proofs = match exact_proof(&variant) {
+            Some(Proof::Table) => {
                 table
                     .as_ref()
                     .ok_or("Bagh-Chal puzzles need the sliding-phase table")?;
                 vec![Proof::Table]
             }
-            Some("fox-geese") if variant.option("sideways") != Some("on") => {
+            Some(Proof::ProofSearch) => {
                 let s = FoxGeeseSolver::new(variant, spec.proof_nodes, 20)
                     .map_err(|e| e.to_string())?;
                 solver = Some(Box::new(s));
                 vec![Proof::ProofSearch, margin]
+            }
+            Some(Proof::Solved) => {
+                solution = Some(solution_of(&variant)?);
+                vec![Proof::Solved]
             }
             _ => vec![margin],
         };
@@ -110,6 +158,7 @@ impl Harvester {
             spec,
             table,
             solver,
+            solution,
             proofs,
             seen: HashSet::new(),
             found: Vec::new(),
@@ -193,6 +242,51 @@ impl Harvester {
         }
     }
 
+    /// Looks at every position the start of a solved game reaches
+    /// (breadth first, each by the first path to it, as the solve tells
+    /// positions apart) for puzzles the solve proves; about `most` times
+    /// [`MEASURED_PER_KEPT`] of them, spread over the distances to the end
+    /// and the order they were found in, are measured for depth and kept
+    /// for [`Harvester::into_set`]. Nothing for a game that is not solved.
+    pub fn harvest_solved(&mut self, most: usize) {
+        if self.solution.is_none() {
+            return;
+        }
+        let variant = self.variant;
+        // Positions with a puzzle already (kept from an earlier set) by
+        // the solve's key: another count of quiet plies is the same puzzle.
+        let had: HashSet<Position> = (self.found.iter())
+            .filter_map(|p| Some(solve_key(p.game().ok()?.position())))
+            .collect();
+        let start = *Game::new(variant).position();
+        let mut seen = HashSet::from([solve_key(&start)]);
+        let mut queue = VecDeque::from([start]);
+        let mut found = Vec::new();
+        while let Some(pos) = queue.pop_front() {
+            let game = Game::from_position(variant, pos);
+            if game.is_over() {
+                continue;
+            }
+            let moves = game.legal_moves();
+            if moves.len() > 1 && !had.contains(&solve_key(&pos)) {
+                self.positions += 1;
+                found.extend(self.proven_at(&game, &[Proof::Solved]));
+            }
+            for mv in moves {
+                let next = game.rules().apply(&pos, &mv).0;
+                if seen.insert(solve_key(&next)) {
+                    queue.push_back(next);
+                }
+            }
+        }
+        // Stable: in the order found within each distance.
+        found.sort_by_key(|p| p.win_in.unwrap_or(u32::MAX));
+        for mut p in spread(found, most * MEASURED_PER_KEPT) {
+            p.depth = measured_depth(&p);
+            self.found.push(p);
+        }
+    }
+
     /// The positions one move off the game's line from `game` (each other
     /// move the side to move had), by the proof search alone: where the
     /// side to move errs, the other side's one winning answer is a
@@ -224,15 +318,18 @@ impl Harvester {
                 self.proof_gave_up |= only.is_err();
                 only.ok().flatten()
             }
+            Proof::Solved => solved_only_move(self.solution.as_ref()?, game),
             Proof::SearchMargin { depth, margin } => margin_only_move(game, depth, margin),
         }
     }
 
-    /// The opponent's reply along a line: the table's best, else the
-    /// search's (a proven win holds against every reply anyway).
+    /// The opponent's reply along a line: the table's or the solve's best,
+    /// else the search's (a proven win holds against every reply anyway).
     fn reply(&self, proof: Proof, game: &Game) -> Option<Move> {
-        if let (Proof::Table, Some(table)) = (proof, &self.table) {
-            return table_reply(table, game);
+        match (proof, &self.table, &self.solution) {
+            (Proof::Table, Some(table), _) => return table_reply(table, game),
+            (Proof::Solved, _, Some(solution)) => return solved_reply(solution, game),
+            _ => {}
         }
         let depth = match proof {
             Proof::SearchMargin { depth, .. } => depth,
@@ -249,6 +346,14 @@ impl Harvester {
     /// every move the rules allow there is legal), so it is judged from
     /// there.
     fn puzzle_at(&mut self, game: &Game, proofs: &[Proof]) -> Option<Puzzle> {
+        let mut puzzle = self.proven_at(game, proofs)?;
+        puzzle.depth = measured_depth(&puzzle);
+        Some(puzzle)
+    }
+
+    /// [`Harvester::puzzle_at`] without its depth (0), which takes a search
+    /// at each depth in turn to measure.
+    fn proven_at(&mut self, game: &Game, proofs: &[Proof]) -> Option<Puzzle> {
         let position = game.position_string();
         if !self.seen.insert(position.clone()) {
             return None;
@@ -258,7 +363,7 @@ impl Harvester {
             let Some(first) = self.only_move(proof, &game) else {
                 continue;
             };
-            let line = self.line_from(proof, &game, first.mv);
+            let line = self.line_from(proof, &game, first);
             let (goal, win_in) = match proof {
                 Proof::SearchMargin { .. } => self.searched_goal(first.goal, first.win_in),
                 _ => (first.goal, first.win_in),
@@ -268,38 +373,49 @@ impl Harvester {
                 line: line.iter().map(|m| game.move_text(m)).collect(),
                 goal,
                 proof,
-                depth: depth_to_find(&game, first.mv),
+                depth: 0,
                 win_in,
+                former_id: None,
             };
-            let provers = Provers {
-                table: self.table.as_deref(),
-                proof_nodes: self.spec.proof_nodes,
-            };
-            return check_puzzle(&puzzle, &provers).ok().map(|()| puzzle);
+            return self.checks(&puzzle).then_some(puzzle);
         }
         None
     }
 
+    /// Whether `puzzle` stands by its proof, within the spec's budget.
+    fn checks(&self, puzzle: &Puzzle) -> bool {
+        let provers = Provers {
+            table: self.table.as_deref(),
+            proof_nodes: self.spec.proof_nodes,
+        };
+        check_puzzle(puzzle, &provers).is_ok()
+    }
+
     /// The line from `game` after `first`: the best reply, then the
-    /// solver's only move by the same proof, while there is one, up to the
-    /// spec's answers.
-    fn line_from(&mut self, proof: Proof, game: &Game, first: Move) -> Vec<Move> {
+    /// solver's only move by the same proof, while there is one (with the
+    /// same goal, for the solve), up to the spec's answers. The line stops
+    /// where a side would move twice in a row.
+    fn line_from(&mut self, proof: Proof, game: &Game, first: OnlyMove) -> Vec<Move> {
+        let solver = game.side_to_move();
         let mut game = game.clone();
-        let mut line = vec![first];
-        game.play_unchecked(&first);
+        let mut line = vec![first.mv];
+        game.play_unchecked(&first.mv);
         let mut answers = 1;
-        while answers < self.spec.max_answers && !game.is_over() {
+        while answers < self.spec.max_answers && !game.is_over() && game.side_to_move() != solver {
             let Some(reply) = self.reply(proof, &game) else {
                 break;
             };
             let mut next = game.clone();
             next.play_unchecked(&reply);
-            if next.is_over() {
+            if next.is_over() || next.side_to_move() != solver {
                 break;
             }
             let Some(answer) = self.only_move(proof, &next) else {
                 break;
             };
+            if proof == Proof::Solved && answer.goal != first.goal {
+                break;
+            }
             line.extend([reply, answer.mv]);
             next.play_unchecked(&answer.mv);
             game = next;
@@ -308,27 +424,27 @@ impl Harvester {
         line
     }
 
-    /// The set: at most `most` puzzles, taken in turn from each
-    /// difficulty (so the easy ones, the most common, do not crowd out the
-    /// rest), proven ones before searched ones, then ordered easiest
-    /// first.
+    /// The set: at most `most` puzzles, ordered easiest first. Those
+    /// converted from an earlier format come first (the player may have
+    /// solved them), then the proven ones, then the searched ones, each
+    /// group taken in turn from each difficulty (so the easy ones, the
+    /// most common, do not crowd out the rest).
     /// Puzzles proven by a search's margin are kept only when a search
-    /// [`DEEPER_BY`] plies deeper still chooses the answer (a margin seen
-    /// at one depth that a deeper search overturns proves little).
+    /// [`DEEPER_BY`] plies deeper than theirs still chooses the answer (a
+    /// margin seen at one depth that a deeper search overturns proves
+    /// little).
     pub fn into_set(mut self, most: usize) -> PuzzleSet {
-        let deeper = self.spec.margin_depth + DEEPER_BY;
         self.found.retain(|p| match p.proof {
-            Proof::SearchMargin { .. } => deeper_search_agrees(p, deeper),
+            Proof::SearchMargin { depth, .. } => deeper_search_agrees(p, depth + DEEPER_BY),
             _ => true,
         });
-        // The proven puzzles first, then the searched ones, each in turn
-        // from each difficulty.
-        let (proven, searched): (Vec<Puzzle>, Vec<Puzzle>) = self
-            .found
+        let (former, found): (Vec<Puzzle>, Vec<Puzzle>) =
+            (self.found.into_iter()).partition(|p| p.former_id.is_some());
+        let (proven, searched): (Vec<Puzzle>, Vec<Puzzle>) = found
             .into_iter()
             .partition(|p| !matches!(p.proof, Proof::SearchMargin { .. }));
         let mut puzzles = Vec::new();
-        for mut group in [proven, searched] {
+        for mut group in [former, proven, searched] {
             group.sort_by(|a, b| (a.depth, &a.position).cmp(&(b.depth, &b.position)));
             take_by_difficulty(group, most, &mut puzzles);
         }

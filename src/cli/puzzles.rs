@@ -14,9 +14,8 @@ use crate::ai::rng::mix;
 use crate::ai::{Level, Tablebase};
 use crate::analysis::puzzles::{HarvestSpec, Harvester};
 use crate::assets::find_asset;
-use crate::coach::prove::{Provers, check_puzzle};
-use crate::coach::puzzle::PuzzleSet;
-use crate::coach::puzzles_from_moves::MovesPuzzleSet;
+use crate::coach::prove::{Provers, check_puzzle, exact_proof};
+use crate::coach::puzzle::{Proof, PuzzleSet};
 use crate::rules::{Game, GameId, Variant};
 
 pub(super) fn puzzles(args: &Args, out: &mut dyn Write) -> Result<(), String> {
@@ -67,49 +66,14 @@ fn read_set(args: &Args, kind: GameId) -> Result<PuzzleSet, String> {
 }
 
 /// `puzzles list`: a line per puzzle, the position string, a tab, the
-/// line; a set written as moves from the start (the hunt family's,
-/// `puzzles/family/GAME.ron`) is listed the same way.
+/// line.
 fn list(args: &Args, kind: GameId, out: &mut dyn Write) -> Result<(), String> {
-    let lines: Vec<String> = match moves_set(args, kind)? {
-        Some(set) => set.listed(kind)?.iter().map(|p| p.list_line()).collect(),
-        None => read_set(args, kind)?
-            .puzzles
-            .iter()
-            .map(|p| p.list_line())
-            .collect(),
-    };
     let mut text = String::new();
-    for line in lines {
-        text.push_str(&line);
+    for p in read_set(args, kind)?.puzzles {
+        text.push_str(&p.list_line());
         text.push('\n');
     }
     say(out, &text)
-}
-
-/// The game's set written as moves from the start, where that is what
-/// `--file` holds or, without it, where the game ships no other set.
-fn moves_set(args: &Args, kind: GameId) -> Result<Option<MovesPuzzleSet>, String> {
-    let path = match &args.file {
-        Some(path) => PathBuf::from(path),
-        None if find_asset(Path::new(&PuzzleSet::asset_path(kind))).is_ok() => return Ok(None),
-        None => match find_asset(Path::new(&MovesPuzzleSet::asset_path(kind))) {
-            Ok(path) => path,
-            Err(_) => return Ok(None),
-        },
-    };
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        return Ok(None);
-    };
-    if PuzzleSet::from_ron(&text).is_ok() {
-        return Ok(None);
-    }
-    MovesPuzzleSet::from_ron(&text)
-        .map(Some)
-        .or_else(|e| match args.file {
-            // A file that is neither: the usual error says why.
-            Some(_) => Ok(None),
-            None => Err(format!("{}: {e}", path.display())),
-        })
 }
 
 /// `puzzles check`: every puzzle's line legal and each answer the only one
@@ -168,6 +132,13 @@ fn harvest(args: &Args, kind: GameId, out: &mut dyn Write) -> Result<(), String>
         }
         harvester.keep(set);
     }
+    let keep = args.keep.unwrap_or(100);
+    if args.games.is_none() && args.record.is_none() && exact_proof(&variant) == Some(Proof::Solved)
+    {
+        // A solved game: every position its start reaches.
+        harvester.harvest_solved(keep);
+        return write_set(harvester, keep, path, out);
+    }
     let (total, games) = harvest_games(args, variant, table)?;
     for (g, game) in games.enumerate() {
         let game = game?;
@@ -180,8 +151,19 @@ fn harvest(args: &Args, kind: GameId, out: &mut dyn Write) -> Result<(), String>
             );
         }
     }
+    write_set(harvester, keep, path, out)
+}
+
+/// Writes the harvest's set (at most `keep` puzzles) to `path`, and says
+/// how it went.
+fn write_set(
+    harvester: Harvester,
+    keep: usize,
+    path: &str,
+    out: &mut dyn Write,
+) -> Result<(), String> {
     let (positions, found) = (harvester.positions, harvester.found());
-    let set = harvester.into_set(args.keep.unwrap_or(100));
+    let set = harvester.into_set(keep);
     std::fs::write(path, set.to_ron()).map_err(|e| format!("cannot write {path}: {e}"))?;
     say(
         out,

@@ -57,19 +57,21 @@ const COMMANDS: [(&str, &str); 10] = [
     (
         "puzzles",
         "  stronghold-cli puzzles list GAME [--file FILE]
-      A line per puzzle of the shipped set (puzzles/GAME.ron in the assets folder, or a set
-      written as moves from the start, puzzles/family/GAME.ron) or FILE: the position
-      string, a tab, then the solution's moves (the answers and the replies).
+      A line per puzzle of the shipped set (puzzles/GAME.ron in the assets folder) or FILE:
+      the position string, a tab, then the solution's moves (the answers and the replies).
   stronghold-cli puzzles check GAME [--file FILE] [--table FILE] [--nodes N]
       Checks every puzzle again: its line is legal and each answer the only one by its proof.
   stronghold-cli puzzles harvest GAME --out FILE (--games N [--seed S] [--openings K] | --record FILE)
       [--keep K] [--depth D] [--nodes N] [--option KEY=VALUE]... [--table FILE] [--merge] [--quiet]
       Plays N computer games (Beginner to Medium, every pairing in turn; K random opening plies,
       default 4) or reads a record, and keeps each position where exactly one move wins, keeps
-      the draw, or (Pirates, Asalto) beats every other by 1.5 pieces in a search of D plies
-      (default 8); proven by Bagh-Chal's table, the Fox and Geese proof search (N positions
-      each, default 200000) or that search. Writes at most K puzzles (default 100) to FILE;
-      --merge keeps those already in FILE (a set of the same game) with the new ones.",
+      the draw, or beats every other by 1.5 pieces in a search of D plies (default 8); proven
+      by Bagh-Chal's table, the Fox and Geese proof search (N positions each, default 200000),
+      the backward solve of a game solved (kaooa, haretavl, jeu-militaire,
+      hund-efter-hare-vendsyssel; there, also the only quickest win) or that search. A solved
+      game without --games or --record looks at every position its start reaches. Writes at
+      most K puzzles (default 100) to FILE; --merge keeps those already in FILE (a set of the
+      same game) with the new ones, those with a former id first.",
     ),
     (
         "solve",

@@ -3,8 +3,8 @@
 //! graded ([`Grade`]) by how much of its side's expected result it gave
 //! away, with the evaluation before and after, the best move, and an exact
 //! verdict ([`Verdict`]) where the table, the proof search or the rules
-//! know the value; and puzzles ([`puzzle`]) whose answers they prove (and
-//! sets written as moves from the start, [`puzzles_from_moves`]).
+//! know the value; and puzzles ([`puzzle`]) whose answers they prove
+//! ([`prove`]).
 //!
 //! Plain Rust like the engine: the game runs it (on a compute thread, or a
 //! slice at a time on the web), the command line prints it
@@ -31,12 +31,10 @@
 
 mod analyse;
 pub mod exact;
-pub mod family_puzzle;
 pub mod grade;
 pub mod lesson;
 pub mod prove;
 pub mod puzzle;
-pub mod puzzles_from_moves;
 pub mod remote;
 mod report;
 pub mod score;

@@ -1,11 +1,13 @@
 //! The provers behind puzzles: which legal move of a position is the only
 //! one that does what a goal asks, by Bagh-Chal's table
 //! ([`table_only_move`]), the Fox and Geese proof search
-//! ([`proof_only_move`]) or a search's margin ([`margin_only_move`]); and a
-//! puzzle's whole line checked again by the proof it names
+//! ([`proof_only_move`]), a small game's backward solve
+//! ([`solved_only_move`]) or a search's margin ([`margin_only_move`]); and
+//! a puzzle's whole line checked again by the proof it names
 //! ([`check_puzzle`]).
 
 use crate::ai::fox_geese_proof::{FoxGeeseSolver, SolveError, Winner};
+use crate::ai::solve::{Solution, Solved, solution_for};
 use crate::ai::{MATE_BOUND, Search, SearchLimits, Tablebase};
 use crate::rules::{Game, Move, Side, Variant};
 
@@ -120,6 +122,104 @@ pub fn proof_only_move(
         goal: Goal::Win,
         win_in: None,
     }))
+}
+
+/// The value of each legal move at `game`'s position for the side to
+/// move, counted from before the move, by the game's backward solve; `None`
+/// when a move leads where the solve did not reach, or when the draw for
+/// quiet moves could come before some move's win or loss (the solve leaves
+/// it out, so such a value is not known).
+fn solved_values(solution: &Solution, game: &Game) -> Option<Vec<(Move, Solved)>> {
+    let rules = game.rules();
+    let pos = game.position();
+    let quiet_left = rules
+        .quiet_limit()
+        .map_or(u16::MAX, |l| l.saturating_sub(pos.quiet_plies));
+    game.legal_moves()
+        .into_iter()
+        .map(|mv| {
+            let value = match solution.value(&rules.apply(pos, &mv).0)? {
+                Solved::Win(n) => Solved::Loss(n + 1),
+                Solved::Loss(n) => Solved::Win(n + 1),
+                Solved::Draw => Solved::Draw,
+            };
+            let before_quiet_draw = match value {
+                Solved::Win(n) | Solved::Loss(n) => n < quiet_left,
+                Solved::Draw => true,
+            };
+            before_quiet_draw.then_some((mv, value))
+        })
+        .collect()
+}
+
+/// A solved value's result: 1 a win, 0 a draw, -1 a loss.
+fn result_of(v: Solved) -> i8 {
+    match v {
+        Solved::Win(_) => 1,
+        Solved::Draw => 0,
+        Solved::Loss(_) => -1,
+    }
+}
+
+/// The one move that keeps the side to move's result by the game's
+/// backward solve, when the position is not lost and there is a choice:
+/// the only move that wins ([`Goal::Win`]) or keeps the draw
+/// ([`Goal::Hold`]); where several moves win, the only one that wins in
+/// the fewest plies ([`Goal::WinQuickest`]: the others win later, draw or
+/// lose).
+pub fn solved_only_move(solution: &Solution, game: &Game) -> Option<OnlyMove> {
+    let values = solved_values(solution, game)?;
+    let best = values.iter().map(|(_, v)| result_of(*v)).max()?;
+    if best < 0 || values.len() < 2 {
+        return None;
+    }
+    let keepers: Vec<(Move, Solved)> = values
+        .into_iter()
+        .filter(|(_, v)| result_of(*v) == best)
+        .collect();
+    let plies = |v: Solved| match v {
+        Solved::Win(n) => u32::from(n),
+        _ => u32::MAX,
+    };
+    if let [(mv, v)] = keepers[..] {
+        let (goal, win_in) = match v {
+            Solved::Win(n) => (Goal::Win, Some(u32::from(n))),
+            _ => (Goal::Hold, None),
+        };
+        return Some(OnlyMove { mv, goal, win_in });
+    }
+    if best == 0 {
+        return None;
+    }
+    let quickest = keepers.iter().map(|(_, v)| plies(*v)).min()?;
+    let mut fastest = keepers.iter().filter(|(_, v)| plies(*v) == quickest);
+    let &(mv, _) = fastest.next()?;
+    fastest.next().is_none().then_some(OnlyMove {
+        mv,
+        goal: Goal::WinQuickest,
+        win_in: Some(quickest),
+    })
+}
+
+/// The best reply of the side to move by the game's backward solve: the
+/// soonest win, the draw, the latest loss (the last such move in the
+/// order of the legal moves when several are equal).
+pub fn solved_reply(solution: &Solution, game: &Game) -> Option<Move> {
+    let values = solved_values(solution, game)?;
+    values
+        .iter()
+        .max_by_key(|(_, v)| match v {
+            Solved::Win(n) => 100_000 - i64::from(*n),
+            Solved::Draw => 50_000,
+            Solved::Loss(n) => i64::from(*n),
+        })
+        .map(|(mv, _)| *mv)
+}
+
+/// The solution a puzzle of `variant` is proven by: the game's backward
+/// solve from its start, where its file says it is solved.
+pub fn solution_of(variant: &Variant) -> Result<std::sync::Arc<Solution>, String> {
+    solution_for(*variant).ok_or_else(|| format!("{} is not solved backwards", variant.title()))
 }
 
 /// Each legal move's score for the side to move, by a search of its
@@ -244,6 +344,10 @@ pub fn check_puzzle(puzzle: &Puzzle, provers: &Provers) -> Result<(), String> {
         ),
         _ => None,
     };
+    let solution = match puzzle.proof {
+        Proof::Solved => Some(solution_of(game.variant())?),
+        _ => None,
+    };
     let mut last_mover = None;
     for (i, text) in puzzle.line.iter().enumerate() {
         let mv = game
@@ -260,11 +364,22 @@ pub fn check_puzzle(puzzle: &Puzzle, provers: &Provers) -> Result<(), String> {
                     solver.allow_more_nodes(provers.proof_nodes);
                     proof_only_move(solver, &game).map_err(|e| e.to_string())?
                 }
+                Proof::Solved => solved_only_move(solution.as_deref().expect("made above"), &game),
                 Proof::SearchMargin { depth, margin } => margin_only_move(&game, depth, margin),
             };
             match only {
                 // The first answer names the puzzle's goal.
                 Some(o) if o.mv == mv && i == 0 => goal_backed(puzzle, game.variant(), o.goal)?,
+                // A solved line keeps to its goal: a "win" goes on with
+                // only wins, a quickest win with only quickest wins.
+                Some(o) if o.mv == mv && puzzle.proof == Proof::Solved && o.goal != puzzle.goal => {
+                    return Err(format!(
+                        "move {}: the goal there is {}, not {}",
+                        i + 1,
+                        o.goal.id(),
+                        puzzle.goal.id()
+                    ));
+                }
                 Some(o) if o.mv == mv => {}
                 Some(o) => {
                     let only = game.move_text(&o.mv);
@@ -284,12 +399,14 @@ pub fn check_puzzle(puzzle: &Puzzle, provers: &Provers) -> Result<(), String> {
 }
 
 /// The proof that settles who wins in `variant`, if it has one:
-/// Bagh-Chal's table, or the proof search for Fox and Geese without
-/// sideways steps.
+/// Bagh-Chal's table, the proof search for Fox and Geese without sideways
+/// steps, or the backward solve for a small game whose file says it is
+/// solved.
 pub fn exact_proof(variant: &Variant) -> Option<Proof> {
     match variant.game.plug_in() {
         Some("bagh-chal") => Some(Proof::Table),
         Some("fox-geese") if variant.option("sideways") != Some("on") => Some(Proof::ProofSearch),
+        _ if variant.game.file().solved.is_some() => Some(Proof::Solved),
         _ => None,
     }
 }

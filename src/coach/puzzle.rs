@@ -1,8 +1,9 @@
 //! Puzzles: a position, the one move that does what the goal asks
 //! ([`Goal`]), and the line that follows, each answer proven the only one
-//! ([`Proof`]: Bagh-Chal's table, the Fox and Geese proof search, or a
-//! search's margin); a set per game ([`PuzzleSet`], a RON asset under
-//! `assets/puzzles/`), and one being solved ([`PuzzleRun`]).
+//! ([`Proof`]: Bagh-Chal's table, the Fox and Geese proof search, the
+//! game solved backwards, or a search's margin); a set per game
+//! ([`PuzzleSet`], a RON asset under `assets/puzzles/`, one format for
+//! every game), and one being solved ([`PuzzleRun`]).
 //!
 //! The proofs are checked again by [`super::prove`].
 
@@ -10,14 +11,19 @@ use serde::{Deserialize, Serialize};
 
 use crate::rules::{Game, GameId, Move, PositionError, Side};
 
-/// The version of [`PuzzleSet`] this build writes and reads.
-pub const PUZZLES_VERSION: u32 = 1;
+/// The version of [`PuzzleSet`] this build writes and reads: 2 added the
+/// quickest win ([`Goal::WinQuickest`]), the backward solve
+/// ([`Proof::Solved`]) and a puzzle's former id ([`Puzzle::former_id`]).
+pub const PUZZLES_VERSION: u32 = 2;
 
 /// What the player has to do.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub enum Goal {
     /// Find the only move that wins by force.
     Win,
+    /// Find the quickest win: more than one move wins, and only this one
+    /// wins in the fewest plies (the others win later, draw or lose).
+    WinQuickest,
     /// Find the only move that keeps the draw: every other one loses.
     Hold,
     /// Find the move that takes the most: a capture of as many pieces as
@@ -36,6 +42,7 @@ impl Goal {
     pub const fn id(self) -> &'static str {
         match self {
             Goal::Win => "win",
+            Goal::WinQuickest => "win-quickest",
             Goal::Hold => "hold",
             Goal::TakeMost => "take-most",
             Goal::HoldOut => "hold-out",
@@ -53,6 +60,12 @@ pub enum Proof {
     Table,
     /// The Fox and Geese proof search: every other legal move loses.
     ProofSearch,
+    /// The game solved backwards from its start (a small game whose file
+    /// says it is solved, `ai::solve`): the value of every move is known,
+    /// and each answer is the only one that keeps its result (or, for the
+    /// quickest win, the only one that wins soonest), with every win
+    /// coming before the draw for quiet moves could.
+    Solved,
     /// A full search of the position's moves, each to `depth` plies in all:
     /// the answer scores at least `margin` hundredths of a piece above
     /// every other move (forced wins and losses count as far apart).
@@ -60,11 +73,13 @@ pub enum Proof {
 }
 
 impl Proof {
-    /// The word `puzzles list` prints: `table`, `proof`, `search-margin`.
+    /// The word `puzzles list` prints: `table`, `proof`, `solved`,
+    /// `search-margin`.
     pub const fn id(self) -> &'static str {
         match self {
             Proof::Table => "table",
             Proof::ProofSearch => "proof",
+            Proof::Solved => "solved",
             Proof::SearchMargin { .. } => "search-margin",
         }
     }
@@ -87,6 +102,11 @@ pub struct Puzzle {
     /// Plies to the end of the game with best play, when the proof knows.
     #[serde(default)]
     pub win_in: Option<u32>,
+    /// The puzzle's id in an earlier format, where it was converted from
+    /// one (the hunt family's sets were written as moves from the start):
+    /// progress the player made under that id still counts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub former_id: Option<String>,
 }
 
 impl Puzzle {
@@ -113,6 +133,25 @@ impl Puzzle {
     pub fn list_line(&self) -> String {
         format!("{}\t{}", self.position, self.line.join(" "))
     }
+
+    /// The puzzle's id in the player's progress: [`puzzle_id`] of its
+    /// position and first answer.
+    pub fn id(&self) -> String {
+        puzzle_id(&self.position, self.line.first().map_or("", String::as_str))
+    }
+}
+
+/// A puzzle's id: its position and answer, hashed (FNV-1a), so a set
+/// rebuilt in another order keeps what was solved. (The hunt family's
+/// earlier sets hashed the moves from the start, joined by spaces, in
+/// place of the position: [`Puzzle::former_id`].)
+pub fn puzzle_id(position: &str, first_move: &str) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in position.bytes().chain([b' ']).chain(first_move.bytes()) {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("{hash:016x}")
 }
 
 /// A game's puzzles, easiest first.
@@ -307,6 +346,7 @@ mod tests {
             proof: Proof::Table,
             depth: 1,
             win_in: Some(1),
+            former_id: None,
         }
     }
 
@@ -350,7 +390,7 @@ mod tests {
             puzzles: vec![puzzle(&["e5xc3"])],
         };
         assert_eq!(PuzzleSet::from_ron(&set.to_ron()), Ok(set.clone()));
-        let newer = set.to_ron().replacen("version: 1", "version: 9", 1);
+        let newer = set.to_ron().replacen("version: 2", "version: 9", 1);
         assert_eq!(
             PuzzleSet::from_ron(&newer),
             Err(PuzzleFileError::TooNew { version: 9 })

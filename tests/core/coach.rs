@@ -308,8 +308,8 @@ fn every_shipped_puzzle_is_legal_and_each_answer_the_only_one() {
         table: Some(&table),
         proof_nodes: 200_000,
     };
-    // The four first games have puzzle sets here (the family's are
-    // checked in family_puzzles.rs).
+    // The four first games (the other twelve's sets are proven again in
+    // puzzle_sets.rs, a test per kind of proof).
     for kind in GameId::built_in().take(4) {
         let set = shipped_set(kind);
         assert!(!set.puzzles.is_empty(), "{kind}");

@@ -9,8 +9,8 @@
 use std::collections::HashMap;
 
 use stronghold::rules::family::file::{Chain, EndSpec, GameFile, NoMoves};
-use stronghold::rules::family::{self, HuntGame, Problem, Ruleset};
-use stronghold::rules::{Game, GameId, Outcome, Reason, Side, Variant};
+use stronghold::rules::family::{self, Problem, Ruleset};
+use stronghold::rules::{Game, GameId, Outcome, Position, Reason, Rules, Side, Variant};
 
 /// A second, slow implementation of the family's rules.
 struct Reference {
@@ -305,9 +305,9 @@ impl Reference {
 fn perft_from_the_start_agrees_with_the_reference() {
     let mut checked = HashMap::new();
     for (id, _) in family::BUILT_IN {
-        let rules = family::built_in(id).expect("a built-in game");
-        let reference = Reference::new(&rules);
-        let mut game = HuntGame::new(rules.clone());
+        let game_id = GameId::named(id);
+        let reference = Reference::new(game_id.ruleset());
+        let mut game = Game::new(Variant::new(game_id));
         let mut depth = 0;
         // Deepen until a depth costs more than about 200 000 leaves.
         loop {
@@ -350,13 +350,10 @@ fn perft_counts_are_pinned() {
     ];
     assert_eq!(pinned.len(), family::BUILT_IN.len(), "every game pinned");
     for (id, counts) in pinned {
-        // The family screen's game and the one game type count alike.
-        let mut game = HuntGame::new(family::built_in(id).expect("a built-in game"));
-        let mut one = Game::new(Variant::new(GameId::named(id)));
+        let mut game = Game::new(Variant::new(GameId::named(id)));
         for (depth, &expected) in counts.iter().enumerate() {
             let depth = depth as u32 + 1;
             assert_eq!(game.perft(depth), expected, "{id} perft {depth}");
-            assert_eq!(one.perft(depth), expected, "{id}: Game's perft {depth}");
         }
     }
 }
@@ -431,11 +428,23 @@ fn broken_files_are_refused_with_a_place_and_a_reason() {
     assert_eq!(e.problem, Problem::NotText);
 }
 
+/// Leaves `depth` plies below `pos` by the rules alone (no history).
+fn perft(rules: &Rules, pos: &Position, depth: u32) -> u64 {
+    let mut moves = Vec::new();
+    rules.generate(pos, &mut moves);
+    if depth <= 1 {
+        return moves.len() as u64;
+    }
+    (moves.iter())
+        .map(|mv| perft(rules, &rules.apply(pos, mv).0, depth - 1))
+        .sum()
+}
+
 /// Cut at every length and flipped bytes anywhere: an error or a game,
 /// never a panic.
 #[test]
 fn the_loader_never_panics_on_damaged_files() {
-    for (_, text) in family::BUILT_IN {
+    for (id, text) in family::BUILT_IN {
         let bytes = text.as_bytes();
         for cut in (0..bytes.len()).step_by(7) {
             let _ = family::parse_bytes("cut", &bytes[..cut]);
@@ -450,10 +459,12 @@ fn the_loader_never_panics_on_damaged_files() {
                 let at = (state >> 33) as usize % damaged.len();
                 damaged[at] ^= 1 << ((state >> 20) % 8);
             }
-            if let Ok(rules) = family::parse_bytes("flipped", &damaged) {
-                // Whatever loads must play.
-                let mut game = HuntGame::new(std::sync::Arc::new(rules));
-                let _ = game.perft(2);
+            if let Ok(ruleset) = family::parse_bytes("flipped", &damaged) {
+                // Whatever loads must play (the rules compiled apart from
+                // the catalogue, so the game's own stays as it is).
+                let variant = Variant::new(GameId::named(id));
+                let rules = Rules::compile(variant, std::sync::Arc::new(ruleset));
+                let _ = perft(&rules, &rules.start_position(), 2);
             }
         }
     }
@@ -689,46 +700,6 @@ fn master_plays_a_solved_game_from_its_solution() {
     }
     // Only games whose file says they are solved are solved in play.
     assert!(solution_for(Variant::new(GameId::named("el-zorro"))).is_none());
-}
-
-/// A family game's search sent elsewhere (the web page's AI worker) comes
-/// back as a legal move of the position sent, read back from its text.
-#[test]
-fn a_family_search_request_gets_a_legal_move() {
-    use stronghold::ai::Level;
-    use stronghold::ai::remote::{RemoteSearch, ReplyStatus, SearchRequest, WorkerCommand};
-    let rules = family::built_in("adugo").expect("adugo");
-    let mut game = HuntGame::new(rules.clone());
-    let first = game.legal_moves()[0];
-    game.play(&first).expect("legal");
-    let request = SearchRequest::family(7, &game, Level::Easy, 3);
-    // Through its JSON, as the page sends it.
-    let text = serde_json::to_string(&WorkerCommand::Search(request)).unwrap();
-    let WorkerCommand::Search(request) = serde_json::from_str(&text).unwrap() else {
-        panic!("a search");
-    };
-    let mut search = RemoteSearch::start(&request, None).expect("a search");
-    let reply = search.run_for(std::time::Duration::from_millis(5));
-    assert!(search.finished());
-    assert_eq!(reply.id, 7);
-    let ReplyStatus::Done { best, .. } = reply.status else {
-        panic!("no move: {:?}", reply.status);
-    };
-    let mv = rules.parse_move(&best).expect("move text");
-    assert!(game.legal_moves().contains(&mv), "{best}");
-    // A request for a game that is not built in, or a move that does not
-    // fit, is refused with the reason.
-    let mut bad = SearchRequest::family(8, &game, Level::Easy, 3);
-    bad.family.as_mut().unwrap().game = "chess".into();
-    assert!(
-        RemoteSearch::start(&bad, None)
-            .err()
-            .unwrap()
-            .contains("chess")
-    );
-    let mut bad = SearchRequest::family(9, &game, Level::Easy, 3);
-    bad.family.as_mut().unwrap().moves.push("zz9-a1".into());
-    assert!(RemoteSearch::start(&bad, None).is_err());
 }
 
 /// `match` on a family game plays pairs of games with the sides swapped

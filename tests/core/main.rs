@@ -39,7 +39,6 @@ mod cli;
 mod cli_soak;
 mod coach;
 mod family;
-mod family_puzzles;
 mod lesson;
 mod module_layers;
 mod notation;

@@ -5,7 +5,10 @@
 //! solves it; the progress and rating land in the settings, and the
 //! autosave keeps the game, not the puzzle. "Next" follows the page's
 //! filters; a streak rises in difficulty, ends at the first miss and its
-//! best outlives a restart; the dashboard's numbers follow the tries.
+//! best outlives a restart; the dashboard's numbers follow the tries. A
+//! puzzle of a game on another board (Kaooa's star) is solved the same
+//! way, and a puzzle solved under the hunt family's earlier release still
+//! counts as solved.
 
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -45,6 +48,7 @@ fn puzzle() -> Puzzle {
         },
         depth: 3,
         win_in: None,
+        former_id: None,
     }
 }
 
@@ -289,8 +293,8 @@ fn every_shipped_set_loads_as_an_asset_and_the_next_puzzle_skips_the_solved() {
     let mut app = headless_app();
     app.update();
     let any = PuzzleFilter::default();
-    // The four first games have shipped sets here; the others' are family sets.
-    for kind in GameId::built_in().take(4) {
+    // Every game of the sixteen has a set in the one format.
+    for kind in GameId::built_in() {
         let set = loaded_set(&mut app, kind);
         assert_eq!(set.game, kind);
         assert!(!set.puzzles.is_empty(), "{kind:?}");
@@ -616,4 +620,121 @@ fn the_filters_outlive_a_restart_and_a_streak_keeps_to_the_theme() {
         filters.get(GameId::named("asalto")),
         PuzzleFilter::default()
     );
+}
+
+/// Plays `text`, read in the match's game, as the player's move.
+fn play_in_match(app: &mut App, text: &str) {
+    let mv = the_match(app).game().parse_move(text).expect("move text");
+    app.world_mut().write_message(MoveIntent {
+        mv,
+        source: MoveSource::Human,
+    });
+    app.update();
+}
+
+/// A puzzle of Kaooa from its shipped set, with a reply in its line, is
+/// played on the star's board through the match like any other: a wrong
+/// move is refused, the answers are taken, the computer replies along the
+/// line, and the solve counts in Kaooa's progress.
+#[test]
+fn a_puzzle_of_a_game_on_another_board_is_solved_through_the_match() {
+    use stronghold::game::board::view::BoardLayout;
+    let mut app = app();
+    let kaooa = GameId::named("kaooa");
+    let set = loaded_set(&mut app, kaooa);
+    let index = (set.puzzles.iter())
+        .position(|p| p.line.len() >= 3)
+        .expect("a puzzle with a reply");
+    let puzzle = set.puzzles[index].clone();
+    app.world_mut().write_message(PuzzleCommand::Start {
+        kind: kaooa,
+        index,
+        puzzle: Box::new(puzzle.clone()),
+    });
+    app.update();
+    app.update();
+    assert_eq!(the_match(&app).kind(), kaooa);
+    assert_eq!(the_match(&app).game().position_string(), puzzle.position);
+    assert_eq!(app.world().resource::<BoardLayout>().game, kaooa);
+
+    let game = the_match(&app).game().clone();
+    let wrong = (game.legal_moves().into_iter())
+        .map(|m| game.move_text(&m))
+        .find(|m| *m != puzzle.line[0])
+        .expect("a second legal move");
+    play_in_match(&mut app, &wrong);
+    assert_eq!(the_match(&app).game().ply(), 0);
+    assert_eq!(status(&app), PuzzleStatus::Wrong);
+
+    for (i, answer) in puzzle.line.iter().enumerate().step_by(2) {
+        play_in_match(&mut app, answer);
+        if i + 1 < puzzle.line.len() {
+            run_until_ply(&mut app, i + 2);
+            let reply = the_match(&app).game().last_move().copied().unwrap();
+            assert_eq!(the_match(&app).game().move_text(&reply), puzzle.line[i + 1]);
+            app.update();
+        }
+    }
+    assert_eq!(status(&app), PuzzleStatus::Solved);
+    let progress = &app.world().resource::<Settings>().puzzles;
+    assert!(progress.is_puzzle_solved(kaooa, &puzzle));
+    assert_eq!(progress.tried_count(kaooa), 1);
+    assert!(progress.rating(kaooa) < START_RATING, "a wrong move first");
+}
+
+/// Progress as the hunt family's earlier release wrote it in the settings
+/// file (its Kaooa puzzles under `family/kaooa`, each by the moves from
+/// the start and the answer, hashed) counts for the puzzle it became: the
+/// page counts it solved, "next" passes over it, and taken again it says
+/// it was solved before.
+#[test]
+fn progress_of_the_family_release_counts_for_its_converted_puzzle() {
+    use stronghold::game::play::puzzle_pick::is_solved;
+    use stronghold::save::SettingsFile;
+    // That release's first Kaooa puzzle: these moves from the start, then
+    // the answer @e2.
+    let moves = "@e5 @a4 e5-d4 @e5 d4-f4 @d4 f4-i4 @f4 i4-g3 @c3 g3-e2 @g3 e2-b1";
+    assert_eq!(puzzle_id(moves, "@e2"), "d9cc1185f04c6ec0");
+    let file = r#"(version: 1, settings: (volume: 0.5, puzzles: (
+        solved: {"family/kaooa": ["d9cc1185f04c6ec0"]},
+    )))"#;
+    let settings = SettingsFile::<Settings>::from_ron(file).expect("the old settings read");
+    let progress = settings.puzzles.clone();
+
+    let mut app = app();
+    let kaooa = GameId::named("kaooa");
+    let set = loaded_set(&mut app, kaooa);
+    let index = (set.puzzles.iter())
+        .position(|p| p.former_id.as_deref() == Some("d9cc1185f04c6ec0"))
+        .expect("the converted puzzle");
+    let mut at = Game::new(Variant::new(kaooa));
+    at.play_text(moves).unwrap();
+    assert_eq!(set.puzzles[index].position, at.position_string());
+    assert_eq!(set.puzzles[index].line[0], "@e2");
+    assert!(is_solved(&set, &progress, index));
+    assert_eq!(progress.solved_of(&set), 1);
+    let any = PuzzleFilter::default();
+    if index == 0 {
+        assert_eq!(next_puzzle(&set, &progress, any, None), Some(1));
+    }
+    assert_ne!(
+        next_puzzle(&set, &progress, any, Some(index.saturating_sub(1))),
+        Some(index)
+    );
+    // Nothing else counts as solved, in Kaooa or any other game.
+    let fresh = Settings::default().puzzles;
+    assert!(!is_solved(&set, &fresh, index));
+    assert_eq!(
+        progress.solved_of(&loaded_set(&mut app, GameId::named("haretavl"))),
+        0
+    );
+
+    app.insert_resource(settings);
+    app.world_mut().write_message(PuzzleCommand::Start {
+        kind: kaooa,
+        index,
+        puzzle: Box::new(set.puzzles[index].clone()),
+    });
+    app.update();
+    assert!(active(&app).solved_before);
 }

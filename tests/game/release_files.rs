@@ -18,11 +18,10 @@ use std::path::Path;
 
 use bevy::app::{App, AppExit};
 use stronghold::coach::puzzle::PuzzleSet;
-use stronghold::coach::puzzles_from_moves::MovesPuzzleSet;
 use stronghold::game::board::view::BoardLayout;
 use stronghold::game::common::i18n::{I18n, Language};
 use stronghold::game::common::notice::Notices;
-use stronghold::game::common::puzzle_progress::{family_key, puzzle_id};
+use stronghold::game::common::puzzle_progress::former_key;
 use stronghold::game::common::settings::Settings;
 use stronghold::game::headless_app;
 use stronghold::game::play::analysis::analysed_plies;
@@ -84,8 +83,9 @@ fn check_four_games_progress(settings: &Settings, expected: &Expected) {
 }
 
 /// The family screen's solved puzzles: kept under `family/GAME` as the
-/// old code kept them, each the id (moves to the position, first answer)
-/// of a puzzle of the game's set.
+/// old code kept them (each id made of the moves to the position and the
+/// first answer), each the former id of a puzzle of today's set for the
+/// game, which counts as solved.
 fn check_family_progress(settings: &Settings, expected: &Expected) {
     let p = &settings.puzzles;
     let family: Vec<(&String, &Vec<String>)> = expected
@@ -97,17 +97,23 @@ fn check_family_progress(settings: &Settings, expected: &Expected) {
     assert!(family.len() >= 2, "the old file has family progress");
     for (key, ids) in family {
         let game = GameId::named(key.trim_start_matches("family/"));
-        assert_eq!(*key, family_key(game.id()));
-        assert_eq!(p.solved_in(key), ids.len(), "{key}");
-        let set = MovesPuzzleSet::from_ron(&asset(&MovesPuzzleSet::asset_path(game))).unwrap();
+        assert_eq!(*key, former_key(game));
+        let set = PuzzleSet::from_ron(&asset(&PuzzleSet::asset_path(game))).unwrap();
         for id in ids {
-            assert!(p.is_solved_in(key, id), "{key}: {id}");
-            let of_set = set
+            let puzzle = set
                 .puzzles
                 .iter()
-                .any(|q| puzzle_id(&q.moves.join(" "), &q.line[0]) == *id);
-            assert!(of_set, "{key}: {id} is a puzzle of today's set");
+                .find(|q| q.former_id.as_deref() == Some(id.as_str()))
+                .unwrap_or_else(|| {
+                    panic!("{key}: {id} is the former id of a puzzle of today's set")
+                });
+            assert!(p.is_puzzle_solved(game, puzzle), "{key}: {id}");
         }
+        assert_eq!(
+            p.solved_of(&set),
+            ids.len(),
+            "{key}: solved puzzles of today's set"
+        );
     }
 }
 

@@ -32,19 +32,3 @@ family-menu = Menu
 family-moves = Moves
 family-no-moves-yet = No move yet.
 family-ai-note = The computer plays this game with the family's general evaluation.
-
-
-## Puzzles of a family game
-family-puzzles = Puzzles ({ $count })
-family-puzzles-hint = Positions of this game with one move to find. The game you are playing is put aside and comes back.
-family-puzzles-progress = Puzzles ({ $solved } of { $count } solved)
-family-puzzle-title = Puzzle { $number } of { $count }
-family-puzzle-goal-win = { $side } to move: find the only move that keeps the win.
-family-puzzle-goal-win-fastest = { $side } to move: every move wins here; find the only one that wins quickest.
-family-puzzle-goal-hold = { $side } to move: find the only move that keeps the draw; every other one loses.
-family-puzzle-goal-best = { $side } to move: find the move that is clearly best.
-family-puzzle-proof-solved = Proven: this game is solved backwards, so the value of every move is known (and the win comes before the draw for quiet moves could).
-family-puzzle-proof-margin = The search's judgement, not a proof: every move searched { $depth } plies deep, and this one beat the next best by { $margin } pieces.
-family-puzzle-solved-before = You have solved this one before.
-family-puzzle-unrated = Puzzles of the family's games are not rated.
-family-puzzle-leave = Back to the game

@@ -96,6 +96,10 @@ puzzle-goal-win = { $n ->
     [one] Ходит { $side }
    *[other] Ходят { $side }
 }: найдите единственный выигрывающий ход.
+puzzle-goal-win-quickest = { $n ->
+    [one] Ходит { $side }
+   *[other] Ходят { $side }
+}: выигрывает не один ход; найдите единственный, что выигрывает быстрее всех (любой другой ход выигрывает позже, ведёт к ничьей или проигрывает).
 puzzle-goal-hold = { $n ->
     [one] Ходит { $side }
    *[other] Ходят { $side }
@@ -126,6 +130,7 @@ puzzle-goal-best-move = { $n ->
 }: найдите ход, который явно лучше остальных.
 puzzle-proof-table = Доказано таблицей эндшпиля.
 puzzle-proof-search = Доказано перебором: любой другой ход проигрывает.
+puzzle-proof-solved = Доказано решением игры с конца: исход каждого хода здесь известен, и каждый выигрыш наступает раньше, чем могла бы наступить ничья за ходы без продвижения.
 puzzle-proof-margin = Найдено перебором на { $depth } { $depth ->
     [one] полуход
     [few] полухода
@@ -153,6 +158,7 @@ puzzles-filter-theme = Тема
 puzzles-filter-difficulty = Сложность
 puzzles-filter-all = Все
 puzzle-theme-win = Выигрыш
+puzzle-theme-win-quickest = Быстрейший выигрыш
 puzzle-theme-hold = Удержать ничью
 puzzle-theme-take-most = Взять больше всех
 puzzle-theme-hold-out = Продержаться дольше

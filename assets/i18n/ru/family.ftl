@@ -32,19 +32,3 @@ family-menu = Меню
 family-moves = Ходы
 family-no-moves-yet = Ходов ещё нет.
 family-ai-note = Компьютер играет в эту игру с общей оценкой для всей семьи.
-
-
-## Puzzles of a family game
-family-puzzles = Задачи ({ $count })
-family-puzzles-hint = Позиции этой игры, где нужно найти один ход. Партия, которую вы играете, откладывается и вернётся.
-family-puzzles-progress = Задачи (решено { $solved } из { $count })
-family-puzzle-title = Задача { $number } из { $count }
-family-puzzle-goal-win = Ход за стороной «{ $side }»: найдите единственный ход, сохраняющий выигрыш.
-family-puzzle-goal-win-fastest = Ход за стороной «{ $side }»: здесь выигрывает любой ход; найдите единственный, что выигрывает быстрее всех.
-family-puzzle-goal-hold = Ход за стороной «{ $side }»: найдите единственный ход, сохраняющий ничью; все остальные проигрывают.
-family-puzzle-goal-best = Ход за стороной «{ $side }»: найдите явно лучший ход.
-family-puzzle-proof-solved = Доказано: эта игра решена с конца, цена каждого хода известна (и выигрыш наступает раньше ничьей за тихие ходы).
-family-puzzle-proof-margin = Оценка перебора, а не доказательство: каждый ход просчитан на { $depth } полуходов, и этот опередил следующий лучший на { $margin } фигуры.
-family-puzzle-solved-before = Эта задача уже решена.
-family-puzzle-unrated = Задачи игр семьи не входят в рейтинг.
-family-puzzle-leave = К партии

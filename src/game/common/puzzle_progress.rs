@@ -12,7 +12,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
-use crate::coach::puzzle::Goal;
+pub use crate::coach::puzzle::puzzle_id;
+use crate::coach::puzzle::{Goal, Puzzle, PuzzleSet};
 use crate::rules::GameId;
 
 /// Where every player's rating starts.
@@ -90,8 +91,6 @@ pub fn puzzle_rating(difficulty: u8) -> f64 {
     700.0 + 200.0 * f64::from(difficulty.clamp(1, 5))
 }
 
-/// A puzzle's id: its position and answer, hashed (FNV-1a), so a set
-/// rebuilt in another order keeps what was solved.
 /// Which puzzles of a set the player wants (the puzzles page's filters,
 /// kept with the settings): `None` is any.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -110,19 +109,11 @@ impl PuzzleFilter {
     }
 }
 
-/// Where a hunt-family game's solved puzzles are kept in
-/// [`PuzzleProgress::solved`]: apart from the four games' (`family/ID`).
-pub fn family_key(game_id: &str) -> String {
-    format!("family/{game_id}")
-}
-
-pub fn puzzle_id(position: &str, first_move: &str) -> String {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for byte in position.bytes().chain([b' ']).chain(first_move.bytes()) {
-        hash ^= u64::from(byte);
-        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    format!("{hash:016x}")
+/// Where the hunt family's earlier release kept a game's solved puzzles
+/// in [`PuzzleProgress::solved`] (`family/ID`), by their former ids
+/// ([`Puzzle::former_id`]): read, never written.
+pub fn former_key(game: GameId) -> String {
+    format!("family/{}", game.id())
 }
 
 impl PuzzleProgress {
@@ -143,15 +134,31 @@ impl PuzzleProgress {
         self.solved_in(game.id())
     }
 
-    /// Whether puzzle `id` of the set kept under `key` (a game's id, or
-    /// [`family_key`]) is solved.
-    pub fn is_solved_in(&self, key: &str, id: &str) -> bool {
+    /// Whether puzzle `id` kept under `key` (a game's id, or
+    /// [`former_key`]) is solved.
+    fn is_solved_in(&self, key: &str, id: &str) -> bool {
         self.solved.get(key).is_some_and(|s| s.contains(id))
     }
 
-    /// How many puzzles of the set kept under `key` are solved.
-    pub fn solved_in(&self, key: &str) -> usize {
+    /// How many puzzles kept under `key` are solved.
+    fn solved_in(&self, key: &str) -> usize {
         self.solved.get(key).map_or(0, BTreeSet::len)
+    }
+
+    /// Whether `puzzle` of `game`'s set is solved: by its id, or, for a
+    /// puzzle converted from the hunt family's earlier sets, by its former
+    /// id where that release kept it ([`former_key`]).
+    pub fn is_puzzle_solved(&self, game: GameId, puzzle: &Puzzle) -> bool {
+        self.is_solved(game, &puzzle.id())
+            || (puzzle.former_id.as_ref())
+                .is_some_and(|former| self.is_solved_in(&former_key(game), former))
+    }
+
+    /// How many puzzles of `set` are solved.
+    pub fn solved_of(&self, set: &PuzzleSet) -> usize {
+        (set.puzzles.iter())
+            .filter(|p| self.is_puzzle_solved(set.game, p))
+            .count()
     }
 
     /// Counts a puzzle tried: solved cleanly (no wrong move, no hint) or
@@ -245,13 +252,8 @@ impl PuzzleProgress {
 
     /// Marks a puzzle solved without rating it (solved again after a try).
     pub fn mark_solved(&mut self, game: GameId, id: &str) {
-        self.mark_solved_in(game.id(), id);
-    }
-
-    /// Marks puzzle `id` of the set kept under `key` solved.
-    pub fn mark_solved_in(&mut self, key: &str, id: &str) {
         self.solved
-            .entry(key.to_string())
+            .entry(game.id().to_string())
             .or_default()
             .insert(id.to_string());
     }

@@ -22,7 +22,7 @@ use bevy::prelude::*;
 use crate::ai::Level;
 use crate::coach::puzzle::{Attempt, Puzzle, PuzzleRun, PuzzleSet};
 use crate::game::GameSet;
-use crate::game::common::puzzle_progress::{PuzzleProgress, Rated, puzzle_id};
+use crate::game::common::puzzle_progress::{PuzzleProgress, Rated};
 use crate::game::common::redraw::NextFrame;
 use crate::game::common::settings::Settings;
 use crate::game::common::text_asset::{FromText, FromTextLoader};
@@ -321,10 +321,9 @@ impl PuzzleParams<'_> {
         if self.session.put_aside.is_none() {
             self.session.put_aside = Some(put_aside);
         }
-        let first = puzzle.line.first().map_or("", String::as_str);
         *self.gate = MoveGate::one(run.expected());
-        let id = puzzle_id(&puzzle.position, first);
-        let solved_before = self.settings.puzzles.is_solved(kind, &id);
+        let id = puzzle.id();
+        let solved_before = self.settings.puzzles.is_puzzle_solved(kind, puzzle);
         self.session.active = Some(ActivePuzzle {
             kind,
             index,

@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, HashMap};
 use bevy::prelude::{Local, ResMut, Resource};
 
 use crate::coach::puzzle::PuzzleSet;
-use crate::game::common::puzzle_progress::{PuzzleProgress, puzzle_id};
+use crate::game::common::puzzle_progress::PuzzleProgress;
 use crate::game::common::settings::Settings;
 use crate::rules::GameId;
 
@@ -74,11 +74,9 @@ pub fn keep_filters(
     }
 }
 
-/// Whether puzzle `index` of `set` is solved.
+/// Whether puzzle `index` of `set` is solved (under its former id too).
 pub fn is_solved(set: &PuzzleSet, progress: &PuzzleProgress, index: usize) -> bool {
-    let p = &set.puzzles[index];
-    let answer = p.line.first().map_or("", String::as_str);
-    progress.is_solved(set.game, &puzzle_id(&p.position, answer))
+    progress.is_puzzle_solved(set.game, &set.puzzles[index])
 }
 
 /// The places in `set` of the puzzles `filter` lets through.
@@ -134,6 +132,7 @@ pub(crate) mod tests {
                     proof: Proof::Table,
                     depth,
                     win_in: None,
+                    former_id: None,
                 })
                 .collect(),
         }

@@ -33,7 +33,7 @@ pub(super) fn dashboard(
         egui::RichText::new(
             i18n.msg(
                 &Msg::new("dashboard-counts")
-                    .num("solved", progress.solved_count(kind) as u32)
+                    .num("solved", progress.solved_of(set) as u32)
                     .num("total", set.puzzles.len() as u32)
                     .num("tried", progress.tried_count(kind))
                     .num("best", progress.best_streak(kind)),
@@ -227,6 +227,7 @@ impl RatingPlot {
 pub(super) fn theme_name(i18n: &I18n, goal: Goal) -> String {
     i18n.tr(match goal {
         Goal::Win => "puzzle-theme-win",
+        Goal::WinQuickest => "puzzle-theme-win-quickest",
         Goal::Hold => "puzzle-theme-hold",
         Goal::TakeMost => "puzzle-theme-take-most",
         Goal::HoldOut => "puzzle-theme-hold-out",

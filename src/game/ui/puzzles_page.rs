@@ -7,9 +7,9 @@
 use bevy::prelude::Resource;
 use bevy_egui::egui;
 
+use super::SideNames;
 use super::puzzle_dashboard::{self, theme_name};
 use super::theme::{self, GOLD, GREEN, MUTED, RED};
-use super::{SideNames, game_title};
 use crate::coach::puzzle::{Goal, Proof, Puzzle, PuzzleSet};
 use crate::game::common::i18n::{I18n, Msg};
 use crate::game::common::puzzle_progress::PuzzleProgress;
@@ -52,17 +52,7 @@ pub(super) fn puzzles_page(
     theme::heading(ui, i18n.tr("puzzles-title"));
     theme::note(ui, i18n.tr("puzzles-intro"));
     ui.add_space(6.0);
-    ui.horizontal_wrapped(|ui| {
-        for kind in GameId::built_in().filter(|g| crate::rules::family::built_in(g.id()).is_none())
-        {
-            if ui
-                .selectable_label(*game == kind, game_title(i18n, kind))
-                .clicked()
-            {
-                *game = kind;
-            }
-        }
-    });
+    super::rules_page::game_picker(ui, i18n, game);
     ui.add_space(6.0);
     let set = match set {
         SetState::Ready(set) => set,
@@ -82,7 +72,7 @@ pub(super) fn puzzles_page(
             i18n.msg(
                 &Msg::new("puzzles-standing")
                     .num("rating", progress.rating(kind).round())
-                    .num("solved", progress.solved_count(kind) as u32)
+                    .num("solved", progress.solved_of(set) as u32)
                     .num("total", set.puzzles.len() as u32),
             ),
         )
@@ -221,8 +211,9 @@ fn filter_rows(ui: &mut egui::Ui, i18n: &I18n, set: &PuzzleSet, filter: &mut Puz
 }
 
 /// Every theme, in the order the filters list them.
-const THEMES: [Goal; 5] = [
+const THEMES: [Goal; 6] = [
     Goal::Win,
+    Goal::WinQuickest,
     Goal::Hold,
     Goal::TakeMost,
     Goal::HoldOut,
@@ -302,8 +293,8 @@ pub(super) fn stars(difficulty: u8) -> String {
 }
 
 /// "Goats to move: find the only move that keeps the draw." "The only
-/// move" is said where it is proven (the table, the proof search); a
-/// search's margin says what the search saw.
+/// move" is said where it is proven (the table, the proof search, the
+/// backward solve); a search's margin says what the search saw.
 pub(super) fn goal_text(i18n: &I18n, names: &SideNames, puzzle: &Puzzle) -> String {
     let id = goal_message(puzzle.goal, puzzle.proof);
     let game = Game::from_position_string(&puzzle.position).ok();
@@ -322,6 +313,7 @@ fn goal_message(goal: Goal, proof: Proof) -> &'static str {
         // The table's draw leaves out the no-repeat rule; its losses hold.
         Goal::Hold if proof == Proof::Table => "puzzle-goal-hold-table",
         Goal::Win => "puzzle-goal-win",
+        Goal::WinQuickest => "puzzle-goal-win-quickest",
         Goal::Hold => "puzzle-goal-hold",
         Goal::TakeMost => "puzzle-goal-take-most",
         Goal::HoldOut => "puzzle-goal-hold-out",
@@ -334,6 +326,7 @@ pub(super) fn proof_text(i18n: &I18n, proof: Proof) -> String {
     match proof {
         Proof::Table => i18n.tr("puzzle-proof-table"),
         Proof::ProofSearch => i18n.tr("puzzle-proof-search"),
+        Proof::Solved => i18n.tr("puzzle-proof-solved"),
         Proof::SearchMargin { depth, margin } => i18n.msg(
             &Msg::new("puzzle-proof-margin")
                 .num("depth", depth)

@@ -70,6 +70,14 @@ const FAMILIES: [(BoardFamily, &str); 6] = [
 
 /// A game picker, the games grouped by their board, then that game's page.
 pub fn rules_screen(ui: &mut egui::Ui, i18n: &I18n, game: &mut GameId) {
+    game_picker(ui, i18n, game);
+    ui.separator();
+    rules_page(ui, i18n, *game);
+}
+
+/// Every game to choose from, a row per board (its name, then its games),
+/// the chosen one marked: the rules screen's and the puzzles page's.
+pub(super) fn game_picker(ui: &mut egui::Ui, i18n: &I18n, game: &mut GameId) {
     for (family, title) in FAMILIES {
         let games: Vec<GameId> = GameId::built_in()
             .filter(|g| g.file().board.family == family)
@@ -89,8 +97,6 @@ pub fn rules_screen(ui: &mut egui::Ui, i18n: &I18n, game: &mut GameId) {
             }
         });
     }
-    ui.separator();
-    rules_page(ui, i18n, *game);
 }
 
 /// The rules page of one game, in its own scroll area.

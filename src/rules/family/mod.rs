@@ -10,17 +10,9 @@
 
 pub mod file;
 pub mod graph;
-mod notation;
-mod play;
 pub mod problem;
 mod ruleset;
 
-use std::sync::Arc;
-
-pub use notation::{HuntMoveTextError, MoveListError};
-pub use play::{
-    HuntGame, HuntMove, HuntMoveKind, HuntOutcome, HuntPosition, HuntReason, IllegalHuntMove,
-};
 pub use problem::{GameFileError, Problem, Unreachable};
 pub use ruleset::{MAX_CROWD, Ruleset};
 
@@ -75,23 +67,6 @@ pub const BUILT_IN: &[(&str, &str)] = &[
         include_str!("../../../assets/games/hund-efter-hare-vendsyssel.game.ron"),
     ),
 ];
-
-/// A built-in game by its id (each file is read once, on first use).
-pub fn built_in(id: &str) -> Option<Arc<Ruleset>> {
-    static READ: std::sync::OnceLock<Vec<Arc<Ruleset>>> = std::sync::OnceLock::new();
-    let all = READ.get_or_init(|| {
-        BUILT_IN
-            .iter()
-            .map(|(name, text)| {
-                let rules = Ruleset::parse(&format!("assets/games/{name}.game.ron"), text)
-                    .unwrap_or_else(|e| panic!("built-in game file: {e}"));
-                Arc::new(rules)
-            })
-            .collect()
-    });
-    let index = BUILT_IN.iter().position(|(name, _)| *name == id)?;
-    Some(all[index].clone())
-}
 
 /// Reads a game file's bytes (as read from disk: the caller reads, the
 /// rules do no I/O). `file` names it in errors.

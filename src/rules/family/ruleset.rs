@@ -21,9 +21,6 @@ pub struct Ruleset {
     pub(crate) place_on: [u64; 2],
     pub(crate) start: [u64; 2],
     pub(crate) in_hand: [u8; 2],
-    /// `between[a * 64 + b]`: the point jumped over from `a` to `b`.
-    pub(super) between: Vec<u8>,
-    pub(super) zobrist: Vec<[u64; 2]>,
     pub(crate) ends: Ends,
 }
 
@@ -146,18 +143,8 @@ impl Ruleset {
             step_table(&graph, file.hunters.steps, file.hunters.forward.vector()),
             step_table(&graph, file.crowd.steps, file.crowd.forward.vector()),
         ];
-        let mut between = vec![u8::MAX; 64 * 64];
-        for (from, jumps) in graph.jumps.iter().enumerate() {
-            for &(over, to) in jumps {
-                between[from * 64 + to as usize] = over;
-            }
-        }
         let ends = ends(&file, &graph, &steps, start, place_on, in_hand, crowd_total)?;
         check_settings(&file, &graph)?;
-        let mut seed = 0x5eed_1234_abcd_ef01u64 ^ n as u64;
-        let zobrist = (0..n)
-            .map(|_| [splitmix(&mut seed), splitmix(&mut seed)])
-            .collect();
         Ok(Ruleset {
             file,
             graph,
@@ -165,8 +152,6 @@ impl Ruleset {
             place_on,
             start,
             in_hand,
-            between,
-            zobrist,
             ends,
         })
     }
@@ -337,16 +322,6 @@ fn check_settings(file: &GameFile, graph: &Graph) -> Result<(), Problem> {
         }
     }
     Ok(())
-}
-
-/// The generator the hash keys come from (fixed, so hashes never change
-/// between runs).
-fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
 
 /// Makes one change an option's value asks for.
