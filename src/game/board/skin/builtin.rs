@@ -7,7 +7,9 @@ use crate::game::common::i18n::{LocalName, SideName};
 use crate::rules::{GameId, Side};
 
 /// How a game's sides are called when the skin file is not there: the
-/// names its file gives (the shipped skins name them the same way).
+/// names its file gives (the shipped skins name them the same way): one
+/// and several, and in Russian the forms after two to four and after five
+/// (`counted_ru`).
 pub fn side_name(game: GameId, side: Side) -> LocalName {
     let spec = match side {
         Side::Hunters => &game.file().hunters,

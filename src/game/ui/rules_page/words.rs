@@ -3,7 +3,8 @@
 //! agrees with, and a count of pieces in the right plural form in both
 //! languages.
 
-use crate::game::common::i18n::{I18n, Language, LocalName, Msg, SideName};
+use crate::game::board::skin::builtin::side_name;
+use crate::game::common::i18n::{I18n, Language, Msg};
 use crate::rules::family::file::SideSpec;
 use crate::rules::{GameId, Rules, Side, Variant};
 
@@ -43,29 +44,6 @@ pub fn piece(msg: Msg, name: &'static str, game: GameId, s: Side) -> Msg {
     msg.words(name, &spec(game, s).one)
 }
 
-/// The side's names for counting: the file's one and several, and in
-/// Russian the forms after two to four and after five (`counted_ru`).
-fn local_name(spec: &SideSpec) -> LocalName {
-    let (few, many) = match &spec.counted_ru {
-        Some((few, many)) => (Some(few.clone()), Some(many.clone())),
-        None => (None, None),
-    };
-    LocalName {
-        en: SideName {
-            one: spec.one.en.clone(),
-            plural: spec.many.en.clone(),
-            few: None,
-            many: None,
-        },
-        ru: SideName {
-            one: spec.one.ru.clone(),
-            plural: spec.many.ru.clone(),
-            few,
-            many,
-        },
-    }
-}
-
 /// "24 Bulgars", "24 булгарина". A Russian count the file gives no
 /// forms for (`counted_ru`) reads "вороны: 7", which needs none.
 pub fn count(i18n: &I18n, game: GameId, s: Side, n: u32) -> String {
@@ -77,5 +55,5 @@ pub fn count(i18n: &I18n, game: GameId, s: Side, n: u32) -> String {
             .num("count", n);
         return i18n.msg(&msg);
     }
-    i18n.count(n, &local_name(spec))
+    i18n.count(n, &side_name(game, s))
 }
