@@ -145,12 +145,29 @@ const COMMANDS: [(&str, &str); 10] = [
     ),
 ];
 
-/// What the words in capitals stand for, under every usage: GAME from the
-/// catalogue (so a game added is listed), then the rest.
+/// What the words in capitals stand for, under every usage: GAME and the
+/// options from the games' files (so a game added is listed), then the rest.
 fn words() -> String {
     let games: Vec<String> = GameId::built_in().map(|g| g.id().to_string()).collect();
+    let options: Vec<String> = GameId::built_in()
+        .filter(|g| !g.file().options.is_empty())
+        .map(|g| {
+            let each: Vec<String> = g
+                .file()
+                .options
+                .iter()
+                .map(|o| format!("{}={}", o.key, o.values.join("|")))
+                .collect();
+            format!("{} ({g})", each.join(", "))
+        })
+        .collect();
     let games = wrapped(&format!("GAME is {} (RULES.md).", or_list(&games)));
-    format!("{games}\n{OPTIONS}\n{REST}")
+    let options = wrapped(&format!(
+        "Options: {}; `show GAME` lists a game's, RULES.md says what each does and where it \
+         comes from, and a game file lists its own.",
+        options.join("; ")
+    ));
+    format!("{games}\n{options}\n{REST}")
 }
 
 /// "a, b or c".
@@ -178,11 +195,6 @@ fn wrapped(text: &str) -> String {
     }
     lines.join("\n")
 }
-
-/// Each game has its own options.
-const OPTIONS: &str =
-    "Options: each game's own, as geese=15 or quiet-limit=off: `show GAME` lists them and their
-values, RULES.md says what each does and where it comes from.";
 
 /// The words in capitals that are not games or options.
 const REST: &str = "LEVEL is beginner, easy, medium, hard or master.

@@ -138,8 +138,14 @@ impl Analysis {
     /// True when this is the analysis of `game`'s moves from its start (so
     /// the game need not be analysed again).
     pub fn is_for(&self, game: &Game) -> bool {
+        // The same start, read rather than spelt alike: a string written
+        // before its game had options names none (they were the defaults).
         let start = crate::rules::position_string(game.variant(), game.initial_position());
-        self.start == start
+        let same_start = self.start == start
+            || Game::from_position_string(&self.start).is_ok_and(|g| {
+                g.variant() == game.variant() && g.initial_position() == game.initial_position()
+            });
+        same_start
             && self.moves.len() == game.ply()
             && self
                 .moves

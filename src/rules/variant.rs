@@ -468,9 +468,10 @@ impl<'de> Deserialize<'de> for Variant {
             Written::Text(text) => text.parse().map_err(serde::de::Error::custom),
             Written::Old { kind, options } => {
                 let mut variant = Variant::new(kind);
-                for option in options.settings() {
-                    // Each game takes its own options; the others' were
-                    // defaults. A value no game had is refused.
+                for option in options.settings(kind.id()) {
+                    // Each game takes the options it had then (a game
+                    // given options since, as Asalto, keeps its defaults);
+                    // a value no game had is refused.
                     match variant.set_option(&option) {
                         Ok(()) | Err(OptionError::UnknownKey { .. }) => {}
                         Err(e) => return Err(serde::de::Error::custom(e)),
@@ -506,14 +507,20 @@ impl Default for OldOptions {
 }
 
 impl OldOptions {
-    fn settings(&self) -> Vec<String> {
+    /// The options `game` had in those files.
+    fn settings(&self, game: &str) -> Vec<String> {
         let on = |b: bool| if b { "on" } else { "off" };
-        vec![
-            format!("compulsory={}", on(self.compulsory_capture)),
-            format!("retreat={}", on(self.retreat)),
-            format!("geese={}", self.geese),
-            format!("sideways={}", on(self.sideways)),
-            format!("quiet-limit={}", on(self.quiet_limit)),
-        ]
+        match game {
+            "pirates" => vec![
+                format!("compulsory={}", on(self.compulsory_capture)),
+                format!("retreat={}", on(self.retreat)),
+            ],
+            "fox-geese" => vec![
+                format!("geese={}", self.geese),
+                format!("sideways={}", on(self.sideways)),
+            ],
+            "bagh-chal" => vec![format!("quiet-limit={}", on(self.quiet_limit))],
+            _ => Vec::new(),
+        }
     }
 }

@@ -253,7 +253,7 @@ fn online_refuses_incomplete_or_contradictory_flags() {
                 "online", "--server", "h:1", "--level", "easy", "--anyone", "kaooa", "--option",
                 "geese=15",
             ],
-            "kaooa has no options",
+            "unknown option `geese` for kaooa",
         ),
         (
             &[

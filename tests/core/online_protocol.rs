@@ -244,7 +244,7 @@ fn every_built_in_game_is_a_setup_and_a_files_game_is_not() {
         unknown.contains("unknown game `chess`") && unknown.contains("hund-efter-hare-vendsyssel"),
         "{unknown}"
     );
-    assert!(refused("kaooa", &["geese=15"]).contains("kaooa has no options"));
+    assert!(refused("kaooa", &["geese=15"]).contains("unknown option `geese` for kaooa"));
     assert!(refused("fox-geese", &["geese=14"]).contains("13, 15 or 17"));
     assert!(refused("bagh-chal", &["quiet-limit"]).contains("not KEY=VALUE"));
 

@@ -492,6 +492,31 @@ mod errors {
         ]
     }
 
+    /// Kaooa's file without its options, loaded as a game of its own: a
+    /// game with no option to name.
+    fn game_without_options() -> GameId {
+        let text = include_str!("../../assets/games/kaooa.game.ron");
+        let start = text.find("\n    options: [").expect("Kaooa's options");
+        let mut depth = 0;
+        let mut end = start;
+        for (i, c) in text[start..].char_indices() {
+            match c {
+                '[' => depth += 1,
+                ']' if depth == 1 => {
+                    end = start + i + 1;
+                    break;
+                }
+                ']' => depth -= 1,
+                _ => {}
+            }
+        }
+        let text = format!("{}{}", &text[..start], &text[end + 1..])
+            .replace("id: \"kaooa\"", "id: \"kaooa-plain\"");
+        let game = GameId::load("kaooa-plain", text.as_bytes()).expect("a game file");
+        assert!(game.file().options.is_empty());
+        game
+    }
+
     /// One option error of every kind.
     fn option_errors() -> Vec<OptionError> {
         vec![
@@ -503,6 +528,10 @@ mod errors {
             OptionError::UnknownKey {
                 key: text("geese"),
                 game: GameId::named("kaooa"),
+            },
+            OptionError::UnknownKey {
+                key: text("geese"),
+                game: game_without_options(),
             },
             OptionError::BadValue {
                 key: text("geese"),
@@ -827,6 +856,8 @@ mod errors {
         "bagh",
         "chal",
         "compulsory",
+        "chain",
+        "steps",
         "retreat",
         "sideways",
         "quiet",

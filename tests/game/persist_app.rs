@@ -682,7 +682,7 @@ fn a_game_of_any_board_is_autosaved_and_resumed_at_launch() {
     app.update();
     let text = fs::read_to_string(dir.path().join("autosave.ron")).unwrap();
     let saved = SavedGame::from_ron(&text).unwrap();
-    assert!(saved.start.starts_with("adugo "), "{}", saved.start);
+    assert!(saved.start.starts_with("adugo"), "{}", saved.start);
     assert_eq!(saved.moves.len(), 5);
     let again = launch(dir.path());
     let resumed = the_match(&again).game();

@@ -57,9 +57,11 @@ pub struct PositionFacts {
 }
 
 /// Checks that today's `game` stands where the old rules stood: the same
-/// position string, side to move and legal moves (by text).
+/// position (the old string reads as today's game, variant and all; a
+/// game given options since writes them in its string, so the strings
+/// themselves may differ), side to move and legal moves (by text).
 pub fn assert_same_position(game: &Game, old: &PositionFacts, what: &str) {
-    assert_eq!(game.position_string(), old.position, "{what}: the position");
+    assert_same_string(&game.position_string(), &old.position, what);
     assert_eq!(game.side_to_move(), old.to_move, "{what}: the side to move");
     let mut legal: Vec<String> = game
         .legal_moves()
@@ -68,6 +70,20 @@ pub fn assert_same_position(game: &Game, old: &PositionFacts, what: &str) {
         .collect();
     legal.sort();
     assert_eq!(legal, old.legal, "{what}: the legal moves");
+}
+
+/// Checks that a position string written today and one the old code wrote
+/// name the same game, options and position.
+pub fn assert_same_string(today: &str, old: &str, what: &str) {
+    let read = |s: &str| {
+        let game = Game::from_position_string(s).unwrap_or_else(|e| panic!("{what}: {s}: {e}"));
+        (*game.variant(), *game.position())
+    };
+    assert_eq!(
+        read(today),
+        read(old),
+        "{what}: the position ({today} against {old})"
+    );
 }
 
 /// A save as the old code read it back.

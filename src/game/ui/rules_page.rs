@@ -341,7 +341,8 @@ fn option_callout(ui: &mut egui::Ui, i18n: &I18n, option: &content::OptionBlock)
 /// An option's value as a player reads it: on and off in words, a word
 /// value by its message (`option-value-WORD`), numbers as they are.
 pub fn value_text(i18n: &I18n, value: &str) -> String {
-    let id = format!("option-value-{value}");
+    const VALUE: &str = "option-value";
+    let id = format!("{VALUE}-{value}");
     match value {
         "on" => i18n.tr("rules-value-on"),
         "off" => i18n.tr("rules-value-off"),
