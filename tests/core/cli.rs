@@ -598,10 +598,59 @@ fn puzzles_list_prints_a_position_a_tab_and_the_line() {
     assert!(!o.status.success());
 }
 
+/// A solved game's harvest (no games to play: every position its start
+/// reaches) writes a set that `puzzles check` proves and `puzzles list`
+/// lists; a broken set is refused with the file and the reason, without a
+/// panic, and so is another game's.
+#[test]
+fn a_solved_games_harvest_is_checked_and_listed_and_a_broken_set_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("jeu-militaire.ron");
+    let file = file.to_str().unwrap();
+    let o = cli(&[
+        "puzzles",
+        "harvest",
+        "jeu-militaire",
+        "--keep",
+        "12",
+        "--out",
+        file,
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).ends_with(&format!("12 written to {file}\n")),
+        "{}",
+        stdout(&o)
+    );
+    let o = cli(&["puzzles", "check", "jeu-militaire", "--file", file]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "12 puzzles checked: each answer is the only one\n"
+    );
+    let o = cli(&["puzzles", "list", "jeu-militaire", "--file", file]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o).lines().count(), 12);
+    let o = cli(&["puzzles", "list", "kaooa", "--file", file]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("holds puzzles for jeu-militaire, not kaooa"),
+        "{}",
+        stderr(&o)
+    );
+    let text = std::fs::read_to_string(file).unwrap();
+    std::fs::write(file, text.replacen("proof: Solved", "proof: Guessed", 1)).unwrap();
+    let o = cli(&["puzzles", "list", "jeu-militaire", "--file", file]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("not a puzzle set"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("Guessed"), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
+}
+
 /// The hunt family's games take the commands the four take, on the same
 /// path: a position string, the backward solve from a position, an option
-/// of another game, and their puzzle sets (written as moves from
-/// the start) listed as position strings with their lines.
+/// the game does not have, and their puzzle sets (in the one format)
+/// listed as position strings with their lines.
 #[test]
 fn family_games_take_every_command() {
     let o = cli(&[
