@@ -60,7 +60,7 @@ impl Language {
 
 /// The message files of each language, one per part of the game. Both
 /// languages have the same files; a test checks they have the same ids.
-pub const MESSAGE_FILES: [&str; 10] = [
+pub const MESSAGE_FILES: [&str; 9] = [
     "main.ftl",
     "rules.ftl",
     "skins.ftl",
@@ -70,7 +70,6 @@ pub const MESSAGE_FILES: [&str; 10] = [
     "errors.ftl",
     "online.ftl",
     "coach.ftl",
-    "family.ftl",
 ];
 
 /// The path of a message file relative to `assets/`.
