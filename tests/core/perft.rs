@@ -89,39 +89,3 @@ fn middle_game_positions_match_the_reference() {
     }
     assert!(checked >= 60, "only {checked} cases read");
 }
-
-/// The hunt family's games on the one engine: the counts pinned when each
-/// was added (agreed then by the independent reference in
-/// tests/core/family.rs), passes counted as moves.
-#[test]
-fn the_twelve_keep_their_pinned_counts_on_the_one_engine() {
-    let pinned: &[(&str, &[u64])] = &[
-        ("kaooa", &[10, 90, 260, 2100, 6390, 46150]),
-        ("haretavl", &[11, 110, 990, 3168, 25344, 81760]),
-        ("cercar-la-liebre", &[8, 40, 522, 2268, 34586]),
-        ("adugo", &[3, 29, 144, 1951, 8464]),
-        ("demala-diviyan-keliya", &[6, 120, 1022, 19452]),
-        ("juroku-musashi", &[27, 200, 4887, 15560]),
-        ("komikan", &[4, 20, 75, 450, 1738, 11264]),
-        ("jeu-militaire", &[1, 5, 29, 133, 381, 2211, 7278]),
-        ("la-yagua", &[5, 55, 176, 2794, 13391]),
-        ("refskak", &[10, 54, 860, 4086, 71996]),
-        ("el-zorro", &[6, 78, 482, 7466, 49856]),
-        (
-            "hund-efter-hare-vendsyssel",
-            &[1, 5, 19, 116, 379, 2944, 10554],
-        ),
-    ];
-    assert_eq!(pinned.len() + 4, GameId::built_in().count(), "every game");
-    for (id, counts) in pinned {
-        let mut game = Game::new(Variant::new(GameId::named(id)));
-        for (depth, &expected) in counts.iter().enumerate() {
-            assert_eq!(
-                game.perft(depth as u32 + 1),
-                expected,
-                "{id} perft {}",
-                depth + 1
-            );
-        }
-    }
-}
