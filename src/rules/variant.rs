@@ -155,6 +155,12 @@ impl GameId {
         (self.0 as usize) < BUILT_IN.len()
     }
 
+    /// A built-in game's file as compiled in; `None` for a file read at
+    /// run time.
+    pub fn built_in_text(self) -> Option<&'static str> {
+        BUILT_IN.get(self.0 as usize).map(|(_, text)| *text)
+    }
+
     /// The title in English ("Pirates and Bulgars").
     pub fn title(self) -> &'static str {
         &self.file().name.en

@@ -159,11 +159,10 @@ fn any_game_by_name_or_by_file_opens_on_the_board() {
 fn a_broken_game_file_is_refused_with_where_and_why() {
     let path =
         std::env::temp_dir().join(format!("stronghold-broken-{}.game.ron", std::process::id()));
-    let text = stronghold::rules::family::BUILT_IN[0].1.replacen(
-        "lines: [",
-        "lines: [\n            \"q9 e5\",",
-        1,
-    );
+    let text = GameId::named("kaooa")
+        .built_in_text()
+        .expect("built in")
+        .replacen("lines: [", "lines: [\n            \"q9 e5\",", 1);
     std::fs::write(&path, text).unwrap();
     let err = parse(&["--game-file", path.to_str().unwrap()]).unwrap_err();
     let name = path.to_str().unwrap();
@@ -182,11 +181,10 @@ fn a_broken_game_file_is_refused_with_where_and_why() {
 #[test]
 fn the_game_refuses_a_broken_game_file_in_russian() {
     let path = std::env::temp_dir().join(format!("stronghold-ru-{}.game.ron", std::process::id()));
-    let text = stronghold::rules::family::BUILT_IN[0].1.replacen(
-        "lines: [",
-        "lines: [\n            \"q9 e5\",",
-        1,
-    );
+    let text = GameId::named("kaooa")
+        .built_in_text()
+        .expect("built in")
+        .replacen("lines: [", "lines: [\n            \"q9 e5\",", 1);
     std::fs::write(&path, text).unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_stronghold"))
         .args(["--game-file", path.to_str().unwrap(), "--language", "ru"])

@@ -13,6 +13,7 @@ result, then crowd pieces taken, hunters kept, then tempo.
 
     tools/strength/versus_binaries.py NEW_CLI OLD_CLI --game pirates \
         --pairs 20 --level master --nodes 400000 [--new-assets DIR] [--old-assets DIR]
+        [--from-pair N]
 
 Prints each game, then the score of NEW (wins and half draws) and the
 graded score, each with a 95 % interval.
@@ -140,6 +141,8 @@ def main():
     ap.add_argument("old")
     ap.add_argument("--game", required=True)
     ap.add_argument("--pairs", type=int, default=20)
+    ap.add_argument("--from-pair", type=int, default=1,
+                    help="resume a stopped run: play pairs from this one on")
     ap.add_argument("--level", default="master")
     ap.add_argument("--nodes", type=int, default=400000)
     ap.add_argument("--openings", type=int, default=2)
@@ -152,6 +155,8 @@ def main():
     old = Side("old", a.old, a.old_assets)
     score, graded = [], []
     for i, opening in enumerate(openings(new, a.game, a.pairs, a.openings, a.seed)):
+        if i + 1 < a.from_pair:
+            continue
         seed = a.seed * 1000 + i
         w1, g1, m1 = play(a.game, opening, new, old, new, a.level, a.nodes, seed, a.ply_cap)
         w2, g2, m2 = play(a.game, opening, old, new, new, a.level, a.nodes, seed, a.ply_cap)

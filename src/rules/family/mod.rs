@@ -5,8 +5,9 @@
 //! format.
 //!
 //! The games built in are compiled into the program (the web page and the
-//! command-line tool need no files); `stronghold-cli --game-file PATH`
-//! reads any other (the caller reads the file: [`parse_bytes`]).
+//! command-line tool need no files), listed once in the catalogue
+//! ([`crate::rules::GameId`]); `stronghold-cli --game-file PATH` reads any
+//! other (the caller reads the file: [`parse_bytes`]).
 
 pub mod file;
 pub mod graph;
@@ -15,58 +16,6 @@ mod ruleset;
 
 pub use problem::{GameFileError, Problem, Unreachable};
 pub use ruleset::{MAX_CROWD, Ruleset};
-
-/// The built-in game files: (id, text).
-pub const BUILT_IN: &[(&str, &str)] = &[
-    (
-        "kaooa",
-        include_str!("../../../assets/games/kaooa.game.ron"),
-    ),
-    (
-        "haretavl",
-        include_str!("../../../assets/games/haretavl.game.ron"),
-    ),
-    (
-        "cercar-la-liebre",
-        include_str!("../../../assets/games/cercar-la-liebre.game.ron"),
-    ),
-    (
-        "adugo",
-        include_str!("../../../assets/games/adugo.game.ron"),
-    ),
-    (
-        "demala-diviyan-keliya",
-        include_str!("../../../assets/games/demala-diviyan-keliya.game.ron"),
-    ),
-    (
-        "juroku-musashi",
-        include_str!("../../../assets/games/juroku-musashi.game.ron"),
-    ),
-    (
-        "komikan",
-        include_str!("../../../assets/games/komikan.game.ron"),
-    ),
-    (
-        "jeu-militaire",
-        include_str!("../../../assets/games/jeu-militaire.game.ron"),
-    ),
-    (
-        "la-yagua",
-        include_str!("../../../assets/games/la-yagua.game.ron"),
-    ),
-    (
-        "refskak",
-        include_str!("../../../assets/games/refskak.game.ron"),
-    ),
-    (
-        "el-zorro",
-        include_str!("../../../assets/games/el-zorro.game.ron"),
-    ),
-    (
-        "hund-efter-hare-vendsyssel",
-        include_str!("../../../assets/games/hund-efter-hare-vendsyssel.game.ron"),
-    ),
-];
 
 /// Reads a game file's bytes (as read from disk: the caller reads, the
 /// rules do no I/O). `file` names it in errors.
