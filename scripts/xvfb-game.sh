@@ -4,7 +4,9 @@
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-/root/.cache/stronghold-target}
 mkdir -p "$OUT"
 if [ -z "${NO_BUILD:-}" ]; then
-    cargo build --bin stronghold
+    # The feature set of scripts/test's build, so this reuses it (any other
+    # set recompiles part of Bevy in the shared cache).
+    cargo build --workspace --features server --bin stronghold
 fi
 BIN=${BIN:-"$CARGO_TARGET_DIR/debug/stronghold"}
 # Assets come from this checkout, wherever the binary is.

@@ -13,7 +13,7 @@ use bevy::time::TimeUpdateStrategy;
 use stronghold::ai::Level;
 use stronghold::game::board::input::{BoardInput, InputStatus, Selection};
 use stronghold::game::board::pieces::{Leaving, Piece};
-use stronghold::game::board::view::{BoardLayout, BoardPoint};
+use stronghold::game::board::view::{BoardLayout, BoardPoint, CoordinateLabel};
 use stronghold::game::common::settings::Settings;
 use stronghold::game::common::view::ViewBusy;
 use stronghold::game::headless_app;
@@ -65,6 +65,42 @@ fn the_match(app: &App) -> &Match {
 fn last_move(app: &App) -> Option<String> {
     let game = the_match(app).game();
     game.last_move().map(|m| game.move_text(m))
+}
+
+/// The coordinate labels' texts, sorted.
+fn coordinate_labels(app: &mut App) -> Vec<String> {
+    let mut labels = app
+        .world_mut()
+        .query_filtered::<&Name, With<CoordinateLabel>>();
+    let mut texts: Vec<String> = labels
+        .iter(app.world())
+        .map(|n| n.as_str().trim_start_matches("coordinate ").to_string())
+        .collect();
+    texts.sort();
+    texts
+}
+
+/// The star's files c and d (and f and g) stand too close for letters
+/// below the board: each point is named beside it. A grid keeps its files
+/// below and ranks left.
+#[test]
+fn the_star_names_each_point_where_a_grid_names_files_and_ranks() {
+    let mut app = app_with(Game::new(kaooa()), [Player::Human; 2]);
+    app.update();
+    let rules = Rules::of(kaooa());
+    let board = rules.board();
+    let mut names: Vec<String> = board.points.map(|p| board.name(p).to_string()).collect();
+    names.sort();
+    assert_eq!(coordinate_labels(&mut app), names);
+
+    let pirates = Variant::new(GameId::named("pirates"));
+    let mut app = app_with(Game::new(pirates), [Player::Human; 2]);
+    app.update();
+    let expected: Vec<String> = "1 2 3 4 5 6 7 a b c d e f g"
+        .split(' ')
+        .map(String::from)
+        .collect();
+    assert_eq!(coordinate_labels(&mut app), expected);
 }
 
 #[test]

@@ -614,7 +614,8 @@ fn spawn_coordinates(
 }
 
 /// Where each coordinate label goes: outside the frame beside the
-/// outermost points, or (names that are no grid's) below each point.
+/// outermost points, or (names that are no grid's, or files too close for
+/// their letters) below each point.
 fn coordinate_labels(layout: &BoardLayout, board: &Board) -> Vec<(String, Vec2)> {
     let split = |p: Point| {
         let name = board.name(p);
@@ -632,16 +633,16 @@ fn coordinate_labels(layout: &BoardLayout, board: &Board) -> Vec<(String, Vec2)>
             (qx == x) == (qf == file) && (qy == y) == (qr == rank)
         })
     });
-    if !grid_named {
-        return board
-            .points
-            .map(|p| {
-                (
-                    board.name(p).to_string(),
-                    layout.world(p) - Vec2::Y * 0.3 * UNIT,
-                )
-            })
-            .collect();
+    // Two files (or ranks) drawn closer than a letter's room (the star's c
+    // and d) would run their labels together: those boards name each point.
+    let roomy = |along: fn(Vec2) -> f32| {
+        let mut at: Vec<f32> = board.points.map(|p| along(layout.world(p))).collect();
+        at.sort_by(f32::total_cmp);
+        at.dedup_by(|a, b| (*a - *b).abs() < 1e-3);
+        at.windows(2).all(|w| w[1] - w[0] >= 0.55 * UNIT)
+    };
+    if !grid_named || !roomy(|v| v.x) || !roomy(|v| v.y) {
+        return names_beside_points(layout, board);
     }
     let h = layout.half_size() + Vec2::splat(0.82 * UNIT);
     let mut labels: Vec<(String, Vec2)> = Vec::new();
@@ -654,6 +655,53 @@ fn coordinate_labels(layout: &BoardLayout, board: &Board) -> Vec<(String, Vec2)>
         if !labels.iter().any(|(t, _)| *t == rank) {
             labels.push((rank, Vec2::new(-h.x, at.y)));
         }
+    }
+    labels
+}
+
+/// Each point's name beside it, in the direction of the eight compass
+/// points farthest in angle from the lines leaving it (below first, on a
+/// tie), and clear of the other points and of names already placed.
+fn names_beside_points(layout: &BoardLayout, board: &Board) -> Vec<(String, Vec2)> {
+    // Down, its two diagonals, the sides, then up: the order of preference.
+    let compass = [270.0f32, 315.0, 225.0, 0.0, 180.0, 90.0, 45.0, 135.0]
+        .map(|deg: f32| Vec2::from_angle(deg.to_radians()));
+    let spots: Vec<Vec2> = board.points.map(|p| layout.world(p)).collect();
+    let mut labels: Vec<(String, Vec2)> = Vec::new();
+    for p in board.points {
+        let at = layout.world(p);
+        let lines: Vec<Vec2> = board
+            .lines()
+            .iter()
+            .filter_map(|&(a, b)| match (a == p, b == p) {
+                (true, _) => (layout.world(b) - at).try_normalize(),
+                (_, true) => (layout.world(a) - at).try_normalize(),
+                _ => None,
+            })
+            .collect();
+        let clearance = |d: Vec2| {
+            lines
+                .iter()
+                .map(|l| d.angle_to(*l).abs())
+                .fold(std::f32::consts::PI, f32::min)
+        };
+        let crowded = |spot: Vec2| {
+            spots
+                .iter()
+                .any(|&q| q != at && q.distance(spot) < 0.3 * UNIT)
+                || labels.iter().any(|(_, l)| l.distance(spot) < 0.45 * UNIT)
+        };
+        let score = |d: Vec2| (!crowded(at + d * 0.5 * UNIT), clearance(d));
+        let best = compass.into_iter().fold(compass[0], |best, d| {
+            let (free, room) = score(d);
+            let (best_free, best_room) = score(best);
+            if (free, room) > (best_free, best_room + 1e-3) {
+                d
+            } else {
+                best
+            }
+        });
+        labels.push((board.name(p).to_string(), at + best * 0.5 * UNIT));
     }
     labels
 }

@@ -100,7 +100,9 @@ pub(super) fn material(ui: &mut egui::Ui, p: &mut GameUi) {
     let kind = m.kind();
     let crowd_left = pos.material(Side::Crowd);
     let rules = m.game().rules();
-    let needed = rules.crowd_at_most().map(|k| k + 1);
+    // "(need 1)" says nothing: a game lost only when every piece is taken
+    // shows the count alone.
+    let needed = rules.crowd_at_most().map(|k| k + 1).filter(|&n| n > 1);
     // Two columns that together fit the panel, so each wraps rather than overflows.
     let column = (ui.available_width() - 10.0) / 2.0;
     egui::Grid::new("material")
