@@ -86,6 +86,8 @@ new-game-board-star = On the star
 new-game-board-hounds = Hare and hounds
 new-game-board-other = Other boards
 new-game-rules = Read the rules
+# What tells near-alike games apart: "2 tigers against 20 goats, 25 points".
+new-game-facts = { $hunters } against { $crowd }, { $points } points
 new-game-options = Options
 new-game-no-options = This game has no options.
 new-game-players = Who plays

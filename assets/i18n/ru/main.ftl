@@ -89,6 +89,11 @@ new-game-board-star = На звезде
 new-game-board-hounds = Заяц и собаки
 new-game-board-other = Другие доски
 new-game-rules = Читать правила
+new-game-facts = { $hunters } и { $crowd }, { $points } { $points ->
+    [one] точка
+    [few] точки
+   *[many] точек
+}
 new-game-options = Варианты правил
 new-game-no-options = У этой игры нет вариантов правил.
 new-game-players = Кто играет

@@ -296,7 +296,8 @@ impl I18n {
                 .then(|| self.format_in(language, &id))
         };
         // The message files name the four first games' sides in every
-        // form; any other game's file names one piece and several.
+        // form; any other game's file names one piece and several, and
+        // the Russian forms for counting.
         let spec = match side {
             Side::Hunters => &game.file().hunters,
             Side::Crowd => &game.file().crowd,
@@ -306,13 +307,18 @@ impl I18n {
             Language::English => w.en.clone(),
             Language::Russian => w.ru.clone(),
         };
+        // The file's Russian counting forms ("2 вороны", "5 ворон").
+        let counted = |language: Language| match language {
+            Language::Russian => spec.counted_ru.as_ref(),
+            Language::English => None,
+        };
         let name = |language: Language| {
             let plural =
                 form(language, "plural").unwrap_or_else(|| file_words(language, &spec.many));
             SideName {
                 one: form(language, "one").unwrap_or_else(|| file_words(language, &spec.one)),
-                few: form(language, "few"),
-                many: form(language, "many"),
+                few: form(language, "few").or_else(|| counted(language).map(|c| c.0.clone())),
+                many: form(language, "many").or_else(|| counted(language).map(|c| c.1.clone())),
                 plural,
             }
         };

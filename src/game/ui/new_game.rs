@@ -9,7 +9,7 @@ use super::online_setup::online_section;
 use super::theme::{self, GOLD, MUTED};
 use super::{NewGameForm, SideNames, player_choices, player_label};
 use crate::game::board::skin::{SkinCatalog, default_skin};
-use crate::game::common::i18n::I18n;
+use crate::game::common::i18n::{I18n, Msg};
 use crate::game::common::settings::Settings;
 use crate::game::play::match_state::{Match, MatchCommand, Player};
 use crate::game::play::online::{Lobby, MyGames, Online, OnlineCommand};
@@ -121,14 +121,33 @@ fn game_row(
     }
     ui.horizontal_wrapped(|ui| {
         ui.label(
-            egui::RichText::new(i18n.words(&file.description))
-                .color(MUTED)
-                .size(13.0),
+            egui::RichText::new(format!(
+                "{}. {}",
+                i18n.words(&file.description),
+                facts(i18n, game)
+            ))
+            .color(MUTED)
+            .size(13.0),
         );
         if ui.small_button(i18n.tr("new-game-rules")).clicked() {
             *asked = Some(NewGameAction::Rules(game));
         }
     });
+}
+
+/// What tells alike games apart at a glance: each side's pieces and the
+/// board's points ("2 tigers against 20 goats, 25 points").
+fn facts(i18n: &I18n, game: GameId) -> String {
+    let variant = Variant::new(game);
+    let side =
+        |side: Side| i18n.count(variant.side_count(side), &i18n.traditional_name(game, side));
+    let points = crate::rules::Rules::of(variant).board().points.count();
+    i18n.msg(
+        &Msg::new("new-game-facts")
+            .text("hunters", side(Side::Hunters))
+            .text("crowd", side(Side::Crowd))
+            .num("points", points),
+    )
 }
 
 /// Where an option comes from, for its tag.
