@@ -190,6 +190,7 @@ rules-solved-win = With perfect play the { $side } { $single ->
 }, in { $plies } plies at most (solved backwards over { $positions } positions).
 rules-solved-draw = With perfect play the game is a draw (solved backwards over { $positions } positions).
 rules-solved-master = The computer at Master plays from this solution: it never lets a won game go, wins as quickly as the game allows and, losing, holds out as long as it can.
+rules-solved-options = This is the result with the default options. With others it is another game: Master solves that one again when it first plays it.
 
 ## Writing moves, about the game
 

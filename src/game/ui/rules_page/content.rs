@@ -455,9 +455,14 @@ fn solved_section(game: GameId) -> Option<Section> {
             .num("positions", solved.positions),
         None => Msg::new("rules-solved-draw").num("positions", solved.positions),
     };
+    let mut lines = vec![result, Msg::new("rules-solved-master")];
+    // The proven result is the default game's: other options are other games.
+    if !game.file().options.is_empty() {
+        lines.push(Msg::new("rules-solved-options"));
+    }
     Some(Section {
         heading: "rules-heading-solved",
-        blocks: vec![Block::Solved(vec![result, Msg::new("rules-solved-master")])],
+        blocks: vec![Block::Solved(lines)],
     })
 }
 
