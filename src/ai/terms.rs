@@ -104,6 +104,8 @@ pub struct Terms {
     /// Per side: every point's distance (in lines, at most [`FAR`]) to a
     /// region it wins by reaching.
     reach: [Option<Box<[u8; CELLS]>>; 2],
+    /// Whether the hunters win by getting behind the crowd.
+    behind_crowd: bool,
     /// `apart[p][q]`: lines between points `p` and `q` (at most [`FAR`]).
     apart: Box<[[u8; CELLS]; CELLS]>,
     captures: bool,
@@ -129,6 +131,7 @@ impl Terms {
             captures_to_win: rules.crowd_at_most().map(|k| crowd_total - k as i32),
             fill: rules.region_to_fill(),
             reach,
+            behind_crowd: rules.wins_behind_crowd(),
             apart,
             captures: rules.captures(),
         }
@@ -233,6 +236,14 @@ impl Terms {
         }
         if let Some(region) = self.fill {
             score -= (pos.crowd() & region).count() as i32 * w.region_held;
+        }
+        if self.behind_crowd {
+            // Ranks the hindmost hunter still has to fall back to stand
+            // behind the rearmost crowd piece: a region to reach that moves.
+            let rank = |b: Bitboard| b.map(|p| i32::from(self.rules.rank(p))).min();
+            if let (Some(hunter), Some(crowd)) = (rank(pos.hunters()), rank(pos.crowd())) {
+                score -= (hunter - crowd + 1).max(0) * w.region_step;
+            }
         }
         for side in [Side::Hunters, Side::Crowd] {
             if let Some(dist) = &self.reach[side.index()] {

@@ -670,7 +670,10 @@ impl GameResult {
             Reason::CrowdTooFew => EndReason::CrowdTooFew,
             Reason::StrongholdFilled => EndReason::StrongholdFilled,
             Reason::HuntersGone => EndReason::HuntersGone,
-            Reason::RegionReached(_) => EndReason::RegionReached,
+            // On the wire a hunter behind the crowd has reached its goal
+            // (the region behind the rearmost crowd piece): clients of
+            // every version read it.
+            Reason::RegionReached(_) | Reason::BehindCrowd => EndReason::RegionReached,
             Reason::Outlasted(_) => EndReason::Outlasted,
             Reason::NoMoves(_) => EndReason::NoMoves,
             Reason::QuietLimit => EndReason::QuietLimit,

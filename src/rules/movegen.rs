@@ -138,6 +138,7 @@ pub(super) struct Ends {
     pub crowd_fills: Option<Bitboard>,
     pub reaches: [Option<Bitboard>; 2],
     pub outlasts: [Option<u16>; 2],
+    pub behind_crowd: bool,
 }
 
 /// What a side with no move does here ([`Rules::when_stuck`]).
@@ -182,8 +183,8 @@ pub struct Rules {
     huffing: bool,
     in_a_row: [bool; 2],
     pub(super) ends: Ends,
-    /// Whether a side wins by reaching a region or outlasting moves (most
-    /// games have neither, and skip their checks).
+    /// Whether a side wins by reaching a region, outlasting moves or getting
+    /// behind the crowd (most games have none, and skip their checks).
     reaches_or_outlasts: bool,
     no_moves: [NoMoves; 2],
     pub(super) quiet_limit: Option<u16>,
@@ -352,6 +353,7 @@ impl Rules {
             crowd_fills: e.crowd_fills.map(&set),
             reaches: e.reaches.map(|r| r.map(&set)),
             outlasts: e.outlasts,
+            behind_crowd: e.behind_crowd,
         };
         Rules {
             variant,
@@ -372,7 +374,8 @@ impl Rules {
             huffing: file.capture.huffing,
             in_a_row: [file.hunters.places_in_a_row, file.crowd.places_in_a_row],
             reaches_or_outlasts: ends.reaches.iter().any(Option::is_some)
-                || ends.outlasts.iter().any(Option::is_some),
+                || ends.outlasts.iter().any(Option::is_some)
+                || ends.behind_crowd,
             ends,
             no_moves: [file.no_moves.hunters, file.no_moves.crowd],
             quiet_limit: file.draws.quiet_limit,
@@ -774,7 +777,23 @@ impl Rules {
         if e.outlasts[s].is_some_and(|limit| pos.moves_made[side.other().index()] >= limit) {
             return won(Reason::Outlasted(side));
         }
+        if side == Side::Hunters && e.behind_crowd && self.hunter_behind_crowd(pos) {
+            return won(Reason::BehindCrowd);
+        }
         None
+    }
+
+    /// Whether the hunters win by getting behind the crowd (Wolf und Schaaf).
+    pub fn wins_behind_crowd(&self) -> bool {
+        self.ends.behind_crowd
+    }
+
+    /// Whether a hunter stands on a lower rank (along the crowd's forward)
+    /// than every crowd piece on the board.
+    fn hunter_behind_crowd(&self, pos: &Position) -> bool {
+        let rearmost = pos.crowd().map(|p| self.rank[p.index()]).min();
+        let hindmost_hunter = pos.hunters().map(|p| self.rank[p.index()]).min();
+        matches!((hindmost_hunter, rearmost), (Some(h), Some(c)) if h < c)
     }
 
     /// The sum of the crowd's ranks: how far forward it stands.

@@ -19,6 +19,8 @@ pub enum Reason {
     RegionReached(Side),
     /// This side outlasted the other's moves.
     Outlasted(Side),
+    /// A hunter got behind every crowd piece (Wolf und Schaaf).
+    BehindCrowd,
     /// The side to move had no legal move: it loses, or (no winner) the
     /// game is drawn.
     NoMoves(Side),
@@ -81,6 +83,12 @@ impl Outcome {
             Reason::Outlasted(side) => {
                 format!("{} {} held out to the move limit", name(side), has(side))
             }
+            Reason::BehindCrowd => format!(
+                "{} {} got behind every {}",
+                name(hunters),
+                has(hunters),
+                game.piece_names(crowd).1
+            ),
             Reason::QuietLimit => "Draw: too long without progress".to_string(),
             Reason::Repetition => "Draw: the same position came back".to_string(),
         }

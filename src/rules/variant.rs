@@ -74,6 +74,10 @@ const BUILT_IN: &[(&str, &str)] = &[
         "hund-efter-hare-vendsyssel",
         include_str!("../../assets/games/hund-efter-hare-vendsyssel.game.ron"),
     ),
+    (
+        "wolf-und-schaaf",
+        include_str!("../../assets/games/wolf-und-schaaf.game.ron"),
+    ),
 ];
 
 /// The most options a game may have.

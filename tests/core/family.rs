@@ -134,6 +134,16 @@ impl Reference {
         p.board.iter().filter(|s| **s == Some(Side::Crowd)).count() + p.hand[1] as usize
     }
 
+    /// Whether a hunter stands further back, along the crowd's forward,
+    /// than every crowd piece on the board (by coordinates).
+    fn hunter_behind_crowd(&self, p: &RefPosition) -> bool {
+        let f = self.file.crowd.forward.vector();
+        let ahead = |i: usize| self.at[i].0 * f.0 + self.at[i].1 * f.1;
+        let of = |side: Side| (0..p.board.len()).filter(move |&i| p.board[i] == Some(side));
+        let rearmost = of(Side::Crowd).map(ahead).fold(f32::INFINITY, f32::min);
+        rearmost.is_finite() && of(Side::Hunters).any(|i| ahead(i) < rearmost - 1e-3)
+    }
+
     fn region(&self, names: &str) -> Vec<usize> {
         names.split_whitespace().map(|n| self.index(n)).collect()
     }
@@ -161,6 +171,9 @@ impl Reference {
                         *s == side && p.made[side.other().index()] >= *n
                     }
                     EndSpec::HuntersAtMost(_) => unimplemented!("no huffing in the reference"),
+                    EndSpec::HuntersBehindCrowd => {
+                        side == Side::Hunters && self.hunter_behind_crowd(p)
+                    }
                 };
                 if won {
                     return true;
@@ -351,6 +364,7 @@ fn perft_counts_are_pinned() {
             "hund-efter-hare-vendsyssel",
             &[1, 5, 19, 116, 379, 2944, 10554],
         ),
+        ("wolf-und-schaaf", &[28, 189, 568, 3398, 11298, 66632]),
     ];
     let family: Vec<&str> = hunt_family().map(GameId::id).collect();
     let pinned_ids: Vec<&str> = pinned.iter().map(|(id, _)| *id).collect();
@@ -792,6 +806,7 @@ fn every_option_value_plays_as_pinned() {
             true,
         ),
         ("juroku-musashi", "quiet-limit=off", &[27, 200, 4887], true),
+        ("wolf-und-schaaf", "quiet-limit=off", &[28, 189, 568], true),
         ("komikan", "steps=forward", &[4, 36, 135], false),
         ("komikan", "steps=any", &[4, 44, 165], false),
         ("jeu-militaire", "steps=forward", &[1, 3, 17, 67], false),
@@ -984,4 +999,59 @@ fn the_move_limit_draws_jeu_militaire_after_twelve_moves() {
     unlimited.play_text(line).expect("legal");
     assert_eq!(unlimited.outcome(), None);
     assert_eq!(value(&mut Game::new(limited), &mut HashMap::new()), 0);
+}
+
+/// Wolf und Schaaf's end: the wolf wins once it stands on a lower row than
+/// every sheep, whoever's move brought it about, and not while one sheep
+/// is still on its row or below.
+#[test]
+fn the_wolf_wins_once_behind_every_sheep() {
+    let game = |board: &str, to_move: char, ground: u32| {
+        Game::from_position_string(&format!(
+            "wolf-und-schaaf,quiet-limit=on {board} {to_move} 0/0 0 {ground}"
+        ))
+        .expect("a position")
+    };
+    // The wolf on c1, one sheep still on g1: nothing yet; the sheep's
+    // step off the first row leaves the wolf behind them all.
+    let mut g = game("4/4/4/4/4/SSS1/4/1W1S", 'S', 6);
+    assert_eq!(g.outcome(), None);
+    let step = g.parse_move("g1-h2").expect("a sheep's step");
+    g.play(&step).expect("legal");
+    let outcome = g.outcome().expect("the game is over");
+    assert_eq!(
+        (outcome.winner, outcome.reason),
+        (Some(Side::Hunters), Reason::BehindCrowd)
+    );
+    // On the same row as the rearmost sheep is not behind it.
+    let level = game("4/4/4/4/4/SSS1/W2S/4", 'S', 7);
+    assert_eq!(level.outcome(), None);
+    // The wolf's own step back behind them wins too.
+    let mut g = game("4/4/4/4/4/SSSW/4/4", 'W', 6);
+    assert_eq!(g.outcome(), None);
+    let back = g.parse_move("g3-f2").expect("a wolf's step");
+    g.play(&back).expect("legal");
+    assert_eq!(g.outcome().map(|o| o.reason), Some(Reason::BehindCrowd));
+}
+
+/// Getting behind a crowd that has no forward is refused where the end is
+/// written.
+#[test]
+fn behind_a_crowd_without_a_forward_is_refused() {
+    let text = GameId::named("wolf-und-schaaf")
+        .built_in_text()
+        .expect("built in")
+        .replace("        steps: Forward,\n", "");
+    let e = refused(&text);
+    assert_eq!(
+        e.problem,
+        Problem::Unreachable(family::Unreachable::CrowdHasNoForward),
+        "{e}"
+    );
+    let line = text
+        .lines()
+        .position(|l| l.contains("HuntersBehindCrowd"))
+        .expect("the end")
+        + 1;
+    assert_eq!(e.line, line, "{e}");
 }

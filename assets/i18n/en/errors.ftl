@@ -126,6 +126,7 @@ error-game-file-end-empty-region = the region to fill has no point
 error-game-file-end-region-too-large = { $points } points to fill with { $count } pieces
 error-game-file-end-region-out-of-reach = the crowd can never stand on every point to fill
 error-game-file-end-goal-out-of-reach = no piece can ever reach the goal
+error-game-file-end-crowd-has-no-forward = the hunters are to get behind the crowd, but the crowd steps no one way (give it steps: Forward, Ahead or ForwardOrSideways)
 error-game-file-end-zero-moves = a move limit of 0
 error-game-file-end-hunters-never-lost = the hunters are cut down but nothing removes them (no huffing)
 error-game-file-bad-option = the option “{ $text }” needs values, its default among them, and changes for other values only

@@ -226,6 +226,10 @@ end-crowd-taken = { $n ->
 end-stronghold-filled = { $side_title } fill the { $goal }.
 end-region-filled = { $side_title } fill every point of their goal.
 end-hunters-huffed = Huffing has removed every officer.
+end-behind-crowd = { $n ->
+    [one] { $side_title } has got behind every one of the { $crowd }.
+   *[other] { $side_title } have got behind every one of the { $crowd }.
+}
 end-region-reached = { $n ->
     [one] { $side_title } has reached the goal.
    *[other] { $side_title } have reached the goal.

@@ -120,6 +120,13 @@ rules-end-reaches = The { $side } { $single ->
     [yes] wins when it reaches
    *[other] win when one of them reaches
 } one of the points { $points } (shaded).
+rules-end-behind-crowd = The { $side } { $single ->
+    [yes] wins
+   *[other] win
+} once { $single ->
+    [yes] it stands
+   *[other] one of them stands
+} behind every one of the { $other } on the board: on a row nearer the { $other }' own side than the rearmost of them.
 rules-end-outlasts = The { $side } { $single ->
     [yes] wins
    *[other] win

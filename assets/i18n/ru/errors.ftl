@@ -138,6 +138,7 @@ error-game-file-end-empty-region = в области, которую надо з
 error-game-file-end-region-too-large = занять { $points } пунктов при { $count } фигурах
 error-game-file-end-region-out-of-reach = толпа никогда не сможет встать на все пункты цели
 error-game-file-end-goal-out-of-reach = ни одна фигура никогда не дойдёт до цели
+error-game-file-end-crowd-has-no-forward = охотникам нужно зайти за толпу, но у толпы нет направления вперёд (задайте ей steps: Forward, Ahead или ForwardOrSideways)
 error-game-file-end-zero-moves = предел в 0 ходов
 error-game-file-end-hunters-never-lost = охотников нужно сократить, но их ничто не снимает (нет «фука»)
 error-game-file-bad-option = у варианта «{ $text }» должны быть значения, и среди них — значение по умолчанию, а изменения — только у других значений

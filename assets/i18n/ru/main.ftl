@@ -230,6 +230,7 @@ end-crowd-taken = Взято { $crowd_many }: { $taken }.
 end-region-filled = { $side_title } заняли все пункты цели.
 end-stronghold-filled = { $side_title } заняли { $goal } целиком.
 end-hunters-huffed = За фуки сняты все офицеры.
+end-behind-crowd = Зашли за всех ({ $crowd }): { $side }.
 end-region-reached = Цель достигнута: { $side }.
 end-outlasted = Продержались до предела ходов: { $side }.
 end-no-moves = Ходов нет: { $side }.

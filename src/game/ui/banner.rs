@@ -75,6 +75,8 @@ pub(super) fn conclusion_text(
             },
             Reason::HuntersGone => Msg::new("end-hunters-huffed"),
             Reason::RegionReached(side) => side_msg("end-region-reached", side),
+            Reason::BehindCrowd => side_msg("end-behind-crowd", Side::Hunters)
+                .text("crowd", i18n.plural(names.get(Side::Crowd)).to_string()),
             Reason::Outlasted(side) => side_msg("end-outlasted", side),
             Reason::NoMoves(side) => side_msg("end-no-moves", side),
             Reason::QuietLimit => Msg::new("end-quiet-limit"),

@@ -467,6 +467,11 @@ pub enum EndSpec {
     /// The crowd wins once the hunters have this many pieces or fewer, on
     /// the board and in hand (hunters are lost only to huffing).
     HuntersAtMost(u8),
+    /// The hunters win once one of them stands behind every crowd piece on
+    /// the board: on a lower rank, counted along the crowd's forward
+    /// direction, than the crowd's rearmost piece (Wolf und Schaaf). The
+    /// crowd must step forward only (`steps` other than `Any` and `None`).
+    HuntersBehindCrowd,
 }
 
 /// What each side does when it has no legal move.

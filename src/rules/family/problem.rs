@@ -155,6 +155,9 @@ pub enum Unreachable {
     ZeroMoves,
     /// The hunters are to be cut down, but nothing removes them (no huffing).
     HuntersNeverLost,
+    /// The hunters are to get behind the crowd, but the crowd has no
+    /// forward (it may step any way, or not at all).
+    CrowdHasNoForward,
 }
 
 impl fmt::Display for Unreachable {
@@ -173,6 +176,10 @@ impl fmt::Display for Unreachable {
             }
             Unreachable::GoalOutOfReach => write!(f, "no piece can ever reach the region"),
             Unreachable::ZeroMoves => write!(f, "a move limit of 0"),
+            Unreachable::CrowdHasNoForward => write!(
+                f,
+                "the hunters are to get behind the crowd, but the crowd steps no one way"
+            ),
             Unreachable::HuntersNeverLost => {
                 write!(
                     f,

@@ -32,6 +32,7 @@ pub(crate) struct Ends {
     pub crowd_fills: Option<u64>,
     pub reaches: [Option<u64>; 2],
     pub outlasts: [Option<u16>; 2],
+    pub behind_crowd: bool,
 }
 
 impl Ruleset {
@@ -276,6 +277,12 @@ fn ends(
                     }));
                 }
                 ends.hunters_at_most = Some(*k);
+            }
+            EndSpec::HuntersBehindCrowd => {
+                if matches!(file.crowd.steps, Steps::Any | Steps::None) {
+                    return Err(Problem::Unreachable(Unreachable::CrowdHasNoForward));
+                }
+                ends.behind_crowd = true;
             }
             EndSpec::OutlastsMoves(side, moves) => {
                 if *moves == 0 {

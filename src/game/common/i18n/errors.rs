@@ -299,5 +299,6 @@ fn unreachable(why: Unreachable) -> Msg {
         U::GoalOutOfReach => Msg::new("error-game-file-end-goal-out-of-reach"),
         U::ZeroMoves => Msg::new("error-game-file-end-zero-moves"),
         U::HuntersNeverLost => Msg::new("error-game-file-end-hunters-never-lost"),
+        U::CrowdHasNoForward => Msg::new("error-game-file-end-crowd-has-no-forward"),
     }
 }

@@ -281,6 +281,10 @@ fn end_text(game: GameId, end: &EndSpec) -> Msg {
             let msg = of_side("rules-end-outlasts", game, *side).num("count", *n);
             return words::side(msg, "other", "osingle", game, side.other());
         }
+        EndSpec::HuntersBehindCrowd => {
+            let msg = of_side("rules-end-behind-crowd", game, Side::Hunters);
+            return words::side(msg, "other", "osingle", game, Side::Crowd);
+        }
     };
     both_sides(Msg::new(id), game)
         .num("count", count)
