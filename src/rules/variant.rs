@@ -74,6 +74,10 @@ const BUILT_IN: &[(&str, &str)] = &[
         "hund-efter-hare-vendsyssel",
         include_str!("../../assets/games/hund-efter-hare-vendsyssel.game.ron"),
     ),
+    (
+        "bam-blang-beh-khla",
+        include_str!("../../assets/games/bam-blang-beh-khla.game.ron"),
+    ),
 ];
 
 /// The most options a game may have.

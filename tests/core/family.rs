@@ -351,6 +351,10 @@ fn perft_counts_are_pinned() {
             "hund-efter-hare-vendsyssel",
             &[1, 5, 19, 116, 379, 2944, 10554],
         ),
+        (
+            "bam-blang-beh-khla",
+            &[3, 3, 9, 43, 119, 331, 903, 3745, 10111, 32961],
+        ),
     ];
     let family: Vec<&str> = hunt_family().map(GameId::id).collect();
     let pinned_ids: Vec<&str> = pinned.iter().map(|(id, _)| *id).collect();
@@ -646,7 +650,8 @@ fn the_small_games_are_solved_as_their_files_say() {
             "kaooa",
             "haretavl",
             "jeu-militaire",
-            "hund-efter-hare-vendsyssel"
+            "hund-efter-hare-vendsyssel",
+            "bam-blang-beh-khla",
         ]
     );
     // A game too large for the bound says so.
@@ -812,6 +817,7 @@ fn every_option_value_plays_as_pinned() {
             &[1, 5, 19],
             true,
         ),
+        ("bam-blang-beh-khla", "quiet-limit=off", &[3, 3, 9], true),
     ];
     let mut listed = Vec::new();
     for id in GameId::built_in() {
