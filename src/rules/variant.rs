@@ -78,6 +78,10 @@ const BUILT_IN: &[(&str, &str)] = &[
         "bam-blang-beh-khla",
         include_str!("../../assets/games/bam-blang-beh-khla.game.ron"),
     ),
+    (
+        "hat-diviyan-keliya",
+        include_str!("../../assets/games/hat-diviyan-keliya.game.ron"),
+    ),
 ];
 
 /// The most options a game may have.

@@ -355,6 +355,10 @@ fn perft_counts_are_pinned() {
             "bam-blang-beh-khla",
             &[3, 3, 9, 43, 119, 331, 903, 3745, 10111, 32961],
         ),
+        (
+            "hat-diviyan-keliya",
+            &[10, 90, 258, 2082, 5836, 41908, 109628],
+        ),
     ];
     let family: Vec<&str> = hunt_family().map(GameId::id).collect();
     let pinned_ids: Vec<&str> = pinned.iter().map(|(id, _)| *id).collect();
@@ -652,6 +656,7 @@ fn the_small_games_are_solved_as_their_files_say() {
             "jeu-militaire",
             "hund-efter-hare-vendsyssel",
             "bam-blang-beh-khla",
+            "hat-diviyan-keliya",
         ]
     );
     // A game too large for the bound says so.
@@ -674,6 +679,7 @@ fn master_plays_a_solved_game_from_its_solution() {
         "haretavl",
         "jeu-militaire",
         "hund-efter-hare-vendsyssel",
+        "hat-diviyan-keliya",
     ] {
         let variant = Variant::new(GameId::named(id));
         let solution = solution_for(variant).expect("a solved game");
@@ -818,6 +824,12 @@ fn every_option_value_plays_as_pinned() {
             true,
         ),
         ("bam-blang-beh-khla", "quiet-limit=off", &[3, 3, 9], true),
+        (
+            "hat-diviyan-keliya",
+            "quiet-limit=off",
+            &[10, 90, 258],
+            true,
+        ),
     ];
     let mut listed = Vec::new();
     for id in GameId::built_in() {
