@@ -82,6 +82,10 @@ const BUILT_IN: &[(&str, &str)] = &[
         "hat-diviyan-keliya",
         include_str!("../../assets/games/hat-diviyan-keliya.game.ron"),
     ),
+    (
+        "huli-mane-ata",
+        include_str!("../../assets/games/huli-mane-ata.game.ron"),
+    ),
 ];
 
 /// The most options a game may have.

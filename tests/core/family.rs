@@ -359,6 +359,10 @@ fn perft_counts_are_pinned() {
             "hat-diviyan-keliya",
             &[10, 90, 258, 2082, 5836, 41908, 109628],
         ),
+        (
+            "huli-mane-ata",
+            &[9, 27, 219, 661, 4737, 12867, 79456, 195938],
+        ),
     ];
     let family: Vec<&str> = hunt_family().map(GameId::id).collect();
     let pinned_ids: Vec<&str> = pinned.iter().map(|(id, _)| *id).collect();
@@ -657,6 +661,7 @@ fn the_small_games_are_solved_as_their_files_say() {
             "hund-efter-hare-vendsyssel",
             "bam-blang-beh-khla",
             "hat-diviyan-keliya",
+            "huli-mane-ata",
         ]
     );
     // A game too large for the bound says so.
@@ -680,6 +685,7 @@ fn master_plays_a_solved_game_from_its_solution() {
         "jeu-militaire",
         "hund-efter-hare-vendsyssel",
         "hat-diviyan-keliya",
+        "huli-mane-ata",
     ] {
         let variant = Variant::new(GameId::named(id));
         let solution = solution_for(variant).expect("a solved game");
@@ -830,6 +836,7 @@ fn every_option_value_plays_as_pinned() {
             &[10, 90, 258],
             true,
         ),
+        ("huli-mane-ata", "quiet-limit=off", &[9, 27, 219], true),
     ];
     let mut listed = Vec::new();
     for id in GameId::built_in() {
