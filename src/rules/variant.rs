@@ -86,6 +86,10 @@ const BUILT_IN: &[(&str, &str)] = &[
         "huli-mane-ata",
         include_str!("../../assets/games/huli-mane-ata.game.ron"),
     ),
+    (
+        "janes-soppi",
+        include_str!("../../assets/games/janes-soppi.game.ron"),
+    ),
 ];
 
 /// The most options a game may have.

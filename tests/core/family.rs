@@ -363,6 +363,7 @@ fn perft_counts_are_pinned() {
             "huli-mane-ata",
             &[9, 27, 219, 661, 4737, 12867, 79456, 195938],
         ),
+        ("janes-soppi", &[11, 110, 990, 2592, 20736, 51072]),
     ];
     let family: Vec<&str> = hunt_family().map(GameId::id).collect();
     let pinned_ids: Vec<&str> = pinned.iter().map(|(id, _)| *id).collect();
@@ -662,6 +663,7 @@ fn the_small_games_are_solved_as_their_files_say() {
             "bam-blang-beh-khla",
             "hat-diviyan-keliya",
             "huli-mane-ata",
+            "janes-soppi",
         ]
     );
     // A game too large for the bound says so.
@@ -686,6 +688,7 @@ fn master_plays_a_solved_game_from_its_solution() {
         "hund-efter-hare-vendsyssel",
         "hat-diviyan-keliya",
         "huli-mane-ata",
+        "janes-soppi",
     ] {
         let variant = Variant::new(GameId::named(id));
         let solution = solution_for(variant).expect("a solved game");
@@ -837,6 +840,7 @@ fn every_option_value_plays_as_pinned() {
             true,
         ),
         ("huli-mane-ata", "quiet-limit=off", &[9, 27, 219], true),
+        ("janes-soppi", "quiet-limit=off", &[11, 110, 990], true),
     ];
     let mut listed = Vec::new();
     for id in GameId::built_in() {
