@@ -90,6 +90,10 @@ const BUILT_IN: &[(&str, &str)] = &[
         "janes-soppi",
         include_str!("../../assets/games/janes-soppi.game.ron"),
     ),
+    (
+        "ludus-coriovalli",
+        include_str!("../../assets/games/ludus-coriovalli.game.ron"),
+    ),
 ];
 
 /// The most options a game may have.

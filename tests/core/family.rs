@@ -364,6 +364,10 @@ fn perft_counts_are_pinned() {
             &[9, 27, 219, 661, 4737, 12867, 79456, 195938],
         ),
         ("janes-soppi", &[11, 110, 990, 2592, 20736, 51072]),
+        (
+            "ludus-coriovalli",
+            &[10, 90, 720, 1680, 11760, 28224, 162224],
+        ),
     ];
     let family: Vec<&str> = hunt_family().map(GameId::id).collect();
     let pinned_ids: Vec<&str> = pinned.iter().map(|(id, _)| *id).collect();
@@ -664,6 +668,7 @@ fn the_small_games_are_solved_as_their_files_say() {
             "hat-diviyan-keliya",
             "huli-mane-ata",
             "janes-soppi",
+            "ludus-coriovalli",
         ]
     );
     // A game too large for the bound says so.
@@ -689,6 +694,7 @@ fn master_plays_a_solved_game_from_its_solution() {
         "hat-diviyan-keliya",
         "huli-mane-ata",
         "janes-soppi",
+        "ludus-coriovalli",
     ] {
         let variant = Variant::new(GameId::named(id));
         let solution = solution_for(variant).expect("a solved game");
@@ -841,6 +847,7 @@ fn every_option_value_plays_as_pinned() {
         ),
         ("huli-mane-ata", "quiet-limit=off", &[9, 27, 219], true),
         ("janes-soppi", "quiet-limit=off", &[11, 110, 990], true),
+        ("ludus-coriovalli", "quiet-limit=off", &[10, 90, 720], true),
     ];
     let mut listed = Vec::new();
     for id in GameId::built_in() {
