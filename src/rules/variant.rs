@@ -94,6 +94,10 @@ const BUILT_IN: &[(&str, &str)] = &[
         "ludus-coriovalli",
         include_str!("../../assets/games/ludus-coriovalli.game.ron"),
     ),
+    (
+        "hund-efter-hare-thy",
+        include_str!("../../assets/games/hund-efter-hare-thy.game.ron"),
+    ),
 ];
 
 /// The most options a game may have.

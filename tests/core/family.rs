@@ -368,6 +368,7 @@ fn perft_counts_are_pinned() {
             "ludus-coriovalli",
             &[10, 90, 720, 1680, 11760, 28224, 162224],
         ),
+        ("hund-efter-hare-thy", &[3, 17, 93, 560, 2363, 15281, 67719]),
     ];
     let family: Vec<&str> = hunt_family().map(GameId::id).collect();
     let pinned_ids: Vec<&str> = pinned.iter().map(|(id, _)| *id).collect();
@@ -669,6 +670,7 @@ fn the_small_games_are_solved_as_their_files_say() {
             "huli-mane-ata",
             "janes-soppi",
             "ludus-coriovalli",
+            "hund-efter-hare-thy",
         ]
     );
     // A game too large for the bound says so.
@@ -848,6 +850,7 @@ fn every_option_value_plays_as_pinned() {
         ("huli-mane-ata", "quiet-limit=off", &[9, 27, 219], true),
         ("janes-soppi", "quiet-limit=off", &[11, 110, 990], true),
         ("ludus-coriovalli", "quiet-limit=off", &[10, 90, 720], true),
+        ("hund-efter-hare-thy", "quiet-limit=off", &[3, 17, 93], true),
     ];
     let mut listed = Vec::new();
     for id in GameId::built_in() {
