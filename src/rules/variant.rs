@@ -98,6 +98,10 @@ const BUILT_IN: &[(&str, &str)] = &[
         "hund-efter-hare-thy",
         include_str!("../../assets/games/hund-efter-hare-thy.game.ron"),
     ),
+    (
+        "wolf-and-sheep",
+        include_str!("../../assets/games/wolf-and-sheep.game.ron"),
+    ),
 ];
 
 /// The most options a game may have.

@@ -369,6 +369,10 @@ fn perft_counts_are_pinned() {
             &[10, 90, 720, 1680, 11760, 28224, 162224],
         ),
         ("hund-efter-hare-thy", &[3, 17, 93, 560, 2363, 15281, 67719]),
+        (
+            "wolf-and-sheep",
+            &[7, 14, 86, 344, 2088, 6264, 38177, 141230],
+        ),
     ];
     let family: Vec<&str> = hunt_family().map(GameId::id).collect();
     let pinned_ids: Vec<&str> = pinned.iter().map(|(id, _)| *id).collect();
@@ -851,6 +855,7 @@ fn every_option_value_plays_as_pinned() {
         ("janes-soppi", "quiet-limit=off", &[11, 110, 990], true),
         ("ludus-coriovalli", "quiet-limit=off", &[10, 90, 720], true),
         ("hund-efter-hare-thy", "quiet-limit=off", &[3, 17, 93], true),
+        ("wolf-and-sheep", "quiet-limit=off", &[7, 14, 86], true),
     ];
     let mut listed = Vec::new();
     for id in GameId::built_in() {
