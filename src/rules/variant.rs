@@ -75,6 +75,32 @@ const BUILT_IN: &[(&str, &str)] = &[
         include_str!("../../assets/games/hund-efter-hare-vendsyssel.game.ron"),
     ),
     (
+        "bam-blang-beh-khla",
+        include_str!("../../assets/games/bam-blang-beh-khla.game.ron"),
+    ),
+    (
+        "hat-diviyan-keliya",
+        include_str!("../../assets/games/hat-diviyan-keliya.game.ron"),
+    ),
+    (
+        "huli-mane-ata",
+        include_str!("../../assets/games/huli-mane-ata.game.ron"),
+    ),
+    (
+        "janes-soppi",
+        include_str!("../../assets/games/janes-soppi.game.ron"),
+    ),
+    (
+        "ludus-coriovalli",
+        include_str!("../../assets/games/ludus-coriovalli.game.ron"),
+    ),
+    (
+        "hund-efter-hare-thy",
+        include_str!("../../assets/games/hund-efter-hare-thy.game.ron"),
+    ),
+    (
+        "wolf-and-sheep",
+        include_str!("../../assets/games/wolf-and-sheep.game.ron"),
         "wolf-und-schaaf",
         include_str!("../../assets/games/wolf-und-schaaf.game.ron"),
     ),

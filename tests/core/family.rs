@@ -364,6 +364,28 @@ fn perft_counts_are_pinned() {
             "hund-efter-hare-vendsyssel",
             &[1, 5, 19, 116, 379, 2944, 10554],
         ),
+        (
+            "bam-blang-beh-khla",
+            &[3, 3, 9, 43, 119, 331, 903, 3745, 10111, 32961],
+        ),
+        (
+            "hat-diviyan-keliya",
+            &[10, 90, 258, 2082, 5836, 41908, 109628],
+        ),
+        (
+            "huli-mane-ata",
+            &[9, 27, 219, 661, 4737, 12867, 79456, 195938],
+        ),
+        ("janes-soppi", &[11, 110, 990, 2592, 20736, 51072]),
+        (
+            "ludus-coriovalli",
+            &[10, 90, 720, 1680, 11760, 28224, 162224],
+        ),
+        ("hund-efter-hare-thy", &[3, 17, 93, 560, 2363, 15281, 67719]),
+        (
+            "wolf-and-sheep",
+            &[7, 14, 86, 344, 2088, 6264, 38177, 141230],
+        ),
         ("wolf-und-schaaf", &[28, 189, 568, 3398, 11298, 66632]),
     ];
     let family: Vec<&str> = hunt_family().map(GameId::id).collect();
@@ -660,7 +682,13 @@ fn the_small_games_are_solved_as_their_files_say() {
             "kaooa",
             "haretavl",
             "jeu-militaire",
-            "hund-efter-hare-vendsyssel"
+            "hund-efter-hare-vendsyssel",
+            "bam-blang-beh-khla",
+            "hat-diviyan-keliya",
+            "huli-mane-ata",
+            "janes-soppi",
+            "ludus-coriovalli",
+            "hund-efter-hare-thy",
         ]
     );
     // A game too large for the bound says so.
@@ -683,6 +711,10 @@ fn master_plays_a_solved_game_from_its_solution() {
         "haretavl",
         "jeu-militaire",
         "hund-efter-hare-vendsyssel",
+        "hat-diviyan-keliya",
+        "huli-mane-ata",
+        "janes-soppi",
+        "ludus-coriovalli",
     ] {
         let variant = Variant::new(GameId::named(id));
         let solution = solution_for(variant).expect("a solved game");
@@ -827,6 +859,18 @@ fn every_option_value_plays_as_pinned() {
             &[1, 5, 19],
             true,
         ),
+        ("bam-blang-beh-khla", "quiet-limit=off", &[3, 3, 9], true),
+        (
+            "hat-diviyan-keliya",
+            "quiet-limit=off",
+            &[10, 90, 258],
+            true,
+        ),
+        ("huli-mane-ata", "quiet-limit=off", &[9, 27, 219], true),
+        ("janes-soppi", "quiet-limit=off", &[11, 110, 990], true),
+        ("ludus-coriovalli", "quiet-limit=off", &[10, 90, 720], true),
+        ("hund-efter-hare-thy", "quiet-limit=off", &[3, 17, 93], true),
+        ("wolf-and-sheep", "quiet-limit=off", &[7, 14, 86], true),
     ];
     let mut listed = Vec::new();
     for id in GameId::built_in() {
