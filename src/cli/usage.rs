@@ -67,8 +67,8 @@ const COMMANDS: [(&str, &str); 10] = [
       default 4) or reads a record, and keeps each position where exactly one move wins, keeps
       the draw, or beats every other by 1.5 pieces in a search of D plies (default 8); proven
       by Bagh-Chal's table, the Fox and Geese proof search (N positions each, default 200000),
-      the backward solve of a game solved (kaooa, haretavl, jeu-militaire,
-      hund-efter-hare-vendsyssel; there, also the only quickest win) or that search. A solved
+      the backward solve of a game its file says is solved (there, also the only quickest
+      win) or that search. A solved
       game without --games or --record looks at every position its start reaches. Writes at
       most K puzzles (default 100) to FILE; --merge keeps those already in FILE (a set of the
       same game) with the new ones, those with a former id first.",
@@ -79,8 +79,8 @@ const COMMANDS: [(&str, &str); 10] = [
   stronghold-cli solve GAME [--moves ...] [--position STRING] [--option KEY=VALUE]...
       Proves who wins with perfect play (Fox and Geese without sideways steps);
       --hash-mb sizes its table of proven positions (default 1024, a power of two used).
-      Any other GAME is solved backwards from its position if it is small enough (kaooa,
-      haretavl, jeu-militaire, hund-efter-hare-vendsyssel; at most 5,000,000 positions).
+      Any other GAME is solved backwards from its position if it is small enough (at most
+      5,000,000 positions; those the rules page calls solved are far below that).
   stronghold-cli solve fox-geese --record FILE --after-ply N [--nodes N] [--hash-mb MB]
       The same for each game of a selfplay or match record, after its first N plies.
   stronghold-cli solve fox-geese --backwards [--moves ...] [--position STRING] [--jobs J] [--quiet]

@@ -101,6 +101,8 @@ const BUILT_IN: &[(&str, &str)] = &[
     (
         "wolf-and-sheep",
         include_str!("../../assets/games/wolf-and-sheep.game.ron"),
+    ),
+    (
         "wolf-und-schaaf",
         include_str!("../../assets/games/wolf-und-schaaf.game.ron"),
     ),
