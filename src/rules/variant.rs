@@ -74,6 +74,7 @@ const BUILT_IN: &[(&str, &str)] = &[
         "hund-efter-hare-vendsyssel",
         include_str!("../../assets/games/hund-efter-hare-vendsyssel.game.ron"),
     ),
+    ("manu", include_str!("../../assets/games/manu.game.ron")),
 ];
 
 /// The most options a game may have.

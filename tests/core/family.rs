@@ -351,6 +351,7 @@ fn perft_counts_are_pinned() {
             "hund-efter-hare-vendsyssel",
             &[1, 5, 19, 116, 379, 2944, 10554],
         ),
+        ("manu", &[20, 247, 955, 15601, 70746]),
     ];
     let family: Vec<&str> = hunt_family().map(GameId::id).collect();
     let pinned_ids: Vec<&str> = pinned.iter().map(|(id, _)| *id).collect();
@@ -812,6 +813,7 @@ fn every_option_value_plays_as_pinned() {
             &[1, 5, 19],
             true,
         ),
+        ("manu", "quiet-limit=off", &[20, 247, 955], true),
     ];
     let mut listed = Vec::new();
     for id in GameId::built_in() {
