@@ -75,6 +75,10 @@ const BUILT_IN: &[(&str, &str)] = &[
         include_str!("../../assets/games/hund-efter-hare-vendsyssel.game.ron"),
     ),
     ("manu", include_str!("../../assets/games/manu.game.ron")),
+    (
+        "musinaykahwhanmetowaywin",
+        include_str!("../../assets/games/musinaykahwhanmetowaywin.game.ron"),
+    ),
 ];
 
 /// The most options a game may have.

@@ -352,6 +352,7 @@ fn perft_counts_are_pinned() {
             &[1, 5, 19, 116, 379, 2944, 10554],
         ),
         ("manu", &[20, 247, 955, 15601, 70746]),
+        ("musinaykahwhanmetowaywin", &[5, 63, 300, 4743, 24358]),
     ];
     let family: Vec<&str> = hunt_family().map(GameId::id).collect();
     let pinned_ids: Vec<&str> = pinned.iter().map(|(id, _)| *id).collect();
@@ -814,6 +815,12 @@ fn every_option_value_plays_as_pinned() {
             true,
         ),
         ("manu", "quiet-limit=off", &[20, 247, 955], true),
+        (
+            "musinaykahwhanmetowaywin",
+            "quiet-limit=off",
+            &[5, 63, 300],
+            true,
+        ),
     ];
     let mut listed = Vec::new();
     for id in GameId::built_in() {
