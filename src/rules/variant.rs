@@ -79,6 +79,10 @@ const BUILT_IN: &[(&str, &str)] = &[
         "musinaykahwhanmetowaywin",
         include_str!("../../assets/games/musinaykahwhanmetowaywin.game.ron"),
     ),
+    (
+        "jeu-du-renard-et-de-la-poule",
+        include_str!("../../assets/games/jeu-du-renard-et-de-la-poule.game.ron"),
+    ),
 ];
 
 /// The most options a game may have.

@@ -353,6 +353,10 @@ fn perft_counts_are_pinned() {
         ),
         ("manu", &[20, 247, 955, 15601, 70746]),
         ("musinaykahwhanmetowaywin", &[5, 63, 300, 4743, 24358]),
+        (
+            "jeu-du-renard-et-de-la-poule",
+            &[20, 247, 955, 11497, 53671],
+        ),
     ];
     let family: Vec<&str> = hunt_family().map(GameId::id).collect();
     let pinned_ids: Vec<&str> = pinned.iter().map(|(id, _)| *id).collect();
@@ -819,6 +823,13 @@ fn every_option_value_plays_as_pinned() {
             "musinaykahwhanmetowaywin",
             "quiet-limit=off",
             &[5, 63, 300],
+            true,
+        ),
+        // A second capture needs a hen taken first: depth 5.
+        (
+            "jeu-du-renard-et-de-la-poule",
+            "chain=off",
+            &[20, 247, 955, 11497, 51909],
             true,
         ),
     ];
