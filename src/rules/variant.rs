@@ -83,6 +83,10 @@ const BUILT_IN: &[(&str, &str)] = &[
         "jeu-du-renard-et-de-la-poule",
         include_str!("../../assets/games/jeu-du-renard-et-de-la-poule.game.ron"),
     ),
+    (
+        "nuktagaq",
+        include_str!("../../assets/games/nuktagaq.game.ron"),
+    ),
 ];
 
 /// The most options a game may have.

@@ -357,6 +357,7 @@ fn perft_counts_are_pinned() {
             "jeu-du-renard-et-de-la-poule",
             &[20, 247, 955, 11497, 53671],
         ),
+        ("nuktagaq", &[5, 46, 340, 4670, 33554]),
     ];
     let family: Vec<&str> = hunt_family().map(GameId::id).collect();
     let pinned_ids: Vec<&str> = pinned.iter().map(|(id, _)| *id).collect();
@@ -832,6 +833,7 @@ fn every_option_value_plays_as_pinned() {
             &[20, 247, 955, 11497, 51909],
             true,
         ),
+        ("nuktagaq", "quiet-limit=off", &[5, 46, 340], true),
     ];
     let mut listed = Vec::new();
     for id in GameId::built_in() {
