@@ -87,6 +87,10 @@ const BUILT_IN: &[(&str, &str)] = &[
         "nuktagaq",
         include_str!("../../assets/games/nuktagaq.game.ron"),
     ),
+    (
+        "gasetavl-gedved",
+        include_str!("../../assets/games/gasetavl-gedved.game.ron"),
+    ),
 ];
 
 /// The most options a game may have.

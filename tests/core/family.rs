@@ -358,6 +358,7 @@ fn perft_counts_are_pinned() {
             &[20, 247, 955, 11497, 53671],
         ),
         ("nuktagaq", &[5, 46, 340, 4670, 33554]),
+        ("gasetavl-gedved", &[4, 68, 472, 9440, 44660]),
     ];
     let family: Vec<&str> = hunt_family().map(GameId::id).collect();
     let pinned_ids: Vec<&str> = pinned.iter().map(|(id, _)| *id).collect();
@@ -834,6 +835,7 @@ fn every_option_value_plays_as_pinned() {
             true,
         ),
         ("nuktagaq", "quiet-limit=off", &[5, 46, 340], true),
+        ("gasetavl-gedved", "quiet-limit=off", &[4, 68, 472], true),
     ];
     let mut listed = Vec::new();
     for id in GameId::built_in() {
