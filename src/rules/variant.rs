@@ -91,6 +91,10 @@ const BUILT_IN: &[(&str, &str)] = &[
         "gasetavl-gedved",
         include_str!("../../assets/games/gasetavl-gedved.game.ron"),
     ),
+    (
+        "gasetavl",
+        include_str!("../../assets/games/gasetavl.game.ron"),
+    ),
 ];
 
 /// The most options a game may have.

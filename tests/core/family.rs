@@ -359,6 +359,7 @@ fn perft_counts_are_pinned() {
         ),
         ("nuktagaq", &[5, 46, 340, 4670, 33554]),
         ("gasetavl-gedved", &[4, 68, 472, 9440, 44660]),
+        ("gasetavl", &[6, 234, 1638, 64642]),
     ];
     let family: Vec<&str> = hunt_family().map(GameId::id).collect();
     let pinned_ids: Vec<&str> = pinned.iter().map(|(id, _)| *id).collect();
@@ -836,6 +837,7 @@ fn every_option_value_plays_as_pinned() {
         ),
         ("nuktagaq", "quiet-limit=off", &[5, 46, 340], true),
         ("gasetavl-gedved", "quiet-limit=off", &[4, 68, 472], true),
+        ("gasetavl", "quiet-limit=off", &[6, 234, 1638], true),
     ];
     let mut listed = Vec::new();
     for id in GameId::built_in() {
