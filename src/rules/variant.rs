@@ -95,6 +95,10 @@ const BUILT_IN: &[(&str, &str)] = &[
         "gasetavl",
         include_str!("../../assets/games/gasetavl.game.ron"),
     ),
+    (
+        "jeu-de-renard",
+        include_str!("../../assets/games/jeu-de-renard.game.ron"),
+    ),
 ];
 
 /// The most options a game may have.

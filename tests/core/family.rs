@@ -360,6 +360,7 @@ fn perft_counts_are_pinned() {
         ("nuktagaq", &[5, 46, 340, 4670, 33554]),
         ("gasetavl-gedved", &[4, 68, 472, 9440, 44660]),
         ("gasetavl", &[6, 234, 1638, 64642]),
+        ("jeu-de-renard", &[20, 133, 378, 2905, 9381, 81739]),
     ];
     let family: Vec<&str> = hunt_family().map(GameId::id).collect();
     let pinned_ids: Vec<&str> = pinned.iter().map(|(id, _)| *id).collect();
@@ -838,6 +839,7 @@ fn every_option_value_plays_as_pinned() {
         ("nuktagaq", "quiet-limit=off", &[5, 46, 340], true),
         ("gasetavl-gedved", "quiet-limit=off", &[4, 68, 472], true),
         ("gasetavl", "quiet-limit=off", &[6, 234, 1638], true),
+        ("jeu-de-renard", "quiet-limit=off", &[20, 133, 378], true),
     ];
     let mut listed = Vec::new();
     for id in GameId::built_in() {
