@@ -46,10 +46,11 @@ fn files_in(dir: &Path) -> Vec<String> {
 fn every_game_and_option_round_trips_with_history_and_redo() {
     let variants = every_variant();
     // The four first games with their options (4, 2, 6 and 2), then the
-    // twelve's: two each, but Komikan's three and Jeu Militaire's six.
+    // twelve's: two each, but Komikan's three and Jeu Militaire's six;
+    // then Manu to Jeu de Renard, seven games of two each.
     assert_eq!(
         variants.len(),
-        4 + 2 + 6 + 2 + 10 * 2 + 3 + 6,
+        4 + 2 + 6 + 2 + 10 * 2 + 3 + 6 + 7 * 2,
         "every option combination"
     );
     for variant in variants {
