@@ -74,6 +74,31 @@ const BUILT_IN: &[(&str, &str)] = &[
         "hund-efter-hare-vendsyssel",
         include_str!("../../assets/games/hund-efter-hare-vendsyssel.game.ron"),
     ),
+    ("manu", include_str!("../../assets/games/manu.game.ron")),
+    (
+        "musinaykahwhanmetowaywin",
+        include_str!("../../assets/games/musinaykahwhanmetowaywin.game.ron"),
+    ),
+    (
+        "jeu-du-renard-et-de-la-poule",
+        include_str!("../../assets/games/jeu-du-renard-et-de-la-poule.game.ron"),
+    ),
+    (
+        "nuktagaq",
+        include_str!("../../assets/games/nuktagaq.game.ron"),
+    ),
+    (
+        "gasetavl-gedved",
+        include_str!("../../assets/games/gasetavl-gedved.game.ron"),
+    ),
+    (
+        "gasetavl",
+        include_str!("../../assets/games/gasetavl.game.ron"),
+    ),
+    (
+        "jeu-de-renard",
+        include_str!("../../assets/games/jeu-de-renard.game.ron"),
+    ),
     (
         "bam-blang-beh-khla",
         include_str!("../../assets/games/bam-blang-beh-khla.game.ron"),

@@ -364,6 +364,16 @@ fn perft_counts_are_pinned() {
             "hund-efter-hare-vendsyssel",
             &[1, 5, 19, 116, 379, 2944, 10554],
         ),
+        ("manu", &[20, 247, 955, 15601, 70746]),
+        ("musinaykahwhanmetowaywin", &[5, 63, 300, 4743, 24358]),
+        (
+            "jeu-du-renard-et-de-la-poule",
+            &[20, 247, 955, 11497, 53671],
+        ),
+        ("nuktagaq", &[5, 46, 340, 4670, 33554]),
+        ("gasetavl-gedved", &[4, 68, 472, 9440, 44660]),
+        ("gasetavl", &[6, 234, 1638, 64642]),
+        ("jeu-de-renard", &[20, 133, 378, 2905, 9381, 81739]),
         (
             "bam-blang-beh-khla",
             &[3, 3, 9, 43, 119, 331, 903, 3745, 10111, 32961],
@@ -859,6 +869,24 @@ fn every_option_value_plays_as_pinned() {
             &[1, 5, 19],
             true,
         ),
+        ("manu", "quiet-limit=off", &[20, 247, 955], true),
+        (
+            "musinaykahwhanmetowaywin",
+            "quiet-limit=off",
+            &[5, 63, 300],
+            true,
+        ),
+        // A second capture needs a hen taken first: depth 5.
+        (
+            "jeu-du-renard-et-de-la-poule",
+            "chain=off",
+            &[20, 247, 955, 11497, 51909],
+            true,
+        ),
+        ("nuktagaq", "quiet-limit=off", &[5, 46, 340], true),
+        ("gasetavl-gedved", "quiet-limit=off", &[4, 68, 472], true),
+        ("gasetavl", "quiet-limit=off", &[6, 234, 1638], true),
+        ("jeu-de-renard", "quiet-limit=off", &[20, 133, 378], true),
         ("bam-blang-beh-khla", "quiet-limit=off", &[3, 3, 9], true),
         (
             "hat-diviyan-keliya",
