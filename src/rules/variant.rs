@@ -74,6 +74,7 @@ const BUILT_IN: &[(&str, &str)] = &[
         "hund-efter-hare-vendsyssel",
         include_str!("../../assets/games/hund-efter-hare-vendsyssel.game.ron"),
     ),
+    ("coyote", include_str!("../../assets/games/coyote.game.ron")),
 ];
 
 /// The most options a game may have.

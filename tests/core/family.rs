@@ -351,6 +351,7 @@ fn perft_counts_are_pinned() {
             "hund-efter-hare-vendsyssel",
             &[1, 5, 19, 116, 379, 2944, 10554],
         ),
+        ("coyote", &[6, 30, 304, 1200, 14740, 53814]),
     ];
     let family: Vec<&str> = hunt_family().map(GameId::id).collect();
     let pinned_ids: Vec<&str> = pinned.iter().map(|(id, _)| *id).collect();
@@ -812,6 +813,8 @@ fn every_option_value_plays_as_pinned() {
             &[1, 5, 19],
             true,
         ),
+        // A second capture needs a sheep taken and another in line: depth 4.
+        ("coyote", "chain=on", &[6, 30, 304, 1240, 15048], true),
     ];
     let mut listed = Vec::new();
     for id in GameId::built_in() {
