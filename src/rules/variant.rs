@@ -75,6 +75,10 @@ const BUILT_IN: &[(&str, &str)] = &[
         include_str!("../../assets/games/hund-efter-hare-vendsyssel.game.ron"),
     ),
     ("coyote", include_str!("../../assets/games/coyote.game.ron")),
+    (
+        "el-cazador",
+        include_str!("../../assets/games/el-cazador.game.ron"),
+    ),
 ];
 
 /// The most options a game may have.

@@ -352,6 +352,7 @@ fn perft_counts_are_pinned() {
             &[1, 5, 19, 116, 379, 2944, 10554],
         ),
         ("coyote", &[6, 30, 304, 1200, 14740, 53814]),
+        ("el-cazador", &[4, 37, 183, 2268, 9244, 127896]),
     ];
     let family: Vec<&str> = hunt_family().map(GameId::id).collect();
     let pinned_ids: Vec<&str> = pinned.iter().map(|(id, _)| *id).collect();
@@ -815,6 +816,7 @@ fn every_option_value_plays_as_pinned() {
         ),
         // A second capture needs a sheep taken and another in line: depth 4.
         ("coyote", "chain=on", &[6, 30, 304, 1240, 15048], true),
+        ("el-cazador", "quiet-limit=off", &[4, 37, 183], true),
     ];
     let mut listed = Vec::new();
     for id in GameId::built_in() {
