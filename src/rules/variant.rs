@@ -79,6 +79,10 @@ const BUILT_IN: &[(&str, &str)] = &[
         "el-cazador",
         include_str!("../../assets/games/el-cazador.game.ron"),
     ),
+    (
+        "ko-app-paw-na",
+        include_str!("../../assets/games/ko-app-paw-na.game.ron"),
+    ),
 ];
 
 /// The most options a game may have.

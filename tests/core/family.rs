@@ -353,6 +353,7 @@ fn perft_counts_are_pinned() {
         ),
         ("coyote", &[6, 30, 304, 1200, 14740, 53814]),
         ("el-cazador", &[4, 37, 183, 2268, 9244, 127896]),
+        ("ko-app-paw-na", &[6, 16, 116, 354, 3324, 10456, 109226]),
     ];
     let family: Vec<&str> = hunt_family().map(GameId::id).collect();
     let pinned_ids: Vec<&str> = pinned.iter().map(|(id, _)| *id).collect();
@@ -817,6 +818,7 @@ fn every_option_value_plays_as_pinned() {
         // A second capture needs a sheep taken and another in line: depth 4.
         ("coyote", "chain=on", &[6, 30, 304, 1240, 15048], true),
         ("el-cazador", "quiet-limit=off", &[4, 37, 183], true),
+        ("ko-app-paw-na", "quiet-limit=off", &[6, 16, 116], true),
     ];
     let mut listed = Vec::new();
     for id in GameId::built_in() {
