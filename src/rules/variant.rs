@@ -83,6 +83,10 @@ const BUILT_IN: &[(&str, &str)] = &[
         "ko-app-paw-na",
         include_str!("../../assets/games/ko-app-paw-na.game.ron"),
     ),
+    (
+        "kulaochal",
+        include_str!("../../assets/games/kulaochal.game.ron"),
+    ),
 ];
 
 /// The most options a game may have.
