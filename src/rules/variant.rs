@@ -87,6 +87,10 @@ const BUILT_IN: &[(&str, &str)] = &[
         "kulaochal",
         include_str!("../../assets/games/kulaochal.game.ron"),
     ),
+    (
+        "main-tapak-empat",
+        include_str!("../../assets/games/main-tapak-empat.game.ron"),
+    ),
 ];
 
 /// The most options a game may have.

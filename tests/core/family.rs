@@ -355,6 +355,7 @@ fn perft_counts_are_pinned() {
         ("el-cazador", &[4, 37, 183, 2268, 9244, 127896]),
         ("ko-app-paw-na", &[6, 16, 116, 354, 3324, 10456, 109226]),
         ("kulaochal", &[4, 32, 56, 632, 2280, 26816, 107832]),
+        ("main-tapak-empat", &[24, 192, 4424, 25040]),
     ];
     let family: Vec<&str> = hunt_family().map(GameId::id).collect();
     let pinned_ids: Vec<&str> = pinned.iter().map(|(id, _)| *id).collect();
@@ -821,6 +822,12 @@ fn every_option_value_plays_as_pinned() {
         ("el-cazador", "quiet-limit=off", &[4, 37, 183], true),
         ("ko-app-paw-na", "quiet-limit=off", &[6, 16, 116], true),
         ("kulaochal", "quiet-limit=off", &[4, 32, 56], true),
+        (
+            "main-tapak-empat",
+            "quiet-limit=off",
+            &[24, 192, 4424],
+            true,
+        ),
     ];
     let mut listed = Vec::new();
     for id in GameId::built_in() {
