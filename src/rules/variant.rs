@@ -91,6 +91,10 @@ const BUILT_IN: &[(&str, &str)] = &[
         "main-tapak-empat",
         include_str!("../../assets/games/main-tapak-empat.game.ron"),
     ),
+    (
+        "sumi-naga-game-hunt",
+        include_str!("../../assets/games/sumi-naga-game-hunt.game.ron"),
+    ),
 ];
 
 /// The most options a game may have.

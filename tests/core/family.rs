@@ -356,6 +356,7 @@ fn perft_counts_are_pinned() {
         ("ko-app-paw-na", &[6, 16, 116, 354, 3324, 10456, 109226]),
         ("kulaochal", &[4, 32, 56, 632, 2280, 26816, 107832]),
         ("main-tapak-empat", &[24, 192, 4424, 25040]),
+        ("sumi-naga-game-hunt", &[21, 252, 5052, 69084]),
     ];
     let family: Vec<&str> = hunt_family().map(GameId::id).collect();
     let pinned_ids: Vec<&str> = pinned.iter().map(|(id, _)| *id).collect();
@@ -826,6 +827,13 @@ fn every_option_value_plays_as_pinned() {
             "main-tapak-empat",
             "quiet-limit=off",
             &[24, 192, 4424],
+            true,
+        ),
+        // A second capture needs goats placed first: depth 4.
+        (
+            "sumi-naga-game-hunt",
+            "chain=off",
+            &[21, 252, 5052, 68204],
             true,
         ),
     ];
