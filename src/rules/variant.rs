@@ -95,6 +95,10 @@ const BUILT_IN: &[(&str, &str)] = &[
         "sumi-naga-game-hunt",
         include_str!("../../assets/games/sumi-naga-game-hunt.game.ron"),
     ),
+    (
+        "bouge-shodra",
+        include_str!("../../assets/games/bouge-shodra.game.ron"),
+    ),
 ];
 
 /// The most options a game may have.

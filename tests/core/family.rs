@@ -357,6 +357,7 @@ fn perft_counts_are_pinned() {
         ("kulaochal", &[4, 32, 56, 632, 2280, 26816, 107832]),
         ("main-tapak-empat", &[24, 192, 4424, 25040]),
         ("sumi-naga-game-hunt", &[21, 252, 5052, 69084]),
+        ("bouge-shodra", &[25, 392, 9560, 103046]),
     ];
     let family: Vec<&str> = hunt_family().map(GameId::id).collect();
     let pinned_ids: Vec<&str> = pinned.iter().map(|(id, _)| *id).collect();
@@ -836,6 +837,7 @@ fn every_option_value_plays_as_pinned() {
             &[21, 252, 5052, 68204],
             true,
         ),
+        ("bouge-shodra", "quiet-limit=off", &[25, 392, 9560], true),
     ];
     let mut listed = Vec::new();
     for id in GameId::built_in() {
