@@ -74,6 +74,31 @@ const BUILT_IN: &[(&str, &str)] = &[
         "hund-efter-hare-vendsyssel",
         include_str!("../../assets/games/hund-efter-hare-vendsyssel.game.ron"),
     ),
+    ("coyote", include_str!("../../assets/games/coyote.game.ron")),
+    (
+        "el-cazador",
+        include_str!("../../assets/games/el-cazador.game.ron"),
+    ),
+    (
+        "ko-app-paw-na",
+        include_str!("../../assets/games/ko-app-paw-na.game.ron"),
+    ),
+    (
+        "kulaochal",
+        include_str!("../../assets/games/kulaochal.game.ron"),
+    ),
+    (
+        "main-tapak-empat",
+        include_str!("../../assets/games/main-tapak-empat.game.ron"),
+    ),
+    (
+        "sumi-naga-game-hunt",
+        include_str!("../../assets/games/sumi-naga-game-hunt.game.ron"),
+    ),
+    (
+        "bouge-shodra",
+        include_str!("../../assets/games/bouge-shodra.game.ron"),
+    ),
     ("manu", include_str!("../../assets/games/manu.game.ron")),
     (
         "musinaykahwhanmetowaywin",

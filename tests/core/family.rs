@@ -364,6 +364,13 @@ fn perft_counts_are_pinned() {
             "hund-efter-hare-vendsyssel",
             &[1, 5, 19, 116, 379, 2944, 10554],
         ),
+        ("coyote", &[6, 30, 304, 1200, 14740, 53814]),
+        ("el-cazador", &[4, 37, 183, 2268, 9244, 127896]),
+        ("ko-app-paw-na", &[6, 16, 116, 354, 3324, 10456, 109226]),
+        ("kulaochal", &[4, 32, 56, 632, 2280, 26816, 107832]),
+        ("main-tapak-empat", &[24, 192, 4424, 25040]),
+        ("sumi-naga-game-hunt", &[21, 252, 5052, 69084]),
+        ("bouge-shodra", &[25, 392, 9560, 103046]),
         ("manu", &[20, 247, 955, 15601, 70746]),
         ("musinaykahwhanmetowaywin", &[5, 63, 300, 4743, 24358]),
         (
@@ -869,6 +876,25 @@ fn every_option_value_plays_as_pinned() {
             &[1, 5, 19],
             true,
         ),
+        // A second capture needs a sheep taken and another in line: depth 4.
+        ("coyote", "chain=on", &[6, 30, 304, 1240, 15048], true),
+        ("el-cazador", "quiet-limit=off", &[4, 37, 183], true),
+        ("ko-app-paw-na", "quiet-limit=off", &[6, 16, 116], true),
+        ("kulaochal", "quiet-limit=off", &[4, 32, 56], true),
+        (
+            "main-tapak-empat",
+            "quiet-limit=off",
+            &[24, 192, 4424],
+            true,
+        ),
+        // A second capture needs goats placed first: depth 4.
+        (
+            "sumi-naga-game-hunt",
+            "chain=off",
+            &[21, 252, 5052, 68204],
+            true,
+        ),
+        ("bouge-shodra", "quiet-limit=off", &[25, 392, 9560], true),
         ("manu", "quiet-limit=off", &[20, 247, 955], true),
         (
             "musinaykahwhanmetowaywin",
