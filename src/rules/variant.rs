@@ -74,6 +74,10 @@ const BUILT_IN: &[(&str, &str)] = &[
         "hund-efter-hare-vendsyssel",
         include_str!("../../assets/games/hund-efter-hare-vendsyssel.game.ron"),
     ),
+    (
+        "orissa-tiger-game-one-tiger",
+        include_str!("../../assets/games/orissa-tiger-game-one-tiger.game.ron"),
+    ),
 ];
 
 /// The most options a game may have.

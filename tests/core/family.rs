@@ -351,6 +351,10 @@ fn perft_counts_are_pinned() {
             "hund-efter-hare-vendsyssel",
             &[1, 5, 19, 116, 379, 2944, 10554],
         ),
+        (
+            "orissa-tiger-game-one-tiger",
+            &[4, 44, 187, 2916, 11625, 195643],
+        ),
     ];
     let family: Vec<&str> = hunt_family().map(GameId::id).collect();
     let pinned_ids: Vec<&str> = pinned.iter().map(|(id, _)| *id).collect();
@@ -810,6 +814,12 @@ fn every_option_value_plays_as_pinned() {
             "hund-efter-hare-vendsyssel",
             "quiet-limit=off",
             &[1, 5, 19],
+            true,
+        ),
+        (
+            "orissa-tiger-game-one-tiger",
+            "quiet-limit=off",
+            &[4, 44, 187],
             true,
         ),
     ];
