@@ -78,6 +78,10 @@ const BUILT_IN: &[(&str, &str)] = &[
         "orissa-tiger-game-one-tiger",
         include_str!("../../assets/games/orissa-tiger-game-one-tiger.game.ron"),
     ),
+    (
+        "yaguarete-kora",
+        include_str!("../../assets/games/yaguarete-kora.game.ron"),
+    ),
 ];
 
 /// The most options a game may have.

@@ -355,6 +355,7 @@ fn perft_counts_are_pinned() {
             "orissa-tiger-game-one-tiger",
             &[4, 44, 187, 2916, 11625, 195643],
         ),
+        ("yaguarete-kora", &[4, 36, 149, 2044, 7500, 114446]),
     ];
     let family: Vec<&str> = hunt_family().map(GameId::id).collect();
     let pinned_ids: Vec<&str> = pinned.iter().map(|(id, _)| *id).collect();
@@ -822,6 +823,7 @@ fn every_option_value_plays_as_pinned() {
             &[4, 44, 187],
             true,
         ),
+        ("yaguarete-kora", "quiet-limit=off", &[4, 36, 149], true),
     ];
     let mut listed = Vec::new();
     for id in GameId::built_in() {
