@@ -82,6 +82,10 @@ const BUILT_IN: &[(&str, &str)] = &[
         "yaguarete-kora",
         include_str!("../../assets/games/yaguarete-kora.game.ron"),
     ),
+    (
+        "mysore-tiger-game",
+        include_str!("../../assets/games/mysore-tiger-game.game.ron"),
+    ),
 ];
 
 /// The most options a game may have.

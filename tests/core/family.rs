@@ -356,6 +356,12 @@ fn perft_counts_are_pinned() {
             &[4, 44, 187, 2916, 11625, 195643],
         ),
         ("yaguarete-kora", &[4, 36, 149, 2044, 7500, 114446]),
+        (
+            "mysore-tiger-game",
+            &[
+                5, 14, 48, 100, 270, 420, 996, 1484, 3932, 5806, 14098, 21098,
+            ],
+        ),
     ];
     let family: Vec<&str> = hunt_family().map(GameId::id).collect();
     let pinned_ids: Vec<&str> = pinned.iter().map(|(id, _)| *id).collect();
@@ -651,7 +657,8 @@ fn the_small_games_are_solved_as_their_files_say() {
             "kaooa",
             "haretavl",
             "jeu-militaire",
-            "hund-efter-hare-vendsyssel"
+            "hund-efter-hare-vendsyssel",
+            "mysore-tiger-game"
         ]
     );
     // A game too large for the bound says so.
@@ -824,6 +831,7 @@ fn every_option_value_plays_as_pinned() {
             true,
         ),
         ("yaguarete-kora", "quiet-limit=off", &[4, 36, 149], true),
+        ("mysore-tiger-game", "quiet-limit=off", &[5, 14, 48], true),
     ];
     let mut listed = Vec::new();
     for id in GameId::built_in() {
