@@ -86,6 +86,10 @@ const BUILT_IN: &[(&str, &str)] = &[
         "mysore-tiger-game",
         include_str!("../../assets/games/mysore-tiger-game.game.ron"),
     ),
+    (
+        "pulijudamu",
+        include_str!("../../assets/games/pulijudamu.game.ron"),
+    ),
 ];
 
 /// The most options a game may have.

@@ -362,6 +362,7 @@ fn perft_counts_are_pinned() {
                 5, 14, 48, 100, 270, 420, 996, 1484, 3932, 5806, 14098, 21098,
             ],
         ),
+        ("pulijudamu", &[18, 54, 921, 3551, 57257, 188471]),
     ];
     let family: Vec<&str> = hunt_family().map(GameId::id).collect();
     let pinned_ids: Vec<&str> = pinned.iter().map(|(id, _)| *id).collect();
@@ -832,6 +833,8 @@ fn every_option_value_plays_as_pinned() {
         ),
         ("yaguarete-kora", "quiet-limit=off", &[4, 36, 149], true),
         ("mysore-tiger-game", "quiet-limit=off", &[5, 14, 48], true),
+        // Four tigers: the apex and the three points below it.
+        ("pulijudamu", "tigers=4", &[15, 73, 1025], false),
     ];
     let mut listed = Vec::new();
     for id in GameId::built_in() {
