@@ -90,6 +90,10 @@ const BUILT_IN: &[(&str, &str)] = &[
         "pulijudamu",
         include_str!("../../assets/games/pulijudamu.game.ron"),
     ),
+    (
+        "diviyan-keliya",
+        include_str!("../../assets/games/diviyan-keliya.game.ron"),
+    ),
 ];
 
 /// The most options a game may have.
