@@ -94,6 +94,10 @@ const BUILT_IN: &[(&str, &str)] = &[
         "diviyan-keliya",
         include_str!("../../assets/games/diviyan-keliya.game.ron"),
     ),
+    (
+        "mysore-tiger-game-two-tigers",
+        include_str!("../../assets/games/mysore-tiger-game-two-tigers.game.ron"),
+    ),
 ];
 
 /// The most options a game may have.

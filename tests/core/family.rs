@@ -364,6 +364,7 @@ fn perft_counts_are_pinned() {
         ),
         ("pulijudamu", &[18, 54, 921, 3551, 57257, 188471]),
         ("diviyan-keliya", &[49, 2352, 110544]),
+        ("mysore-tiger-game-two-tigers", &[48, 2256, 25880]),
     ];
     let family: Vec<&str> = hunt_family().map(GameId::id).collect();
     let pinned_ids: Vec<&str> = pinned.iter().map(|(id, _)| *id).collect();
@@ -838,6 +839,12 @@ fn every_option_value_plays_as_pinned() {
         ("pulijudamu", "tigers=4", &[15, 73, 1025], false),
         // No capture can come before every leopard and a few cows are in.
         ("diviyan-keliya", "hops=on", &[49, 2352, 110544], true),
+        (
+            "mysore-tiger-game-two-tigers",
+            "quiet-limit=off",
+            &[48, 2256, 25880],
+            true,
+        ),
     ];
     let mut listed = Vec::new();
     for id in GameId::built_in() {
