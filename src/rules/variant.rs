@@ -98,6 +98,10 @@ const BUILT_IN: &[(&str, &str)] = &[
         "mysore-tiger-game-two-tigers",
         include_str!("../../assets/games/mysore-tiger-game-two-tigers.game.ron"),
     ),
+    (
+        "yeung-luk-sz-kon-tseung-kwan",
+        include_str!("../../assets/games/yeung-luk-sz-kon-tseung-kwan.game.ron"),
+    ),
 ];
 
 /// The most options a game may have.

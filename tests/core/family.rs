@@ -365,6 +365,10 @@ fn perft_counts_are_pinned() {
         ("pulijudamu", &[18, 54, 921, 3551, 57257, 188471]),
         ("diviyan-keliya", &[49, 2352, 110544]),
         ("mysore-tiger-game-two-tigers", &[48, 2256, 25880]),
+        (
+            "yeung-luk-sz-kon-tseung-kwan",
+            &[21, 42, 1208, 3524, 105010],
+        ),
     ];
     let family: Vec<&str> = hunt_family().map(GameId::id).collect();
     let pinned_ids: Vec<&str> = pinned.iter().map(|(id, _)| *id).collect();
@@ -843,6 +847,12 @@ fn every_option_value_plays_as_pinned() {
             "mysore-tiger-game-two-tigers",
             "quiet-limit=off",
             &[48, 2256, 25880],
+            true,
+        ),
+        (
+            "yeung-luk-sz-kon-tseung-kwan",
+            "quiet-limit=off",
+            &[21, 42, 1208],
             true,
         ),
     ];
