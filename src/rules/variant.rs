@@ -74,6 +74,34 @@ const BUILT_IN: &[(&str, &str)] = &[
         "hund-efter-hare-vendsyssel",
         include_str!("../../assets/games/hund-efter-hare-vendsyssel.game.ron"),
     ),
+    (
+        "orissa-tiger-game-one-tiger",
+        include_str!("../../assets/games/orissa-tiger-game-one-tiger.game.ron"),
+    ),
+    (
+        "yaguarete-kora",
+        include_str!("../../assets/games/yaguarete-kora.game.ron"),
+    ),
+    (
+        "mysore-tiger-game",
+        include_str!("../../assets/games/mysore-tiger-game.game.ron"),
+    ),
+    (
+        "pulijudamu",
+        include_str!("../../assets/games/pulijudamu.game.ron"),
+    ),
+    (
+        "diviyan-keliya",
+        include_str!("../../assets/games/diviyan-keliya.game.ron"),
+    ),
+    (
+        "mysore-tiger-game-two-tigers",
+        include_str!("../../assets/games/mysore-tiger-game-two-tigers.game.ron"),
+    ),
+    (
+        "yeung-luk-sz-kon-tseung-kwan",
+        include_str!("../../assets/games/yeung-luk-sz-kon-tseung-kwan.game.ron"),
+    ),
     ("coyote", include_str!("../../assets/games/coyote.game.ron")),
     (
         "el-cazador",
