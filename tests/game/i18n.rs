@@ -743,6 +743,7 @@ mod errors {
             Problem::Unreachable(U::GoalOutOfReach),
             Problem::Unreachable(U::ZeroMoves),
             Problem::Unreachable(U::HuntersNeverLost),
+            Problem::Unreachable(U::CrowdHasNoForward),
             Problem::NoEnds,
             Problem::BadOption("geese".into()),
             Problem::TooManyOptions(5),
