@@ -723,7 +723,7 @@ fn the_small_games_are_solved_as_their_files_say() {
             "haretavl",
             "jeu-militaire",
             "hund-efter-hare-vendsyssel",
-            "mysore-tiger-game"
+            "mysore-tiger-game",
             "bam-blang-beh-khla",
             "hat-diviyan-keliya",
             "huli-mane-ata",
