@@ -534,7 +534,9 @@ fn write_old(dir: &Path, saved: &SavedFamilyGame) -> String {
 
 #[test]
 fn an_old_family_autosave_comes_back_once_as_the_one_autosaves_game() {
-    for game_id in crate::family::hunt_family() {
+    // The twelve games the family screen played (all that its save held):
+    // the catalogue's fifth to sixteenth.
+    for game_id in crate::family::hunt_family().take(12) {
         let id = game_id.id();
         let game = random_game(Variant::new(game_id), 14, 3);
         let texts = game.move_texts();
