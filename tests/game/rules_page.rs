@@ -575,8 +575,17 @@ fn the_screen_offers_every_game_grouped_by_board() {
             let title = i18n.words(&g.file().name).to_string();
             assert!(texts.contains(&title), "no tab `{title}`");
         }
-        assert!(texts.contains(&i18n.tr("new-game-family-board-star")));
+        for board in ["new-game-board-star", "new-game-board-cross"] {
+            assert!(i18n.has(language, board), "{board} in {language:?}");
+            assert!(texts.contains(&i18n.tr(board)), "no `{board}`");
+        }
         assert!(texts.contains(&i18n.tr("rules-badge-option").to_uppercase()));
+        // No message shown by its id: every one the screen uses exists.
+        let raw: Vec<&String> = texts
+            .iter()
+            .filter(|t| t.starts_with("new-game-") || t.starts_with("rules-"))
+            .collect();
+        assert!(raw.is_empty(), "ids shown as text: {raw:?}");
     }
 }
 

@@ -13,7 +13,6 @@ use crate::game::common::i18n::{I18n, Msg};
 use crate::game::common::settings::Settings;
 use crate::game::play::match_state::{Match, MatchCommand, Player};
 use crate::game::play::online::{Lobby, MyGames, Online, OnlineCommand};
-use crate::rules::family::file::BoardFamily;
 use crate::rules::family::file::OptionTag;
 use crate::rules::{GameId, Side, Variant};
 
@@ -68,21 +67,16 @@ pub(super) fn new_game_page(
 /// to its rules.
 fn game_choice(ui: &mut egui::Ui, i18n: &I18n, form: &mut NewGameForm) -> Option<NewGameAction> {
     theme::section(ui, i18n.tr("new-game-game"));
-    let mut families: Vec<BoardFamily> =
-        GameId::built_in().map(|g| g.file().board.family).collect();
-    families.sort();
-    families.dedup();
     let mut asked = None;
-    for family in families {
+    for (family, family_title) in super::rules_page::FAMILIES {
         let members: Vec<GameId> = GameId::built_in()
             .filter(|g| g.file().board.family == family)
             .collect();
+        if members.is_empty() {
+            continue;
+        }
         let holds_choice = members.contains(&form.variant.game);
-        let title = format!(
-            "{} ({})",
-            i18n.tr(board_family_title(family)),
-            members.len()
-        );
+        let title = format!("{} ({})", i18n.tr(family_title), members.len());
         egui::CollapsingHeader::new(egui::RichText::new(title).color(GOLD))
             .id_salt(("board-family", family))
             .default_open(holds_choice)
@@ -299,16 +293,4 @@ fn skin_combo(
             }
         });
     theme::note(ui, i18n.tr("new-game-skin-note"));
-}
-
-/// The message naming a board family's group.
-fn board_family_title(family: BoardFamily) -> &'static str {
-    match family {
-        BoardFamily::Cross => "new-game-board-cross",
-        BoardFamily::Alquerque => "new-game-board-alquerque",
-        BoardFamily::Triangles => "new-game-board-triangles",
-        BoardFamily::Star => "new-game-board-star",
-        BoardFamily::Hounds => "new-game-board-hounds",
-        BoardFamily::Other => "new-game-board-other",
-    }
 }

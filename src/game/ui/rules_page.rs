@@ -58,14 +58,15 @@ const OPTION_FILL: Color32 = Color32::from_rgb(40, 50, 44);
 const SOLVED_ACCENT: Color32 = Color32::from_rgb(150, 200, 110);
 const SOLVED_FILL: Color32 = Color32::from_rgb(42, 52, 34);
 
-/// The board families in the order the picker groups them.
-const FAMILIES: [(BoardFamily, &str); 6] = [
-    (BoardFamily::Cross, "new-game-family-board-cross"),
-    (BoardFamily::Alquerque, "new-game-family-board-alquerque"),
-    (BoardFamily::Triangles, "new-game-family-board-triangles"),
-    (BoardFamily::Star, "new-game-family-board-star"),
-    (BoardFamily::Hounds, "new-game-family-board-hounds"),
-    (BoardFamily::Other, "new-game-family-board-other"),
+/// The board families in the order the pickers group them, with their
+/// titles (the new-game page's, the rules screen's and the puzzles page's).
+pub(super) const FAMILIES: [(BoardFamily, &str); 6] = [
+    (BoardFamily::Cross, "new-game-board-cross"),
+    (BoardFamily::Alquerque, "new-game-board-alquerque"),
+    (BoardFamily::Triangles, "new-game-board-triangles"),
+    (BoardFamily::Star, "new-game-board-star"),
+    (BoardFamily::Hounds, "new-game-board-hounds"),
+    (BoardFamily::Other, "new-game-board-other"),
 ];
 
 /// A game picker, the games grouped by their board, then that game's page.
