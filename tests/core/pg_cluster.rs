@@ -134,7 +134,7 @@ impl PgCluster {
         let path = self.bin.join(program);
         let mut command = match &self.run_as {
             Some(user) => {
-                let mut c = Command::new("runuser");
+                let mut c = Command::new(runuser());
                 c.args(["-u", user, "--"]).arg(&path);
                 c
             }
@@ -259,4 +259,14 @@ fn free_port() -> u16 {
         .and_then(|l| l.local_addr())
         .map(|a| a.port())
         .expect("a free port")
+}
+
+/// `runuser` (util-linux): in /usr/sbin on Debian, which a root shell has
+/// on its PATH but a scrubbed environment (scripts/ci-cold-run) may not.
+fn runuser() -> PathBuf {
+    ["/usr/sbin/runuser", "/sbin/runuser"]
+        .iter()
+        .map(PathBuf::from)
+        .find(|p| p.exists())
+        .unwrap_or_else(|| PathBuf::from("runuser"))
 }
