@@ -166,19 +166,23 @@ fn created_room(server: &FakeServer) -> (App, Friend, String) {
     created_room_from(app(), server)
 }
 
-/// [`created_room`] from a given app.
-fn created_room_from(mut app: App, server: &FakeServer) -> (App, Friend, String) {
+/// Creates an unrated room of `variant` from the app, on the crowd's side,
+/// and waits for its code.
+fn create_room(app: &mut App, server: &FakeServer, variant: Variant) -> String {
     app.world_mut().write_message(OnlineCommand::Create {
         server: server.url(),
-        variant: Variant::new(GameId::named("pirates")),
+        variant,
         side: Side::Crowd,
         clock: None,
         rated: false,
     });
-    until(&mut app, None, "the room", |app, _| {
-        online(app).code().is_some()
-    });
-    let code = online(&app).code().unwrap().to_string();
+    until(app, None, "the room", |app, _| online(app).code().is_some());
+    online(app).code().unwrap().to_string()
+}
+
+/// [`created_room`] from a given app.
+fn created_room_from(mut app: App, server: &FakeServer) -> (App, Friend, String) {
+    let code = create_room(&mut app, server, Variant::new(GameId::named("pirates")));
     let mut friend = Friend::new(server, Opening::Join { code: code.clone() });
     until(
         &mut app,
@@ -259,17 +263,7 @@ fn every_game_is_played_online_from_the_app() {
             let other = option.values.iter().find(|v| **v != option.default);
             variant.set(&option.key, other.unwrap()).unwrap();
         }
-        app.world_mut().write_message(OnlineCommand::Create {
-            server: server.url(),
-            variant,
-            side: Side::Crowd,
-            clock: None,
-            rated: false,
-        });
-        until(&mut app, None, "the room", |app, _| {
-            online(app).code().is_some()
-        });
-        let code = online(&app).code().unwrap().to_string();
+        let code = create_room(&mut app, &server, variant);
         let mut friend = Friend::new(&server, Opening::Join { code: code.clone() });
         until(
             &mut app,
