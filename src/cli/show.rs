@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use super::args::Args;
-use super::usage::usage_of;
+use super::usage::{option_list, usage_of};
 use crate::rules::{Game, Side};
 
 /// `perft GAME DEPTH`: the leaf count, each root move's with `--divide`
@@ -100,14 +100,8 @@ pub fn describe(game: &Game) -> String {
     let pos = game.position();
     let name = |side: Side| kind.piece_names(side).0;
     let mut s = format!("{}\n", game.variant().title());
-    let options: Vec<String> = kind
-        .file()
-        .options
-        .iter()
-        .map(|o| format!("{}={}", o.key, o.values.join("|")))
-        .collect();
-    if !options.is_empty() {
-        writeln!(s, "options: {}", options.join(", ")).unwrap();
+    if !kind.file().options.is_empty() {
+        writeln!(s, "options: {}", option_list(kind)).unwrap();
     }
     s.push_str(&ascii_board(game));
     writeln!(s, "to move: {}", name(pos.side_to_move)).unwrap();

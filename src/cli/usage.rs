@@ -147,19 +147,19 @@ const COMMANDS: [(&str, &str); 10] = [
 
 /// What the words in capitals stand for, under every usage: GAME and the
 /// options from the games' files (so a game added is listed), then the rest.
+/// A game's options and their values: "geese=13|15|17, sideways=off|on".
+pub(super) fn option_list(game: GameId) -> String {
+    let each: Vec<String> = (game.file().options.iter())
+        .map(|o| format!("{}={}", o.key, o.values.join("|")))
+        .collect();
+    each.join(", ")
+}
+
 fn words() -> String {
     let games: Vec<String> = GameId::built_in().map(|g| g.id().to_string()).collect();
     let options: Vec<String> = GameId::built_in()
         .filter(|g| !g.file().options.is_empty())
-        .map(|g| {
-            let each: Vec<String> = g
-                .file()
-                .options
-                .iter()
-                .map(|o| format!("{}={}", o.key, o.values.join("|")))
-                .collect();
-            format!("{} ({g})", each.join(", "))
-        })
+        .map(|g| format!("{} ({g})", option_list(g)))
         .collect();
     let games = wrapped(&format!("GAME is {} (RULES.md).", or_list(&games)));
     let options = wrapped(&format!(
