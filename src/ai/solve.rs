@@ -86,9 +86,9 @@ impl std::fmt::Display for TooLarge {
 impl std::error::Error for TooLarge {}
 
 /// The part of a position that decides the game when the quiet draw is
-/// left out: the pieces, the hands, the side to move, and the moves made
-/// where they count.
-type Key = (u64, u64, [u8; 2], bool, [u16; 2]);
+/// left out: the pieces, the hands, the side to move, the moves made where
+/// they count, the stacks and the count of a game's own rule.
+type Key = (u64, u64, [u8; 2], bool, [u16; 2], [u8; 4], u8);
 
 fn key(p: &Position, counts_moves: bool) -> Key {
     (
@@ -97,6 +97,8 @@ fn key(p: &Position, counts_moves: bool) -> Key {
         p.in_hand,
         p.side_to_move == Side::Hunters,
         if counts_moves { p.moves_made } else { [0, 0] },
+        p.stacks,
+        p.rule_state,
     )
 }
 

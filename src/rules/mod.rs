@@ -14,6 +14,8 @@ pub mod notation;
 pub mod outcome;
 pub mod position;
 pub mod side;
+mod special;
+mod special_moves;
 pub mod threats;
 pub mod variant;
 

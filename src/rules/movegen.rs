@@ -11,10 +11,11 @@ use std::sync::Arc;
 
 use super::board::{Bitboard, Board, CELLS, DIRECTIONS, Layout, Point};
 use super::family::file::{Chain, NoMoves, NoRepeat, Progress};
-use super::family::{MAX_CROWD, Ruleset};
+use super::family::{MAX_CROWD, MAX_STACKS, Ruleset};
 use super::outcome::{Outcome, Reason};
 use super::position::{Position, zobrist};
 use super::side::Side;
+use super::special::Special;
 use super::variant::Variant;
 
 /// The longest chain a move can hold: a chain captures one crowd piece a
@@ -199,6 +200,9 @@ pub struct Rules {
     /// The processor counts bits in one instruction (x86-64 only).
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     popcnt: bool,
+    /// The rules of a few games (stacks, line captures, ...), whose moves
+    /// are made in [`super::special`]; `None` for every other game.
+    pub(super) special: Option<Box<Special>>,
 }
 
 impl std::fmt::Debug for Rules {
@@ -385,6 +389,7 @@ impl Rules {
             rank,
             counts_moves: ruleset.counts_moves(),
             popcnt: has_popcnt(),
+            special: Special::compile(&ruleset, &board).map(Box::new),
             board,
             ruleset,
         }
@@ -393,6 +398,32 @@ impl Rules {
     /// The board the game is played on.
     pub fn board(&self) -> &Board {
         &self.board
+    }
+
+    /// Every point of the board.
+    pub(super) fn points(&self) -> Bitboard {
+        self.points
+    }
+
+    /// How captures chain.
+    pub(super) fn chain(&self) -> Chain {
+        self.chain
+    }
+
+    /// The game's stack points, in the order of [`Position::stacks`].
+    pub fn stack_points(&self) -> &[Point] {
+        self.special.as_ref().map_or(&[], |sp| &sp.stack_points)
+    }
+
+    /// The pieces a point holds in `pos`: 0, 1, or a stack's count.
+    pub fn pieces_on(&self, pos: &Position, p: Point) -> u32 {
+        match pos.piece_at(p) {
+            None => 0,
+            Some(_) => {
+                let slot = self.stack_points().iter().position(|&q| q == p);
+                1 + slot.map_or(0, |i| pos.stacks[i] as u32)
+            }
+        }
     }
 
     /// A point's rank along the crowd's forward direction, from 0: how far
@@ -543,16 +574,18 @@ impl Rules {
 
     /// The points a capture takes, in order (none unless a jump).
     pub fn captured<'a>(&'a self, mv: &'a Move) -> impl Iterator<Item = Point> + 'a {
+        let run = match &self.special {
+            Some(sp) if mv.kind == MoveKind::Jump => sp.line_run(mv.from, mv.to()),
+            _ => &[],
+        };
+        let hops = mv.kind == MoveKind::Jump && run.is_empty();
         let mut at = mv.from;
-        mv.landings().filter_map(move |to| {
+        let hopped = mv.landings().filter_map(move |to| {
             let over = self.between[at.index() * CELLS + to.index()];
             at = to;
-            if mv.kind == MoveKind::Jump {
-                Point::from_index(over)
-            } else {
-                None
-            }
-        })
+            if hops { Point::from_index(over) } else { None }
+        });
+        run.iter().copied().chain(hopped)
     }
 
     /// Appends every move the rules allow in `pos`, before the no-repeat
@@ -568,6 +601,9 @@ impl Rules {
     }
 
     fn generate_moves(&self, pos: &Position, out: &mut Vec<Move>) {
+        if let Some(sp) = &self.special {
+            return self.generate_special(sp, pos, out);
+        }
         let side = pos.side_to_move;
         let s = side.index();
         let empty = self.empty(pos);
@@ -610,6 +646,9 @@ impl Rules {
     /// none, and a count is then a dozen instructions).
     #[inline]
     fn count_moves(&self, pos: &Position) -> u64 {
+        if let Some(sp) = &self.special {
+            return self.count_special(sp, pos);
+        }
         #[cfg(target_arch = "x86_64")]
         if self.popcnt {
             // SAFETY: the processor has the instruction (checked when the
@@ -733,6 +772,13 @@ impl Rules {
             flipped.side_to_move = side.other();
             self.can_move(&flipped)
         };
+        if self
+            .special
+            .as_ref()
+            .is_some_and(|sp| sp.waits_for_hands(pos))
+        {
+            return Stuck::Passes;
+        }
         match self.no_moves[side.index()] {
             NoMoves::Loses => Stuck::Loses,
             NoMoves::LosesOncePlaced if pos.in_hand[side.other().index()] == 0 => Stuck::Loses,
@@ -823,6 +869,8 @@ impl Rules {
             quiet_plies,
             ground_to_gain: 0,
             moves_made: [0, 0],
+            stacks: [0; MAX_STACKS],
+            rule_state: 0,
             hash: 0,
         };
         p.ground_to_gain =
@@ -833,7 +881,24 @@ impl Rules {
 
     /// The start position.
     pub fn start_position(&self) -> Position {
-        self.position(self.start, self.first, self.in_hand, 0, None)
+        let mut pos = self.position(self.start, self.first, self.in_hand, 0, None);
+        if let Some(sp) = &self.special {
+            pos.stacks = sp.stack_start;
+            pos.hash = pos.compute_hash();
+        }
+        pos
+    }
+
+    /// The points a jump chain hops over, one per landing (the move
+    /// generator's own games: no line captures).
+    #[inline]
+    fn hops<'a>(&'a self, mv: &'a Move) -> impl Iterator<Item = Point> + 'a {
+        let mut at = mv.from;
+        mv.landings().filter_map(move |to| {
+            let over = self.between[at.index() * CELLS + to.index()];
+            at = to;
+            Point::from_index(over)
+        })
     }
 
     /// The position after `mv`, which must be one [`Rules::generate`] gave for `pos`.
@@ -843,6 +908,9 @@ impl Rules {
     /// stall on reading the copy back (a store of one byte forwarded into
     /// a load of eight).
     pub fn apply(&self, pos: &Position, mv: &Move) -> (Position, Effects) {
+        if let Some(sp) = &self.special {
+            return self.apply_special(sp, pos, mv);
+        }
         let side = pos.side_to_move;
         let s = side.index();
         let mut pieces = pos.pieces;
@@ -864,7 +932,7 @@ impl Rules {
                 pieces[s] = pieces[s].without(from).with(to);
                 hash ^= zobrist::piece(side, from) ^ zobrist::piece(side, to);
                 if mv.kind == MoveKind::Jump {
-                    for over in self.captured(mv) {
+                    for over in self.hops(mv) {
                         hash ^= zobrist::piece(Side::Crowd, over);
                         effects.captured = effects.captured.with(over);
                     }
@@ -909,6 +977,8 @@ impl Rules {
             quiet_plies,
             ground_to_gain,
             moves_made,
+            stacks: pos.stacks,
+            rule_state: pos.rule_state,
             hash,
         };
         (next, effects)
@@ -919,7 +989,7 @@ impl Rules {
     /// the new sum), and whether this move gained ground where the game
     /// counts that as progress.
     #[inline(always)]
-    fn ground_after(&self, pos: &Position, mv: &Move, effects: &Effects) -> (u16, bool) {
+    pub(super) fn ground_after(&self, pos: &Position, mv: &Move, effects: &Effects) -> (u16, bool) {
         let rank_change = match (pos.side_to_move, mv.kind) {
             (Side::Crowd, MoveKind::Step) => self.rank(mv.to()) as i32 - self.rank(mv.from) as i32,
             (Side::Crowd, MoveKind::Place) => self.rank(mv.to()) as i32,

@@ -23,6 +23,11 @@
 //!    crowd's forward direction) since the last capture;
 //! 7. only where a side wins by outlasting the other's moves: the moves
 //!    each side has made, `hunters/crowd`.
+//!
+//! Then, only where they are not the default, fields `key=value`:
+//! `stacks=b2:5,d4:3` (the pieces on each stack point holding more than
+//! one, in a game with stacks) and `rule=N` (the count a game's own rule
+//! keeps: [`Position::rule_state`]).
 
 mod error;
 
@@ -245,6 +250,19 @@ pub fn position_string(variant: &Variant, pos: &Position) -> String {
     if rules.counts_moves {
         write!(s, " {}/{}", pos.moves_made[0], pos.moves_made[1]).expect("a string");
     }
+    let stacks: Vec<String> = rules
+        .stack_points()
+        .iter()
+        .zip(pos.stacks)
+        .filter(|&(_, under)| under > 0)
+        .map(|(&p, under)| format!("{}:{}", rules.board().name(p), under as u32 + 1))
+        .collect();
+    if !stacks.is_empty() {
+        write!(s, " stacks={}", stacks.join(",")).expect("a string");
+    }
+    if pos.rule_state != 0 {
+        write!(s, " rule={}", pos.rule_state).expect("a string");
+    }
     s
 }
 
@@ -257,6 +275,8 @@ struct Fields<'a> {
     quiet: (usize, &'a str),
     mark: (usize, &'a str),
     moves: Option<(usize, &'a str)>,
+    /// The trailing `key=value` fields.
+    extras: Vec<(usize, &'a str)>,
 }
 
 impl<'a> Fields<'a> {
@@ -277,6 +297,10 @@ impl<'a> Fields<'a> {
                 found: fields.len(),
             });
         }
+        let mut extras = Vec::new();
+        while fields.len() > 6 && fields.last().is_some_and(|(_, f)| f.contains('=')) {
+            extras.insert(0, fields.pop().expect("a field"));
+        }
         match fields[..] {
             [game, board, side, hands, quiet, mark] => Ok(Fields {
                 game,
@@ -286,6 +310,7 @@ impl<'a> Fields<'a> {
                 quiet,
                 mark,
                 moves: None,
+                extras,
             }),
             [game, board, side, hands, quiet, mark, moves] => Ok(Fields {
                 game,
@@ -295,6 +320,7 @@ impl<'a> Fields<'a> {
                 quiet,
                 mark,
                 moves: Some(moves),
+                extras,
             }),
             _ => Err(PositionError::FieldCount {
                 found: fields.len(),
@@ -342,6 +368,19 @@ pub fn parse_position(text: &str) -> Result<(Variant, Position), PositionError> 
         )?;
         position.moves_made = made.map(|n| n as u16);
     }
+    for &extra in &fields.extras {
+        read_extra(&rules, &mut position, extra)?;
+    }
+    position.hash = position.compute_hash();
+    let most = rules.crowd_limit();
+    if position.material(Side::Crowd) > most {
+        return Err(PositionError::CrowdCount {
+            column: fields.board.0,
+            game,
+            most,
+            found: position.material(Side::Crowd),
+        });
+    }
     let rank_sum = rules.crowd_rank_sum(&position) as u32;
     if mark < rank_sum {
         return Err(PositionError::GroundMarkTooLow {
@@ -351,6 +390,47 @@ pub fn parse_position(text: &str) -> Result<(Variant, Position), PositionError> 
         });
     }
     Ok((variant, position))
+}
+
+/// A trailing `stacks=b2:5,d4:3` or `rule=N` field.
+fn read_extra(
+    rules: &Rules,
+    position: &mut Position,
+    (column, text): (usize, &str),
+) -> Result<(), PositionError> {
+    let bad = || PositionError::BadExtra {
+        column,
+        found: text.to_string(),
+    };
+    let (key, value) = text.split_once('=').ok_or_else(bad)?;
+    match key {
+        "stacks" if !rules.stack_points().is_empty() => {
+            for item in value.split(',') {
+                let (name, count) = item.split_once(':').ok_or_else(bad)?;
+                let p = rules.board().find(name).ok_or_else(bad)?;
+                let slot = rules
+                    .stack_points()
+                    .iter()
+                    .position(|&q| q == p)
+                    .ok_or_else(bad)?;
+                let count: u8 = count.parse().map_err(|_| bad())?;
+                if count < 2 || !position.crowd().contains(p) || position.stacks[slot] != 0 {
+                    return Err(bad());
+                }
+                position.stacks[slot] = count - 1;
+            }
+            Ok(())
+        }
+        "rule" if rules.keeps_rule_state() => {
+            let n: u8 = value.parse().map_err(|_| bad())?;
+            if n == 0 || !rules.rule_state_fits(position, n) {
+                return Err(bad());
+            }
+            position.rule_state = n;
+            Ok(())
+        }
+        _ => Err(bad()),
+    }
 }
 
 /// Field 1: the game id, then `,key=value` options.
@@ -526,7 +606,7 @@ fn check_material(
             found: hunters,
         });
     }
-    let most = rules.starting_count(Side::Crowd);
+    let most = rules.crowd_limit();
     if crowd > most {
         return Err(PositionError::CrowdCount {
             column: board_column,

@@ -2,6 +2,7 @@
 //! moves made (where a side wins by outlasting them), hash.
 
 use super::board::{Bitboard, CELLS, Point};
+use super::family::MAX_STACKS;
 use super::side::Side;
 
 /// Everything that decides what may happen next, except the history
@@ -24,7 +25,16 @@ pub struct Position {
     /// Moves each side has made, in a game a side wins by outlasting the
     /// other's moves (0 in every other game).
     pub moves_made: [u16; 2],
-    /// Zobrist hash of pieces, side to move and hands.
+    /// The pieces under the top one on each of the game's stack points, in
+    /// the order of its file (0 where a game has no stacks): a crowd piece
+    /// on a stack point stands for `1 + stacks[i]` pieces.
+    pub stacks: [u8; MAX_STACKS],
+    /// The count a game's own rule keeps (0 in every other game): El
+    /// Perro's flipped forward (1), which hunter moved last (its point + 1)
+    /// where the hunters take turns, the crowd pieces owed for declined
+    /// captures. See [`super::Rules::rule_state_meaning`].
+    pub rule_state: u8,
+    /// Zobrist hash of pieces, side to move, hands, stacks and the rule's count.
     pub hash: u64,
 }
 
@@ -48,9 +58,18 @@ impl Position {
             None
         }
     }
-    /// Pieces of a side on the board and in hand.
+    /// Pieces of a side on the board (stacks counted whole) and in hand.
     pub fn material(&self, side: Side) -> u32 {
-        self.pieces[side.index()].count() + self.in_hand[side.index()] as u32
+        let stacked = match side {
+            Side::Hunters => 0,
+            Side::Crowd => self.stacked(),
+        };
+        self.pieces[side.index()].count() + self.in_hand[side.index()] as u32 + stacked
+    }
+
+    /// The crowd pieces under the top ones of its stacks.
+    pub fn stacked(&self) -> u32 {
+        self.stacks.iter().map(|&n| n as u32).sum()
     }
 
     /// The hash from scratch (positions keep it up to date incrementally).
@@ -65,7 +84,10 @@ impl Position {
         if self.side_to_move == Side::Crowd {
             h ^= zobrist::CROWD_TO_MOVE;
         }
-        h
+        for (slot, &n) in self.stacks.iter().enumerate() {
+            h ^= zobrist::stack(slot, n);
+        }
+        h ^ zobrist::rule_state(self.rule_state)
     }
 }
 
@@ -102,6 +124,24 @@ pub mod zobrist {
             0
         } else {
             KEYS[2 * CELLS + side.index() * HAND_MAX + (count as usize % HAND_MAX)]
+        }
+    }
+    /// Key for the pieces under a stack's top one (0 for none).
+    #[inline]
+    pub fn stack(slot: usize, under: u8) -> u64 {
+        if under == 0 {
+            0
+        } else {
+            splitmix(0x5354_4143_4B00 ^ ((slot as u64) << 8 | under as u64))
+        }
+    }
+    /// Key for a game's own rule count (0 for 0).
+    #[inline]
+    pub fn rule_state(count: u8) -> u64 {
+        if count == 0 {
+            0
+        } else {
+            splitmix(0x5255_4C45_0000 ^ count as u64)
         }
     }
 }

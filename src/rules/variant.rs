@@ -184,6 +184,51 @@ const BUILT_IN: &[(&str, &str)] = &[
         "wolf-und-schaaf",
         include_str!("../../assets/games/wolf-und-schaaf.game.ron"),
     ),
+    (
+        "bagh-batti",
+        include_str!("../../assets/games/bagh-batti.game.ron"),
+    ),
+    (
+        "bagh-guti",
+        include_str!("../../assets/games/bagh-guti.game.ron"),
+    ),
+    (
+        "bagha-guti",
+        include_str!("../../assets/games/bagha-guti.game.ron"),
+    ),
+    (
+        "mao-naga-tiger-game",
+        include_str!("../../assets/games/mao-naga-tiger-game.game.ron"),
+    ),
+    (
+        "sher-bakar",
+        include_str!("../../assets/games/sher-bakar.game.ron"),
+    ),
+    ("rimoe", include_str!("../../assets/games/rimoe.game.ron")),
+    (
+        "mysore-tiger-game-three-tigers",
+        include_str!("../../assets/games/mysore-tiger-game-three-tigers.game.ron"),
+    ),
+    (
+        "orissa-tiger-game-four-tigers",
+        include_str!("../../assets/games/orissa-tiger-game-four-tigers.game.ron"),
+    ),
+    (
+        "el-perro",
+        include_str!("../../assets/games/el-perro.game.ron"),
+    ),
+    (
+        "jeu-de-renard-two-foxes",
+        include_str!("../../assets/games/jeu-de-renard-two-foxes.game.ron"),
+    ),
+    (
+        "hyvn-aetter-hare",
+        include_str!("../../assets/games/hyvn-aetter-hare.game.ron"),
+    ),
+    (
+        "renard-et-les-poules",
+        include_str!("../../assets/games/renard-et-les-poules.game.ron"),
+    ),
 ];
 
 /// The most options a game may have.

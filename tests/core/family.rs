@@ -8,7 +8,9 @@
 
 use std::collections::HashMap;
 
-use stronghold::rules::family::file::{Chain, EndSpec, GameFile, NoMoves};
+use stronghold::rules::family::file::{
+    Chain, EndSpec, GameFile, LineCapture, NoMoves, SpecialRule, Steps,
+};
 use stronghold::rules::family::{self, Problem, Ruleset};
 use stronghold::rules::{Game, GameId, Outcome, Position, Reason, Rules, Side, Variant};
 
@@ -23,10 +25,14 @@ struct Reference {
 #[derive(Clone, PartialEq, Eq, Hash)]
 struct RefPosition {
     board: Vec<Option<Side>>,
+    /// Pieces under the top one on each point (stacks).
+    under: Vec<u8>,
     hand: [u8; 2],
     to_move: Side,
     quiet: u16,
     made: [u16; 2],
+    /// El Perro's flipped forward, the last fox's point + 1, or hens owed.
+    state: u8,
 }
 
 impl Reference {
@@ -62,12 +68,50 @@ impl Reference {
                 board[self.index(name)] = Some(side);
             }
         }
+        let mut under = vec![0; self.names.len()];
+        for item in self.file.crowd.stacks.split_whitespace() {
+            let (name, count) = item.split_once('=').expect("point=count");
+            under[self.index(name)] = count.parse::<u8>().expect("a count") - 1;
+        }
         RefPosition {
             board,
+            under,
             hand: [self.file.hunters.in_hand, self.file.crowd.in_hand],
             to_move: self.file.first,
             quiet: 0,
             made: [0, 0],
+            state: 0,
+        }
+    }
+
+    fn has(&self, rule: &SpecialRule) -> bool {
+        self.file.special.contains(rule)
+    }
+
+    /// Where owed hens are added, if the game owes any.
+    fn owed_on(&self) -> Option<Vec<usize>> {
+        self.file.special.iter().find_map(|r| match r {
+            SpecialRule::DeclinedCaptureOwes(names) => Some(self.region(names)),
+            _ => None,
+        })
+    }
+
+    /// The crowd's forward, turned round where El Perro's has flipped.
+    fn crowd_forward(&self, p: &RefPosition) -> (f32, f32) {
+        let (x, y) = self.file.crowd.forward.vector();
+        if self.has(&SpecialRule::CrowdForwardFlips) && p.state == 1 {
+            (-x, -y)
+        } else {
+            (x, y)
+        }
+    }
+
+    /// Takes one piece off point `q`.
+    fn lift(board: &mut [Option<Side>], under: &mut [u8], q: usize) {
+        if under[q] > 0 {
+            under[q] -= 1;
+        } else {
+            board[q] = None;
         }
     }
 
@@ -110,28 +154,40 @@ impl Reference {
         }
     }
 
-    fn may_step(&self, side: Side, a: usize, b: usize) -> bool {
+    fn may_step(&self, p: &RefPosition, side: Side, a: usize, b: usize) -> bool {
         let spec = if side == Side::Hunters {
             &self.file.hunters
         } else {
             &self.file.crowd
         };
-        let f = spec.forward.vector();
+        let f = if side == Side::Crowd {
+            self.crowd_forward(p)
+        } else {
+            spec.forward.vector()
+        };
+        self.within(spec.steps, f, a, b)
+    }
+
+    fn within(&self, steps: Steps, f: (f32, f32), a: usize, b: usize) -> bool {
         let (dx, dy) = (self.at[b].0 - self.at[a].0, self.at[b].1 - self.at[a].1);
         let cos = (dx * f.0 + dy * f.1) / dx.hypot(dy);
         // The compass rose of 16: sector edges at 11.25 + 22.5 k degrees.
         let degrees = cos.clamp(-1.0, 1.0).acos().to_degrees();
-        match spec.steps {
-            stronghold::rules::family::file::Steps::Any => true,
-            stronghold::rules::family::file::Steps::Ahead => degrees < 11.25,
-            stronghold::rules::family::file::Steps::Forward => degrees < 78.75,
-            stronghold::rules::family::file::Steps::ForwardOrSideways => degrees < 101.25,
-            stronghold::rules::family::file::Steps::None => false,
+        match steps {
+            Steps::Any => true,
+            Steps::Ahead => degrees < 11.25,
+            Steps::Forward => degrees < 78.75,
+            Steps::ForwardOrSideways => degrees < 101.25,
+            Steps::None => false,
         }
     }
 
     fn crowd_count(&self, p: &RefPosition) -> usize {
-        p.board.iter().filter(|s| **s == Some(Side::Crowd)).count() + p.hand[1] as usize
+        let on_board: usize = (0..p.board.len())
+            .filter(|&i| p.board[i] == Some(Side::Crowd))
+            .map(|i| 1 + p.under[i] as usize)
+            .sum();
+        on_board + p.hand[1] as usize
     }
 
     /// Whether a hunter stands further back, along the crowd's forward,
@@ -187,17 +243,39 @@ impl Reference {
         let side = p.to_move;
         let s = side.index();
         let mut out = Vec::new();
-        let next = |mut q: RefPosition, progress: bool| {
-            q.quiet = if progress { 0 } else { p.quiet + 1 };
-            q.made[s] += 1;
-            q.to_move = side.other();
-            q
-        };
         let spec = if side == Side::Hunters {
             &self.file.hunters
         } else {
             &self.file.crowd
         };
+        let start_hand = spec.in_hand;
+        let next = |mut q: RefPosition, progress: bool, stays: bool| {
+            q.quiet = if progress { 0 } else { p.quiet + 1 };
+            q.made[s] += 1;
+            if !stays {
+                q.to_move = side.other();
+                if side == Side::Crowd && self.owed_on().is_some() {
+                    q.state &= 0x7f;
+                }
+            }
+            self.after_move(q)
+        };
+        // An owed hen comes first, a placement of its own, one a turn (the
+        // top bit of the state marks the turn's hen as added).
+        let owes = side == Side::Crowd && p.state & 0x7f > 0 && p.state & 0x80 == 0;
+        if let Some(owed) = self.owed_on().filter(|_| owes) {
+            for &q in &owed {
+                if p.board[q].is_none() {
+                    let mut c = p.clone();
+                    c.board[q] = Some(side);
+                    c.state = (c.state - 1) | 0x80;
+                    out.push(next(c, true, true));
+                }
+            }
+            if !out.is_empty() {
+                return out;
+            }
+        }
         if p.hand[s] > 0 {
             let area: Vec<usize> = if spec.place_on.trim().is_empty() {
                 (0..self.names.len()).collect()
@@ -209,37 +287,65 @@ impl Reference {
                     let mut c = p.clone();
                     c.board[q] = Some(side);
                     c.hand[s] -= 1;
-                    out.push(next(c, true));
+                    let placed = start_hand - c.hand[s];
+                    let stays = c.hand[s] > 0
+                        && (spec.places_in_a_row
+                            || spec.first_turn_places.is_some_and(|n| placed < n));
+                    out.push(next(c, true, stays));
                 }
             }
             return out;
         }
+        let waiting = self.has(&SpecialRule::PlaceAllFirst) && p.hand != [0, 0];
+        let last_fox =
+            (self.has(&SpecialRule::HuntersTakeTurns) && p.state > 0).then(|| p.state as usize - 1);
+        let movable = |a: usize| !waiting && p.board[a] == Some(side) && Some(a) != last_fox;
         if side == Side::Hunters && self.file.capture.chain != Chain::NoCapture {
-            for a in 0..self.names.len() {
-                if p.board[a] == Some(Side::Hunters) {
-                    let mut board = p.board.clone();
-                    board[a] = None;
-                    self.chain(a, &board, 0, &mut |b: Vec<Option<Side>>, end: usize| {
-                        let mut c = p.clone();
-                        c.board = b;
-                        c.board[end] = Some(Side::Hunters);
-                        out.push(next(c, true));
-                    });
-                }
+            let mut ends = std::collections::HashSet::new();
+            for a in (0..self.names.len()).filter(|&a| movable(a)) {
+                let mut board = p.board.clone();
+                board[a] = None;
+                self.captures(a, (board, p.under.clone()), &mut |b, under, end| {
+                    let mut c = p.clone();
+                    c.board = b;
+                    c.under = under;
+                    c.board[end] = Some(Side::Hunters);
+                    if self.has(&SpecialRule::HuntersTakeTurns) {
+                        c.state = end as u8 + 1;
+                    }
+                    // Stacks make many paths to one end: one move each end.
+                    if self.file.crowd.stacks.is_empty()
+                        || ends.insert((a, c.board.clone(), c.under.clone()))
+                    {
+                        out.push(next(c, true, false));
+                    }
+                });
             }
             if !out.is_empty() && self.file.capture.compulsory {
                 return out;
             }
         }
-        for a in 0..self.names.len() {
-            if p.board[a] == Some(side) {
-                for &b in &self.adjacent[a] {
-                    if p.board[b].is_none() && self.may_step(side, a, b) {
-                        let mut c = p.clone();
-                        c.board[a] = None;
+        let could_capture = side == Side::Hunters && !out.is_empty();
+        let restack = self.region(&self.file.crowd.restack_on);
+        for a in (0..self.names.len()).filter(|&a| movable(a)) {
+            for &b in &self.adjacent[a] {
+                let onto_stack =
+                    side == Side::Crowd && restack.contains(&b) && p.board[b] == Some(Side::Crowd);
+                if (p.board[b].is_none() || onto_stack) && self.may_step(p, side, a, b) {
+                    let mut c = p.clone();
+                    Self::lift(&mut c.board, &mut c.under, a);
+                    if onto_stack {
+                        c.under[b] += 1;
+                    } else {
                         c.board[b] = Some(side);
-                        out.push(next(c, false));
                     }
+                    if self.has(&SpecialRule::HuntersTakeTurns) && side == Side::Hunters {
+                        c.state = b as u8 + 1;
+                    }
+                    if could_capture && self.owed_on().is_some() {
+                        c.state += 1;
+                    }
+                    out.push(next(c, false, false));
                 }
             }
         }
@@ -248,24 +354,82 @@ impl Reference {
             other.to_move = side.other();
             let other_moves = !self.children(&other, false).is_empty();
             let passes = match self.file.no_moves.of(side) {
+                _ if waiting => true,
                 NoMoves::Loses | NoMoves::Draws => false,
                 NoMoves::LosesOncePlaced => p.hand[side.other().index()] > 0 && other_moves,
                 NoMoves::Passes => other_moves,
             };
             if passes {
-                out.push(next(p.clone(), false));
+                out.push(next(p.clone(), false, false));
             }
         }
         out
+    }
+
+    /// El Perro: after every move, a crowd with no step straight or
+    /// slanting forward turns round.
+    fn after_move(&self, mut q: RefPosition) -> RefPosition {
+        if !self.has(&SpecialRule::CrowdForwardFlips) {
+            return q;
+        }
+        let f = self.crowd_forward(&q);
+        let forward = (0..self.names.len()).any(|a| {
+            q.board[a] == Some(Side::Crowd)
+                && self.adjacent[a]
+                    .iter()
+                    .any(|&b| q.board[b].is_none() && self.within(Steps::Forward, f, a, b))
+        });
+        if !forward {
+            q.state ^= 1;
+        }
+        q
+    }
+
+    /// Every capture from `at`: line captures, or chains of jumps that take
+    /// one piece off the point jumped.
+    fn captures(
+        &self,
+        at: usize,
+        (board, under): (Vec<Option<Side>>, Vec<u8>),
+        emit: &mut dyn FnMut(Vec<Option<Side>>, Vec<u8>, usize),
+    ) {
+        if self.file.capture.line == LineCapture::One {
+            return self.chain(at, (&board, &under), 0, emit);
+        }
+        for (first, _) in self.jumps(at) {
+            // Walk straight on from `at` through `first`.
+            let mut run = vec![first];
+            let mut prev = at;
+            while board[*run.last().unwrap()] == Some(Side::Crowd) {
+                let cur = *run.last().unwrap();
+                let Some(&n) = self.adjacent[cur]
+                    .iter()
+                    .find(|&&n| n != prev && self.straight(prev, cur, n))
+                else {
+                    break;
+                };
+                prev = cur;
+                run.push(n);
+            }
+            let land = *run.last().unwrap();
+            let taken = run.len() - 1;
+            if board[land].is_none() && taken >= 1 && self.file.capture.line.allows(taken) {
+                let mut b = board.clone();
+                for &q in &run[..taken] {
+                    b[q] = None;
+                }
+                emit(b, under.clone(), land);
+            }
+        }
     }
 
     /// Every chain from `at` over `board` (the hunter lifted off it).
     fn chain(
         &self,
         at: usize,
-        board: &[Option<Side>],
+        (board, under): (&[Option<Side>], &[u8]),
         depth: usize,
-        emit: &mut dyn FnMut(Vec<Option<Side>>, usize),
+        emit: &mut dyn FnMut(Vec<Option<Side>>, Vec<u8>, usize),
     ) {
         let kind = self.file.capture.chain;
         let mut extended = false;
@@ -273,14 +437,14 @@ impl Reference {
             for (over, to) in self.jumps(at) {
                 if board[over] == Some(Side::Crowd) && board[to].is_none() {
                     extended = true;
-                    let mut b = board.to_vec();
-                    b[over] = None;
-                    self.chain(to, &b, depth + 1, emit);
+                    let (mut b, mut u) = (board.to_vec(), under.to_vec());
+                    Self::lift(&mut b, &mut u, over);
+                    self.chain(to, (&b, &u), depth + 1, emit);
                 }
             }
         }
         if depth > 0 && (!extended || kind == Chain::Optional) {
-            emit(board.to_vec(), at);
+            emit(board.to_vec(), under.to_vec(), at);
         }
     }
 
@@ -427,6 +591,18 @@ fn perft_counts_are_pinned() {
             &[7, 14, 86, 344, 2088, 6264, 38177, 141230],
         ),
         ("wolf-und-schaaf", &[28, 189, 568, 3398, 11298, 66632]),
+        ("bagh-batti", &[28, 8492, 213112]),
+        ("bagh-guti", &[20, 1128, 21768]),
+        ("bagha-guti", &[24, 184, 768, 8544, 40344]),
+        ("mao-naga-tiger-game", &[28, 272, 7896, 70756]),
+        ("sher-bakar", &[28, 7497, 183046]),
+        ("rimoe", &[8, 232, 566, 16102, 48770]),
+        ("mysore-tiger-game-three-tigers", &[22, 462, 9240, 86944]),
+        ("orissa-tiger-game-four-tigers", &[21, 420, 7980, 143640]),
+        ("el-perro", &[5, 49, 220, 2812, 11690, 166313]),
+        ("jeu-de-renard-two-foxes", &[3, 21, 28, 224, 784, 7100]),
+        ("hyvn-aetter-hare", &[13, 156, 156, 1716, 1716, 17160]),
+        ("renard-et-les-poules", &[5, 73, 340, 5268, 24652]),
     ];
     let family: Vec<&str> = hunt_family().map(GameId::id).collect();
     let pinned_ids: Vec<&str> = pinned.iter().map(|(id, _)| *id).collect();
@@ -973,6 +1149,51 @@ fn every_option_value_plays_as_pinned() {
         ("ludus-coriovalli", "quiet-limit=off", &[10, 90, 720], true),
         ("hund-efter-hare-thy", "quiet-limit=off", &[3, 17, 93], true),
         ("wolf-and-sheep", "quiet-limit=off", &[7, 14, 86], true),
+        ("bagh-batti", "quiet-limit=off", &[28, 8492, 213112], true),
+        ("bagh-guti", "chain=off", &[20, 192, 3984], false),
+        ("bagh-guti", "quiet-limit=off", &[20, 1128, 21768], true),
+        ("bagha-guti", "quiet-limit=off", &[24, 184, 768], true),
+        (
+            "mao-naga-tiger-game",
+            "quiet-limit=off",
+            &[28, 272, 7896],
+            true,
+        ),
+        ("sher-bakar", "quiet-limit=off", &[28, 7497, 183046], true),
+        ("rimoe", "quiet-limit=off", &[8, 232, 566], true),
+        (
+            "mysore-tiger-game-three-tigers",
+            "quiet-limit=off",
+            &[22, 462, 9240],
+            true,
+        ),
+        (
+            "orissa-tiger-game-four-tigers",
+            "quiet-limit=off",
+            &[21, 420, 7980],
+            true,
+        ),
+        ("el-perro", "quiet-limit=off", &[5, 49, 220], true),
+        (
+            "jeu-de-renard-two-foxes",
+            "quiet-limit=off",
+            &[3, 21, 28],
+            true,
+        ),
+        ("hyvn-aetter-hare", "quiet-limit=off", &[13, 156, 156], true),
+        // A declined capture, then a second capture: depth 5.
+        (
+            "renard-et-les-poules",
+            "chain=on",
+            &[5, 73, 340, 5268, 25042],
+            true,
+        ),
+        (
+            "renard-et-les-poules",
+            "quiet-limit=off",
+            &[5, 73, 340],
+            true,
+        ),
     ];
     let mut listed = Vec::new();
     for id in GameId::built_in() {

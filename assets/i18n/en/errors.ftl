@@ -47,6 +47,7 @@ error-position-hunter-count = column { $column }: { $game } needs { $exact ->
 error-position-crowd-count = column { $column }: { $game } has at most { $pieces }, found { $found }
 error-position-hunters-in-hand = column { $column }: while { $hunters } are in hand, the { $hunters } are to move
 error-position-ground-mark = column { $column }: the ground mark { $mark } is below the crowd’s rank sum { $sum }
+error-position-bad-extra = column { $column }: “{ $found }”: expected stacks=POINT:COUNT,… (a stack point of the game holding a crowd piece, 2 or more pieces) or rule=N (a game whose own rule keeps a count)
 
 ## Saved games and the settings file. $error: the position's or the move's error.
 error-save-unreadable = the file cannot be read
@@ -132,6 +133,16 @@ error-game-file-end-hunters-never-lost = the hunters are cut down but nothing re
 error-game-file-bad-option = the option “{ $text }” needs values, its default among them, and changes for other values only
 error-game-file-too-many-options = { $count } options (a game has at most 4)
 error-game-file-lines-need-grid = the “Lines” evaluation needs a grid board of at most seven files, every line one step
+error-game-file-bad-stack = the stack “{ $text }” must be POINT=COUNT on a crowd start point, with at least 2 pieces, each point once
+error-game-file-too-many-stacks = { $count } stack points (at most 4)
+error-game-file-hunter-stacks = only the crowd’s pieces stack
+error-game-file-restack-off-stack = “{ $text }” in restack_on holds no stack at the start
+error-game-file-first-turn-places = a first turn of { $count } placements (2 up to the pieces in hand, and not with places_in_a_row)
+error-game-file-line-needs-single-hop = a line capture needs chain: Single
+error-game-file-flip-needs-forward = the crowd’s forward flips, but its steps are not Forward or ForwardOrSideways
+error-game-file-turns-need-two-hunters = the hunters take turns, but there are fewer than two
+error-game-file-owed-needs-captures = a declined capture owes a piece, but nothing captures or no point is named
+error-game-file-two-counters = CrowdForwardFlips, HuntersTakeTurns and DeclinedCaptureOwes cannot be combined
 
 ## The launch's options: the command line's flags or the web page's
 ## address. $text: what was given; $flag: the flag it was given to.

@@ -59,6 +59,7 @@ error-position-hunter-count = столбец { $column }: в игре «{ $game 
 error-position-crowd-count = столбец { $column }: в игре «{ $game }» может быть самое большее { $pieces }, а найдено { $found }
 error-position-hunters-in-hand = столбец { $column }: пока { $hunters } в запасе, ходят { $hunters }
 error-position-ground-mark = столбец { $column }: отметка продвижения { $mark } меньше суммы горизонталей толпы ({ $sum })
+error-position-bad-extra = столбец { $column }: «{ $found }»: ожидалось stacks=ПУНКТ:ЧИСЛО,… (пункт стопки этой игры, где стоит фигура толпы, не меньше 2 фигур) или rule=N (в игре, чьё особое правило ведёт счёт)
 
 ## Сохранённые партии и файл настроек. $error — ошибка позиции или хода.
 error-save-unreadable = файл не читается
@@ -144,6 +145,16 @@ error-game-file-end-hunters-never-lost = охотников нужно сокр�
 error-game-file-bad-option = у варианта «{ $text }» должны быть значения, и среди них — значение по умолчанию, а изменения — только у других значений
 error-game-file-too-many-options = параметров: { $count } (у игры их не больше 4)
 error-game-file-lines-need-grid = оценке по линиям нужна доска-сетка не шире семи вертикалей, где каждая линия — один шаг
+error-game-file-bad-stack = стопка «{ $text }» должна быть записана ПУНКТ=ЧИСЛО на стартовом пункте толпы, не меньше 2 фигур, каждый пункт один раз
+error-game-file-too-many-stacks = пунктов со стопками: { $count } (не больше 4)
+error-game-file-hunter-stacks = стопки бывают только у толпы
+error-game-file-restack-off-stack = на пункте «{ $text }» из restack_on в начале нет стопки
+error-game-file-first-turn-places = первый ход из { $count } выставлений (от 2 до числа фигур в запасе и не вместе с places_in_a_row)
+error-game-file-line-needs-single-hop = взятию ряда нужно chain: Single
+error-game-file-flip-needs-forward = направление толпы меняется, но её шаги не Forward и не ForwardOrSideways
+error-game-file-turns-need-two-hunters = охотники ходят по очереди, но их меньше двух
+error-game-file-owed-needs-captures = за отказ от взятия положена фигура, но никто не берёт или не названы пункты
+error-game-file-two-counters = CrowdForwardFlips, HuntersTakeTurns и DeclinedCaptureOwes нельзя сочетать
 
 ## Параметры запуска: флаги командной строки или адрес веб-страницы.
 ## $text — что было дано; $flag — флаг, которому это дано.

@@ -107,6 +107,29 @@ pub struct GameFile {
     /// rules: how it judges a position, and the engine's plug-in for it.
     #[serde(default)]
     pub computer: ComputerSpec,
+    /// Rules of one game or a few that the fields above cannot say
+    /// ([`SpecialRule`]); at most one that keeps a count of its own.
+    #[serde(default)]
+    pub special: Vec<SpecialRule>,
+}
+
+/// A rule a few games have and the others do not.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+pub enum SpecialRule {
+    /// Whenever no crowd piece can step forward, the crowd's forward turns
+    /// round (El Perro's goats walk back once they reach the far side).
+    /// Its steps must be `Forward` or `ForwardOrSideways`.
+    CrowdForwardFlips,
+    /// The hunter that moved may not move next: the hunters take turns
+    /// (Jeu de Renard with two foxes).
+    HuntersTakeTurns,
+    /// No piece moves while either side still holds pieces to place; a
+    /// side whose hand is empty passes until then (Hyvn aetter Hare).
+    PlaceAllFirst,
+    /// When a hunter that could capture makes a step instead, the crowd is
+    /// owed a new piece: at its next turn it first adds one on an empty
+    /// point of these (point names), then moves (Renard et les Poules).
+    DeclinedCaptureOwes(String),
 }
 
 /// What the computer player knows of a game beyond its rules.
@@ -353,6 +376,19 @@ pub struct SideSpec {
     /// side waiting (Asalto's officers); otherwise the sides alternate.
     #[serde(default)]
     pub places_in_a_row: bool,
+    /// Its first placement turn places this many pieces, one after the
+    /// other; later turns place one (Orissa Tiger Game's goats place four).
+    #[serde(default)]
+    pub first_turn_places: Option<u8>,
+    /// Start points that hold a stack of several pieces, with the number in
+    /// each (`"b2=5 d2=5"`; the crowd only, at most four points). A stack's
+    /// pieces leave it one at a time, and a jump over a stack takes one.
+    #[serde(default)]
+    pub stacks: String,
+    /// Stack points its pieces may step onto while one of theirs stands
+    /// there, adding to the stack (Sher Bakar's goats restack).
+    #[serde(default)]
+    pub restack_on: String,
 }
 
 /// The directions a side's steps may take, measured on the drawing in
@@ -425,6 +461,9 @@ pub struct CaptureSpec {
     /// hunter that could have captured is removed (Asalto).
     #[serde(default)]
     pub huffing: bool,
+    /// How many crowd pieces in a line one jump may cross, taking them all.
+    #[serde(default)]
+    pub line: LineCapture,
 }
 
 impl Default for CaptureSpec {
@@ -433,6 +472,32 @@ impl Default for CaptureSpec {
             chain: Chain::Single,
             compulsory: false,
             huffing: false,
+            line: LineCapture::One,
+        }
+    }
+}
+
+/// How long a line of crowd pieces a jump crosses: the hunter jumps an
+/// unbroken run of crowd pieces along one line to the empty point just past
+/// it, and every piece of the run is taken.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+pub enum LineCapture {
+    /// One piece, the jump of most games.
+    #[default]
+    One,
+    /// A run of an odd number: 1, 3, 5, ... (Rimoe).
+    Odd,
+    /// A run of any length.
+    Any,
+}
+
+impl LineCapture {
+    /// Whether a run of `n` crowd pieces may be jumped.
+    pub fn allows(self, n: usize) -> bool {
+        match self {
+            LineCapture::One => n == 1,
+            LineCapture::Odd => n % 2 == 1,
+            LineCapture::Any => n >= 1,
         }
     }
 }

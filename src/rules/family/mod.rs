@@ -14,8 +14,9 @@ pub mod graph;
 pub mod problem;
 mod ruleset;
 
-pub use problem::{GameFileError, Problem, Unreachable};
-pub use ruleset::{MAX_CROWD, Ruleset};
+pub use problem::{GameFileError, Misused, Problem, Unreachable};
+pub(crate) use ruleset::step_table;
+pub use ruleset::{MAX_CROWD, MAX_STACKS, Ruleset};
 
 /// Reads a game file's bytes (as read from disk: the caller reads, the
 /// rules do no I/O). `file` names it in errors.

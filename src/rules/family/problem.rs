@@ -57,6 +57,91 @@ pub enum Problem {
     TooManyOptions(usize),
     /// The line evaluation on a board that is no grid of at most seven files.
     LinesNeedGrid,
+    /// A rule of a few games used where it cannot work.
+    Misused(Misused),
+}
+
+/// How a rule of a few games (stacks, several placements a turn, line
+/// captures, [`super::file::SpecialRule`]) is used where it cannot work.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Misused {
+    /// A stack not written `point=count`, not on a crowd start point, of
+    /// fewer than two pieces, or named twice.
+    BadStack(String),
+    /// More stack points than a game may have.
+    TooManyStacks(usize),
+    /// Stacks of hunters.
+    HunterStacks,
+    /// A point to restack on that holds no stack at the start.
+    RestackOffStack(String),
+    /// A first turn of fewer than two placements, more than the hand, or
+    /// with `places_in_a_row`.
+    FirstTurnPlaces(u8),
+    /// A line capture with capture chains.
+    LineNeedsSingleHop,
+    /// A crowd whose forward flips but that steps no one way.
+    FlipNeedsForward,
+    /// Hunters that take turns, but fewer than two of them.
+    TurnsNeedTwoHunters,
+    /// An owed piece where nothing captures, or nowhere to add it.
+    OwedNeedsCaptures,
+    /// Two rules that each keep a count of their own.
+    TwoCounters,
+}
+
+impl fmt::Display for Misused {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Misused::BadStack(item) => write!(
+                f,
+                "the stack `{item}` must be `point=count` on a crowd start point, with at least 2 pieces, each point once"
+            ),
+            Misused::TooManyStacks(n) => write!(f, "{n} stack points (at most 4)"),
+            Misused::HunterStacks => write!(f, "only the crowd's pieces stack"),
+            Misused::RestackOffStack(name) => {
+                write!(f, "`{name}` in `restack_on` holds no stack at the start")
+            }
+            Misused::FirstTurnPlaces(n) => write!(
+                f,
+                "a first turn of {n} placements (2 up to the pieces in hand, and not with `places_in_a_row`)"
+            ),
+            Misused::LineNeedsSingleHop => {
+                write!(f, "a line capture needs `chain: Single`")
+            }
+            Misused::FlipNeedsForward => write!(
+                f,
+                "the crowd's forward flips, but its steps are not `Forward` or `ForwardOrSideways`"
+            ),
+            Misused::TurnsNeedTwoHunters => {
+                write!(f, "the hunters take turns, but there are fewer than two")
+            }
+            Misused::OwedNeedsCaptures => write!(
+                f,
+                "a declined capture owes a piece, but nothing captures or no point is named"
+            ),
+            Misused::TwoCounters => write!(
+                f,
+                "`CrowdForwardFlips`, `HuntersTakeTurns` and `DeclinedCaptureOwes` cannot be combined"
+            ),
+        }
+    }
+}
+
+impl Misused {
+    /// The text in the file the problem is about.
+    fn anchor(&self) -> String {
+        match self {
+            Misused::BadStack(item) => item.clone(),
+            Misused::RestackOffStack(_) => "restack_on".to_string(),
+            Misused::TooManyStacks(_) | Misused::HunterStacks => "stacks".to_string(),
+            Misused::FirstTurnPlaces(_) => "first_turn_places".to_string(),
+            Misused::LineNeedsSingleHop => "line:".to_string(),
+            Misused::FlipNeedsForward => "CrowdForwardFlips".to_string(),
+            Misused::TurnsNeedTwoHunters => "HuntersTakeTurns".to_string(),
+            Misused::OwedNeedsCaptures => "DeclinedCaptureOwes".to_string(),
+            Misused::TwoCounters => "special".to_string(),
+        }
+    }
 }
 
 impl fmt::Display for Problem {
@@ -132,6 +217,7 @@ impl fmt::Display for Problem {
                 f,
                 "the option `{key}` needs values, its default among them, and changes for other values only"
             ),
+            Problem::Misused(why) => write!(f, "{why}"),
         }
     }
 }
@@ -224,6 +310,7 @@ impl Problem {
             Problem::BadOption(key) => Some(format!("\"{key}\"")),
             Problem::TooManyOptions(_) => Some("options".to_string()),
             Problem::LinesNeedGrid => Some("Lines".to_string()),
+            Problem::Misused(why) => Some(why.anchor()),
             Problem::Syntax(_) | Problem::NotText => None,
         }
     }

@@ -1,8 +1,10 @@
 //! A checked game file, compiled into the tables the move generator reads.
 
-use super::file::{Chain, EndSpec, GameFile, NoMoves, OptionEffect, Steps};
+use super::file::{
+    Chain, EndSpec, GameFile, LineCapture, NoMoves, OptionEffect, SpecialRule, Steps,
+};
 use super::graph::{Graph, bits};
-use super::problem::{GameFileError, Problem, Unreachable};
+use super::problem::{GameFileError, Misused, Problem, Unreachable};
 use crate::rules::side::Side;
 
 /// The most crowd pieces a game may have: a capture chain takes one a hop.
@@ -22,7 +24,17 @@ pub struct Ruleset {
     pub(crate) start: [u64; 2],
     pub(crate) in_hand: [u8; 2],
     pub(crate) ends: Ends,
+    /// The crowd's stacks at the start: each stack point and how many
+    /// pieces it holds (at most [`MAX_STACKS`]).
+    pub(crate) stacks: Vec<(u8, u8)>,
+    /// Stack points the crowd may step onto its own piece at.
+    pub(crate) restack_on: u64,
+    /// Where an owed crowd piece is added ([`SpecialRule::DeclinedCaptureOwes`]).
+    pub(crate) owed_on: u64,
 }
+
+/// The most stack points a game may have.
+pub const MAX_STACKS: usize = 4;
 
 /// The ends of a game, as sets of points.
 #[derive(Clone, Copy, Debug, Default)]
@@ -125,7 +137,9 @@ impl Ruleset {
                 return Err(Problem::NoPieces(side));
             }
         }
-        let crowd_total = start[1].count_ones() as usize + in_hand[1] as usize;
+        let stacks = stacks(&file, &graph, start[1])?;
+        let stacked: usize = stacks.iter().map(|&(_, n)| n as usize - 1).sum();
+        let crowd_total = start[1].count_ones() as usize + in_hand[1] as usize + stacked;
         if crowd_total > MAX_CROWD {
             return Err(Problem::CrowdTooLarge(crowd_total));
         }
@@ -146,6 +160,12 @@ impl Ruleset {
         ];
         let ends = ends(&file, &graph, &steps, start, place_on, in_hand, crowd_total)?;
         check_settings(&file, &graph)?;
+        let restack_on = graph.set(&file.crowd.restack_on, "crowd.restack_on")?;
+        if let Some(p) = bits(restack_on).find(|&p| !stacks.iter().any(|&(q, _)| q == p)) {
+            let name = graph.nodes[p as usize].name.clone();
+            return Err(Problem::Misused(Misused::RestackOffStack(name)));
+        }
+        let owed_on = check_special(&file, &graph, start, in_hand)?;
         Ok(Ruleset {
             file,
             graph,
@@ -154,6 +174,9 @@ impl Ruleset {
             start,
             in_hand,
             ends,
+            stacks,
+            restack_on,
+            owed_on,
         })
     }
 
@@ -167,10 +190,88 @@ impl Ruleset {
         &self.graph.nodes[p as usize].name
     }
 
-    /// How many crowd pieces the game starts with, on the board and in hand.
+    /// How many crowd pieces the game starts with, on the board, in its
+    /// stacks and in hand.
     pub fn crowd_total(&self) -> u32 {
-        self.start[1].count_ones() + self.in_hand[1] as u32
+        let stacked: u32 = self.stacks.iter().map(|&(_, n)| n as u32 - 1).sum();
+        self.start[1].count_ones() + self.in_hand[1] as u32 + stacked
     }
+}
+
+/// Reads the crowd's stacks (`"b2=5 d2=5"`): on its start points, at least
+/// two pieces each, at most [`MAX_STACKS`] points; the hunters have none.
+fn stacks(file: &GameFile, graph: &Graph, crowd_start: u64) -> Result<Vec<(u8, u8)>, Problem> {
+    if !file.hunters.stacks.trim().is_empty() {
+        return Err(Problem::Misused(Misused::HunterStacks));
+    }
+    let mut stacks = Vec::new();
+    for item in file.crowd.stacks.split_whitespace() {
+        let bad = || Problem::Misused(Misused::BadStack(item.to_string()));
+        let (name, count) = item.split_once('=').ok_or_else(bad)?;
+        let count: u8 = count.parse().map_err(|_| bad())?;
+        let point = graph.set(name, "crowd.stacks")?;
+        let node = bits(point).next().ok_or_else(bad)?;
+        if count < 2 || point & crowd_start == 0 || stacks.iter().any(|&(q, _)| q == node) {
+            return Err(bad());
+        }
+        stacks.push((node, count));
+    }
+    if stacks.len() > MAX_STACKS {
+        return Err(Problem::Misused(Misused::TooManyStacks(stacks.len())));
+    }
+    Ok(stacks)
+}
+
+/// Checks the rules of a few games against the rest of the file, and
+/// returns where owed crowd pieces are added (none when the game owes none).
+fn check_special(
+    file: &GameFile,
+    graph: &Graph,
+    start: [u64; 2],
+    in_hand: [u8; 2],
+) -> Result<u64, Problem> {
+    let misused = |why| Err(Problem::Misused(why));
+    for (side, spec) in [(Side::Hunters, &file.hunters), (Side::Crowd, &file.crowd)] {
+        if let Some(n) = spec.first_turn_places
+            && (n < 2 || n > in_hand[side.index()] || spec.places_in_a_row)
+        {
+            return misused(Misused::FirstTurnPlaces(n));
+        }
+    }
+    if file.capture.line != LineCapture::One && file.capture.chain != Chain::Single {
+        return misused(Misused::LineNeedsSingleHop);
+    }
+    let mut owed_on = 0;
+    let mut counters = 0;
+    for rule in &file.special {
+        match rule {
+            SpecialRule::CrowdForwardFlips => {
+                counters += 1;
+                if !matches!(file.crowd.steps, Steps::Forward | Steps::ForwardOrSideways) {
+                    return misused(Misused::FlipNeedsForward);
+                }
+            }
+            SpecialRule::HuntersTakeTurns => {
+                counters += 1;
+                let hunters = start[0].count_ones() + in_hand[0] as u32;
+                if hunters < 2 {
+                    return misused(Misused::TurnsNeedTwoHunters);
+                }
+            }
+            SpecialRule::PlaceAllFirst => {}
+            SpecialRule::DeclinedCaptureOwes(names) => {
+                counters += 1;
+                owed_on = graph.set(names, "DeclinedCaptureOwes")?;
+                if owed_on == 0 || file.capture.chain == Chain::NoCapture {
+                    return misused(Misused::OwedNeedsCaptures);
+                }
+            }
+        }
+    }
+    if counters > 1 {
+        return misused(Misused::TwoCounters);
+    }
+    Ok(owed_on)
 }
 
 fn place_area(graph: &Graph, names: &str, field: &str) -> Result<u64, Problem> {
@@ -182,7 +283,7 @@ fn place_area(graph: &Graph, names: &str, field: &str) -> Result<u64, Problem> {
 }
 
 /// Where a piece may step from each point, with the side's direction limit.
-fn step_table(graph: &Graph, steps: Steps, forward: (f32, f32)) -> Vec<u64> {
+pub(crate) fn step_table(graph: &Graph, steps: Steps, forward: (f32, f32)) -> Vec<u64> {
     (0..graph.nodes.len() as u8)
         .map(|p| {
             bits(graph.neighbours[p as usize])

@@ -214,6 +214,9 @@ pub enum PositionError {
         mark: u32,
         rank_sum: u32,
     },
+    /// A trailing field that is not `stacks=...` on the game's stack points
+    /// or `rule=N` in a game whose own rule keeps a count.
+    BadExtra { column: usize, found: String },
 }
 
 impl PositionError {
@@ -235,7 +238,8 @@ impl PositionError {
             | HunterCount { column, .. }
             | CrowdCount { column, .. }
             | HuntersInHandNotToMove { column, .. }
-            | GroundMarkTooLow { column, .. } => *column,
+            | GroundMarkTooLow { column, .. }
+            | BadExtra { column, .. } => *column,
         }
     }
 
@@ -304,6 +308,11 @@ impl PositionError {
             GroundMarkTooLow { mark, rank_sum, .. } => {
                 format!("ground mark {mark} is below the crowd's rank sum {rank_sum}")
             }
+            BadExtra { found, .. } => format!(
+                "`{found}`: expected `stacks=POINT:COUNT,...` (a stack point of the game \
+                 holding a crowd piece, 2 or more pieces) or `rule=N` (a game whose own \
+                 rule keeps a count)"
+            ),
         }
     }
 }

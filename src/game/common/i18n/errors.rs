@@ -5,7 +5,7 @@
 //! is the English of the command line and the logs.
 
 use super::{I18n, Msg};
-use crate::rules::family::{GameFileError, Problem, Unreachable};
+use crate::rules::family::{GameFileError, Misused, Problem, Unreachable};
 use crate::rules::{GameId, MoveTextError, OptionError, PositionError, Side};
 use crate::save::LoadError;
 
@@ -137,6 +137,7 @@ impl Localize for PositionError {
             E::GroundMarkTooLow { mark, rank_sum, .. } => Msg::new("error-position-ground-mark")
                 .num("mark", *mark)
                 .num("sum", *rank_sum),
+            E::BadExtra { found, .. } => Msg::new("error-position-bad-extra").text("found", found),
         };
         msg.num("column", self.column() as u32)
     }
@@ -280,7 +281,26 @@ fn game_file_problem(problem: &Problem) -> Msg {
             Msg::new("error-game-file-too-many-options").num("count", *count as u32)
         }
         P::LinesNeedGrid => Msg::new("error-game-file-lines-need-grid"),
+        P::Misused(why) => misused(why),
         P::BadOption(key) => Msg::new("error-game-file-bad-option").text("text", key.clone()),
+    }
+}
+
+fn misused(why: &Misused) -> Msg {
+    use Misused as M;
+    match why {
+        M::BadStack(text) => Msg::new("error-game-file-bad-stack").text("text", text.clone()),
+        M::TooManyStacks(n) => Msg::new("error-game-file-too-many-stacks").num("count", *n as u32),
+        M::HunterStacks => Msg::new("error-game-file-hunter-stacks"),
+        M::RestackOffStack(name) => {
+            Msg::new("error-game-file-restack-off-stack").text("text", name.clone())
+        }
+        M::FirstTurnPlaces(n) => Msg::new("error-game-file-first-turn-places").num("count", *n),
+        M::LineNeedsSingleHop => Msg::new("error-game-file-line-needs-single-hop"),
+        M::FlipNeedsForward => Msg::new("error-game-file-flip-needs-forward"),
+        M::TurnsNeedTwoHunters => Msg::new("error-game-file-turns-need-two-hunters"),
+        M::OwedNeedsCaptures => Msg::new("error-game-file-owed-needs-captures"),
+        M::TwoCounters => Msg::new("error-game-file-two-counters"),
     }
 }
 
