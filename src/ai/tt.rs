@@ -31,6 +31,7 @@ impl MoveKey {
             MoveKind::Step => 1u32,
             MoveKind::Jump => 2,
             MoveKind::Place => 3,
+            MoveKind::Remove => 4,
             // No other key has every bit set (a jump's kind is 0b10).
             MoveKind::Pass => return MoveKey(u32::MAX),
         };

@@ -112,10 +112,21 @@ pub fn describe(game: &Game) -> String {
         pos.hunters().count(),
         pos.in_hand[0],
         name(Side::Crowd),
-        pos.crowd().count(),
+        pos.crowd().count() + pos.stacked(),
         pos.in_hand[1]
     )
     .unwrap();
+    let rules = game.rules();
+    let stacks: Vec<String> = rules
+        .stack_points()
+        .iter()
+        .map(|&p| (p, rules.pieces_on(pos, p)))
+        .filter(|&(_, n)| n > 1)
+        .map(|(p, n)| format!("{} {n}", rules.board().name(p)))
+        .collect();
+    if !stacks.is_empty() {
+        writeln!(s, "stacks: {}", stacks.join(", ")).unwrap();
+    }
     let limit = game
         .variant()
         .quiet_limit()

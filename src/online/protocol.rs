@@ -674,6 +674,9 @@ impl GameResult {
             // (the region behind the rearmost crowd piece): clients of
             // every version read it.
             Reason::RegionReached(_) | Reason::BehindCrowd => EndReason::RegionReached,
+            // A side driven onto the points it loses on: the other side has
+            // driven it to its goal.
+            Reason::DrivenOnto(_) => EndReason::RegionReached,
             Reason::Outlasted(_) => EndReason::Outlasted,
             Reason::NoMoves(_) => EndReason::NoMoves,
             Reason::QuietLimit => EndReason::QuietLimit,

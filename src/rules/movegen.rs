@@ -36,6 +36,9 @@ pub enum MoveKind {
     Place,
     /// No move, in a game where a side with none passes: `pass`.
     Pass,
+    /// A crowd piece taken off the board by the hunters' opening (Rimau-Rimau
+    /// with two tigers): `xc5`.
+    Remove,
 }
 
 /// One move. A chain is identified by its full path of landing points.
@@ -73,6 +76,9 @@ impl Move {
     }
     pub fn place(to: Point) -> Move {
         Move::new(MoveKind::Place, to, &[to])
+    }
+    pub fn remove(at: Point) -> Move {
+        Move::new(MoveKind::Remove, at, &[at])
     }
     pub fn pass() -> Move {
         Move::new(MoveKind::Pass, Point::from_index(0).expect("point 0"), &[])
@@ -140,6 +146,7 @@ pub(super) struct Ends {
     pub reaches: [Option<Bitboard>; 2],
     pub outlasts: [Option<u16>; 2],
     pub behind_crowd: bool,
+    pub driven_onto: [Option<Bitboard>; 2],
 }
 
 /// What a side with no move does here ([`Rules::when_stuck`]).
@@ -184,8 +191,9 @@ pub struct Rules {
     huffing: bool,
     in_a_row: [bool; 2],
     pub(super) ends: Ends,
-    /// Whether a side wins by reaching a region, outlasting moves or getting
-    /// behind the crowd (most games have none, and skip their checks).
+    /// Whether a side wins by reaching a region, outlasting moves, getting
+    /// behind the crowd or driving the other onto points (most games have
+    /// none, and skip their checks).
     reaches_or_outlasts: bool,
     no_moves: [NoMoves; 2],
     pub(super) quiet_limit: Option<u16>,
@@ -358,6 +366,7 @@ impl Rules {
             reaches: e.reaches.map(|r| r.map(&set)),
             outlasts: e.outlasts,
             behind_crowd: e.behind_crowd,
+            driven_onto: e.driven_onto.map(|r| r.map(&set)),
         };
         Rules {
             variant,
@@ -379,6 +388,7 @@ impl Rules {
             in_a_row: [file.hunters.places_in_a_row, file.crowd.places_in_a_row],
             reaches_or_outlasts: ends.reaches.iter().any(Option::is_some)
                 || ends.outlasts.iter().any(Option::is_some)
+                || ends.driven_onto.iter().any(Option::is_some)
                 || ends.behind_crowd,
             ends,
             no_moves: [file.no_moves.hunters, file.no_moves.crowd],
@@ -826,6 +836,12 @@ impl Rules {
         if side == Side::Hunters && e.behind_crowd && self.hunter_behind_crowd(pos) {
             return won(Reason::BehindCrowd);
         }
+        let loser = side.other();
+        if e.driven_onto[loser.index()]
+            .is_some_and(|region| !(pos.pieces[loser.index()] & region).is_empty())
+        {
+            return won(Reason::DrivenOnto(loser));
+        }
         None
     }
 
@@ -949,7 +965,8 @@ impl Rules {
                     }
                 }
             }
-            MoveKind::Pass => {}
+            // A removal comes only in a game with special rules.
+            MoveKind::Pass | MoveKind::Remove => {}
         }
         let (ground_to_gain, gained) = self.ground_after(pos, mv, &effects);
         // Plies made while a side still holds pieces to place (setting up,

@@ -49,6 +49,7 @@ impl Rules {
         match mv.kind() {
             MoveKind::Pass => "pass".to_string(),
             MoveKind::Place => format!("@{}", name(mv.to())),
+            MoveKind::Remove => format!("x{}", name(mv.to())),
             MoveKind::Step => format!("{}-{}", name(mv.from()), name(mv.to())),
             MoveKind::Jump => {
                 let mut text = name(mv.from()).to_string();
@@ -98,6 +99,16 @@ fn parse_move_on(board: &Board, text: &str) -> Result<Move, MoveTextError> {
             text: owned(),
             column,
         });
+    }
+    if let Some(rest) = text.strip_prefix('x') {
+        let (at, end) = point_at(board, text, 1)?;
+        if end != text.len() || rest.is_empty() {
+            return Err(E::TextAfterPlacement {
+                text: owned(),
+                column: end + 1,
+            });
+        }
+        return Ok(Move::remove(at));
     }
     if let Some(rest) = text.strip_prefix('@') {
         let (to, end) = point_at(board, text, 1)?;

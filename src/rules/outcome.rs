@@ -21,6 +21,9 @@ pub enum Reason {
     Outlasted(Side),
     /// A hunter got behind every crowd piece (Wolf und Schaaf).
     BehindCrowd,
+    /// A piece of this side was driven onto the points it loses on (Uxrijn
+    /// Ever's calf on the pasture).
+    DrivenOnto(Side),
     /// The side to move had no legal move: it loses, or (no winner) the
     /// game is drawn.
     NoMoves(Side),
@@ -89,6 +92,13 @@ impl Outcome {
                 has(hunters),
                 game.piece_names(crowd).1
             ),
+            Reason::DrivenOnto(side) => {
+                format!(
+                    "{} {} been driven onto the losing points",
+                    name(side),
+                    has(side)
+                )
+            }
             Reason::QuietLimit => "Draw: too long without progress".to_string(),
             Reason::Repetition => "Draw: the same position came back".to_string(),
         }

@@ -10,7 +10,7 @@
 //! [`Position::rule_state`].
 
 use super::board::{Bitboard, Board, CELLS, Point};
-use super::family::file::{LineCapture, SpecialRule, Steps};
+use super::family::file::{LaterHops, LineCapture, SpecialRule, Steps};
 use super::family::{MAX_STACKS, Ruleset, step_table};
 use super::position::Position;
 use super::side::Side;
@@ -35,10 +35,20 @@ pub(super) struct Special {
     pub stack_start: [u8; MAX_STACKS],
     /// Stack points the crowd may step onto its own piece at.
     pub(super) restack_on: Bitboard,
-    pub(super) line: LineCapture,
+    /// Whether jumps cross runs of crowd pieces ([`LineCapture`] other than
+    /// `One`), with the run lengths allowed (bit `n` for a run of `n`), and
+    /// those allowed along a level line of the drawing.
+    pub(super) line: bool,
+    pub(super) run_lengths: u64,
+    pub(super) level_run_lengths: u64,
     /// From each point, the straight runs of points along each line that
     /// leaves it (at least two long: a jump's over and landing first).
-    pub(super) rays: Vec<Vec<Vec<Point>>>,
+    pub(super) rays: Vec<Vec<Ray>>,
+    /// Whether a chain's hops after the first may never go straight back
+    /// the way the hop before came.
+    pub(super) later_hops_not_back: bool,
+    /// The hunters' opening removes a crowd piece after their first placement.
+    pub(super) removes_after_first_placement: bool,
     /// Per side, how many pieces its first placement turn places (0: one
     /// a turn, or as `places_in_a_row` says).
     pub(super) first_turn_places: [u8; 2],
@@ -49,6 +59,14 @@ pub(super) struct Special {
     pub(super) place_all_first: bool,
     /// Where an owed crowd piece is added (empty: the game owes none).
     pub(super) owed_on: Bitboard,
+}
+
+/// A straight run of points from a point along one line.
+#[derive(Clone, Debug)]
+pub(super) struct Ray {
+    pub(super) points: Vec<Point>,
+    /// Whether it lies along a level line of the drawing (one height).
+    pub(super) level: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -71,6 +89,7 @@ impl Special {
         let has = |rule: &SpecialRule| file.special.contains(rule);
         let any = !ruleset.stacks.is_empty()
             || file.capture.line != LineCapture::One
+            || file.capture.later_hops != LaterHops::Any
             || first_turn_places != [0, 0]
             || !file.special.is_empty();
         if !any {
@@ -110,7 +129,14 @@ impl Special {
             stack_points,
             stack_start,
             restack_on: set(ruleset.restack_on),
-            line: file.capture.line,
+            line: file.capture.line != LineCapture::One,
+            run_lengths: lengths_mask(&|n| file.capture.line.allows(n)),
+            level_run_lengths: match &file.capture.level_lengths {
+                Some(lengths) => lengths_mask(&|n| lengths.iter().any(|&l| l as usize == n)),
+                None => lengths_mask(&|n| file.capture.line.allows(n)),
+            },
+            later_hops_not_back: file.capture.later_hops == LaterHops::NotBack,
+            removes_after_first_placement: has(&SpecialRule::RemoveAfterFirstPlacement),
             rays: {
                 let mut all = vec![Vec::new(); CELLS];
                 for p in board.points {
@@ -146,13 +172,26 @@ impl Special {
     /// The points of a line capture from `from` landing on `to`, in order
     /// (none when the game jumps one piece at a time).
     pub fn line_run(&self, from: Point, to: Point) -> &[Point] {
-        if self.line == LineCapture::One {
+        if !self.line {
             return &[];
         }
         self.rays[from.index()]
             .iter()
-            .find_map(|ray| ray.iter().position(|&q| q == to).map(|i| &ray[..i]))
+            .find_map(|ray| {
+                let at = ray.points.iter().position(|&q| q == to)?;
+                Some(&ray.points[..at])
+            })
             .unwrap_or(&[])
+    }
+
+    /// Whether a run of `n` crowd pieces along `ray` may be jumped.
+    pub(super) fn may_jump_run(&self, ray: &Ray, n: usize) -> bool {
+        let lengths = if ray.level {
+            self.level_run_lengths
+        } else {
+            self.run_lengths
+        };
+        n < 64 && lengths & 1 << n != 0
     }
 
     /// The crowd and stacks after one piece is taken from `over`.
@@ -184,9 +223,16 @@ impl Special {
     }
 }
 
+/// The lengths from 1 to 63 that `allows` takes, as bits.
+fn lengths_mask(allows: &dyn Fn(usize) -> bool) -> u64 {
+    (1..64)
+        .filter(|&n| allows(n))
+        .fold(0, |mask, n| mask | 1 << n)
+}
+
 /// The straight runs of points from `p` along each line: a jump's over and
 /// landing, then each point straight on.
-fn rays(board: &Board, p: Point) -> Vec<Vec<Point>> {
+fn rays(board: &Board, p: Point) -> Vec<Ray> {
     board
         .jumps(p)
         .iter()
@@ -200,7 +246,8 @@ fn rays(board: &Board, p: Point) -> Vec<Vec<Point>> {
                 ray.push(next);
                 (prev, cur) = (cur, next);
             }
-            ray
+            let level = (board.position(over).1 - board.position(p).1).abs() < 1e-3;
+            Ray { points: ray, level }
         })
         .collect()
 }

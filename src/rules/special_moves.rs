@@ -7,7 +7,7 @@ use std::collections::HashSet;
 
 use super::board::{Bitboard, Point};
 use super::family::MAX_STACKS;
-use super::family::file::{Chain, LineCapture};
+use super::family::file::Chain;
 use super::movegen::{Effects, MAX_HOPS, Move, MoveKind, Rules};
 use super::position::Position;
 use super::side::Side;
@@ -18,13 +18,18 @@ thread_local! {
     static COUNT_BUFFER: RefCell<Vec<Move>> = const { RefCell::new(Vec::new()) };
 }
 
-/// One hunter's chain search: where it started, the other hunters, and the
-/// ends already reached.
+/// Where a chain stands: the hunter's point, the crowd and its stacks.
+type ChainState = (Point, Bitboard, [u8; MAX_STACKS]);
+
+/// One hunter's chain search: where it started, the other hunters, the
+/// states already searched (with how they were reached, where that
+/// matters) and the ends already made moves.
 struct ChainSearch<'a> {
     sp: &'a Special,
     start: Point,
     others: Bitboard,
-    seen: &'a mut HashSet<(Point, Bitboard, [u8; MAX_STACKS])>,
+    seen: &'a mut HashSet<(ChainState, Option<Point>)>,
+    ends: &'a mut HashSet<ChainState>,
 }
 
 impl ChainSearch<'_> {
@@ -34,6 +39,7 @@ impl ChainSearch<'_> {
             start: self.start,
             others: self.others,
             seen: self.seen,
+            ends: self.ends,
         }
     }
 }
@@ -88,6 +94,10 @@ impl Rules {
             out.extend(owed.map(Move::place));
             return;
         }
+        if self.removal_due(sp, pos) {
+            out.extend(pos.crowd().map(Move::remove));
+            return;
+        }
         if pos.in_hand[s] > 0 {
             out.extend((self.place_on[s] & empty).map(Move::place));
             return;
@@ -132,61 +142,107 @@ impl Rules {
         }
         let empty = self.points() & !pos.occupied();
         for h in movers {
-            if sp.line != LineCapture::One {
+            if sp.line {
                 for ray in &sp.rays[h.index()] {
-                    let run = ray.iter().take_while(|&&q| pos.crowd().contains(q)).count();
-                    if sp.line.allows(run) && ray.get(run).is_some_and(|&l| empty.contains(l)) {
-                        out.extend(Move::jump(h, &[ray[run]]));
+                    let points = &ray.points;
+                    let run = points
+                        .iter()
+                        .take_while(|&&q| pos.crowd().contains(q))
+                        .count();
+                    let lands = points.get(run).is_some_and(|&l| empty.contains(l));
+                    if lands && sp.may_jump_run(ray, run) {
+                        out.extend(Move::jump(h, &[points[run]]));
                     }
                 }
                 continue;
             }
             let mut path = [h; MAX_HOPS];
-            let hunters = pos.hunters().without(h);
             let mut seen = HashSet::new();
+            let mut ends = HashSet::new();
             let chain = ChainSearch {
                 sp,
                 start: h,
-                others: hunters,
+                others: pos.hunters().without(h),
                 seen: &mut seen,
+                ends: &mut ends,
             };
-            self.stacked_chain(chain, h, (pos.crowd(), pos.stacks), &mut path, 0, out);
+            let state = (h, pos.crowd(), pos.stacks);
+            self.stacked_chain(chain, state, None, &mut path, 0, out);
         }
     }
 
     /// [`Rules`]'s chain search where a jump over a stack takes one piece
-    /// and leaves the rest, so the stack may be jumped again. In a game with
-    /// stacks, paths that reach the same end (the hunter's point, the
-    /// pieces left) are one move, the first path found: the stacks let a
-    /// tiger hop to and fro in more ways than anyone could list.
+    /// and leaves the rest, so the stack may be jumped again, and where the
+    /// hops after the first may be barred from going straight back. In a
+    /// game with stacks, paths that reach the same end (the hunter's point,
+    /// the pieces left) are one move, the first path found: the stacks let
+    /// a tiger hop to and fro in more ways than anyone could list.
     fn stacked_chain(
         &self,
         mut chain: ChainSearch<'_>,
-        at: Point,
-        (crowd, stacks): (Bitboard, [u8; MAX_STACKS]),
+        (at, crowd, stacks): ChainState,
+        came_from: Option<Point>,
         path: &mut [Point; MAX_HOPS],
         depth: usize,
         out: &mut Vec<Move>,
     ) {
         let stacked = !chain.sp.stack_points.is_empty();
-        if depth > 0 && stacked && !chain.seen.insert((at, crowd, stacks)) {
+        // Where later hops are held, how a point was reached matters too.
+        let how = came_from.filter(|_| chain.sp.later_hops_not_back);
+        if depth > 0 && stacked && !chain.seen.insert(((at, crowd, stacks), how)) {
             return;
         }
         let mut extended = false;
         if depth == 0 || (self.chains() && depth < MAX_HOPS) {
             for &(over, land) in self.board().jumps(at) {
-                if crowd.contains(over) && !(chain.others | crowd).contains(land) {
+                let free = crowd.contains(over) && !(chain.others | crowd).contains(land);
+                if free && (depth == 0 || self.later_hop_allowed(chain.sp, came_from, at, over)) {
                     extended = true;
                     path[depth] = land;
-                    let after = chain.sp.take(over, crowd, stacks);
-                    self.stacked_chain(chain.again(), land, after, path, depth + 1, out);
+                    let (crowd, stacks) = chain.sp.take(over, crowd, stacks);
+                    let next = (land, crowd, stacks);
+                    self.stacked_chain(chain.again(), next, Some(over), path, depth + 1, out);
                 }
             }
         }
         let may_stop = !extended || self.chain() == Chain::Optional;
-        if depth > 0 && may_stop {
+        let new_end = !stacked || chain.ends.insert((at, crowd, stacks));
+        if depth > 0 && may_stop && new_end {
             out.extend(Move::jump(chain.start, &path[..depth]));
         }
+    }
+
+    /// Whether a hop from `at` over `over` may follow a hop that crossed
+    /// `came_over` to reach `at`: anywhere, or where later hops are held,
+    /// anywhere but straight back.
+    fn later_hop_allowed(
+        &self,
+        sp: &Special,
+        came_over: Option<Point>,
+        at: Point,
+        over: Point,
+    ) -> bool {
+        if !sp.later_hops_not_back {
+            return true;
+        }
+        let board = self.board();
+        let (ax, ay) = board.position(at);
+        let (ox, oy) = board.position(over);
+        let (dx, dy) = (ox - ax, oy - ay);
+        !came_over.is_some_and(|c| {
+            let (cx, cy) = board.position(c);
+            let (px, py) = (ax - cx, ay - cy);
+            (px * dx + py * dy) / (px.hypot(py) * dx.hypot(dy)) < -0.999
+        })
+    }
+
+    /// Whether the hunters' opening is at its removal: they have placed one
+    /// piece and the crowd has lost none.
+    fn removal_due(&self, sp: &Special, pos: &Position) -> bool {
+        sp.removes_after_first_placement
+            && pos.side_to_move == Side::Hunters
+            && pos.in_hand[0] + 1 == self.in_hand[0]
+            && pos.material(Side::Crowd) == self.starting_count(Side::Crowd)
     }
 
     /// [`Rules::count`]'s work for a game with special rules.
@@ -254,6 +310,12 @@ impl Rules {
                 }
                 next.pieces[Side::Crowd.index()] = crowd;
             }
+            MoveKind::Remove => {
+                let crowd = Side::Crowd.index();
+                (next.pieces[crowd], next.stacks) = sp.take(mv.to(), pos.crowd(), pos.stacks);
+                effects.captured = effects.captured.with(mv.to());
+                stays = true;
+            }
             MoveKind::Pass => {}
         }
         if side == Side::Crowd && !stays && !sp.owed_on.is_empty() {
@@ -265,7 +327,10 @@ impl Rules {
         {
             next.rule_state = mv.to().index() as u8 + 1;
         }
-        let progress = matches!(mv.kind(), MoveKind::Place | MoveKind::Jump);
+        let progress = matches!(
+            mv.kind(),
+            MoveKind::Place | MoveKind::Jump | MoveKind::Remove
+        );
         let (ground_to_gain, gained) = self.ground_after(pos, mv, &effects);
         next.ground_to_gain = ground_to_gain;
         next.quiet_plies = if progress || gained || pos.in_hand != [0, 0] {

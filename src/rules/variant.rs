@@ -229,6 +229,22 @@ const BUILT_IN: &[(&str, &str)] = &[
         "renard-et-les-poules",
         include_str!("../../assets/games/renard-et-les-poules.game.ron"),
     ),
+    (
+        "rimau-rimau-two-tigers",
+        include_str!("../../assets/games/rimau-rimau-two-tigers.game.ron"),
+    ),
+    (
+        "uxrijn-ever",
+        include_str!("../../assets/games/uxrijn-ever.game.ron"),
+    ),
+    (
+        "merimueng-rimueng-do",
+        include_str!("../../assets/games/merimueng-rimueng-do.game.ron"),
+    ),
+    (
+        "bagh-bandi",
+        include_str!("../../assets/games/bagh-bandi.game.ron"),
+    ),
 ];
 
 /// The most options a game may have.

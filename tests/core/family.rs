@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 
 use stronghold::rules::family::file::{
-    Chain, EndSpec, GameFile, LineCapture, NoMoves, SpecialRule, Steps,
+    Chain, EndSpec, GameFile, LaterHops, LineCapture, NoMoves, SpecialRule, Steps,
 };
 use stronghold::rules::family::{self, Problem, Ruleset};
 use stronghold::rules::{Game, GameId, Outcome, Position, Reason, Rules, Side, Variant};
@@ -160,6 +160,9 @@ impl Reference {
         } else {
             &self.file.crowd
         };
+        if self.region(&spec.keep_off).contains(&b) {
+            return false;
+        }
         let f = if side == Side::Crowd {
             self.crowd_forward(p)
         } else {
@@ -230,6 +233,10 @@ impl Reference {
                     EndSpec::HuntersBehindCrowd => {
                         side == Side::Hunters && self.hunter_behind_crowd(p)
                     }
+                    EndSpec::DrivenOnto(loser, r) => {
+                        *loser == side.other()
+                            && self.region(r).iter().any(|&q| p.board[q] == Some(*loser))
+                    }
                 };
                 if won {
                     return true;
@@ -276,12 +283,27 @@ impl Reference {
                 return out;
             }
         }
+        // Rimau-Rimau's opening: one tiger placed, then a person removed.
+        let removal = self.has(&SpecialRule::RemoveAfterFirstPlacement)
+            && side == Side::Hunters
+            && p.hand[0] + 1 == self.file.hunters.in_hand
+            && self.crowd_count(p) == self.crowd_count(&self.start());
+        if removal {
+            for q in (0..self.names.len()).filter(|&q| p.board[q] == Some(Side::Crowd)) {
+                let mut c = p.clone();
+                Self::lift(&mut c.board, &mut c.under, q);
+                out.push(next(c, true, true));
+            }
+            return out;
+        }
         if p.hand[s] > 0 {
+            let kept_off = self.region(&spec.keep_off);
             let area: Vec<usize> = if spec.place_on.trim().is_empty() {
                 (0..self.names.len()).collect()
             } else {
                 self.region(&spec.place_on)
             };
+            let area = area.into_iter().filter(|q| !kept_off.contains(q));
             for q in area {
                 if p.board[q].is_none() {
                     let mut c = p.clone();
@@ -394,7 +416,7 @@ impl Reference {
         emit: &mut dyn FnMut(Vec<Option<Side>>, Vec<u8>, usize),
     ) {
         if self.file.capture.line == LineCapture::One {
-            return self.chain(at, (&board, &under), 0, emit);
+            return self.chain(at, (&board, &under), (0, None), emit);
         }
         for (first, _) in self.jumps(at) {
             // Walk straight on from `at` through `first`.
@@ -413,7 +435,12 @@ impl Reference {
             }
             let land = *run.last().unwrap();
             let taken = run.len() - 1;
-            if board[land].is_none() && taken >= 1 && self.file.capture.line.allows(taken) {
+            let level = (self.at[first].1 - self.at[at].1).abs() < 1e-3;
+            let allowed = match &self.file.capture.level_lengths {
+                Some(lengths) if level => lengths.contains(&(taken as u8)),
+                _ => self.file.capture.line.allows(taken),
+            };
+            if board[land].is_none() && taken >= 1 && allowed {
                 let mut b = board.clone();
                 for &q in &run[..taken] {
                     b[q] = None;
@@ -423,23 +450,31 @@ impl Reference {
         }
     }
 
-    /// Every chain from `at` over `board` (the hunter lifted off it).
+    /// Every chain from `at` over `board` (the hunter lifted off it);
+    /// `last` is the previous hop's direction.
     fn chain(
         &self,
         at: usize,
         (board, under): (&[Option<Side>], &[u8]),
-        depth: usize,
+        (depth, last): (usize, Option<(f32, f32)>),
         emit: &mut dyn FnMut(Vec<Option<Side>>, Vec<u8>, usize),
     ) {
         let kind = self.file.capture.chain;
         let mut extended = false;
         if depth == 0 || matches!(kind, Chain::Optional | Chain::Maximal) {
             for (over, to) in self.jumps(at) {
-                if board[over] == Some(Side::Crowd) && board[to].is_none() {
+                let d = (self.at[to].0 - self.at[at].0, self.at[to].1 - self.at[at].1);
+                let held = self.file.capture.later_hops == LaterHops::NotBack;
+                let allowed = !held
+                    || last.is_none_or(|l| {
+                        let back = (l.0 * d.0 + l.1 * d.1) / (l.0.hypot(l.1) * d.0.hypot(d.1));
+                        back > -0.999
+                    });
+                if board[over] == Some(Side::Crowd) && board[to].is_none() && allowed {
                     extended = true;
                     let (mut b, mut u) = (board.to_vec(), under.to_vec());
                     Self::lift(&mut b, &mut u, over);
-                    self.chain(to, (&b, &u), depth + 1, emit);
+                    self.chain(to, (&b, &u), (depth + 1, Some(d)), emit);
                 }
             }
         }
@@ -603,6 +638,10 @@ fn perft_counts_are_pinned() {
         ("jeu-de-renard-two-foxes", &[3, 21, 28, 224, 784, 7100]),
         ("hyvn-aetter-hare", &[13, 156, 156, 1716, 1716, 17160]),
         ("renard-et-les-poules", &[5, 73, 340, 5268, 24652]),
+        ("rimau-rimau-two-tigers", &[29, 232, 6728, 188384]),
+        ("uxrijn-ever", &[2, 5, 14, 57, 187, 782]),
+        ("merimueng-rimueng-do", &[23, 506, 10626]),
+        ("bagh-bandi", &[33, 1056, 31744]),
     ];
     let family: Vec<&str> = hunt_family().map(GameId::id).collect();
     let pinned_ids: Vec<&str> = pinned.iter().map(|(id, _)| *id).collect();
@@ -1194,6 +1233,20 @@ fn every_option_value_plays_as_pinned() {
             &[5, 73, 340],
             true,
         ),
+        (
+            "rimau-rimau-two-tigers",
+            "quiet-limit=off",
+            &[29, 232, 6728],
+            true,
+        ),
+        ("uxrijn-ever", "quiet-limit=off", &[2, 5, 14], true),
+        (
+            "merimueng-rimueng-do",
+            "quiet-limit=off",
+            &[23, 506, 10626],
+            true,
+        ),
+        ("bagh-bandi", "quiet-limit=off", &[33, 1056, 31744], true),
     ];
     let mut listed = Vec::new();
     for id in GameId::built_in() {

@@ -238,6 +238,10 @@ end-region-reached = { $n ->
     [one] { $side_title } has reached the goal.
    *[other] { $side_title } have reached the goal.
 }
+end-driven-onto = { $n ->
+    [one] { $side_title } has been driven onto its losing point.
+   *[other] { $side_title } have been driven onto their losing point.
+}
 end-outlasted = { $n ->
     [one] { $side_title } has held out to the move limit.
    *[other] { $side_title } have held out to the move limit.

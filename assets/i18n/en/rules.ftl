@@ -19,6 +19,7 @@ rules-heading-board = The board and the pieces
 rules-heading-placement = Placing pieces
 rules-heading-moves = Moving
 rules-heading-capture = Capturing
+rules-heading-special = Rules of this game
 rules-heading-winning = How the game ends
 rules-heading-draws = Draws
 rules-heading-chosen = Our readings
@@ -102,6 +103,24 @@ rules-capture-free = Capturing is never forced: the { $side } may always step in
 rules-capture-huffing = Capturing is not forced, but a missed capture is punished (“huffing”): when the { $side } make a move that is not a capture while one of them could have captured, every one that could have captured is removed; one that stepped away is removed from where it arrived.
 rules-capture-crowd = The { $side } never capture.
 
+## Rules of a few games
+
+rules-special-stacks = The { $crowd } start in stacks ({ $stacks }). A stack's pieces leave it one at a time, and its top piece alone is taken when the { $hunters } jump it; a chain may jump the same stack again. The number on a piece is the stack's height.
+rules-special-restack = The { $side } may step onto a stack of their own on { $points }, adding to it.
+rules-special-first-turn = In their first placement turn the { $side } place { $count } pieces, one after the other; later turns place one.
+rules-special-keep-off = The { $side } may never enter { $points }.
+rules-special-line = A jump may cross a whole unbroken run of { $crowd } along one line, landing on the empty point just past it, and takes every piece of the run: { $lengths }.
+rules-special-line-level = Along a level line of the board, only a run of { $lengths }.
+rules-special-line-odd = a run of an odd number (1, 3, 5, …)
+rules-special-line-any = a run of any length
+rules-special-line-lengths = a run of { $lengths }
+rules-special-later-hops = After the first jump of a chain, no jump goes straight back the way the last one came.
+rules-special-flip = Whenever no { $side } piece can step forward, straight or slanting, their forward turns round: they head back the other way until it turns again.
+rules-special-take-turns = The { $side } take turns: the one that moved last may not move next.
+rules-special-place-all-first = Nobody moves a piece while either side still holds pieces to place: a side whose hand is empty passes until then.
+rules-special-owed = When a piece of the { $hunters } could capture and steps instead, the { $crowd } are owed a piece: at their next turn they first add one on an empty point of { $points }, then move (one a turn; they wait while those points are full).
+rules-special-remove = The { $hunters } open the game by placing one piece, taking any one of the { $crowd } off the board, and placing the other.
+
 ## How the game ends
 
 rules-end-crowd-at-most = The { $hunters } { $hsingle ->
@@ -120,6 +139,13 @@ rules-end-reaches = The { $side } { $single ->
     [yes] wins when it reaches
    *[other] win when one of them reaches
 } one of the points { $points } (shaded).
+rules-end-driven-onto = The { $other } { $osingle ->
+    [yes] wins
+   *[other] win
+} once the { $side } { $single ->
+    [yes] stands
+   *[other] stand
+} on one of the points { $points } (shaded).
 rules-end-behind-crowd = The { $side } { $single ->
     [yes] wins
    *[other] win

@@ -155,6 +155,10 @@ error-game-file-flip-needs-forward = направление толпы меня�
 error-game-file-turns-need-two-hunters = охотники ходят по очереди, но их меньше двух
 error-game-file-owed-needs-captures = за отказ от взятия положена фигура, но никто не берёт или не названы пункты
 error-game-file-two-counters = CrowdForwardFlips, HuntersTakeTurns и DeclinedCaptureOwes нельзя сочетать
+error-game-file-starts-kept-off = сторона начинает на пункте «{ $text }», куда ей запрещает ходить keep_off
+error-game-file-level-lengths-need-line = level_lengths нужно взятие ряда (line не One)
+error-game-file-later-hops-need-chains = later_hops нужны цепочки взятий (Optional или Maximal)
+error-game-file-removal-needs-placements = RemoveAfterFirstPlacement нужно не меньше двух охотников в запасе, выставляемых подряд, и фигуры толпы на доске
 
 ## Параметры запуска: флаги командной строки или адрес веб-страницы.
 ## $text — что было дано; $flag — флаг, которому это дано.

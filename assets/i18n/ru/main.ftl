@@ -236,6 +236,7 @@ end-stronghold-filled = { $side_title } заняли { $goal } целиком.
 end-hunters-huffed = За фуки сняты все офицеры.
 end-behind-crowd = Зашли за всех ({ $crowd }): { $side }.
 end-region-reached = Цель достигнута: { $side }.
+end-driven-onto = Загнаны на проигрышный пункт: { $side }.
 end-outlasted = Продержались до предела ходов: { $side }.
 end-no-moves = Ходов нет: { $side }.
 end-quiet-limit = Слишком долго без продвижения.

@@ -89,6 +89,11 @@ fn start_move_animations(
         let end_time = match mv.kind() {
             MoveKind::Place => stage.drop_in(&mut commands, &art, the_match.kind(), side, mv),
             MoveKind::Pass => continue,
+            // A crowd piece the hunters' opening takes off flies to the tray.
+            MoveKind::Remove => match stage.send_to_tray(&mut commands, mv.to(), 0.0) {
+                true => LEAVE_SECONDS,
+                false => continue,
+            },
             MoveKind::Step | MoveKind::Jump => match stage.travel(&mut commands, mv) {
                 Some(end_time) => end_time,
                 // No piece stands on the origin: nothing to animate.
@@ -268,6 +273,7 @@ fn cue_instant_move(
     let first = match m.mv.kind() {
         MoveKind::Place => Some(Cue::Place),
         MoveKind::Step => Some(Cue::Step),
+        MoveKind::Remove => Some(Cue::Capture),
         MoveKind::Jump | MoveKind::Pass => None,
     };
     if let Some(cue) = first {

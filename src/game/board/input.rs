@@ -308,6 +308,14 @@ impl Reaction<'_, '_, '_> {
                 let point = game.rules().board().name(p).to_string();
                 self.status.0 = Some(Msg::new("input-no-legal-move").text("point", point));
             }
+        } else if game.is_legal(&Move::remove(p)) {
+            // The hunters' opening takes this crowd piece off (Rimau-Rimau).
+            send_move(
+                Move::remove(p),
+                selection,
+                &mut self.status,
+                &mut self.intents,
+            );
         } else if game.is_legal(&Move::place(p)) {
             send_move(
                 Move::place(p),
@@ -369,9 +377,10 @@ struct Intents<'a, 'w> {
 /// a second click.
 fn send_move(mv: Move, selection: &mut Selection, status: &mut InputStatus, intents: &mut Intents) {
     if intents.confirm {
+        let in_place = mv.is_placement() || mv.kind() == crate::rules::MoveKind::Remove;
         *selection = Selection {
-            origin: (!mv.is_placement()).then(|| mv.from()),
-            path: if mv.is_placement() {
+            origin: (!in_place).then(|| mv.from()),
+            path: if in_place {
                 Vec::new()
             } else {
                 mv.landings().collect()

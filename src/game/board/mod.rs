@@ -16,6 +16,7 @@ pub mod glyphs;
 pub mod input;
 pub mod pieces;
 pub mod skin;
+pub mod stacks;
 pub mod tween;
 pub mod view;
 
@@ -30,5 +31,6 @@ pub(super) fn plugin(app: &mut App) {
         audio::plugin,
         first_board::plugin,
         arrows::plugin,
+        stacks::plugin,
     ));
 }

@@ -77,6 +77,7 @@ pub(super) fn conclusion_text(
             Reason::RegionReached(side) => side_msg("end-region-reached", side),
             Reason::BehindCrowd => side_msg("end-behind-crowd", Side::Hunters)
                 .text("crowd", i18n.plural(names.get(Side::Crowd)).to_string()),
+            Reason::DrivenOnto(side) => side_msg("end-driven-onto", side),
             Reason::Outlasted(side) => side_msg("end-outlasted", side),
             Reason::NoMoves(side) => side_msg("end-no-moves", side),
             Reason::QuietLimit => Msg::new("end-quiet-limit"),

@@ -130,6 +130,10 @@ pub enum SpecialRule {
     /// owed a new piece: at its next turn it first adds one on an empty
     /// point of these (point names), then moves (Renard et les Poules).
     DeclinedCaptureOwes(String),
+    /// The hunters' opening: after their first placement, their next ply
+    /// removes any one crowd piece from the board, and they place again
+    /// (Rimau-Rimau with two tigers). Needs hunters in hand, placed in a row.
+    RemoveAfterFirstPlacement,
 }
 
 /// What the computer player knows of a game beyond its rules.
@@ -389,6 +393,10 @@ pub struct SideSpec {
     /// there, adding to the stack (Sher Bakar's goats restack).
     #[serde(default)]
     pub restack_on: String,
+    /// Points its pieces may never enter (Uxrijn Ever's cow, which only the
+    /// calf may reach).
+    #[serde(default)]
+    pub keep_off: String,
 }
 
 /// The directions a side's steps may take, measured on the drawing in
@@ -448,7 +456,7 @@ impl Heading {
 }
 
 /// How the hunters capture.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct CaptureSpec {
     /// Whether a capture goes on to more captures, and whether it may stop.
@@ -464,6 +472,13 @@ pub struct CaptureSpec {
     /// How many crowd pieces in a line one jump may cross, taking them all.
     #[serde(default)]
     pub line: LineCapture,
+    /// The run lengths a line capture may have along a level line of the
+    /// drawing (every point at one height), where they differ from `line`'s.
+    #[serde(default)]
+    pub level_lengths: Option<Vec<u8>>,
+    /// Which way a chain's hops after the first may go.
+    #[serde(default)]
+    pub later_hops: LaterHops,
 }
 
 impl Default for CaptureSpec {
@@ -473,6 +488,8 @@ impl Default for CaptureSpec {
             compulsory: false,
             huffing: false,
             line: LineCapture::One,
+            level_lengths: None,
+            later_hops: LaterHops::Any,
         }
     }
 }
@@ -480,7 +497,7 @@ impl Default for CaptureSpec {
 /// How long a line of crowd pieces a jump crosses: the hunter jumps an
 /// unbroken run of crowd pieces along one line to the empty point just past
 /// it, and every piece of the run is taken.
-#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
 pub enum LineCapture {
     /// One piece, the jump of most games.
     #[default]
@@ -489,17 +506,32 @@ pub enum LineCapture {
     Odd,
     /// A run of any length.
     Any,
+    /// A run of one of these lengths (Merimueng-rimueng-do: 1, 3 or 4).
+    Lengths(Vec<u8>),
 }
 
 impl LineCapture {
     /// Whether a run of `n` crowd pieces may be jumped.
-    pub fn allows(self, n: usize) -> bool {
+    pub fn allows(&self, n: usize) -> bool {
         match self {
             LineCapture::One => n == 1,
             LineCapture::Odd => n % 2 == 1,
             LineCapture::Any => n >= 1,
+            LineCapture::Lengths(lengths) => lengths.iter().any(|&l| l as usize == n),
         }
     }
+}
+
+/// Which way a capture chain's hops after the first may go.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+pub enum LaterHops {
+    /// Along any line, as the first.
+    #[default]
+    Any,
+    /// Along any line but straight back the way the hop before came (Bagh
+    /// Bandi: Ludii's `(difference Orthogonal OppositeDirection)`, where on
+    /// a board of points every drawn line counts as orthogonal).
+    NotBack,
 }
 
 /// How many hops a capture may make.
@@ -537,6 +569,9 @@ pub enum EndSpec {
     /// direction, than the crowd's rearmost piece (Wolf und Schaaf). The
     /// crowd must step forward only (`steps` other than `Any` and `None`).
     HuntersBehindCrowd,
+    /// This side loses once one of its pieces stands on one of these
+    /// points (Uxrijn Ever's calf, driven onto the pasture).
+    DrivenOnto(Side, String),
 }
 
 /// What each side does when it has no legal move.

@@ -87,6 +87,15 @@ pub enum Misused {
     OwedNeedsCaptures,
     /// Two rules that each keep a count of their own.
     TwoCounters,
+    /// A side starting on a point it may never enter.
+    StartsKeptOff(String),
+    /// Level lengths without a line capture.
+    LevelLengthsNeedLine,
+    /// A rule for a chain's later hops where captures do not chain.
+    LaterHopsNeedChains,
+    /// A removal after the first placement, but no hunters placed in a row
+    /// (two or more) or no crowd piece on the board to remove.
+    RemovalNeedsPlacements,
 }
 
 impl fmt::Display for Misused {
@@ -123,6 +132,25 @@ impl fmt::Display for Misused {
                 f,
                 "`CrowdForwardFlips`, `HuntersTakeTurns` and `DeclinedCaptureOwes` cannot be combined"
             ),
+            Misused::StartsKeptOff(name) => {
+                write!(f, "a side starts on `{name}`, which its `keep_off` bars")
+            }
+            Misused::LevelLengthsNeedLine => {
+                write!(
+                    f,
+                    "`level_lengths` needs a line capture (`line` other than `One`)"
+                )
+            }
+            Misused::LaterHopsNeedChains => {
+                write!(
+                    f,
+                    "`later_hops` needs capture chains (`Optional` or `Maximal`)"
+                )
+            }
+            Misused::RemovalNeedsPlacements => write!(
+                f,
+                "`RemoveAfterFirstPlacement` needs two or more hunters in hand placed in a row, and crowd pieces on the board"
+            ),
         }
     }
 }
@@ -140,6 +168,10 @@ impl Misused {
             Misused::TurnsNeedTwoHunters => "HuntersTakeTurns".to_string(),
             Misused::OwedNeedsCaptures => "DeclinedCaptureOwes".to_string(),
             Misused::TwoCounters => "special".to_string(),
+            Misused::StartsKeptOff(_) => "keep_off".to_string(),
+            Misused::LevelLengthsNeedLine => "level_lengths".to_string(),
+            Misused::LaterHopsNeedChains => "later_hops".to_string(),
+            Misused::RemovalNeedsPlacements => "RemoveAfterFirstPlacement".to_string(),
         }
     }
 }

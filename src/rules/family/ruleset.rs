@@ -1,7 +1,7 @@
 //! A checked game file, compiled into the tables the move generator reads.
 
 use super::file::{
-    Chain, EndSpec, GameFile, LineCapture, NoMoves, OptionEffect, SpecialRule, Steps,
+    Chain, EndSpec, GameFile, LaterHops, LineCapture, NoMoves, OptionEffect, SpecialRule, Steps,
 };
 use super::graph::{Graph, bits};
 use super::problem::{GameFileError, Misused, Problem, Unreachable};
@@ -43,6 +43,8 @@ pub(crate) struct Ends {
     pub hunters_at_most: Option<u8>,
     pub crowd_fills: Option<u64>,
     pub reaches: [Option<u64>; 2],
+    /// Per side, the points it loses by standing on.
+    pub driven_onto: [Option<u64>; 2],
     pub outlasts: [Option<u16>; 2],
     pub behind_crowd: bool,
 }
@@ -154,10 +156,26 @@ impl Ruleset {
             place_area(&graph, &file.hunters.place_on, "hunters.place_on")?,
             place_area(&graph, &file.crowd.place_on, "crowd.place_on")?,
         ];
-        let steps = [
+        let keep_off = [
+            graph.set(&file.hunters.keep_off, "hunters.keep_off")?,
+            graph.set(&file.crowd.keep_off, "crowd.keep_off")?,
+        ];
+        for s in 0..2 {
+            if let Some(p) = bits(start[s] & keep_off[s]).next() {
+                let name = graph.nodes[p as usize].name.clone();
+                return Err(Problem::Misused(Misused::StartsKeptOff(name)));
+            }
+        }
+        let place_on = [place_on[0] & !keep_off[0], place_on[1] & !keep_off[1]];
+        let mut steps = [
             step_table(&graph, file.hunters.steps, file.hunters.forward.vector()),
             step_table(&graph, file.crowd.steps, file.crowd.forward.vector()),
         ];
+        for (table, off) in steps.iter_mut().zip(keep_off) {
+            for targets in table.iter_mut() {
+                *targets &= !off;
+            }
+        }
         let ends = ends(&file, &graph, &steps, start, place_on, in_hand, crowd_total)?;
         check_settings(&file, &graph)?;
         let restack_on = graph.set(&file.crowd.restack_on, "crowd.restack_on")?;
@@ -238,8 +256,16 @@ fn check_special(
             return misused(Misused::FirstTurnPlaces(n));
         }
     }
-    if file.capture.line != LineCapture::One && file.capture.chain != Chain::Single {
+    let capture = &file.capture;
+    if capture.line != LineCapture::One && capture.chain != Chain::Single {
         return misused(Misused::LineNeedsSingleHop);
+    }
+    if capture.level_lengths.is_some() && capture.line == LineCapture::One {
+        return misused(Misused::LevelLengthsNeedLine);
+    }
+    let chains = matches!(capture.chain, Chain::Optional | Chain::Maximal);
+    if capture.later_hops != LaterHops::Any && !chains {
+        return misused(Misused::LaterHopsNeedChains);
     }
     let mut owed_on = 0;
     let mut counters = 0;
@@ -259,6 +285,12 @@ fn check_special(
                 }
             }
             SpecialRule::PlaceAllFirst => {}
+            SpecialRule::RemoveAfterFirstPlacement => {
+                let placed_in_a_row = file.hunters.places_in_a_row && in_hand[0] >= 2;
+                if !placed_in_a_row || start[1] == 0 {
+                    return misused(Misused::RemovalNeedsPlacements);
+                }
+            }
             SpecialRule::DeclinedCaptureOwes(names) => {
                 counters += 1;
                 owed_on = graph.set(names, "DeclinedCaptureOwes")?;
@@ -384,6 +416,13 @@ fn ends(
                     return Err(Problem::Unreachable(Unreachable::CrowdHasNoForward));
                 }
                 ends.behind_crowd = true;
+            }
+            EndSpec::DrivenOnto(side, names) => {
+                let region = graph.set(names, "DrivenOnto")?;
+                if region & reachable(*side) == 0 {
+                    return Err(Problem::Unreachable(Unreachable::GoalOutOfReach));
+                }
+                ends.driven_onto[side.index()] = Some(region);
             }
             EndSpec::OutlastsMoves(side, moves) => {
                 if *moves == 0 {

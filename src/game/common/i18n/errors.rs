@@ -301,6 +301,12 @@ fn misused(why: &Misused) -> Msg {
         M::TurnsNeedTwoHunters => Msg::new("error-game-file-turns-need-two-hunters"),
         M::OwedNeedsCaptures => Msg::new("error-game-file-owed-needs-captures"),
         M::TwoCounters => Msg::new("error-game-file-two-counters"),
+        M::StartsKeptOff(name) => {
+            Msg::new("error-game-file-starts-kept-off").text("text", name.clone())
+        }
+        M::LevelLengthsNeedLine => Msg::new("error-game-file-level-lengths-need-line"),
+        M::LaterHopsNeedChains => Msg::new("error-game-file-later-hops-need-chains"),
+        M::RemovalNeedsPlacements => Msg::new("error-game-file-removal-needs-placements"),
     }
 }
 

@@ -8,7 +8,8 @@ use super::diagrams::{Diagram, Kind, diagrams};
 use super::words::{self, spec};
 use crate::game::common::i18n::Msg;
 use crate::rules::family::file::{
-    Chain, EndSpec, Heading, NoMoves, OptionEffect, OptionTag, Steps, Words,
+    Chain, EndSpec, Heading, LaterHops, LineCapture, NoMoves, OptionEffect, OptionTag, SpecialRule,
+    Steps, Words,
 };
 use crate::rules::{GameId, Position, Rules, Side, Variant};
 
@@ -84,6 +85,7 @@ pub fn page(game: GameId) -> Page {
     sections.extend(placement_section(game, &rules, &figure));
     sections.push(moves_section(game, &figure));
     sections.push(capture_section(game, &rules, &figure));
+    sections.extend(special_section(game));
     sections.push(ends_section(game, &figure));
     sections.push(draws_section(game, &rules));
     sections.extend(chosen_section(game));
@@ -225,7 +227,7 @@ fn moves_section(game: GameId, figure: &dyn Fn(Kind) -> Option<Block>) -> Sectio
 }
 
 fn capture_section(game: GameId, rules: &Rules, figure: &dyn Fn(Kind) -> Option<Block>) -> Section {
-    let capture = game.file().capture;
+    let capture = &game.file().capture;
     if !rules.captures() {
         return Section {
             heading: "rules-heading-capture",
@@ -267,6 +269,78 @@ fn capture_section(game: GameId, rules: &Rules, figure: &dyn Fn(Kind) -> Option<
     }
 }
 
+/// The rules only a few games have (stacks, line captures, several
+/// placements a turn, the one-game rules), each in a sentence.
+fn special_section(game: GameId) -> Option<Section> {
+    let file = game.file();
+    let capture = &file.capture;
+    let mut texts = Vec::new();
+    if !file.crowd.stacks.trim().is_empty() {
+        let stacks = file.crowd.stacks.replace('=', " ×");
+        texts.push(both_sides(Msg::new("rules-special-stacks"), game).text("stacks", stacks));
+    }
+    if !file.crowd.restack_on.trim().is_empty() {
+        let msg = of_side("rules-special-restack", game, Side::Crowd);
+        texts.push(msg.text("points", file.crowd.restack_on.clone()));
+    }
+    for side in [Side::Hunters, Side::Crowd] {
+        let spec = spec(game, side);
+        if let Some(n) = spec.first_turn_places {
+            texts.push(of_side("rules-special-first-turn", game, side).num("count", n));
+        }
+        if !spec.keep_off.trim().is_empty() {
+            let msg = of_side("rules-special-keep-off", game, side);
+            texts.push(msg.text("points", spec.keep_off.clone()));
+        }
+    }
+    if capture.line != LineCapture::One {
+        let lengths = match &capture.line {
+            LineCapture::Odd => Msg::new("rules-special-line-odd"),
+            LineCapture::Lengths(n) => {
+                Msg::new("rules-special-line-lengths").text("lengths", list(n))
+            }
+            _ => Msg::new("rules-special-line-any"),
+        };
+        texts.push(both_sides(Msg::new("rules-special-line"), game).nested("lengths", lengths));
+        if let Some(level) = &capture.level_lengths {
+            texts.push(Msg::new("rules-special-line-level").text("lengths", list(level)));
+        }
+    }
+    if capture.later_hops == LaterHops::NotBack {
+        texts.push(Msg::new("rules-special-later-hops"));
+    }
+    for rule in &file.special {
+        texts.push(match rule {
+            SpecialRule::CrowdForwardFlips => of_side("rules-special-flip", game, Side::Crowd),
+            SpecialRule::HuntersTakeTurns => {
+                of_side("rules-special-take-turns", game, Side::Hunters)
+            }
+            SpecialRule::PlaceAllFirst => {
+                both_sides(Msg::new("rules-special-place-all-first"), game)
+            }
+            SpecialRule::DeclinedCaptureOwes(points) => {
+                both_sides(Msg::new("rules-special-owed"), game).text("points", points.clone())
+            }
+            SpecialRule::RemoveAfterFirstPlacement => {
+                both_sides(Msg::new("rules-special-remove"), game)
+            }
+        });
+    }
+    (!texts.is_empty()).then(|| Section {
+        heading: "rules-heading-special",
+        blocks: texts.into_iter().map(Block::Text).collect(),
+    })
+}
+
+/// Numbers as a list: "1, 3, 4".
+fn list(numbers: &[u8]) -> String {
+    numbers
+        .iter()
+        .map(u8::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// A way to win, in words.
 fn end_text(game: GameId, end: &EndSpec) -> Msg {
     let (id, count, points) = match end {
@@ -284,6 +358,10 @@ fn end_text(game: GameId, end: &EndSpec) -> Msg {
         EndSpec::HuntersBehindCrowd => {
             let msg = of_side("rules-end-behind-crowd", game, Side::Hunters);
             return words::side(msg, "other", "osingle", game, Side::Crowd);
+        }
+        EndSpec::DrivenOnto(side, points) => {
+            let msg = of_side("rules-end-driven-onto", game, *side).text("points", points.clone());
+            return words::side(msg, "other", "osingle", game, side.other());
         }
     };
     both_sides(Msg::new(id), game)
