@@ -442,9 +442,14 @@ impl Rules {
         self.rank[p.index()]
     }
 
-    /// How many pieces a side starts with, on the board and in hand.
+    /// How many pieces a side starts with, on the board (stacks counted
+    /// whole) and in hand.
     pub fn starting_count(&self, side: Side) -> u32 {
-        self.start[side.index()].count() + self.in_hand[side.index()] as u32
+        let stacked = match (&self.special, side) {
+            (Some(sp), Side::Crowd) => sp.stack_start.iter().map(|&n| n as u32).sum(),
+            _ => 0,
+        };
+        self.start[side.index()].count() + self.in_hand[side.index()] as u32 + stacked
     }
 
     /// Whether a hunter that can capture must.

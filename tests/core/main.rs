@@ -48,6 +48,7 @@ mod puzzle_sets;
 mod release_files;
 mod rules;
 mod save_format;
+mod special_rules;
 mod table_check;
 
 #[cfg(feature = "server")]
