@@ -92,6 +92,11 @@ impl Game {
     pub fn moves(&self) -> impl DoubleEndedIterator<Item = &Move> + ExactSizeIterator {
         self.history.iter().map(|r| &r.mv)
     }
+    /// The side that made each move played, in order (a side placing
+    /// several pieces in a turn makes several running).
+    pub fn movers(&self) -> impl ExactSizeIterator<Item = Side> + '_ {
+        self.history.iter().map(|r| r.before.side_to_move)
+    }
     pub fn last_move(&self) -> Option<&Move> {
         self.history.last().map(|r| &r.mv)
     }

@@ -576,6 +576,10 @@ mod errors {
                 mark: 3,
                 rank_sum: 54,
             },
+            E::BadExtra {
+                column: 56,
+                found: text("stacks=c3:1"),
+            },
         ];
         all.extend(
             option_errors()
@@ -694,6 +698,7 @@ mod errors {
     /// One game-file error of every kind (and one with no place in the file).
     fn game_file_errors() -> Vec<GameFileError> {
         use stronghold::rules::Side;
+        use stronghold::rules::family::Misused as M;
         use stronghold::rules::family::Unreachable as U;
         let problems = vec![
             Problem::Syntax("Expected closing `)`".into()),
@@ -748,6 +753,20 @@ mod errors {
             Problem::BadOption("geese".into()),
             Problem::TooManyOptions(5),
             Problem::LinesNeedGrid,
+            Problem::Misused(M::BadStack("b2=1".into())),
+            Problem::Misused(M::TooManyStacks(5)),
+            Problem::Misused(M::HunterStacks),
+            Problem::Misused(M::RestackOffStack("c3".into())),
+            Problem::Misused(M::FirstTurnPlaces(40)),
+            Problem::Misused(M::LineNeedsSingleHop),
+            Problem::Misused(M::FlipNeedsForward),
+            Problem::Misused(M::TurnsNeedTwoHunters),
+            Problem::Misused(M::OwedNeedsCaptures),
+            Problem::Misused(M::TwoCounters),
+            Problem::Misused(M::StartsKeptOff("f1".into())),
+            Problem::Misused(M::LevelLengthsNeedLine),
+            Problem::Misused(M::LaterHopsNeedChains),
+            Problem::Misused(M::RemovalNeedsPlacements),
         ];
         let mut errors: Vec<GameFileError> = problems
             .into_iter()

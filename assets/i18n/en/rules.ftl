@@ -112,7 +112,6 @@ rules-special-keep-off = The { $side } may never enter { $points }.
 rules-special-line = A jump may cross a whole unbroken run of { $crowd } along one line, landing on the empty point just past it, and takes every piece of the run: { $lengths }.
 rules-special-line-level = Along a level line of the board, only a run of { $lengths }.
 rules-special-line-odd = a run of an odd number (1, 3, 5, …)
-rules-special-line-any = a run of any length
 rules-special-line-lengths = a run of { $lengths }
 rules-special-later-hops = After the first jump of a chain, no jump goes straight back the way the last one came.
 rules-special-flip = Whenever no { $side } piece can step forward, straight or slanting, their forward turns round: they head back the other way until it turns again.

@@ -504,8 +504,6 @@ pub enum LineCapture {
     One,
     /// A run of an odd number: 1, 3, 5, ... (Rimoe).
     Odd,
-    /// A run of any length.
-    Any,
     /// A run of one of these lengths (Merimueng-rimueng-do: 1, 3 or 4).
     Lengths(Vec<u8>),
 }
@@ -516,7 +514,6 @@ impl LineCapture {
         match self {
             LineCapture::One => n == 1,
             LineCapture::Odd => n % 2 == 1,
-            LineCapture::Any => n >= 1,
             LineCapture::Lengths(lengths) => lengths.iter().any(|&l| l as usize == n),
         }
     }

@@ -870,11 +870,11 @@ fn follow_server(
         return;
     }
     let local: Vec<String> = the_match.game().move_texts();
-    let first = the_match.game().initial_position().side_to_move;
+    let movers: Vec<Side> = the_match.game().movers().collect();
     let step = if fresh || std::mem::take(&mut online.resync) {
         Step::Rebuild
     } else {
-        room::step_towards(&local, &room.moves, online.you, first)
+        room::step_towards(&local, &room.moves, online.you, &movers)
     };
     match step {
         Step::InStep | Step::Send { .. } => {}
@@ -935,8 +935,8 @@ fn send_own_move(
         return;
     }
     let local: Vec<String> = the_match.game().move_texts();
-    let first = the_match.game().initial_position().side_to_move;
-    if let Step::Send { ply, mv } = room::step_towards(&local, &room.moves, online.you, first)
+    let movers: Vec<Side> = the_match.game().movers().collect();
+    if let Step::Send { ply, mv } = room::step_towards(&local, &room.moves, online.you, &movers)
         && connection.sent != Some(ply)
         && connection.send(&Command::Move { ply, mv })
     {

@@ -181,20 +181,20 @@ pub enum Step {
     Rebuild,
 }
 
-/// Compares the match's moves with the server's. `you` is this player's side.
-pub fn step_towards(local: &[String], server: &[String], you: Option<Side>, first: Side) -> Step {
+/// Compares the match's moves with the server's. `you` is this player's
+/// side; `movers` the side that made each of the match's moves (a side
+/// placing several pieces in a turn moves several plies running).
+pub fn step_towards(
+    local: &[String],
+    server: &[String],
+    you: Option<Side>,
+    movers: &[Side],
+) -> Step {
     let common = local.iter().zip(server).take_while(|(a, b)| a == b).count();
-    let mover = |ply: usize| {
-        if ply.is_multiple_of(2) {
-            first
-        } else {
-            first.other()
-        }
-    };
     match (local.len() - common, server.len() - common) {
         (0, 0) => Step::InStep,
         (0, 1) => Step::Play(server[common].clone()),
-        (1, 0) if you == Some(mover(common)) => Step::Send {
+        (1, 0) if you.is_some() && you == movers.get(common).copied() => Step::Send {
             ply: common as u32,
             mv: local[common].clone(),
         },
@@ -224,7 +224,7 @@ mod tests {
     #[test]
     fn the_match_follows_the_server_one_move_at_a_time() {
         let c = Some(Side::Crowd);
-        let first = Side::Crowd;
+        let first = &[Side::Crowd, Side::Hunters, Side::Crowd];
         assert_eq!(
             step_towards(&texts("a b"), &texts("a b"), c, first),
             Step::InStep
@@ -252,6 +252,15 @@ mod tests {
         assert_eq!(
             step_towards(&texts(""), &texts("a b"), c, first),
             Step::Rebuild
+        );
+        // A side that places two pieces running sends its second too.
+        let twice = &[Side::Crowd, Side::Crowd];
+        assert_eq!(
+            step_towards(&texts("a b"), &texts("a"), c, twice),
+            Step::Send {
+                ply: 1,
+                mv: "b".into()
+            }
         );
         // A spectator sends nothing.
         assert_eq!(
