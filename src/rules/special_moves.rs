@@ -267,6 +267,52 @@ impl Rules {
     ) -> (Position, Effects) {
         let side = pos.side_to_move;
         let s = side.index();
+        let (mut next, effects, stays) = self.move_pieces(sp, pos, mv);
+        if side == Side::Crowd && !stays && !sp.owed_on.is_empty() {
+            next.rule_state &= !PAID_THIS_TURN;
+        }
+        if sp.takes_turns
+            && side == Side::Hunters
+            && matches!(mv.kind(), MoveKind::Step | MoveKind::Jump)
+        {
+            next.rule_state = mv.to().index() as u8 + 1;
+        }
+        let progress = matches!(
+            mv.kind(),
+            MoveKind::Place | MoveKind::Jump | MoveKind::Remove
+        );
+        let (ground_to_gain, gained) = self.ground_after(pos, mv, &effects);
+        next.ground_to_gain = ground_to_gain;
+        next.quiet_plies = if progress || gained || pos.in_hand != [0, 0] {
+            0
+        } else {
+            pos.quiet_plies.saturating_add(1)
+        };
+        if self.counts_moves() {
+            next.moves_made[s] = next.moves_made[s].saturating_add(1);
+        }
+        if !stays {
+            next.side_to_move = side.other();
+        }
+        if let Some(flip) = &sp.flip {
+            let flipped = (next.rule_state & 1) as usize;
+            let empty = self.points() & !next.occupied();
+            let forward = next
+                .crowd()
+                .any(|p| !(flip.forward[flipped][p.index()] & empty).is_empty());
+            if !forward {
+                next.rule_state ^= 1;
+            }
+        }
+        next.hash = next.compute_hash();
+        (next, effects)
+    }
+
+    /// The pieces after `mv` (stacks, owed pieces and removals included),
+    /// what it took, and whether the side moving stays to move.
+    fn move_pieces(&self, sp: &Special, pos: &Position, mv: &Move) -> (Position, Effects, bool) {
+        let side = pos.side_to_move;
+        let s = side.index();
         let mut next = *pos;
         let mut effects = Effects::default();
         let empty = self.points() & !pos.occupied();
@@ -318,43 +364,6 @@ impl Rules {
             }
             MoveKind::Pass => {}
         }
-        if side == Side::Crowd && !stays && !sp.owed_on.is_empty() {
-            next.rule_state &= !PAID_THIS_TURN;
-        }
-        if sp.takes_turns
-            && side == Side::Hunters
-            && matches!(mv.kind(), MoveKind::Step | MoveKind::Jump)
-        {
-            next.rule_state = mv.to().index() as u8 + 1;
-        }
-        let progress = matches!(
-            mv.kind(),
-            MoveKind::Place | MoveKind::Jump | MoveKind::Remove
-        );
-        let (ground_to_gain, gained) = self.ground_after(pos, mv, &effects);
-        next.ground_to_gain = ground_to_gain;
-        next.quiet_plies = if progress || gained || pos.in_hand != [0, 0] {
-            0
-        } else {
-            pos.quiet_plies.saturating_add(1)
-        };
-        if self.counts_moves() {
-            next.moves_made[s] = next.moves_made[s].saturating_add(1);
-        }
-        if !stays {
-            next.side_to_move = side.other();
-        }
-        if let Some(flip) = &sp.flip {
-            let flipped = (next.rule_state & 1) as usize;
-            let empty = self.points() & !next.occupied();
-            let forward = next
-                .crowd()
-                .any(|p| !(flip.forward[flipped][p.index()] & empty).is_empty());
-            if !forward {
-                next.rule_state ^= 1;
-            }
-        }
-        next.hash = next.compute_hash();
-        (next, effects)
+        (next, effects, stays)
     }
 }

@@ -7,6 +7,7 @@ use bevy::prelude::*;
 
 use crate::game::board::glyphs::BoardGlyphs;
 use crate::game::board::pieces::{Leaving, Piece, PieceArt, PieceAt, shown};
+use crate::game::board::tween::Tween;
 use crate::game::board::view::{BoardLayout, UNIT};
 use crate::game::play::match_state::Match;
 use crate::rules::Side;
@@ -25,13 +26,15 @@ pub(super) fn plugin(app: &mut App) {
 pub struct StackBadge(pub u32);
 
 /// A stack point whose piece has gone (stepped off, or jumped and taken)
-/// while pieces remain under it gets a piece at once: the rest of the stack.
+/// while pieces remain under it gets a piece at once: the rest of the
+/// stack. A piece that has climbed onto a stack, once it has landed, joins
+/// it: one piece shows the stack.
 fn keep_stacks_standing(
     mut commands: Commands,
     the_match: Res<Match>,
     layout: Res<BoardLayout>,
     art: PieceArt,
-    pieces: Query<&PieceAt, (With<Piece>, Without<Leaving>)>,
+    pieces: Query<(Entity, &PieceAt, Has<Tween>), (With<Piece>, Without<Leaving>)>,
 ) {
     let rules = the_match.game().rules();
     if rules.stack_points().is_empty() {
@@ -39,15 +42,19 @@ fn keep_stacks_standing(
     }
     let position = shown(&the_match).position;
     for &p in rules.stack_points() {
-        let stands = position.crowd().contains(p);
-        if stands && !pieces.iter().any(|at| at.0 == p) {
-            let e = art.spawn(
-                &mut commands,
-                the_match.kind(),
-                Side::Crowd,
-                layout.world(p),
-            );
+        let here: Vec<(Entity, bool)> = (pieces.iter())
+            .filter(|(_, at, _)| at.0 == p)
+            .map(|(e, _, moving)| (e, moving))
+            .collect();
+        if position.crowd().contains(p) && here.is_empty() {
+            let world = layout.world(p);
+            let e = art.spawn(&mut commands, the_match.kind(), Side::Crowd, world);
             commands.entity(e).insert(PieceAt(p));
+        }
+        if here.len() > 1 && here.iter().all(|&(_, moving)| !moving) {
+            for &(e, _) in &here[1..] {
+                commands.entity(e).despawn();
+            }
         }
     }
 }

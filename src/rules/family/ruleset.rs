@@ -156,21 +156,12 @@ impl Ruleset {
             place_area(&graph, &file.hunters.place_on, "hunters.place_on")?,
             place_area(&graph, &file.crowd.place_on, "crowd.place_on")?,
         ];
-        let keep_off = [
-            graph.set(&file.hunters.keep_off, "hunters.keep_off")?,
-            graph.set(&file.crowd.keep_off, "crowd.keep_off")?,
-        ];
-        for s in 0..2 {
-            if let Some(p) = bits(start[s] & keep_off[s]).next() {
-                let name = graph.nodes[p as usize].name.clone();
-                return Err(Problem::Misused(Misused::StartsKeptOff(name)));
-            }
-        }
-        let place_on = [place_on[0] & !keep_off[0], place_on[1] & !keep_off[1]];
         let mut steps = [
             step_table(&graph, file.hunters.steps, file.hunters.forward.vector()),
             step_table(&graph, file.crowd.steps, file.crowd.forward.vector()),
         ];
+        let keep_off = keep_off(&file, &graph, start)?;
+        let place_on = [place_on[0] & !keep_off[0], place_on[1] & !keep_off[1]];
         for (table, off) in steps.iter_mut().zip(keep_off) {
             for targets in table.iter_mut() {
                 *targets &= !off;
@@ -214,6 +205,22 @@ impl Ruleset {
         let stacked: u32 = self.stacks.iter().map(|&(_, n)| n as u32 - 1).sum();
         self.start[1].count_ones() + self.in_hand[1] as u32 + stacked
     }
+}
+
+/// The points each side may never enter (`keep_off`); no side may start
+/// on one.
+fn keep_off(file: &GameFile, graph: &Graph, start: [u64; 2]) -> Result<[u64; 2], Problem> {
+    let keep_off = [
+        graph.set(&file.hunters.keep_off, "hunters.keep_off")?,
+        graph.set(&file.crowd.keep_off, "crowd.keep_off")?,
+    ];
+    for s in 0..2 {
+        if let Some(p) = bits(start[s] & keep_off[s]).next() {
+            let name = graph.nodes[p as usize].name.clone();
+            return Err(Problem::Misused(Misused::StartsKeptOff(name)));
+        }
+    }
+    Ok(keep_off)
 }
 
 /// Reads the crowd's stacks (`"b2=5 d2=5"`): on its start points, at least
