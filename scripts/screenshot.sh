@@ -27,6 +27,9 @@ midgame() {
     kaooa) echo "@b1 @i4 b1-c3 @a4 c3-e2 @g3 e2-h1 @f4" ;;
     el-zorro) echo "c1-c2 e4-e3 c2-d2 c4-c3 d2-d3 c3-c2 d3xf3 d4-d3" ;;
     komikan) echo "e7-e6 i3-i4 e6-e5 c2-c3 e5-c4 c1-c2 c4-e3 i4-i5 e3-e4 a3-a4 e4-e3 a2-a3 e3-e4 c3-c4 e4-e3 c4-c5 e3-c3 g2-g3 c3xc1 g3-g4 c1-c2 e2-e3 c2-c3 e3-e4 c3-c4 e4-e5 c4xf6 a4-a5 f6-e5" ;;
+    bagh-batti) echo "b2-a1 c1xa3 d2-d1 c5-c4" ;;
+    sher-bakar) echo "b2-b3 c1-d1 b3-b2 c5-c4" ;;
+    rimau-rimau-two-tigers) echo "@a1 xb4 @e1 @a3" ;;
     juroku-musashi)
         echo "d3-f4 d5-b4 b7-b6 b4-d3 a5-b5 d3-d2 d7-b7 d2-d1 b6-d5 d1-f1 a7-b6 f1-e2 b7-a7 e2-d2 a7-b7 d2-d3 b6-a5 d3-b4 d5-b6 b4-d4 b7-a7 d4-d3 a4-b4 d3-d2 b6-d6 d2-e2 b3-d3 e2-d1 f4-d4 d1-d2 g7-f6 d2-c2 g3-f4 c2-d1 f6-d5 d1-d2 a5-a4 d2-c2 a7-b6 c2-d1 b4-b3 d1-d2 f7-d7 d2-e2 d7-f6 e2xb4 a6-a5 b4-d3"
         ;;
