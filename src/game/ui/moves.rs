@@ -18,6 +18,7 @@ pub(super) fn move_list(ui: &mut egui::Ui, p: &mut GameUi) {
     let total = p.the_match.game().ply();
     let shown = p.the_match.reviewing().unwrap_or(total);
     let texts: Vec<String> = p.the_match.game().move_texts();
+    let turns = turns(p.the_match.game().movers());
     let scroll_to_shown = std::mem::take(&mut p.state.scroll_to_ply);
     let mut clicked = None;
     egui::ScrollArea::vertical()
@@ -29,23 +30,29 @@ pub(super) fn move_list(ui: &mut egui::Ui, p: &mut GameUi) {
                 .num_columns(3)
                 .spacing([8.0, 2.0])
                 .show(ui, |ui| {
-                    for (row, pair) in texts.chunks(2).enumerate() {
+                    for (row, pair) in turns.chunks(2).enumerate() {
                         ui.label(egui::RichText::new(format!("{}.", row + 1)).weak());
-                        for (i, text) in pair.iter().enumerate() {
-                            // The position after this move is ply index + 1.
-                            let ply = row * 2 + i + 1;
-                            let report = ply_report(&p.the_match, ply);
-                            let label = move_label(ui, text, report);
-                            let mut response = ui.selectable_label(ply == shown, label);
-                            if let Some(r) = report {
-                                response = response.on_hover_text(report_tip(p, r));
-                            }
-                            if response.clicked() {
-                                clicked = Some(ply);
-                            }
-                            if scroll_to_shown && ply == shown {
-                                response.scroll_to_me(Some(egui::Align::Center));
-                            }
+                        for turn in pair {
+                            // A side placing several pieces in a turn
+                            // plays several plies in one cell.
+                            ui.horizontal(|ui| {
+                                for index in turn.clone() {
+                                    // The position after this move is ply index + 1.
+                                    let ply = index + 1;
+                                    let report = ply_report(&p.the_match, ply);
+                                    let label = move_label(ui, &texts[index], report);
+                                    let mut response = ui.selectable_label(ply == shown, label);
+                                    if let Some(r) = report {
+                                        response = response.on_hover_text(report_tip(p, r));
+                                    }
+                                    if response.clicked() {
+                                        clicked = Some(ply);
+                                    }
+                                    if scroll_to_shown && ply == shown {
+                                        response.scroll_to_me(Some(egui::Align::Center));
+                                    }
+                                }
+                            });
                         }
                         ui.end_row();
                     }
@@ -55,6 +62,21 @@ pub(super) fn move_list(ui: &mut egui::Ui, p: &mut GameUi) {
         p.commands.write(MatchCommand::Review(Some(ply)));
     }
     review_controls(ui, p, shown, total);
+}
+
+/// The plies of each turn, in order: a turn is the plies one side makes
+/// running (one, or several where a side places several pieces a turn).
+fn turns(movers: impl Iterator<Item = crate::rules::Side>) -> Vec<std::ops::Range<usize>> {
+    let mut turns: Vec<std::ops::Range<usize>> = Vec::new();
+    let mut last = None;
+    for (ply, side) in movers.enumerate() {
+        match turns.last_mut() {
+            Some(turn) if last == Some(side) => turn.end = ply + 1,
+            _ => turns.push(ply..ply + 1),
+        }
+        last = Some(side);
+    }
+    turns
 }
 
 /// A move's text, and its grade's mark when it was analysed.
@@ -154,4 +176,16 @@ pub(super) fn step_review(p: &mut GameUi, ply: usize, total: usize) {
     let target = (ply < total).then_some(ply);
     p.commands.write(MatchCommand::Review(target));
     p.state.scroll_to_ply = true;
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::Side::{Crowd, Hunters};
+
+    #[test]
+    fn plies_one_side_makes_running_are_one_turn() {
+        let movers = [Crowd, Hunters, Hunters, Hunters, Crowd];
+        assert_eq!(super::turns(movers.into_iter()), [0..1, 1..4, 4..5]);
+        assert!(super::turns(std::iter::empty()).is_empty());
+    }
 }
