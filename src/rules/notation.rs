@@ -100,25 +100,21 @@ fn parse_move_on(board: &Board, text: &str) -> Result<Move, MoveTextError> {
             column,
         });
     }
-    if let Some(rest) = text.strip_prefix('x') {
+    // A placement `@c3` or a removal `xc3`: one point after its mark.
+    let one_point: Option<fn(Point) -> Move> = match text.as_bytes()[0] {
+        b'@' => Some(Move::place),
+        b'x' => Some(Move::remove),
+        _ => None,
+    };
+    if let Some(make) = one_point {
         let (at, end) = point_at(board, text, 1)?;
-        if end != text.len() || rest.is_empty() {
+        if end != text.len() || text.len() == 1 {
             return Err(E::TextAfterPlacement {
                 text: owned(),
                 column: end + 1,
             });
         }
-        return Ok(Move::remove(at));
-    }
-    if let Some(rest) = text.strip_prefix('@') {
-        let (to, end) = point_at(board, text, 1)?;
-        if end != text.len() || rest.is_empty() {
-            return Err(E::TextAfterPlacement {
-                text: owned(),
-                column: end + 1,
-            });
-        }
-        return Ok(Move::place(to));
+        return Ok(make(at));
     }
     let (from, end) = point_at(board, text, 0)?;
     match text.as_bytes().get(end) {

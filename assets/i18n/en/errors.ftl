@@ -47,7 +47,7 @@ error-position-hunter-count = column { $column }: { $game } needs { $exact ->
 error-position-crowd-count = column { $column }: { $game } has at most { $pieces }, found { $found }
 error-position-hunters-in-hand = column { $column }: while { $hunters } are in hand, the { $hunters } are to move
 error-position-ground-mark = column { $column }: the ground mark { $mark } is below the crowd’s rank sum { $sum }
-error-position-bad-extra = column { $column }: “{ $found }”: expected stacks=POINT:COUNT,… (a stack point of the game holding a crowd piece, 2 or more pieces) or rule=N (a game whose own rule keeps a count)
+error-position-bad-extra = column { $column }: “{ $found }”: expected { $stacks }POINT:COUNT,… (a stack point of the game holding a crowd piece, 2 or more pieces) or { $rule }N (a game whose own rule keeps a count)
 
 ## Saved games and the settings file. $error: the position's or the move's error.
 error-save-unreadable = the file cannot be read

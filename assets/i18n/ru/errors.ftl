@@ -59,7 +59,7 @@ error-position-hunter-count = столбец { $column }: в игре «{ $game 
 error-position-crowd-count = столбец { $column }: в игре «{ $game }» может быть самое большее { $pieces }, а найдено { $found }
 error-position-hunters-in-hand = столбец { $column }: пока { $hunters } в запасе, ходят { $hunters }
 error-position-ground-mark = столбец { $column }: отметка продвижения { $mark } меньше суммы горизонталей толпы ({ $sum })
-error-position-bad-extra = столбец { $column }: «{ $found }»: ожидалось stacks=ПУНКТ:ЧИСЛО,… (пункт стопки этой игры, где стоит фигура толпы, не меньше 2 фигур) или rule=N (в игре, чьё особое правило ведёт счёт)
+error-position-bad-extra = столбец { $column }: «{ $found }»: ожидалось { $stacks }ПУНКТ:ЧИСЛО,… (пункт стопки этой игры, где стоит фигура толпы, не меньше 2 фигур) или { $rule }N (в игре, чьё особое правило ведёт счёт)
 
 ## Сохранённые партии и файл настроек. $error — ошибка позиции или хода.
 error-save-unreadable = файл не читается

@@ -137,7 +137,10 @@ impl Localize for PositionError {
             E::GroundMarkTooLow { mark, rank_sum, .. } => Msg::new("error-position-ground-mark")
                 .num("mark", *mark)
                 .num("sum", *rank_sum),
-            E::BadExtra { found, .. } => Msg::new("error-position-bad-extra").text("found", found),
+            E::BadExtra { found, .. } => Msg::new("error-position-bad-extra")
+                .text("found", found)
+                .text("stacks", "stacks=")
+                .text("rule", "rule="),
         };
         msg.num("column", self.column() as u32)
     }

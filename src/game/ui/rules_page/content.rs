@@ -295,11 +295,11 @@ fn special_section(game: GameId) -> Option<Section> {
     }
     if capture.line != LineCapture::One {
         let lengths = match &capture.line {
-            LineCapture::Odd => Msg::new("rules-special-line-odd"),
             LineCapture::Lengths(n) => {
                 Msg::new("rules-special-line-lengths").text("lengths", list(n))
             }
-            _ => Msg::new("rules-special-line-any"),
+            // `One` is no line capture; `Odd` is the one left.
+            _ => Msg::new("rules-special-line-odd"),
         };
         texts.push(both_sides(Msg::new("rules-special-line"), game).nested("lengths", lengths));
         if let Some(level) = &capture.level_lengths {
