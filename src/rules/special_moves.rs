@@ -4,6 +4,7 @@
 
 use std::cell::RefCell;
 use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use super::board::{Bitboard, Point};
 use super::family::MAX_STACKS;
@@ -21,6 +22,34 @@ thread_local! {
 /// Where a chain stands: the hunter's point, the crowd and its stacks.
 type ChainState = (Point, Bitboard, [u8; MAX_STACKS]);
 
+/// A set of chain states, hashed by multiplying (the states are a few
+/// small integers; the default hasher, built against hostile keys, cost
+/// the stack games' move generation most of its time).
+type StateSet<T> = HashSet<T, BuildHasherDefault<StateHasher>>;
+
+#[derive(Default)]
+struct StateHasher(u64);
+
+impl Hasher for StateHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(n as u64);
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+}
+
 /// One hunter's chain search: where it started, the other hunters, the
 /// states already searched (with how they were reached, where that
 /// matters) and the ends already made moves.
@@ -28,8 +57,8 @@ struct ChainSearch<'a> {
     sp: &'a Special,
     start: Point,
     others: Bitboard,
-    seen: &'a mut HashSet<(ChainState, Option<Point>)>,
-    ends: &'a mut HashSet<ChainState>,
+    seen: &'a mut StateSet<(ChainState, Option<Point>)>,
+    ends: &'a mut StateSet<ChainState>,
 }
 
 impl ChainSearch<'_> {
@@ -157,8 +186,8 @@ impl Rules {
                 continue;
             }
             let mut path = [h; MAX_HOPS];
-            let mut seen = HashSet::new();
-            let mut ends = HashSet::new();
+            let mut seen = StateSet::default();
+            let mut ends = StateSet::default();
             let chain = ChainSearch {
                 sp,
                 start: h,

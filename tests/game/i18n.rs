@@ -905,6 +905,9 @@ mod errors {
         "master",
         "hunters",
         "crowd",
+        // The position string's extra fields.
+        "stacks",
+        "rule",
     ];
 
     /// Runs of three or more ASCII letters in `shown` that are neither

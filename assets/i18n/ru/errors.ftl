@@ -145,20 +145,20 @@ error-game-file-end-hunters-never-lost = охотников нужно сокр�
 error-game-file-bad-option = у варианта «{ $text }» должны быть значения, и среди них — значение по умолчанию, а изменения — только у других значений
 error-game-file-too-many-options = параметров: { $count } (у игры их не больше 4)
 error-game-file-lines-need-grid = оценке по линиям нужна доска-сетка не шире семи вертикалей, где каждая линия — один шаг
-error-game-file-bad-stack = стопка «{ $text }» должна быть записана ПУНКТ=ЧИСЛО на стартовом пункте толпы, не меньше 2 фигур, каждый пункт один раз
+error-game-file-bad-stack = стопка «{ $text }» должна быть записана как пункт=число на стартовом пункте толпы, не меньше 2 фигур, каждый пункт один раз
 error-game-file-too-many-stacks = пунктов со стопками: { $count } (не больше 4)
 error-game-file-hunter-stacks = стопки бывают только у толпы
-error-game-file-restack-off-stack = на пункте «{ $text }» из restack_on в начале нет стопки
-error-game-file-first-turn-places = первый ход из { $count } выставлений (от 2 до числа фигур в запасе и не вместе с places_in_a_row)
-error-game-file-line-needs-single-hop = взятию ряда нужно chain: Single
-error-game-file-flip-needs-forward = направление толпы меняется, но её шаги не Forward и не ForwardOrSideways
+error-game-file-restack-off-stack = на пункте «{ $text }», куда толпа может возвращаться в стопку, в начале нет стопки
+error-game-file-first-turn-places = первый ход из { $count } выставлений (от 2 до числа фигур в запасе, и не вместе с выставлением всех фигур подряд)
+error-game-file-line-needs-single-hop = взятие целого ряда возможно только одним прыжком, без цепочек
+error-game-file-flip-needs-forward = направление толпы меняется на обратное, но её шаги не ведут вперёд (только вперёд или вперёд и вбок)
 error-game-file-turns-need-two-hunters = охотники ходят по очереди, но их меньше двух
 error-game-file-owed-needs-captures = за отказ от взятия положена фигура, но никто не берёт или не названы пункты
-error-game-file-two-counters = CrowdForwardFlips, HuntersTakeTurns и DeclinedCaptureOwes нельзя сочетать
-error-game-file-starts-kept-off = сторона начинает на пункте «{ $text }», куда ей запрещает ходить keep_off
-error-game-file-level-lengths-need-line = level_lengths нужно взятие ряда (line не One)
-error-game-file-later-hops-need-chains = later_hops нужны цепочки взятий (Optional или Maximal)
-error-game-file-removal-needs-placements = RemoveAfterFirstPlacement нужно не меньше двух охотников в запасе, выставляемых подряд, и фигуры толпы на доске
+error-game-file-two-counters = правила о смене направления толпы, об очереди охотников и о положенных за отказ от взятия фигурах нельзя сочетать
+error-game-file-starts-kept-off = сторона начинает на пункте «{ $text }», куда ей запрещено вставать
+error-game-file-level-lengths-need-line = длины рядов вдоль горизонтали заданы, а взятия целого ряда нет
+error-game-file-later-hops-need-chains = правило для следующих прыжков цепочки задано, а цепочек взятий нет
+error-game-file-removal-needs-placements = снятие фигуры после первого выставления требует не меньше двух охотников в запасе, выставляемых подряд, и фигур толпы на доске
 
 ## Параметры запуска: флаги командной строки или адрес веб-страницы.
 ## $text — что было дано; $flag — флаг, которому это дано.
