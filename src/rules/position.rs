@@ -32,7 +32,7 @@ pub struct Position {
     /// The count a game's own rule keeps (0 in every other game): El
     /// Perro's flipped forward (1), which hunter moved last (its point + 1)
     /// where the hunters take turns, the crowd pieces owed for declined
-    /// captures. See [`super::Rules::rule_state_meaning`].
+    /// captures (RULES.md and docs/game-files.md, "Rules of a few games").
     pub rule_state: u8,
     /// Zobrist hash of pieces, side to move, hands, stacks and the rule's count.
     pub hash: u64,
