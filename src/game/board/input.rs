@@ -308,21 +308,13 @@ impl Reaction<'_, '_, '_> {
                 let point = game.rules().board().name(p).to_string();
                 self.status.0 = Some(Msg::new("input-no-legal-move").text("point", point));
             }
-        } else if game.is_legal(&Move::remove(p)) {
-            // The hunters' opening takes this crowd piece off (Rimau-Rimau).
-            send_move(
-                Move::remove(p),
-                selection,
-                &mut self.status,
-                &mut self.intents,
-            );
-        } else if game.is_legal(&Move::place(p)) {
-            send_move(
-                Move::place(p),
-                selection,
-                &mut self.status,
-                &mut self.intents,
-            );
+        } else if let Some(mv) = [Move::place(p), Move::remove(p)]
+            .into_iter()
+            .find(|mv| game.is_legal(mv))
+        {
+            // A move on one point: a placement, or the removal of a crowd
+            // piece in the hunters' opening (Rimau-Rimau).
+            send_move(mv, selection, &mut self.status, &mut self.intents);
         } else if game.position().in_hand[side.index()] > 0 {
             let point = game.rules().board().name(p).to_string();
             self.status.0 = Some(Msg::new("input-cannot-place").text("point", point));
