@@ -594,12 +594,7 @@ impl Rules {
             _ => &[],
         };
         let hops = mv.kind == MoveKind::Jump && run.is_empty();
-        let mut at = mv.from;
-        let hopped = mv.landings().filter_map(move |to| {
-            let over = self.between[at.index() * CELLS + to.index()];
-            at = to;
-            if hops { Point::from_index(over) } else { None }
-        });
+        let hopped = self.hops(mv).filter(move |_| hops);
         run.iter().copied().chain(hopped)
     }
 
