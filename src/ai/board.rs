@@ -11,6 +11,8 @@ pub enum RuleEnd {
     Won(Side),
     /// A draw rule holds (the side to move still loses if it has no move).
     DrawRule,
+    /// The game is drawn, moves or not (a two-round match that ended level).
+    Drawn,
 }
 
 /// A position with the stack of earlier ones, for unmake and repetitions.
@@ -26,6 +28,9 @@ pub struct SearchBoard {
     /// Rule facts the end checks read at every node, looked up once.
     quiet_limit: Option<u16>,
     forbids_repeats: bool,
+    /// In a two-round match, the root's round (its `rule_state`): a line
+    /// that ends that round ends there for the search.
+    root_round: Option<u8>,
 }
 
 impl SearchBoard {
@@ -43,6 +48,7 @@ impl SearchBoard {
         SearchBoard {
             quiet_limit: rules.quiet_limit(),
             forbids_repeats: rules.forbids_repeats(),
+            root_round: rules.two_rounds().map(|_| game.position().rule_state),
             rules,
             pos: *game.position(),
             undo: Vec::with_capacity(128),
@@ -59,6 +65,11 @@ impl SearchBoard {
     }
     pub fn side_to_move(&self) -> Side {
         self.pos.side_to_move
+    }
+    /// The side the player to move took at the start: it changes at every
+    /// turn, but two-round match's players swap roles between rounds.
+    pub fn player_to_move(&self) -> Side {
+        self.rules.player_side(&self.pos, self.pos.side_to_move)
     }
 
     /// Hashes the repetition rules look back over, not counting the current
@@ -95,9 +106,14 @@ impl SearchBoard {
             .undo
             .last()
             .map_or(self.root_mover, |before| before.side_to_move);
+        if self.root_round.is_some_and(|round| round != pos.rule_state) {
+            // Round one is over: the hunted piece's player (the side to
+            // move, in round two's roles) lost it, the sooner the worse.
+            return Some(RuleEnd::Won(pos.side_to_move.other()));
+        }
         for side in [mover, mover.other()] {
-            if self.rules.win_of(pos, side).is_some() {
-                return Some(RuleEnd::Won(side));
+            if let Some(end) = self.rules.win_of(pos, side) {
+                return Some(end.winner.map_or(RuleEnd::Drawn, RuleEnd::Won));
             }
         }
         if self.quiet_limit.is_some_and(|l| pos.quiet_plies >= l) {

@@ -107,7 +107,8 @@ struct Frame {
     child: usize,
     reduction: i32,
     null_window: bool,
-    /// The side to move here, and whether the child has the same one.
+    /// The player to move here (by its side at the start), and whether the
+    /// child has the same one.
     side: Side,
     same_side: bool,
 }
@@ -410,7 +411,7 @@ impl Engine {
             child: 0,
             reduction: 0,
             null_window: false,
-            side: self.board.side_to_move(),
+            side: self.board.player_to_move(),
             same_side: false,
         });
     }
@@ -497,6 +498,7 @@ impl Engine {
                     lost
                 });
             }
+            Some(RuleEnd::Drawn) => return Some(self.draw_score()),
             Some(RuleEnd::DrawRule) => {
                 let can_move = self.board.has_legal_move(&mut self.scratch);
                 return Some(if can_move {
@@ -633,7 +635,9 @@ impl Engine {
                 late_move_reduction(f.depth, f.legal)
             };
             // Asalto's officers place twice in a row: no negation then.
-            f.same_side = self.board.side_to_move() == f.side;
+            // The same player, that is: a two-round match's players swap
+            // roles between rounds.
+            f.same_side = self.board.player_to_move() == f.side;
             let (alpha, beta) = (f.alpha, f.beta);
             f.null_window = f.legal > 1 && !f.quiescence && beta > alpha + 1;
             let (depth, ply) = (f.depth - 1 - f.reduction, f.ply + 1);

@@ -657,7 +657,9 @@ impl RoomState {
 /// How a game ended.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct GameResult {
-    /// None for a draw.
+    /// None for a draw. On the wire a side is a seat's, the side its
+    /// player took at the start (in round two of a two-round match that
+    /// player plays the other role).
     #[serde(with = "opt_side_text", default)]
     pub winner: Option<Side>,
     pub reason: EndReason,
@@ -678,6 +680,7 @@ impl GameResult {
             // driven it to its goal.
             Reason::DrivenOnto(_) => EndReason::RegionReached,
             Reason::Outlasted(_) => EndReason::Outlasted,
+            Reason::Survival { .. } => EndReason::Survival,
             Reason::NoMoves(_) => EndReason::NoMoves,
             Reason::QuietLimit => EndReason::QuietLimit,
             Reason::Repetition => EndReason::Repetition,
@@ -711,6 +714,8 @@ pub enum EndReason {
     RegionReached,
     /// The winner outlasted the other side's moves.
     Outlasted,
+    /// Round two of a two-round match settled who lasted longer.
+    Survival,
     /// The side to move had no legal move.
     NoMoves,
     QuietLimit,
@@ -738,6 +743,7 @@ impl EndReason {
             EndReason::HuntersGone => "hunters_gone",
             EndReason::RegionReached => "region_reached",
             EndReason::Outlasted => "outlasted",
+            EndReason::Survival => "survival",
             EndReason::NoMoves => "no_moves",
             EndReason::QuietLimit => "quiet_limit",
             EndReason::Repetition => "repetition",

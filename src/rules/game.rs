@@ -84,6 +84,20 @@ impl Game {
     pub fn side_to_move(&self) -> Side {
         self.position.side_to_move
     }
+    /// The round being played: 1, or 2 in a two-round match's second round.
+    pub fn round(&self) -> u8 {
+        self.rules.round(&self.position)
+    }
+    /// The side whose player plays `role` now: the side that player took
+    /// at the start ([`Rules::player_side`]: the players of a two-round
+    /// match swap roles for round two).
+    pub fn player_side(&self, role: Side) -> Side {
+        self.rules.player_side(&self.position, role)
+    }
+    /// The side the player to move took at the start.
+    pub fn player_to_move(&self) -> Side {
+        self.player_side(self.position.side_to_move)
+    }
     /// Plies played since the game began.
     pub fn ply(&self) -> usize {
         self.history.len()
@@ -96,6 +110,14 @@ impl Game {
     /// several pieces in a turn makes several running).
     pub fn movers(&self) -> impl ExactSizeIterator<Item = Side> + '_ {
         self.history.iter().map(|r| r.before.side_to_move)
+    }
+    /// The side the player of each move played took at the start (in a
+    /// two-round match's second round, the other role's: see
+    /// [`Game::player_side`]).
+    pub fn player_movers(&self) -> impl ExactSizeIterator<Item = Side> + '_ {
+        self.history
+            .iter()
+            .map(|r| self.rules.player_side(&r.before, r.before.side_to_move))
     }
     pub fn last_move(&self) -> Option<&Move> {
         self.history.last().map(|r| &r.mv)

@@ -135,6 +135,9 @@ pub struct Effects {
     /// Hunters removed for failing to capture (huffing), where they stood
     /// after the move.
     pub huffed: Bitboard,
+    /// The move ended round one of a two-round match: the position after
+    /// it is round two's start.
+    pub next_round: bool,
 }
 
 /// The ends of a game, as sets of points and counts.
@@ -389,7 +392,8 @@ impl Rules {
             reaches_or_outlasts: ends.reaches.iter().any(Option::is_some)
                 || ends.outlasts.iter().any(Option::is_some)
                 || ends.driven_onto.iter().any(Option::is_some)
-                || ends.behind_crowd,
+                || ends.behind_crowd
+                || ruleset.two_rounds().is_some(),
             ends,
             no_moves: [file.no_moves.hunters, file.no_moves.crowd],
             quiet_limit: file.draws.quiet_limit,
@@ -836,6 +840,9 @@ impl Rules {
         if side == Side::Hunters && e.behind_crowd && self.hunter_behind_crowd(pos) {
             return won(Reason::BehindCrowd);
         }
+        if let Some(end) = self.match_end(pos) {
+            return Some(end);
+        }
         let loser = side.other();
         if e.driven_onto[loser.index()]
             .is_some_and(|region| !(pos.pieces[loser.index()] & region).is_empty())
@@ -843,6 +850,58 @@ impl Rules {
             return won(Reason::DrivenOnto(loser));
         }
         None
+    }
+
+    /// The end of a two-round match, whichever side asks: in round two,
+    /// the hunted piece shut in sooner than in round one (the crowd wins)
+    /// or as soon (a draw), or lasting as long as it did in round one and
+    /// still free, when it is sure to last longer (the hunters win; a draw
+    /// where round one lasted its most plies, which round two cannot pass).
+    fn match_end(&self, pos: &Position) -> Option<Outcome> {
+        let most = self.two_rounds()?;
+        if pos.rule_state != 1 || pos.in_hand != [0, 0] {
+            return None;
+        }
+        let [first, second] = pos.moves_made;
+        let reason = Reason::Survival { first, second };
+        if self.hunted_blocked(pos) {
+            return Some(if second < first {
+                Outcome::win(Side::Crowd, reason)
+            } else {
+                Outcome::draw(reason)
+            });
+        }
+        match second >= first {
+            true if first >= most => Some(Outcome::draw(reason)),
+            true => Some(Outcome::win(Side::Hunters, reason)),
+            false => None,
+        }
+    }
+
+    /// In a two-round match, the most plies a round lasts once the pieces
+    /// are placed; `None` in every other game.
+    pub fn two_rounds(&self) -> Option<u16> {
+        self.special.as_ref().and_then(|sp| sp.two_rounds)
+    }
+
+    /// The round `pos` is in: 1, or 2 in a two-round match's second round.
+    pub fn round(&self, pos: &Position) -> u8 {
+        if self.two_rounds().is_some() && pos.rule_state == 1 {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// The side whose player plays `role` in `pos`: the side the player
+    /// took at the start. The players swap roles for round two of a
+    /// two-round match; in every other game each plays one side throughout.
+    pub fn player_side(&self, pos: &Position, role: Side) -> Side {
+        if self.round(pos) == 2 {
+            role.other()
+        } else {
+            role
+        }
     }
 
     /// Whether the hunters win by getting behind the crowd (Wolf und Schaaf).

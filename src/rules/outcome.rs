@@ -27,6 +27,9 @@ pub enum Reason {
     /// The side to move had no legal move: it loses, or (no winner) the
     /// game is drawn.
     NoMoves(Side),
+    /// Round two of a two-round match settled it: the hunted piece lasted
+    /// `first` plies in round one and `second` (so far) in round two.
+    Survival { first: u16, second: u16 },
     /// Too many plies without progress.
     QuietLimit,
     /// The same position a third time.
@@ -98,6 +101,18 @@ impl Outcome {
                     name(side),
                     has(side)
                 )
+            }
+            Reason::Survival { first, second } => {
+                let hunted = game.piece_names(hunters).1;
+                match self.winner {
+                    Some(Side::Hunters) => {
+                        format!("The {hunted} of round two has outlasted round one's {first} moves")
+                    }
+                    Some(Side::Crowd) => format!(
+                        "The {hunted} of round two was shut in after {second} moves, round one's after {first}"
+                    ),
+                    None => format!("Both rounds' {hunted} lasted {first} moves"),
+                }
             }
             Reason::QuietLimit => "Draw: too long without progress".to_string(),
             Reason::Repetition => "Draw: the same position came back".to_string(),

@@ -7,7 +7,8 @@
 //! (`special_moves.rs`), where the move generator, the counter and
 //! `Rules::apply` hand its positions, one branch for every other game. What
 //! a position needs besides pieces and hands is in [`Position::stacks`] and
-//! [`Position::rule_state`].
+//! [`Position::rule_state`] (and a two-round match's plies in
+//! [`Position::moves_made`]).
 
 use super::board::{Bitboard, Board, CELLS, Point};
 use super::family::file::{LaterHops, LineCapture, SpecialRule, Steps};
@@ -59,6 +60,9 @@ pub(super) struct Special {
     pub(super) place_all_first: bool,
     /// Where an owed crowd piece is added (empty: the game owes none).
     pub(super) owed_on: Bitboard,
+    /// In a two-round match, the most plies a round lasts once the pieces
+    /// are placed ([`SpecialRule::TwoRounds`]).
+    pub(super) two_rounds: Option<u16>,
 }
 
 /// A straight run of points from a point along one line.
@@ -149,6 +153,7 @@ impl Special {
             takes_turns: has(&SpecialRule::HuntersTakeTurns),
             place_all_first: has(&SpecialRule::PlaceAllFirst),
             owed_on: set(ruleset.owed_on),
+            two_rounds: ruleset.two_rounds(),
         })
     }
 

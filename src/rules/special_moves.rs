@@ -76,9 +76,9 @@ impl ChainSearch<'_> {
 impl Rules {
     /// Whether the game's own rule keeps a count in [`Position::rule_state`].
     pub fn keeps_rule_state(&self) -> bool {
-        self.special
-            .as_ref()
-            .is_some_and(|sp| sp.flip.is_some() || sp.takes_turns || !sp.owed_on.is_empty())
+        self.special.as_ref().is_some_and(|sp| {
+            sp.flip.is_some() || sp.takes_turns || !sp.owed_on.is_empty() || sp.two_rounds.is_some()
+        })
     }
 
     /// Whether `n` can be the rule's count in `pos`: a flipped forward is
@@ -88,7 +88,10 @@ impl Rules {
         let Some(sp) = &self.special else {
             return n == 0;
         };
-        if sp.flip.is_some() {
+        if sp.two_rounds.is_some() {
+            // Round two (1) comes once round one has lasted its plies.
+            n == 0 || (n == 1 && pos.moves_made[0] > 0)
+        } else if sp.flip.is_some() {
             n <= 1
         } else if sp.takes_turns {
             n == 0 || Point::from_index(n - 1).is_some_and(|p| pos.hunters().contains(p))
@@ -317,7 +320,7 @@ impl Rules {
         } else {
             pos.quiet_plies.saturating_add(1)
         };
-        if self.counts_moves() {
+        if self.counts_moves() && sp.two_rounds.is_none() {
             next.moves_made[s] = next.moves_made[s].saturating_add(1);
         }
         if !stays {
@@ -334,7 +337,42 @@ impl Rules {
             }
         }
         next.hash = next.compute_hash();
+        match sp.two_rounds {
+            Some(most) if pos.in_hand == [0, 0] => self.round_ply(most, next, effects),
+            _ => (next, effects),
+        }
+    }
+
+    /// A ply of a two-round match once the pieces are placed: counted in
+    /// [`Position::moves_made`]`[1]`. In round one, when the hunted piece
+    /// can no longer step or the round has lasted its most plies, round
+    /// two starts: the start's pieces, `rule_state` 1, and the plies round
+    /// one lasted in `moves_made[0]`.
+    fn round_ply(
+        &self,
+        most: u16,
+        mut next: Position,
+        mut effects: Effects,
+    ) -> (Position, Effects) {
+        next.moves_made[1] = next.moves_made[1].saturating_add(1);
+        let round_over = next.moves_made[1] >= most || self.hunted_blocked(&next);
+        if next.rule_state == 0 && round_over {
+            let lasted = next.moves_made[1];
+            next = self.start_position();
+            next.rule_state = 1;
+            next.moves_made = [lasted, 0];
+            next.hash = next.compute_hash();
+            effects.next_round = true;
+        }
         (next, effects)
+    }
+
+    /// Whether no hunter can step: the hunted piece of a two-round match
+    /// is shut in.
+    pub(super) fn hunted_blocked(&self, pos: &Position) -> bool {
+        let empty = self.points() & !pos.occupied();
+        pos.hunters()
+            .all(|h| (self.step_targets(Side::Hunters, h) & empty).is_empty())
     }
 
     /// The pieces after `mv` (stacks, owed pieces and removals included),

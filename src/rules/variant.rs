@@ -245,6 +245,10 @@ const BUILT_IN: &[(&str, &str)] = &[
         "bagh-bandi",
         include_str!("../../assets/games/bagh-bandi.game.ron"),
     ),
+    (
+        "gioco-dell-orso",
+        include_str!("../../assets/games/gioco-dell-orso.game.ron"),
+    ),
 ];
 
 /// The most options a game may have.

@@ -282,7 +282,7 @@ impl Room {
 
     /// The side to move has sat on its move past the stall time.
     fn stalled(&self, side: Side, now: Instant) -> bool {
-        self.game.side_to_move() == side && self.stall_due().is_some_and(|due| due <= now)
+        self.game.player_to_move() == side && self.stall_due().is_some_and(|due| due <= now)
     }
 
     /// The room as stored, its moves replayed through the rules; both
@@ -317,10 +317,8 @@ impl Room {
                 .map_err(|e| format!("stored move {} `{}`: {e}", i + 1, stored.mv))?;
             room.game.play_unchecked(&mv);
         }
-        room.result = record
-            .result
-            .or_else(|| room.game.outcome().map(GameResult::of));
-        let to_move = Some(room.game.side_to_move()).filter(|_| room.result.is_none());
+        room.result = record.result.or_else(|| rules_result(&room.game));
+        let to_move = Some(room.game.player_to_move()).filter(|_| room.result.is_none());
         let remaining = record.moves.last().and_then(|m| m.clocks);
         let ply = room.game.ply() as u32;
         room.clock = record
@@ -623,7 +621,7 @@ impl Room {
                 format!("a move for ply {ply}, but {played} plies are played"),
             ));
         }
-        if self.game.side_to_move() != side {
+        if self.game.player_to_move() != side {
             return Err((ErrorKind::NotYourTurn, "it is not your turn".into()));
         }
         if self
@@ -638,7 +636,7 @@ impl Room {
             .parse_move(text)
             .map_err(|e| (ErrorKind::IllegalMove, e.to_string()))?;
         self.game.play_unchecked(&mv);
-        let end = self.game.outcome().map(GameResult::of);
+        let end = rules_result(&self.game);
         self.game.undo();
         Ok(Decision::change(Change::Move {
             ply,
@@ -740,7 +738,7 @@ impl Room {
         let mut decision = Decision::default();
         if !self.stall_told && self.stall_due().is_some_and(|due| due <= now) {
             self.stall_told = true;
-            let seat = self.seat_of(self.game.side_to_move());
+            let seat = self.seat_of(self.game.player_to_move());
             decision.outs.push(self.presence(seat, To::All, now));
         }
         for seat in 0..2 {
@@ -870,7 +868,7 @@ impl Room {
         self.game.play_unchecked(mv);
         self.draw_offer = None;
         self.await_first_move(now);
-        let next = Some(self.game.side_to_move()).filter(|_| end.is_none());
+        let next = Some(self.game.player_to_move()).filter(|_| end.is_none());
         if let (Some(clock), Some(remaining)) = (&mut self.clock, clocks) {
             clock.set(remaining, next, ply + 1, now);
         }
@@ -946,4 +944,13 @@ fn end(winner: Side, reason: EndReason) -> Decision {
             reason,
         },
     })
+}
+
+/// The rules' result of `game`, if it is over, with the winner as the side
+/// its player took at the start (the room's seats keep their sides; the
+/// players of a two-round match swap roles for round two).
+fn rules_result(game: &Game) -> Option<GameResult> {
+    let mut result = GameResult::of(game.outcome()?);
+    result.winner = result.winner.map(|role| game.player_side(role));
+    Some(result)
 }

@@ -142,11 +142,12 @@ error-game-file-line-needs-single-hop = a line capture needs chain: Single
 error-game-file-flip-needs-forward = the crowd’s forward flips, but its steps are not Forward or ForwardOrSideways
 error-game-file-turns-need-two-hunters = the hunters take turns, but there are fewer than two
 error-game-file-owed-needs-captures = a declined capture owes a piece, but nothing captures or no point is named
-error-game-file-two-counters = CrowdForwardFlips, HuntersTakeTurns and DeclinedCaptureOwes cannot be combined
+error-game-file-two-counters = CrowdForwardFlips, HuntersTakeTurns, DeclinedCaptureOwes and TwoRounds cannot be combined
 error-game-file-starts-kept-off = a side starts on “{ $text }”, which its keep_off bars
 error-game-file-level-lengths-need-line = level_lengths needs a line capture (line other than One)
 error-game-file-later-hops-need-chains = later_hops needs capture chains (Optional or Maximal)
 error-game-file-removal-needs-placements = RemoveAfterFirstPlacement needs two or more hunters in hand placed in a row, and crowd pieces on the board
+error-game-file-two-rounds-need-blockade = TwoRounds needs chain: NoCapture, one hunter, and rounds of at least one ply
 
 ## The launch's options: the command line's flags or the web page's
 ## address. $text: what was given; $flag: the flag it was given to.

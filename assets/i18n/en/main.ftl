@@ -167,6 +167,20 @@ material-in-hand = { $side_title } in hand
 material-quiet = Without progress
 material-quiet-value = { $count } of { $limit }
 material-quiet-hint = Plies in a row without a capture or a step forward: at the limit the game is drawn.
+match-round = Round
+match-round-value = { $round } of 2
+match-round-hint = Two rounds: the players swap sides for round two, and the player whose { $side } lasts more moves wins.
+match-round-one = Round one
+match-round-two = Round two
+match-lasted = { $count ->
+    [one] { $count } move
+   *[other] { $count } moves
+}
+match-lasting = { $count ->
+    [one] { $count } move so far
+   *[other] { $count } moves so far
+}
+match-round-two-begins = Round one is over: the { $side } lasted { $count } moves. Round two: the players swap sides.
 
 move-box-label = Type a move (c4-c5, d6xd4xb4, @c3), Enter to focus:
 move-box-hint = move
@@ -250,6 +264,9 @@ end-no-moves = { $n ->
     [one] { $side_title } has no legal move.
    *[other] { $side_title } have no legal move.
 }
+end-survival-won = The { $side } of round two has outlasted round one's { $first } moves.
+end-survival-shut-in = The { $side } of round two was shut in after { $second } moves, round one's after { $first }.
+end-survival-level = Both rounds lasted { $first } moves.
 end-quiet-limit = Too long without progress.
 end-repetition = The same position for the third time.
 end-rematch = Rematch, sides swapped

@@ -119,6 +119,7 @@ rules-special-take-turns = The { $side } take turns: the one that moved last may
 rules-special-place-all-first = Nobody moves a piece while either side still holds pieces to place: a side whose hand is empty passes until then.
 rules-special-owed = When a piece of the { $hunters } could capture and steps instead, the { $crowd } are owed a piece: at their next turn they first add one on an empty point of { $points }, then move (one a turn; they wait while those points are full).
 rules-special-remove = The { $hunters } open the game by placing one piece, taking any one of the { $crowd } off the board, and placing the other.
+rules-special-two-rounds = The game is a match of two rounds. In round one a player takes the { $crowd }, the other the { $hsingle }; the round ends when the { $hsingle } cannot step, checked after every move once the { $crowd } are placed, or after { $most } such moves. Then the board is set up again and the players swap sides for round two. Whoever's { $hsingle } lasted more moves wins the match, and it ends as soon as that is sure; the same number is a draw.
 
 ## How the game ends
 

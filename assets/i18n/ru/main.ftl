@@ -173,6 +173,22 @@ material-in-hand = В запасе { $side_many }
 material-quiet = Без продвижения
 material-quiet-value = { $count } из { $limit } полуходов
 material-quiet-hint = Полуходы подряд без взятия и без шага вперёд: на пределе партия заканчивается вничью.
+match-round = Раунд
+match-round-value = { $round } из 2
+match-round-hint = Два раунда: во втором игроки меняются сторонами, и побеждает тот, чья фигура ({ $side }) продержится больше ходов.
+match-round-one = Первый раунд
+match-round-two = Второй раунд
+match-lasted = { $count ->
+    [one] { $count } ход
+    [few] { $count } хода
+   *[many] { $count } ходов
+}
+match-lasting = { $count ->
+    [one] пока { $count } ход
+    [few] пока { $count } хода
+   *[many] пока { $count } ходов
+}
+match-round-two-begins = Первый раунд окончен: фигура ({ $side }) продержалась ходов: { $count }. Во втором раунде игроки меняются сторонами.
 
 move-box-label = Введите ход (c4-c5, d6xd4xb4, @c3), Enter — к полю ввода:
 move-box-hint = ход
@@ -239,6 +255,9 @@ end-region-reached = Цель достигнута: { $side }.
 end-driven-onto = Загнаны на проигрышный пункт: { $side }.
 end-outlasted = Продержались до предела ходов: { $side }.
 end-no-moves = Ходов нет: { $side }.
+end-survival-won = Во втором раунде фигура ({ $side }) продержалась дольше, чем в первом (ходов в первом: { $first }).
+end-survival-shut-in = Во втором раунде фигуру ({ $side }) заперли быстрее: ходов во втором — { $second }, в первом — { $first }.
+end-survival-level = Раунды равны: ходов в каждом — { $first }.
 end-quiet-limit = Слишком долго без продвижения.
 end-repetition = Одна и та же позиция в третий раз.
 end-rematch = Реванш, стороны меняются

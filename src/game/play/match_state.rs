@@ -192,17 +192,26 @@ impl Match {
         }
     }
 
-    pub fn player(&self, side: Side) -> Player {
+    /// Who plays `role` now. The players of a two-round match swap roles
+    /// for round two, so this follows the live game's round.
+    pub fn player(&self, role: Side) -> Player {
+        self.players[self.game.player_side(role).index()]
+    }
+    /// Who took `side` at the start (the player of that side throughout,
+    /// but in a two-round match's second round): what a save or a rematch
+    /// keeps.
+    pub fn player_at_start(&self, side: Side) -> Player {
         self.players[side.index()]
     }
-    /// Changes who plays a side; an online game's players stay as the
+    /// Changes who plays `role` now; an online game's players stay as the
     /// room seated them.
-    pub fn set_player(&mut self, side: Side, player: Player) {
+    pub fn set_player(&mut self, role: Side, player: Player) {
         if self.is_online() || player == Player::Remote {
             return;
         }
-        if self.players[side.index()] != player {
-            self.players[side.index()] = player;
+        let seat = self.game.player_side(role).index();
+        if self.players[seat] != player {
+            self.players[seat] = player;
             self.generation += 1;
         }
     }

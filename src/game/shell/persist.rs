@@ -280,7 +280,7 @@ fn send_boot_notices(
 
 /// The save of what is on the board now.
 pub fn snapshot(the_match: &Match, layout: &BoardLayout, settings: &Settings) -> SavedGame {
-    let level = |side: Side| match the_match.player(side) {
+    let level = |side: Side| match the_match.player_at_start(side) {
         Player::Human | Player::Remote => None,
         Player::Ai(level) => Some(level),
     };

@@ -79,6 +79,16 @@ pub(super) fn conclusion_text(
                 .text("crowd", i18n.plural(names.get(Side::Crowd)).to_string()),
             Reason::DrivenOnto(side) => side_msg("end-driven-onto", side),
             Reason::Outlasted(side) => side_msg("end-outlasted", side),
+            Reason::Survival { first, second } => {
+                let id = match outcome.winner {
+                    Some(Side::Hunters) => "end-survival-won",
+                    Some(Side::Crowd) => "end-survival-shut-in",
+                    None => "end-survival-level",
+                };
+                side_msg(id, Side::Hunters)
+                    .num("first", first)
+                    .num("second", second)
+            }
             Reason::NoMoves(side) => side_msg("end-no-moves", side),
             Reason::QuietLimit => Msg::new("end-quiet-limit"),
             Reason::Repetition => Msg::new("end-repetition"),
@@ -238,7 +248,10 @@ fn banner_buttons(ui: &mut egui::Ui, b: &mut BannerUi) {
         let m = &*b.the_match;
         b.commands.write(MatchCommand::NewGame {
             variant: *m.variant(),
-            players: Match::players(m.player(Side::Crowd), m.player(Side::Hunters)),
+            players: Match::players(
+                m.player_at_start(Side::Crowd),
+                m.player_at_start(Side::Hunters),
+            ),
         });
     }
     let m = &*b.the_match;

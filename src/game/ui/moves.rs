@@ -18,7 +18,7 @@ pub(super) fn move_list(ui: &mut egui::Ui, p: &mut GameUi) {
     let total = p.the_match.game().ply();
     let shown = p.the_match.reviewing().unwrap_or(total);
     let texts: Vec<String> = p.the_match.game().move_texts();
-    let turns = turns(p.the_match.game().movers());
+    let turns = turns(p.the_match.game().player_movers());
     let scroll_to_shown = std::mem::take(&mut p.state.scroll_to_ply);
     let mut clicked = None;
     egui::ScrollArea::vertical()

@@ -7,11 +7,11 @@ use std::time::Duration;
 use bevy_egui::egui;
 
 use super::theme::{GOLD, RED};
-use super::{GameUi, level_name};
+use super::{GameUi, SideNames, level_name};
 use crate::game::common::i18n::{I18n, Msg};
 use crate::game::common::redraw::THINKING_PULSE;
 use crate::game::play::match_state::Player;
-use crate::rules::{GameId, Side};
+use crate::rules::{GameId, Position, Rules, Side};
 
 /// Whose turn it is, the end, review mode (or the engine's line played
 /// out), the AI's progress, the hint.
@@ -148,6 +148,9 @@ pub(super) fn material(ui: &mut egui::Ui, p: &mut GameUi) {
                     ui.end_row();
                 }
             }
+            if rules.two_rounds().is_some() {
+                rounds(ui, i18n, &names, rules, pos);
+            }
             if let Some(limit) = m.variant().quiet_limit() {
                 ui.label(i18n.tr("material-quiet"));
                 ui.label(
@@ -161,6 +164,30 @@ pub(super) fn material(ui: &mut egui::Ui, p: &mut GameUi) {
                 ui.end_row();
             }
         });
+}
+
+/// A two-round match's rows: the round, and how long each round's hunted
+/// piece lasted (so far, in the round being played).
+fn rounds(ui: &mut egui::Ui, i18n: &I18n, names: &SideNames, rules: &Rules, pos: &Position) {
+    let round = rules.round(pos);
+    let hunted = Side::Hunters;
+    ui.label(i18n.tr("match-round"))
+        .on_hover_text(i18n.msg(&names.with_side(i18n, Msg::new("match-round-hint"), hunted)));
+    ui.label(i18n.msg(&Msg::new("match-round-value").num("round", round)));
+    ui.end_row();
+    let [first, second] = pos.moves_made;
+    let lasted = |id, count: u16| i18n.msg(&Msg::new(id).num("count", count));
+    ui.label(i18n.tr("match-round-one"));
+    ui.label(match round {
+        1 => lasted("match-lasting", second),
+        _ => lasted("match-lasted", first),
+    });
+    ui.end_row();
+    if round == 2 {
+        ui.label(i18n.tr("match-round-two"));
+        ui.label(lasted("match-lasting", second));
+        ui.end_row();
+    }
 }
 
 /// The material on one wrapped line (the phone strip): captures, the

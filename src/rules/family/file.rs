@@ -134,6 +134,13 @@ pub enum SpecialRule {
     /// removes any one crowd piece from the board, and they place again
     /// (Rimau-Rimau with two tigers). Needs hunters in hand, placed in a row.
     RemoveAfterFirstPlacement,
+    /// A match of two rounds, the players swapping roles for the second
+    /// (Gioco dell'Orso, To Kinegi tou Lagou). A round ends when the
+    /// hunters' piece cannot step, checked after every ply once the pieces
+    /// are placed, or after this many such plies. The player whose hunted
+    /// piece lasted more plies wins; the same number draws. Needs no
+    /// captures and one hunter.
+    TwoRounds(u16),
 }
 
 /// What the computer player knows of a game beyond its rules.

@@ -96,6 +96,9 @@ pub enum Misused {
     /// A removal after the first placement, but no hunters placed in a row
     /// (two or more) or no crowd piece on the board to remove.
     RemovalNeedsPlacements,
+    /// A two-round match with captures, with other than one hunter, or
+    /// with rounds of no plies.
+    TwoRoundsNeedBlockade,
 }
 
 impl fmt::Display for Misused {
@@ -130,7 +133,7 @@ impl fmt::Display for Misused {
             ),
             Misused::TwoCounters => write!(
                 f,
-                "`CrowdForwardFlips`, `HuntersTakeTurns` and `DeclinedCaptureOwes` cannot be combined"
+                "`CrowdForwardFlips`, `HuntersTakeTurns`, `DeclinedCaptureOwes` and `TwoRounds` cannot be combined"
             ),
             Misused::StartsKeptOff(name) => {
                 write!(f, "a side starts on `{name}`, which its `keep_off` bars")
@@ -150,6 +153,10 @@ impl fmt::Display for Misused {
             Misused::RemovalNeedsPlacements => write!(
                 f,
                 "`RemoveAfterFirstPlacement` needs two or more hunters in hand placed in a row, and crowd pieces on the board"
+            ),
+            Misused::TwoRoundsNeedBlockade => write!(
+                f,
+                "`TwoRounds` needs `chain: NoCapture`, one hunter, and rounds of at least one ply"
             ),
         }
     }
@@ -172,6 +179,7 @@ impl Misused {
             Misused::LevelLengthsNeedLine => "level_lengths".to_string(),
             Misused::LaterHopsNeedChains => "later_hops".to_string(),
             Misused::RemovalNeedsPlacements => "RemoveAfterFirstPlacement".to_string(),
+            Misused::TwoRoundsNeedBlockade => "TwoRounds".to_string(),
         }
     }
 }

@@ -53,7 +53,15 @@ impl Ruleset {
     /// True when a side wins by outlasting a number of the other's moves,
     /// so the moves made so far are part of what decides the game.
     pub fn counts_moves(&self) -> bool {
-        self.ends.outlasts.iter().any(Option::is_some)
+        self.ends.outlasts.iter().any(Option::is_some) || self.two_rounds().is_some()
+    }
+
+    /// The most plies a round of a two-round match lasts, in a game that is one.
+    pub fn two_rounds(&self) -> Option<u16> {
+        self.file.special.iter().find_map(|rule| match rule {
+            SpecialRule::TwoRounds(cap) => Some(*cap),
+            _ => None,
+        })
     }
 
     /// Reads and checks a game file's text. `file` names it in errors.
@@ -296,6 +304,13 @@ fn check_special(
                 let placed_in_a_row = file.hunters.places_in_a_row && in_hand[0] >= 2;
                 if !placed_in_a_row || start[1] == 0 {
                     return misused(Misused::RemovalNeedsPlacements);
+                }
+            }
+            SpecialRule::TwoRounds(cap) => {
+                counters += 1;
+                let hunters = start[0].count_ones() + in_hand[0] as u32;
+                if *cap == 0 || file.capture.chain != Chain::NoCapture || hunters != 1 {
+                    return misused(Misused::TwoRoundsNeedBlockade);
                 }
             }
             SpecialRule::DeclinedCaptureOwes(names) => {

@@ -310,6 +310,7 @@ fn misused(why: &Misused) -> Msg {
         M::LevelLengthsNeedLine => Msg::new("error-game-file-level-lengths-need-line"),
         M::LaterHopsNeedChains => Msg::new("error-game-file-later-hops-need-chains"),
         M::RemovalNeedsPlacements => Msg::new("error-game-file-removal-needs-placements"),
+        M::TwoRoundsNeedBlockade => Msg::new("error-game-file-two-rounds-need-blockade"),
     }
 }
 

@@ -870,7 +870,7 @@ fn follow_server(
         return;
     }
     let local: Vec<String> = the_match.game().move_texts();
-    let movers: Vec<Side> = the_match.game().movers().collect();
+    let movers: Vec<Side> = the_match.game().player_movers().collect();
     let step = if fresh || std::mem::take(&mut online.resync) {
         Step::Rebuild
     } else {
@@ -912,7 +912,10 @@ fn follow_server(
 
 /// The server ended the game (a resignation, a draw, a clock, a claim).
 fn end_as_the_server_says(the_match: &mut Match, room: &RoomView) {
-    let Some(conclusion) = room.result.and_then(room::conclusion_of) else {
+    let Some(conclusion) = room
+        .result
+        .and_then(|r| room::conclusion_of(r, the_match.game()))
+    else {
         return;
     };
     if !the_match.is_over() && the_match.game().ply() == room.moves.len() {
@@ -935,7 +938,7 @@ fn send_own_move(
         return;
     }
     let local: Vec<String> = the_match.game().move_texts();
-    let movers: Vec<Side> = the_match.game().movers().collect();
+    let movers: Vec<Side> = the_match.game().player_movers().collect();
     if let Step::Send { ply, mv } = room::step_towards(&local, &room.moves, online.you, &movers)
         && connection.sent != Some(ply)
         && connection.send(&Command::Move { ply, mv })

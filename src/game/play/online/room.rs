@@ -146,16 +146,17 @@ fn replay(
             .map_err(|e| format!("move {ply} `{text}`: {e}"))?;
     }
     let mut the_match = Match::from_game(game, players);
-    if let Some(conclusion) = result.and_then(conclusion_of) {
+    if let Some(conclusion) = result.and_then(|r| conclusion_of(r, the_match.game())) {
         the_match.conclude(conclusion);
     }
     Ok(the_match)
 }
 
-/// How the server's result ends the match: `None` for the rules' own ends,
-/// which the match finds itself from the moves.
-pub fn conclusion_of(result: GameResult) -> Option<Conclusion> {
-    let loser = result.winner.map(Side::other);
+/// How the server's result ends the match, played to `game`: `None` for
+/// the rules' own ends, which the match finds itself from the moves. The
+/// server names the seat's side; the match, the role that seat plays now.
+pub fn conclusion_of(result: GameResult, game: &Game) -> Option<Conclusion> {
+    let loser = result.winner.map(|seat| game.player_side(seat.other()));
     match (result.reason, loser) {
         (EndReason::DrawAgreed, _) => Some(Conclusion::DrawAgreed),
         (EndReason::Resigned, Some(loser)) => Some(Conclusion::Resigned(loser)),
@@ -207,11 +208,15 @@ mod tests {
     #[test]
     fn an_aborted_game_counts_for_nobody() {
         use crate::online::{EndReason, GameResult};
+        use crate::rules::{GameId, Variant};
         let result = GameResult {
             winner: None,
             reason: EndReason::Aborted,
         };
-        assert_eq!(conclusion_of(result), Some(Conclusion::Aborted));
+        assert_eq!(
+            conclusion_of(result, &Game::new(Variant::new(GameId::named("pirates")))),
+            Some(Conclusion::Aborted)
+        );
         assert_eq!(Conclusion::Aborted.winner(), None);
     }
 

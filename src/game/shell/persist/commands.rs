@@ -258,8 +258,8 @@ impl SaveParams<'_> {
     fn start_pasted(&mut self, game: Game, notice: &'static str) {
         use crate::rules::Side;
         let players = Match::players(
-            self.the_match.player(Side::Hunters),
-            self.the_match.player(Side::Crowd),
+            self.the_match.player_at_start(Side::Hunters),
+            self.the_match.player_at_start(Side::Crowd),
         );
         self.the_match.replace(Match::from_game(game, players));
         self.reset.write(MatchReset);

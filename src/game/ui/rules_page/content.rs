@@ -324,6 +324,9 @@ fn special_section(game: GameId) -> Option<Section> {
             SpecialRule::RemoveAfterFirstPlacement => {
                 both_sides(Msg::new("rules-special-remove"), game)
             }
+            SpecialRule::TwoRounds(most) => {
+                both_sides(Msg::new("rules-special-two-rounds"), game).num("most", *most)
+            }
         });
     }
     (!texts.is_empty()).then(|| Section {
