@@ -98,6 +98,13 @@ impl SearchBoard {
         false
     }
 
+    /// In a two-round match, whether the line has left the root's round:
+    /// the end of round one, which ends the line for the search.
+    pub fn left_root_round(&self) -> bool {
+        self.root_round
+            .is_some_and(|round| round != self.pos.rule_state)
+    }
+
     /// Wins and draw rules, in the order [`Game::outcome`] checks them:
     /// the wins of the side that made the last move first.
     pub fn rule_end(&self) -> Option<RuleEnd> {
@@ -106,11 +113,6 @@ impl SearchBoard {
             .undo
             .last()
             .map_or(self.root_mover, |before| before.side_to_move);
-        if self.root_round.is_some_and(|round| round != pos.rule_state) {
-            // Round one is over: the hunted piece's player (the side to
-            // move, in round two's roles) lost it, the sooner the worse.
-            return Some(RuleEnd::Won(pos.side_to_move.other()));
-        }
         for side in [mover, mover.other()] {
             if let Some(end) = self.rules.win_of(pos, side) {
                 return Some(end.winner.map_or(RuleEnd::Drawn, RuleEnd::Won));

@@ -490,6 +490,11 @@ impl Engine {
     /// over by the rules, the position repeats, the table proves a win, or
     /// the line is as deep as a line may go. `lost` is a loss here.
     fn settled(&mut self, ply: usize, lost: i32) -> Option<i32> {
+        if self.board.left_root_round() {
+            // Round one is over: the bear's player, to move now (in round
+            // two's roles), lost it; the later, the better for it.
+            return Some(lost);
+        }
         match self.board.rule_end() {
             Some(RuleEnd::Won(side)) => {
                 return Some(if side == self.board.side_to_move() {

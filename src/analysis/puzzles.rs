@@ -227,7 +227,10 @@ impl Harvester {
         let mut replay = game.clone();
         let mut proofs = self.proofs.clone();
         while replay.undo().is_some() {
-            if replay.legal_moves().len() > 1 {
+            // Round one of a two-round match is left out: what the search
+            // calls a win there ends the round, not the match.
+            let round_one = replay.rules().two_rounds().is_some() && replay.round() == 1;
+            if !round_one && replay.legal_moves().len() > 1 {
                 self.positions += 1;
                 if let Some(p) = self.puzzle_at(&replay, &proofs) {
                     self.found.push(p);

@@ -128,6 +128,9 @@ impl GameSpec {
 pub struct GameRecord {
     /// `None` when the game stopped at the ply cap.
     pub outcome: Option<Outcome>,
+    /// The winner as the side its player took at the start (the outcome
+    /// names the role, which a two-round match's players swap).
+    pub winner: Option<Side>,
     pub plies: usize,
     /// Crowd pieces the hunters took.
     pub captured: u32,
@@ -145,7 +148,7 @@ pub struct GameRecord {
 impl GameRecord {
     /// The winner, if any (a capped game counts as a draw).
     pub fn winner(&self) -> Option<Side> {
-        self.outcome.and_then(|o| o.winner)
+        self.winner
     }
 
     /// What a match counts of this game.
@@ -214,14 +217,16 @@ const OPENING_DEPTH_PLACEMENT: u32 = OPENING_DEPTH + 2;
 /// players start).
 pub fn sound_moves(game: &Game) -> Vec<crate::rules::Move> {
     let moves = game.legal_moves();
-    let side = game.side_to_move();
+    // The mover as a player (a two-round match's swap roles).
+    let side = game.player_to_move();
     let scored: Vec<(i32, crate::rules::Move)> = moves
         .iter()
         .map(|mv| {
             let mut child = game.clone();
             child.play_unchecked(mv);
+            let winner = |o: crate::rules::Outcome| o.winner.map(|w| child.player_side(w));
             let score = match child.outcome() {
-                Some(o) if o.winner == Some(side) => crate::ai::MATE,
+                Some(o) if winner(o) == Some(side) => crate::ai::MATE,
                 Some(o) if o.winner.is_some() => -crate::ai::MATE,
                 Some(_) => 0,
                 None => {
@@ -233,7 +238,11 @@ pub fn sound_moves(game: &Game) -> Vec<crate::rules::Move> {
                     let limits = SearchLimits::depth(depth);
                     let r = Search::with_limits(&child, limits, 0).run_to_end();
                     let s = r.map_or(0, |r| r.score);
-                    if child.side_to_move() == side { s } else { -s }
+                    if child.player_to_move() == side {
+                        s
+                    } else {
+                        -s
+                    }
                 }
             };
             (score, *mv)
@@ -260,6 +269,7 @@ pub fn play_game(spec: &GameSpec) -> Result<GameRecord, String> {
     let mut opening_rng = SplitMix64::new(spec.seed);
     let mut record = GameRecord {
         outcome: None,
+        winner: None,
         plies: 0,
         captured: 0,
         hunters_lost: 0,
@@ -283,7 +293,9 @@ pub fn play_game(spec: &GameSpec) -> Result<GameRecord, String> {
             game.play(&mv).map_err(|e| e.to_string())?;
             continue;
         }
-        let side = game.side_to_move();
+        // The players keep the sides they took at the start: a two-round
+        // match's swap roles for round two.
+        let side = game.player_to_move();
         let player = spec.players[side.index()];
         let began = Instant::now();
         let seed = mix(spec.seed ^ game.ply() as u64);
@@ -303,6 +315,10 @@ pub fn play_game(spec: &GameSpec) -> Result<GameRecord, String> {
             )
         })?;
     };
+    record.winner = record
+        .outcome
+        .and_then(|o| o.winner)
+        .map(|role| game.player_side(role));
     let end = game.position();
     record.plies = game.ply();
     record.captured = start.material(Side::Crowd) - end.material(Side::Crowd);

@@ -32,7 +32,7 @@ use super::report::{ANALYSIS_VERSION, Analysis, Effort, PlyReport};
 use super::score::Score;
 use crate::ai::fox_geese_proof::{FoxGeeseSolver, SolveError, Winner};
 use crate::ai::{Level, MATE, MATE_BOUND, Search, SearchLimits, SearchStatus, Tablebase};
-use crate::rules::{Game, Move, Outcome, Position, Variant};
+use crate::rules::{Game, Move, Outcome, Position, Side, Variant};
 
 /// The proof search's table: 2^21 words (16 MB), enough for the proofs of
 /// a game's positions from the middle on, small enough for the web.
@@ -559,10 +559,8 @@ impl GameAnalyser {
                 let (Some(before), Some(after)) = (self.exact[i], self.exact[i + 1]) else {
                     return false;
                 };
-                let mover = self.positions[i].side_to_move;
-                let after = after
-                    .value
-                    .for_side(self.positions[i + 1].side_to_move, mover);
+                let mover = self.player(i);
+                let after = after.value.for_side(self.player(i + 1), mover);
                 before.source == Source::Proof
                     && before.value.result() > 0
                     && after.result() < before.value.result()
@@ -676,14 +674,39 @@ impl GameAnalyser {
         Some(choices.map(|(mv, v)| (*mv, v.one_ply_earlier())).collect())
     }
 
+    /// The player to move at position `i`, by the side it took at the
+    /// start: the perspective scores are turned between (a two-round
+    /// match's players swap roles for round two).
+    fn player(&self, i: usize) -> Side {
+        let pos = &self.positions[i];
+        self.cursor.rules().player_side(pos, pos.side_to_move)
+    }
+
+    /// The score of the move from position `i` for its mover, when it ended
+    /// round one of a two-round match: a win when it shut the bear in, a
+    /// loss when the bear walked into a pocket, as the search scores a
+    /// round's end (round two's positions are judged by the match instead).
+    fn round_end(&self, i: usize) -> Option<Score> {
+        let rules = self.cursor.rules();
+        let pos = &self.positions[i];
+        (rules.round(pos) != rules.round(&self.positions[i + 1])).then(|| match pos.side_to_move {
+            Side::Crowd => Score::Win(Some(1)),
+            Side::Hunters => Score::Loss(Some(1)),
+        })
+    }
+
     /// The report of the move from position `i`.
     fn ply_report(&self, i: usize) -> PlyReport {
         let played = self.moves[i];
-        let mover = self.positions[i].side_to_move;
-        let next_side = self.positions[i + 1].side_to_move;
+        let mover = self.player(i);
+        let next_side = self.player(i + 1);
         let (before, after) = (self.shown_score(i), self.shown_score(i + 1));
-        let after = after.for_side(next_side, mover);
-        let searched_after = self.searched_score(i + 1).for_side(next_side, mover);
+        let after = self
+            .round_end(i)
+            .unwrap_or_else(|| after.for_side(next_side, mover));
+        let searched_after = self
+            .round_end(i)
+            .unwrap_or_else(|| self.searched_score(i + 1).for_side(next_side, mover));
         let searched = self.searched[i].as_ref();
         let mut best = searched.map_or(played, |s| s.best);
         let mut line = searched.map_or_else(Vec::new, |s| s.line.clone());
@@ -789,7 +812,7 @@ impl GameAnalyser {
     /// them: the rule that no position may recur can forbid the move the
     /// table counts on, and then the side never had that value.
     fn verdict(&self, i: usize, choices: Option<&[(Move, Exact)]>) -> Option<Verdict> {
-        let mover = self.positions[i].side_to_move;
+        let mover = self.player(i);
         let mut before = self.exact[i]?;
         if let Some(best) = choices.and_then(|c| c.iter().map(|(_, v)| *v).max_by_key(|v| v.rank()))
         {
@@ -799,7 +822,7 @@ impl GameAnalyser {
         let after = Known {
             value: after
                 .value
-                .for_side(self.positions[i + 1].side_to_move, mover)
+                .for_side(self.player(i + 1), mover)
                 .one_ply_earlier(),
             source: after.source,
         };

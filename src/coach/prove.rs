@@ -230,7 +230,12 @@ pub fn searched_moves(game: &Game, depth: u32) -> Vec<(Move, i32)> {
     let mut scored = Vec::new();
     for mv in game.legal_moves() {
         let mut next = game.clone();
-        next.play_unchecked(&mv);
+        // The end of a two-round match's round one is a win for its mover
+        // (the hunters' player shut the bear in), as the search scores it.
+        if next.play_unchecked(&mv).next_round {
+            scored.push((mv, crate::ai::MATE - 1));
+            continue;
+        }
         let score = match next.outcome() {
             Some(o) => match o.winner {
                 Some(w) if w == mover => crate::ai::MATE - 1,

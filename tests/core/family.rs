@@ -642,6 +642,7 @@ fn perft_counts_are_pinned() {
         ("uxrijn-ever", &[2, 5, 14, 57, 187, 782]),
         ("merimueng-rimueng-do", &[23, 506, 10626]),
         ("bagh-bandi", &[33, 1056, 31744]),
+        ("gioco-dell-orso", &[4, 12, 24, 24, 144, 312, 2256, 5544]),
     ];
     let family: Vec<&str> = hunt_family().map(GameId::id).collect();
     let pinned_ids: Vec<&str> = pinned.iter().map(|(id, _)| *id).collect();
@@ -1248,6 +1249,12 @@ fn every_option_value_plays_as_pinned() {
             true,
         ),
         ("bagh-bandi", "quiet-limit=off", &[33, 1056, 31744], true),
+        (
+            "gioco-dell-orso",
+            "round-limit=off",
+            &[4, 12, 24, 24, 144],
+            true,
+        ),
     ];
     let mut listed = Vec::new();
     for id in GameId::built_in() {

@@ -1,8 +1,8 @@
 //! The rules only a few games have, each played where it bites: stacks, line
 //! captures, a removal in the opening, a flipping forward, hunters taking
 //! turns, owed pieces, placing before moving, points kept off and the
-//! points a side loses on; and the loader refusing each where it cannot
-//! work, at its line.
+//! points a side loses on, a two-round match; and the loader refusing each
+//! where it cannot work, at its line.
 
 use stronghold::rules::family::{self, Misused, Problem};
 use stronghold::rules::{
@@ -226,7 +226,7 @@ fn refused(id: &str, from: &str, to: &str) -> family::GameFileError {
 
 #[test]
 fn the_loader_refuses_each_rule_where_it_cannot_work() {
-    let cases: [(&str, &str, &str, Misused); 6] = [
+    let cases: [(&str, &str, &str, Misused); 7] = [
         (
             "bagh-batti",
             "stacks: \"b2=5",
@@ -263,6 +263,12 @@ fn the_loader_refuses_each_rule_where_it_cannot_work() {
             "keep_off: \"f1 r1\"",
             Misused::StartsKeptOff("r1".into()),
         ),
+        (
+            "gioco-dell-orso",
+            "start: \"d4\"",
+            "start: \"d4 a4\"",
+            Misused::TwoRoundsNeedBlockade,
+        ),
     ];
     for (id, from, to, why) in cases {
         let error = refused(id, from, to);
@@ -283,6 +289,7 @@ fn the_loader_refuses_each_rule_where_it_cannot_work() {
             Misused::LineNeedsSingleHop => "line:",
             Misused::TwoCounters => "special",
             Misused::FirstTurnPlaces(_) => "first_turn_places",
+            Misused::TwoRoundsNeedBlockade => "TwoRounds",
             _ => "keep_off",
         };
         assert!(
@@ -291,4 +298,118 @@ fn the_loader_refuses_each_rule_where_it_cannot_work() {
             error.line
         );
     }
+}
+
+/// Gioco dell'Orso's three hunters placed, then a line of 22 plies in which
+/// they shut the bear in (the engine's, both sides at their best).
+const GIOCO_ROUND_ONE: &str = "@c4 @d3 @e4 d4-d5 d3-d4 d5-d7 d4-d5 d7-c6 c4-a4 c6-b5 a4-b3 \
+    b5-a4 d5-c4 a4-b5 e4-g4 b5-c6 b3-b5 c6-d7 c4-d5 d7-e6 g4-f5 e6-d7 f5-e6 d7-c6 d5-d7";
+
+#[test]
+fn a_shut_in_bear_ends_round_one_and_the_players_swap_sides() {
+    let mut g = game("gioco-dell-orso");
+    assert_eq!((g.round(), g.player_to_move()), (1, Side::Crowd));
+    let moves: Vec<&str> = GIOCO_ROUND_ONE.split_whitespace().collect();
+    let (last, before) = moves.split_last().unwrap();
+    g.play_text(&before.join(" ")).unwrap();
+    assert_eq!(g.round(), 1);
+    assert_eq!(g.position().moves_made, [0, 21], "21 plies after placing");
+    let mv = g.parse_move(last).unwrap();
+    let effects = g.play(&mv).unwrap();
+    assert!(effects.next_round, "the 22nd ply shuts the bear in");
+    assert_eq!(g.round(), 2);
+    assert_eq!(g.position().moves_made, [22, 0]);
+    assert!(g.outcome().is_none(), "round two is played");
+    let start = *game("gioco-dell-orso").position();
+    assert_eq!(
+        g.position().pieces,
+        start.pieces,
+        "the board is set up again"
+    );
+    assert_eq!(g.position().in_hand, start.in_hand);
+    // The hunters' role is now played by the round-one bear's player.
+    assert_eq!(g.side_to_move(), Side::Crowd);
+    assert_eq!(g.player_to_move(), Side::Hunters);
+    assert_eq!(g.player_side(Side::Hunters), Side::Crowd);
+    let text = position_string(g.variant(), g.position());
+    assert!(text.ends_with(" 22/0 rule=1"), "{text}");
+    assert_eq!(&parse_position(&text).unwrap().1, g.position());
+    let movers: Vec<Side> = g.player_movers().collect();
+    assert_eq!(
+        movers[movers.len() - 2..],
+        [Side::Hunters, Side::Crowd],
+        "the players alternate across the rounds"
+    );
+    g.undo();
+    assert_eq!((g.round(), g.position().moves_made), (1, [0, 21]));
+}
+
+/// Round two of Gioco dell'Orso after a round one of `first` plies: the
+/// bear on d7 between hunters on c6 and e6, the third on d4, `second` plies
+/// played and the hunters to move.
+fn bear_on_d7(first: u16, second: u16) -> Game {
+    at(&format!(
+        "gioco-dell-orso B/HH/3/2H2/3/2/1 H 0/0 0 21 {first}/{second} rule=1"
+    ))
+}
+
+#[test]
+fn round_two_ends_once_it_is_sure_who_lasted_longer() {
+    // Shut in after 4 plies, against 6: the round-one bear's player wins.
+    let mut short = bear_on_d7(6, 3);
+    short.play_text("d4-d5").unwrap();
+    let end = short.outcome().expect("the bear is shut in");
+    assert_eq!(
+        end.reason,
+        Reason::Survival {
+            first: 6,
+            second: 4
+        }
+    );
+    assert_eq!(end.winner, Some(Side::Crowd));
+    assert_eq!(short.player_side(Side::Crowd), Side::Hunters);
+    // Shut in after as many plies as round one: a draw.
+    let mut level = bear_on_d7(4, 3);
+    level.play_text("d4-d5").unwrap();
+    assert_eq!(level.outcome().map(|o| o.winner), Some(None));
+    // Free after as many plies as round one lasted: it will last longer.
+    let mut free = bear_on_d7(3, 2);
+    free.play_text("d4-d3").unwrap();
+    let end = free.outcome().expect("sure to last longer");
+    assert_eq!(end.winner, Some(Side::Hunters), "{end}");
+    let mut going = bear_on_d7(4, 2);
+    going.play_text("d4-d3").unwrap();
+    assert!(going.outcome().is_none());
+}
+
+#[test]
+fn a_round_lasts_at_most_its_plies_and_two_full_rounds_draw() {
+    let text = "gioco-dell-orso 1/2/3/1HBH1/1H1/2/1 B 0/0 0 21 0/99";
+    let mut g = at(text);
+    let mv = g.parse_move("d4-d5").unwrap();
+    assert!(g.play(&mv).unwrap().next_round, "ply 100 ends round one");
+    assert_eq!(g.position().moves_made, [100, 0]);
+    let mut g = at("gioco-dell-orso 1/2/3/1HBH1/1H1/2/1 B 0/0 0 21 100/99 rule=1");
+    g.play_text("d4-d5").unwrap();
+    assert_eq!(g.outcome().map(|o| o.winner), Some(None), "level at 100");
+}
+
+#[test]
+fn the_search_plays_each_round_for_survival() {
+    use stronghold::ai::{MATE, Search, SearchLimits};
+    let mut g = game("gioco-dell-orso");
+    g.play_text("@c4 @d3 @e4").unwrap();
+    let r = Search::with_limits(&g, SearchLimits::depth(24), 0)
+        .run_to_end()
+        .unwrap();
+    // The bear loses its round in 22 plies, as late as it can.
+    assert_eq!(r.score, -MATE + 22, "{}", r.score);
+    // Round two after a round one of 22: both bears at their best last the
+    // same, and the match is level.
+    let mut g = at("gioco-dell-orso 1/2/3/2B2/3/2/1 H 0/3 0 0 22/0 rule=1");
+    g.play_text("@c4 @d3 @e4").unwrap();
+    let r = Search::with_limits(&g, SearchLimits::depth(24), 0)
+        .run_to_end()
+        .unwrap();
+    assert_eq!(r.score, 0);
 }

@@ -212,6 +212,8 @@ rules-effect-chain-maximal = jumps must go on while they can
 rules-effect-add-start = { $count } more { $side } start on { $points }
 rules-effect-quiet = drawn after { $count } plies without progress
 rules-effect-quiet-none = no draw for plies without progress
+rules-effect-round-limit = a round lasts at most { $count } moves
+rules-effect-round-limit-none = no limit on a round's length
 rules-effect-repetition = drawn when a position stands for the { $count }th time
 rules-effect-repetition-none = repeating a position does not draw
 

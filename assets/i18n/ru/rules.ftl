@@ -176,6 +176,11 @@ rules-effect-quiet = ничья после { $count ->
    *[other] { $count } полуходов
 } без продвижения
 rules-effect-quiet-none = ничьей за долгую игру без продвижения нет
+rules-effect-round-limit = { $count ->
+    [one] раунд длится не больше { $count } хода
+   *[other] раунд длится не больше { $count } ходов
+}
+rules-effect-round-limit-none = длина раунда не ограничена
 rules-effect-repetition = ничья, когда позиция возникает в { $count }-й раз
 rules-effect-repetition-none = повторение позиции не даёт ничьей
 

@@ -277,6 +277,9 @@ pub enum OptionEffect {
     QuietLimit(Option<u16>),
     /// The draw by repeating a position this many times, or none.
     Repetition(Option<u8>),
+    /// The most plies a round of a two-round match lasts
+    /// ([`SpecialRule::TwoRounds`]), or no limit.
+    RoundLimit(Option<u16>),
 }
 
 /// Where an option's default comes from, as the new-game page tags it.

@@ -511,5 +511,13 @@ fn apply_effect(file: &mut GameFile, effect: &OptionEffect) {
         }
         OptionEffect::QuietLimit(limit) => file.draws.quiet_limit = *limit,
         OptionEffect::Repetition(times) => file.draws.repetition = *times,
+        OptionEffect::RoundLimit(most) => {
+            for rule in &mut file.special {
+                if let SpecialRule::TwoRounds(plies) = rule {
+                    // No limit: more plies than a round is ever played.
+                    *plies = most.unwrap_or(u16::MAX);
+                }
+            }
+        }
     }
 }

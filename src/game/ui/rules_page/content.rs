@@ -500,6 +500,8 @@ fn effect_text(game: GameId, effect: &OptionEffect) -> Msg {
         OptionEffect::QuietLimit(None) => Msg::new("rules-effect-quiet-none"),
         OptionEffect::Repetition(Some(k)) => Msg::new("rules-effect-repetition").num("count", *k),
         OptionEffect::Repetition(None) => Msg::new("rules-effect-repetition-none"),
+        OptionEffect::RoundLimit(Some(n)) => Msg::new("rules-effect-round-limit").num("count", *n),
+        OptionEffect::RoundLimit(None) => Msg::new("rules-effect-round-limit-none"),
     }
 }
 
