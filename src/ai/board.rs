@@ -82,8 +82,14 @@ impl SearchBoard {
 
     /// True when the current position already occurred since the last
     /// irreversible ply: scored as a draw by the search (it avoids
-    /// repetitions it can avoid; Asalto and Fox and Geese draw on the third).
+    /// repetitions it can avoid; Asalto and Fox and Geese draw on the third);
+    /// never in a two-round match.
     pub fn is_repetition(&self) -> bool {
+        // A two-round match never repeats: its rounds count every ply, and
+        // a line that goes round gains the bear time.
+        if self.root_round.is_some() {
+            return false;
+        }
         // Within the window the sides alternate, and the hash includes the
         // side to move: only an even number of plies back can match.
         let n = self.hashes.len() - 1;

@@ -1251,6 +1251,12 @@ fn every_option_value_plays_as_pinned() {
         ("bagh-bandi", "quiet-limit=off", &[33, 1056, 31744], true),
         (
             "gioco-dell-orso",
+            "round-limit=50",
+            &[4, 12, 24, 24, 144],
+            true,
+        ),
+        (
+            "gioco-dell-orso",
             "round-limit=off",
             &[4, 12, 24, 24, 144],
             true,

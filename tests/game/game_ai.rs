@@ -163,3 +163,61 @@ fn ai_against_ai_plays_on() {
         std::thread::sleep(Duration::from_millis(5));
     }
 }
+
+/// Gioco dell'Orso's first round but its last ply: the person placed the
+/// hunters and has shut the bear (the computer's) in but for one move.
+const GIOCO_BEFORE_THE_END: &str = "@c4 @d3 @e4 d4-d5 d3-d4 d5-d7 d4-d5 d7-c6 c4-a4 c6-b5 \
+    a4-b3 b5-a4 d5-c4 a4-b5 e4-g4 b5-c6 b3-b5 c6-d7 c4-d5 d7-e6 g4-f5 e6-d7 f5-e6 d7-c6";
+
+#[test]
+fn a_two_round_match_swaps_the_sides_for_round_two() {
+    use stronghold::game::common::notice::Notices;
+    let mut game = Game::new(Variant::new(GameId::named("gioco-dell-orso")));
+    game.play_text(GIOCO_BEFORE_THE_END).unwrap();
+    let players = Match::players(Player::Ai(Level::Beginner), Player::Human);
+    let mut app = headless_app();
+    app.insert_resource(Match::from_game(game, players));
+    app.insert_resource(Settings {
+        reduced_motion: true,
+        ..Settings::default()
+    });
+    app.update();
+    draw_the_first_board(&mut app);
+    assert!(app.world().resource::<Match>().human_to_move());
+    // Points by this board's names.
+    let board = app
+        .world()
+        .resource::<Match>()
+        .game()
+        .rules()
+        .board()
+        .clone();
+    for name in ["d5", "d7"] {
+        let p = board.find(name).expect("a point of the board");
+        app.world_mut().write_message(BoardInput::Press(p));
+        app.world_mut().write_message(BoardInput::Click(p));
+        app.update();
+    }
+    let m = app.world().resource::<Match>();
+    assert_eq!(m.game().round(), 2, "the bear is shut in: round two");
+    // The person now plays the bear, the computer places the hunters.
+    assert_eq!(m.player(Side::Hunters), Player::Human);
+    assert_eq!(m.player(Side::Crowd), Player::Ai(Level::Beginner));
+    assert_eq!(m.player_at_start(Side::Crowd), Player::Human);
+    let told = app
+        .world()
+        .resource::<Notices>()
+        .shown
+        .iter()
+        .any(|(n, _)| n.msg.id == "match-round-two-begins");
+    assert!(told, "the round's end is told");
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while !app.world().resource::<Match>().human_to_move() {
+        assert!(Instant::now() < deadline, "the computer did not place");
+        app.update();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let m = app.world().resource::<Match>();
+    assert_eq!(m.game().position().in_hand, [0, 0], "three hunters placed");
+    assert_eq!(m.side_to_move(), Side::Hunters, "the person's bear moves");
+}

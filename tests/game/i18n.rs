@@ -767,6 +767,7 @@ mod errors {
             Problem::Misused(M::LevelLengthsNeedLine),
             Problem::Misused(M::LaterHopsNeedChains),
             Problem::Misused(M::RemovalNeedsPlacements),
+            Problem::Misused(M::TwoRoundsNeedBlockade),
         ];
         let mut errors: Vec<GameFileError> = problems
             .into_iter()

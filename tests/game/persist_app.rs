@@ -229,7 +229,10 @@ fn every_game_and_option_resumes_as_it_was() {
             "{variant:?}"
         );
         assert!(resumed.redo_moves().eq(wanted.redo_moves()), "{variant:?}");
-        assert_eq!(resumed.player(Side::Hunters), Player::Ai(Level::Beginner));
+        assert_eq!(
+            resumed.player_at_start(Side::Hunters),
+            Player::Ai(Level::Beginner)
+        );
         assert_eq!(app.world().resource::<BoardLayout>().flipped, i % 2 == 0);
         let settings = app.world().resource::<Settings>();
         assert_eq!(settings.skin_for(variant.game), Some("night"));

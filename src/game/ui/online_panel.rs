@@ -188,7 +188,10 @@ fn friend_line(ui: &mut egui::Ui, p: &mut GameUi, room: &RoomView, friend: Side,
 /// a rated game has ended, each rating's change.
 fn players(ui: &mut egui::Ui, p: &mut GameUi, room: &RoomView) {
     let names = p.names();
+    // The room's seats keep the sides their players took at the start; a
+    // two-round match's players play the other role in round two.
     for side in [Side::Hunters, Side::Crowd] {
+        let role = p.the_match.game().player_side(side);
         let player = room.players.get(side);
         // Once rated: the name and the change, in place of the old rating.
         let who = match room.ratings {
@@ -199,7 +202,7 @@ fn players(ui: &mut egui::Ui, p: &mut GameUi, room: &RoomView) {
             ),
             None => player_text(&p.i18n, player),
         };
-        let line = format!("{}: {who}", names.title(&p.i18n, side));
+        let line = format!("{}: {who}", names.title(&p.i18n, role));
         let text = egui::RichText::new(line);
         ui.label(if p.online.you == Some(side) {
             text.strong()
@@ -240,7 +243,8 @@ fn clocks(ui: &mut egui::Ui, p: &mut GameUi, room: &RoomView, now: f64) {
         };
         ui.horizontal(|ui| {
             ui.add(
-                egui::Label::new(names.title(&p.i18n, side)).wrap_mode(egui::TextWrapMode::Extend),
+                egui::Label::new(names.title(&p.i18n, p.the_match.game().player_side(side)))
+                    .wrap_mode(egui::TextWrapMode::Extend),
             );
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 ui.add(egui::Label::new(time).wrap_mode(egui::TextWrapMode::Extend));
