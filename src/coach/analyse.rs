@@ -689,10 +689,11 @@ impl GameAnalyser {
     fn round_end(&self, i: usize) -> Option<Score> {
         let rules = self.cursor.rules();
         let pos = &self.positions[i];
-        (rules.round(pos) != rules.round(&self.positions[i + 1])).then(|| match pos.side_to_move {
+        let score = match pos.side_to_move {
             Side::Crowd => Score::Win(Some(1)),
             Side::Hunters => Score::Loss(Some(1)),
-        })
+        };
+        (rules.round(pos) != rules.round(&self.positions[i + 1])).then_some(score)
     }
 
     /// The report of the move from position `i`.

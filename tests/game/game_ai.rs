@@ -204,6 +204,8 @@ fn a_two_round_match_swaps_the_sides_for_round_two() {
     assert_eq!(m.player(Side::Hunters), Player::Human);
     assert_eq!(m.player(Side::Crowd), Player::Ai(Level::Beginner));
     assert_eq!(m.player_at_start(Side::Crowd), Player::Human);
+    // The notice is gathered the frame after the move.
+    app.update();
     let told = app
         .world()
         .resource::<Notices>()

@@ -21,7 +21,7 @@ use crate::game::play::analysis::{AnalysisCommand, AnalysisJob};
 use crate::game::play::hint::HintJob;
 use crate::game::play::lesson::{LessonCommand, LessonSession, in_lesson};
 use crate::game::play::match_state::{
-    Match, MatchCommand, MoveApplied, MoveIntent, MoveRejected, MoveSource, Player,
+    Match, MatchCommand, MoveIntent, MoveRejected, MoveSource, Player,
 };
 use crate::game::play::online::{Online, OnlineCommand};
 use crate::game::play::puzzle::{
@@ -81,8 +81,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                (remember_rejections, window_title, announce_round_two)
-                    .in_set(crate::game::GameSet::View),
+                (remember_rejections, window_title).in_set(crate::game::GameSet::View),
                 menu::enter_loaded_game.run_if(in_state(Screen::Menu)),
             ),
         );
@@ -155,23 +154,6 @@ impl Default for NewGameForm {
 fn remember_rejections(mut rejected: MessageReader<MoveRejected>, mut state: ResMut<PanelState>) {
     for r in rejected.read() {
         state.move_error = Some(r.reason.clone().text("move", r.text.clone()));
-    }
-}
-
-/// Tells the players when round one of a two-round match is over: how
-/// long its hunted piece lasted, and that they swap sides.
-fn announce_round_two(
-    mut applied: MessageReader<MoveApplied>,
-    the_match: Res<Match>,
-    skin: Res<ActiveSkin>,
-    i18n: Res<I18n>,
-    mut notices: MessageWriter<Notice>,
-) {
-    if applied.read().any(|m| m.effects.next_round) {
-        let names = SideNames::of_skin(&skin, &i18n, the_match.kind());
-        let lasted = the_match.game().position().moves_made[0];
-        let msg = Msg::new("match-round-two-begins").num("count", lasted);
-        notices.write(Notice::info(names.with_side(&i18n, msg, Side::Hunters)));
     }
 }
 
