@@ -249,6 +249,10 @@ const BUILT_IN: &[(&str, &str)] = &[
         "gioco-dell-orso",
         include_str!("../../assets/games/gioco-dell-orso.game.ron"),
     ),
+    (
+        "to-kinegi-tou-lagou",
+        include_str!("../../assets/games/to-kinegi-tou-lagou.game.ron"),
+    ),
 ];
 
 /// The most options a game may have.

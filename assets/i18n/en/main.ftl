@@ -232,6 +232,7 @@ end-winner = { $n ->
     [one] { $side_title } wins!
    *[other] { $side_title } win!
 }
+end-match-winner = The player who began as the { $side } wins the match!
 end-draw = Draw
 end-resigned = { $n ->
     [one] { $side_title } resigns.

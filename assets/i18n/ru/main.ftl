@@ -241,6 +241,7 @@ end-winner = { $n ->
     [one] Побеждает { $side }!
    *[other] Побеждают { $side }!
 }
+end-match-winner = Матч выиграл игрок, начинавший за сторону «{ $side }»!
 end-draw = Ничья
 end-resigned = { $n ->
     [one] { $side_title } сдаётся.

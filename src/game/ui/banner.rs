@@ -14,7 +14,7 @@ use crate::game::common::screens::{MenuPage, Screen};
 use crate::game::play::analysis::{AnalysisCommand, AnalysisJob, can_analyse};
 use crate::game::play::match_state::{Conclusion, LinePreview, Match, MatchCommand};
 use crate::game::play::online::{Online, OnlineCommand};
-use crate::rules::{GameId, Reason, Side, Variant};
+use crate::rules::{Game, GameId, Reason, Side, Variant};
 
 /// 1 when the side is a single piece (the fox, a vulture), for verb
 /// agreement.
@@ -97,9 +97,16 @@ pub(super) fn conclusion_text(
     i18n.msg(&msg)
 }
 
-/// The banner's title: "Bulgars win" or "Draw".
-fn conclusion_title(i18n: &I18n, names: &SideNames, kind: GameId, c: Conclusion) -> String {
+/// The banner's title: "Bulgars win" or "Draw". A two-round match is won
+/// by a player, not a role: the one who began with the winner's side in
+/// round one.
+fn conclusion_title(i18n: &I18n, names: &SideNames, game: &Game, c: Conclusion) -> String {
+    let kind = game.variant().game;
     match c.winner() {
+        Some(role) if game.rules().two_rounds().is_some() => {
+            let began_as = game.player_side(role);
+            i18n.msg(&names.with_side(i18n, Msg::new("end-match-winner"), began_as))
+        }
         Some(side) => i18n.msg(
             &names
                 .with_side(i18n, Msg::new("end-winner"), side)
@@ -143,7 +150,7 @@ pub(super) fn banner(mut b: BannerUi) -> Result {
     }
     let kind = m.kind();
     let names = SideNames::of_skin(&b.skin, &b.i18n, kind);
-    let title = conclusion_title(&b.i18n, &names, kind, conclusion);
+    let title = conclusion_title(&b.i18n, &names, m.game(), conclusion);
     let reason = conclusion_text(&b.i18n, &names, kind, conclusion);
     let screen = ctx.viewport_rect();
     let center_x = (screen.width() - b.panel_width.0) / 2.0;
