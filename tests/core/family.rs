@@ -33,6 +33,9 @@ struct RefPosition {
     made: [u16; 2],
     /// El Perro's flipped forward, the last fox's point + 1, or hens owed.
     state: u8,
+    /// A two-round match: the round (1 or 2), the plies round one lasted,
+    /// and the plies of this round once the pieces are placed.
+    rounds: (u8, u16, u16),
 }
 
 impl Reference {
@@ -81,7 +84,53 @@ impl Reference {
             quiet: 0,
             made: [0, 0],
             state: 0,
+            rounds: (1, 0, 0),
         }
+    }
+
+    /// The most plies a round lasts, in a two-round match.
+    fn two_rounds(&self) -> Option<u16> {
+        self.file.special.iter().find_map(|r| match r {
+            SpecialRule::TwoRounds(most) => Some(*most),
+            _ => None,
+        })
+    }
+
+    /// Whether no hunter has a step.
+    fn hunters_shut_in(&self, p: &RefPosition) -> bool {
+        (0..self.names.len())
+            .filter(|&a| p.board[a] == Some(Side::Hunters))
+            .all(|a| {
+                self.adjacent[a]
+                    .iter()
+                    .all(|&b| p.board[b].is_some() || !self.may_step(p, Side::Hunters, a, b))
+            })
+    }
+
+    /// A two-round match after the ply from `p` to `q`: once nothing is in
+    /// hand every ply counts, and round one ends after the ply that shuts
+    /// the hunter in (or at the limit): the start again, in round two.
+    fn round_ply(&self, p: &RefPosition, mut q: RefPosition) -> RefPosition {
+        let Some(most) = self.two_rounds() else {
+            return q;
+        };
+        if p.hand != [0, 0] {
+            return q;
+        }
+        q.rounds.2 += 1;
+        if q.rounds.0 == 1 && (q.rounds.2 >= most || self.hunters_shut_in(&q)) {
+            let mut next = self.start();
+            next.rounds = (2, q.rounds.2, 0);
+            return next;
+        }
+        q
+    }
+
+    /// A two-round match over: round two's hunter shut in, or lasting as
+    /// long as round one's.
+    fn match_over(&self, p: &RefPosition) -> bool {
+        let (round, first, second) = p.rounds;
+        round == 2 && p.hand == [0, 0] && (self.hunters_shut_in(p) || second >= first)
     }
 
     fn has(&self, rule: &SpecialRule) -> bool {
@@ -209,6 +258,9 @@ impl Reference {
 
     /// A winner or draw the position itself shows (the mover's wins first).
     fn ended(&self, p: &RefPosition) -> bool {
+        if self.match_over(p) {
+            return true;
+        }
         let mover = p.to_move.other();
         for side in [mover, mover.other()] {
             for end in &self.file.ends {
@@ -265,7 +317,7 @@ impl Reference {
                     q.state &= 0x7f;
                 }
             }
-            self.after_move(q)
+            self.round_ply(p, self.after_move(q))
         };
         // An owed hen comes first, a placement of its own, one a turn (the
         // top bit of the state marks the turn's hen as added).
@@ -643,6 +695,7 @@ fn perft_counts_are_pinned() {
         ("merimueng-rimueng-do", &[23, 506, 10626]),
         ("bagh-bandi", &[33, 1056, 31744]),
         ("gioco-dell-orso", &[4, 12, 24, 24, 144, 312, 2256, 5544]),
+        ("to-kinegi-tou-lagou", &[8, 56, 336, 840, 6480, 20280]),
     ];
     let family: Vec<&str> = hunt_family().map(GameId::id).collect();
     let pinned_ids: Vec<&str> = pinned.iter().map(|(id, _)| *id).collect();
@@ -1259,6 +1312,13 @@ fn every_option_value_plays_as_pinned() {
             "gioco-dell-orso",
             "round-limit=off",
             &[4, 12, 24, 24, 144],
+            true,
+        ),
+        ("to-kinegi-tou-lagou", "round-limit=50", &[8, 56, 336], true),
+        (
+            "to-kinegi-tou-lagou",
+            "round-limit=off",
+            &[8, 56, 336],
             true,
         ),
     ];
