@@ -27,8 +27,13 @@ fn app_against(level: Level) -> bevy::app::App {
 
 /// A game of Pirates and Bulgars between these players, one frame in.
 fn app_with(players: [Player; 2]) -> bevy::app::App {
+    app_for(Match::new(Variant::new(GameId::named("pirates")), players))
+}
+
+/// An app playing `the_match`, one frame in, without animations.
+fn app_for(the_match: Match) -> bevy::app::App {
     let mut app = headless_app();
-    app.insert_resource(Match::new(Variant::new(GameId::named("pirates")), players));
+    app.insert_resource(the_match);
     app.insert_resource(Settings {
         reduced_motion: true,
         ..Settings::default()
@@ -175,13 +180,7 @@ fn a_two_round_match_swaps_the_sides_for_round_two() {
     let mut game = Game::new(Variant::new(GameId::named("gioco-dell-orso")));
     game.play_text(GIOCO_BEFORE_THE_END).unwrap();
     let players = Match::players(Player::Ai(Level::Beginner), Player::Human);
-    let mut app = headless_app();
-    app.insert_resource(Match::from_game(game, players));
-    app.insert_resource(Settings {
-        reduced_motion: true,
-        ..Settings::default()
-    });
-    app.update();
+    let mut app = app_for(Match::from_game(game, players));
     draw_the_first_board(&mut app);
     assert!(app.world().resource::<Match>().human_to_move());
     // Points by this board's names.
