@@ -34,6 +34,8 @@ midgame() {
     gioco-dell-orso)
         echo "@c4 @d3 @e4 d4-d5 d3-d4 d5-d7 d4-d5 d7-c6 c4-a4 c6-b5 a4-b3 b5-a4 d5-c4 a4-b5 e4-g4 b5-c6 b3-b5 c6-d7 c4-d5 d7-e6 g4-f5 e6-d7 f5-e6 d7-c6 d5-d7 @c4 @d3 @e4 d4-d5 c4-d4 d5-d7"
         ;;
+    # Round one's hare shut in after 4 moves; round two under way.
+    to-kinegi-tou-lagou) echo "@e7 @d6 @g7 f6-f8 e7-b10 f8-e7 g7-f8 @e7 @d6 @g7 f6-f8" ;;
     juroku-musashi)
         echo "d3-f4 d5-b4 b7-b6 b4-d3 a5-b5 d3-d2 d7-b7 d2-d1 b6-d5 d1-f1 a7-b6 f1-e2 b7-a7 e2-d2 a7-b7 d2-d3 b6-a5 d3-b4 d5-b6 b4-d4 b7-a7 d4-d3 a4-b4 d3-d2 b6-d6 d2-e2 b3-d3 e2-d1 f4-d4 d1-d2 g7-f6 d2-c2 g3-f4 c2-d1 f6-d5 d1-d2 a5-a4 d2-c2 a7-b6 c2-d1 b4-b3 d1-d2 f7-d7 d2-e2 d7-f6 e2xb4 a6-a5 b4-d3"
         ;;

@@ -119,6 +119,14 @@ impl Game {
             .iter()
             .map(|r| self.rules.player_side(&r.before, r.before.side_to_move))
     }
+    /// In a two-round match that has reached round two, the index of its
+    /// first move (the number of moves before it).
+    pub fn round_two_from(&self) -> Option<usize> {
+        self.rules.two_rounds()?;
+        (self.history.iter())
+            .position(|r| self.rules.round(&r.before) == 2)
+            .or_else(|| (self.round() == 2).then_some(self.history.len()))
+    }
     pub fn last_move(&self) -> Option<&Move> {
         self.history.last().map(|r| &r.mv)
     }

@@ -17,10 +17,18 @@ pub(super) fn move_list(ui: &mut egui::Ui, p: &mut GameUi) {
     theme::section(ui, p.tr("moves-title"));
     let total = p.the_match.game().ply();
     let shown = p.the_match.reviewing().unwrap_or(total);
-    let texts: Vec<String> = p.the_match.game().move_texts();
     let turns = turns(p.the_match.game().player_movers());
-    let scroll_to_shown = std::mem::take(&mut p.state.scroll_to_ply);
-    let mut clicked = None;
+    // A two-round match lists each round's moves apart, numbered afresh.
+    let round_two = p.the_match.game().round_two_from();
+    let split = round_two.map_or(turns.len(), |from| {
+        turns.iter().take_while(|t| t.start < from).count()
+    });
+    let mut cells = Cells {
+        texts: p.the_match.game().move_texts(),
+        shown,
+        scroll_to_shown: std::mem::take(&mut p.state.scroll_to_ply),
+        clicked: None,
+    };
     egui::ScrollArea::vertical()
         .id_salt("move_list")
         .max_height(170.0)
@@ -30,38 +38,64 @@ pub(super) fn move_list(ui: &mut egui::Ui, p: &mut GameUi) {
                 .num_columns(3)
                 .spacing([8.0, 2.0])
                 .show(ui, |ui| {
-                    for (row, pair) in turns.chunks(2).enumerate() {
-                        ui.label(egui::RichText::new(format!("{}.", row + 1)).weak());
-                        for turn in pair {
-                            // A side placing several pieces in a turn
-                            // plays several plies in one cell.
-                            ui.horizontal(|ui| {
-                                for index in turn.clone() {
-                                    // The position after this move is ply index + 1.
-                                    let ply = index + 1;
-                                    let report = ply_report(&p.the_match, ply);
-                                    let label = move_label(ui, &texts[index], report);
-                                    let mut response = ui.selectable_label(ply == shown, label);
-                                    if let Some(r) = report {
-                                        response = response.on_hover_text(report_tip(p, r));
-                                    }
-                                    if response.clicked() {
-                                        clicked = Some(ply);
-                                    }
-                                    if scroll_to_shown && ply == shown {
-                                        response.scroll_to_me(Some(egui::Align::Center));
-                                    }
-                                }
-                            });
-                        }
+                    cells.rows(ui, p, &turns[..split]);
+                    if round_two.is_some() {
+                        ui.label("");
+                        ui.label(egui::RichText::new(p.i18n.tr("match-round-two")).color(GOLD));
                         ui.end_row();
+                        cells.rows(ui, p, &turns[split..]);
                     }
                 });
         });
-    if let Some(ply) = clicked {
+    if let Some(ply) = cells.clicked {
         p.commands.write(MatchCommand::Review(Some(ply)));
     }
     review_controls(ui, p, shown, total);
+}
+
+/// What the move list's cells show and what was clicked.
+struct Cells {
+    texts: Vec<String>,
+    /// The ply shown on the board.
+    shown: usize,
+    scroll_to_shown: bool,
+    clicked: Option<usize>,
+}
+
+impl Cells {
+    /// The rows of these turns, two a row, numbered from 1.
+    fn rows(&mut self, ui: &mut egui::Ui, p: &GameUi, turns: &[std::ops::Range<usize>]) {
+        for (row, pair) in turns.chunks(2).enumerate() {
+            ui.label(egui::RichText::new(format!("{}.", row + 1)).weak());
+            for turn in pair {
+                // A side placing several pieces in a turn plays several
+                // plies in one cell.
+                ui.horizontal(|ui| {
+                    for index in turn.clone() {
+                        self.cell(ui, p, index);
+                    }
+                });
+            }
+            ui.end_row();
+        }
+    }
+
+    /// The move of this index: the position after it is ply index + 1.
+    fn cell(&mut self, ui: &mut egui::Ui, p: &GameUi, index: usize) {
+        let ply = index + 1;
+        let report = ply_report(&p.the_match, ply);
+        let label = move_label(ui, &self.texts[index], report);
+        let mut response = ui.selectable_label(ply == self.shown, label);
+        if let Some(r) = report {
+            response = response.on_hover_text(report_tip(p, r));
+        }
+        if response.clicked() {
+            self.clicked = Some(ply);
+        }
+        if self.scroll_to_shown && ply == self.shown {
+            response.scroll_to_me(Some(egui::Align::Center));
+        }
+    }
 }
 
 /// The plies of each turn, in order: a turn is the plies one side makes
