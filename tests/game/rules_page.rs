@@ -607,3 +607,22 @@ fn a_region_the_crowd_fills_is_shaded_on_the_start() {
         assert_eq!(start.region, expected, "{game}");
     }
 }
+
+/// A two-round match's page tells how its rounds end and draw, and never
+/// that a bear without a move loses the game.
+#[test]
+fn a_two_round_matchs_page_tells_its_rounds() {
+    for id in ["gioco-dell-orso", "to-kinegi-tou-lagou"] {
+        let ids = message_ids(GameId::named(id));
+        for wanted in [
+            "rules-special-two-rounds",
+            "rules-end-rounds",
+            "rules-draw-rounds",
+        ] {
+            assert!(ids.iter().any(|i| i == wanted), "{id}: {wanted}");
+        }
+        for unwanted in ["rules-end-none", "rules-stuck-loses", "rules-draw-none"] {
+            assert!(!ids.iter().any(|i| i == unwanted), "{id}: {unwanted}");
+        }
+    }
+}

@@ -158,6 +158,8 @@ rules-end-outlasts = The { $side } { $single ->
    *[other] win
 } once the { $other } have made { $count } moves.
 rules-end-none = There is no other way to win than the ones below: a side wins by leaving the other without a move.
+rules-end-rounds = A round ends when the { $hsingle } cannot step (or after { $most } moves once the { $crowd } are placed), and the match as soon as it is sure whose { $hsingle } lasted more moves: that player wins. There is no other way to win.
+rules-draw-rounds = Two rounds in which the { $hsingle } lasted the same number of moves draw the match, two rounds that both reach the limit included.
 rules-stuck-loses = { $single ->
     [yes] A { $side } that cannot move on its turn loses.
    *[other] { $side } who cannot move on their turn lose.

@@ -384,6 +384,19 @@ fn stuck_text(game: GameId, side: Side) -> Msg {
 
 fn ends_section(game: GameId, figure: &dyn Fn(Kind) -> Option<Block>) -> Section {
     let file = game.file();
+    if let Some(most) = Variant::new(game).ruleset().two_rounds() {
+        // A match's end is its rounds' (the section of the game's own rules).
+        let rounds = both_sides(Msg::new("rules-end-rounds"), game).num("most", most);
+        let mut blocks = vec![
+            Block::Text(rounds),
+            Block::Text(stuck_text(game, Side::Crowd)),
+        ];
+        blocks.extend(figure(Kind::Goal));
+        return Section {
+            heading: "rules-heading-winning",
+            blocks,
+        };
+    }
     let mut blocks: Vec<Block> = file
         .ends
         .iter()
@@ -433,6 +446,9 @@ fn draws_section(game: GameId, rules: &Rules) -> Section {
         blocks.push(Block::Text(
             Msg::new("rules-draw-repetition").num("count", times),
         ));
+    }
+    if rules.two_rounds().is_some() {
+        blocks.push(Block::Text(both_sides(Msg::new("rules-draw-rounds"), game)));
     }
     if rules.forbids_repeats() {
         blocks.push(Block::Text(Msg::new("rules-no-repeat")));
