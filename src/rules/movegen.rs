@@ -801,7 +801,8 @@ impl Rules {
         }
     }
 
-    /// The win `side` has in `pos`, if it has met a win condition.
+    /// The win `side` has in `pos`, if it has met a win condition (in a
+    /// two-round match, the match's end, a draw too, whichever side asks).
     #[inline]
     pub fn win_of(&self, pos: &Position, side: Side) -> Option<Outcome> {
         let e = &self.ends;
