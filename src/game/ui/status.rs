@@ -169,25 +169,33 @@ pub(super) fn material(ui: &mut egui::Ui, p: &mut GameUi) {
 /// A two-round match's rows: the round, and how long each round's hunted
 /// piece lasted (so far, in the round being played).
 fn rounds(ui: &mut egui::Ui, i18n: &I18n, names: &SideNames, rules: &Rules, pos: &Position) {
-    let round = rules.round(pos);
-    let hunted = Side::Hunters;
-    ui.label(i18n.tr("match-round"))
-        .on_hover_text(i18n.msg(&names.with_side(i18n, Msg::new("match-round-hint"), hunted)));
-    ui.label(i18n.msg(&Msg::new("match-round-value").num("round", round)));
-    ui.end_row();
-    let [first, second] = pos.moves_made;
-    let lasted = |id, count: u16| i18n.msg(&Msg::new(id).num("count", count));
-    ui.label(i18n.tr("match-round-one"));
-    ui.label(match round {
-        1 => lasted("match-lasting", second),
-        _ => lasted("match-lasted", first),
-    });
-    ui.end_row();
-    if round == 2 {
-        ui.label(i18n.tr("match-round-two"));
-        ui.label(lasted("match-lasting", second));
+    let hint = names.with_side(i18n, Msg::new("match-round-hint"), Side::Hunters);
+    for (i, (label, value)) in round_rows(i18n, rules, pos).into_iter().enumerate() {
+        let label = ui.label(label);
+        if i == 0 {
+            label.on_hover_text(i18n.msg(&hint));
+        }
+        ui.label(value);
         ui.end_row();
     }
+}
+
+/// The label and value of each of a two-round match's rows.
+fn round_rows(i18n: &I18n, rules: &Rules, pos: &Position) -> Vec<(String, String)> {
+    let round = rules.round(pos);
+    let [first, second] = pos.moves_made;
+    let lasted = |id, count: u16| i18n.msg(&Msg::new(id).num("count", count));
+    let mut rows = vec![(
+        i18n.tr("match-round"),
+        i18n.msg(&Msg::new("match-round-value").num("round", round)),
+    )];
+    if round == 1 {
+        rows.push((i18n.tr("match-round-one"), lasted("match-lasting", second)));
+    } else {
+        rows.push((i18n.tr("match-round-one"), lasted("match-lasted", first)));
+        rows.push((i18n.tr("match-round-two"), lasted("match-lasting", second)));
+    }
+    rows
 }
 
 /// The material on one wrapped line (the phone strip): captures, the
@@ -213,6 +221,14 @@ pub(super) fn material_line(ui: &mut egui::Ui, p: &GameUi) {
         let held = (pos.crowd() & region).count();
         let label = goal_label(i18n, m.kind());
         parts.push(format!("{label} {held} / {}", region.count()));
+    }
+    let rules = m.game().rules();
+    if rules.two_rounds().is_some() {
+        let rows = round_rows(i18n, rules, pos);
+        parts.extend(
+            rows.into_iter()
+                .map(|(label, value)| format!("{label} {value}")),
+        );
     }
     ui.label(parts.join(" · "));
 }
