@@ -748,6 +748,84 @@ fn misplays_are_refused(url: &str) {
     });
 }
 
+/// `mover` plays `mv` as ply `ply`, and both see it relayed.
+fn relayed(mover: &mut Raw, other: &mut Raw, ply: u32, mv: &str) {
+    mover.send(&Command::Move {
+        ply,
+        mv: mv.to_string(),
+    });
+    for raw in [mover, other] {
+        raw.expect("the move relayed", |e| {
+            matches!(e, Event::Moved { ply: p, .. } if *p == ply).then_some(())
+        });
+    }
+}
+
+/// A two-round match through the server: the seats keep their sides, and
+/// round two's first move is the round-one bear's player's; the result
+/// names the seat that won.
+#[test]
+fn a_two_round_match_swaps_whose_move_it_is_in_round_two() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let server = Server::start(
+        &dir.path().join("games.sqlite3"),
+        0,
+        &dir.path().join("server.log"),
+        &[],
+    );
+    let url = server.url();
+    // X takes the crowd's side (the hunters of Gioco dell'Orso), Y the bear.
+    let mut x = Raw::connect(&url);
+    x.send(&Command::Create {
+        setup: GameSetup::of(&Variant::new(GameId::named("gioco-dell-orso"))),
+        side: Side::Crowd,
+        clock: None,
+        rated: false,
+    });
+    let code = x.expect("seated", |e| match e {
+        Event::Seated { code, .. } => Some(code.clone()),
+        _ => None,
+    });
+    let mut y = Raw::connect(&url);
+    y.send(&Command::Join { code });
+    y.expect("seated", |e| {
+        matches!(e, Event::Seated { .. }).then_some(())
+    });
+    // Round one, 25 plies: the hunters placed, the bear shut in after 22.
+    let round_one = "@c4 @d3 @e4 d4-d5 d3-d4 d5-d7 d4-d5 d7-c6 c4-a4 c6-b5 a4-b3 b5-a4 \
+        d5-c4 a4-b5 e4-g4 b5-c6 b3-b5 c6-d7 c4-d5 d7-e6 g4-f5 e6-d7 f5-e6 d7-c6 d5-d7";
+    let mut game = Game::new(Variant::new(GameId::named("gioco-dell-orso")));
+    let mut ply = 0;
+    let mut play = |x: &mut Raw, y: &mut Raw, mv: &str| {
+        let seat = game.player_to_move();
+        game.play_text(mv).unwrap();
+        match seat {
+            Side::Crowd => relayed(x, y, ply, mv),
+            Side::Hunters => relayed(y, x, ply, mv),
+        }
+        ply += 1;
+    };
+    for mv in round_one.split_whitespace() {
+        play(&mut x, &mut y, mv);
+    }
+    // Round two: Y, the round-one bear, places the hunters now.
+    x.send(&Command::Move {
+        ply: 25,
+        mv: "@c4".into(),
+    });
+    assert_eq!(error_of(&mut x), ErrorKind::NotYourTurn);
+    // X's bear is shut in after 12 moves, against 22.
+    let round_two = "@c4 @d3 @e4 d4-d5 c4-a4 d5-d4 d3-d1 d4-c4 a4-b3 c4-d4 b3-c2 \
+        d4-d3 d1-e2 d3-d1 e4-d3";
+    for mv in round_two.split_whitespace() {
+        play(&mut x, &mut y, mv);
+    }
+    let result = ended(&mut x);
+    assert_eq!(result.reason, EndReason::Survival);
+    assert_eq!(result.winner, Some(Side::Hunters), "Y's seat wins");
+    assert_eq!(ended(&mut y), result);
+}
+
 /// The end a room announces.
 fn ended(raw: &mut Raw) -> GameResult {
     raw.expect("the end", |e| match e {
