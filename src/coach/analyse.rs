@@ -701,13 +701,14 @@ impl GameAnalyser {
         let played = self.moves[i];
         let mover = self.player(i);
         let next_side = self.player(i + 1);
-        let (before, after) = (self.shown_score(i), self.shown_score(i + 1));
-        let after = self
-            .round_end(i)
-            .unwrap_or_else(|| after.for_side(next_side, mover));
-        let searched_after = self
-            .round_end(i)
-            .unwrap_or_else(|| self.searched_score(i + 1).for_side(next_side, mover));
+        let before = self.shown_score(i);
+        let (after, searched_after) = match self.round_end(i) {
+            Some(end) => (end, end),
+            None => (
+                self.shown_score(i + 1).for_side(next_side, mover),
+                self.searched_score(i + 1).for_side(next_side, mover),
+            ),
+        };
         let searched = self.searched[i].as_ref();
         let mut best = searched.map_or(played, |s| s.best);
         let mut line = searched.map_or_else(Vec::new, |s| s.line.clone());

@@ -106,14 +106,10 @@ impl Game {
     pub fn moves(&self) -> impl DoubleEndedIterator<Item = &Move> + ExactSizeIterator {
         self.history.iter().map(|r| &r.mv)
     }
-    /// The side that made each move played, in order (a side placing
-    /// several pieces in a turn makes several running).
-    pub fn movers(&self) -> impl ExactSizeIterator<Item = Side> + '_ {
-        self.history.iter().map(|r| r.before.side_to_move)
-    }
-    /// The side the player of each move played took at the start (in a
-    /// two-round match's second round, the other role's: see
-    /// [`Game::player_side`]).
+    /// The side the player of each move played took at the start, in
+    /// order (a side placing several pieces in a turn makes several
+    /// running; in a two-round match's second round a player moves the
+    /// other role: see [`Game::player_side`]).
     pub fn player_movers(&self) -> impl ExactSizeIterator<Item = Side> + '_ {
         self.history
             .iter()

@@ -502,9 +502,19 @@ fn a_first_move_not_made_in_time_aborts_the_game() {
 
 /// A raw client seated in a new room: (creator, joiner, code, creator's token).
 fn seated_pair(url: &str, side: Side, clock: Option<ClockSpec>) -> (Raw, Raw, String, String) {
+    seated_pair_in(url, "pirates", side, clock)
+}
+
+/// Two players seated in a room of `game`, as [`seated_pair`].
+fn seated_pair_in(
+    url: &str,
+    game: &str,
+    side: Side,
+    clock: Option<ClockSpec>,
+) -> (Raw, Raw, String, String) {
     let mut x = Raw::connect(url);
     x.send(&Command::Create {
-        setup: GameSetup::of(&Variant::new(GameId::named("pirates"))),
+        setup: GameSetup::of(&Variant::new(GameId::named(game))),
         side,
         clock,
         rated: false,
@@ -775,22 +785,7 @@ fn a_two_round_match_swaps_whose_move_it_is_in_round_two() {
     );
     let url = server.url();
     // X takes the crowd's side (the hunters of Gioco dell'Orso), Y the bear.
-    let mut x = Raw::connect(&url);
-    x.send(&Command::Create {
-        setup: GameSetup::of(&Variant::new(GameId::named("gioco-dell-orso"))),
-        side: Side::Crowd,
-        clock: None,
-        rated: false,
-    });
-    let code = x.expect("seated", |e| match e {
-        Event::Seated { code, .. } => Some(code.clone()),
-        _ => None,
-    });
-    let mut y = Raw::connect(&url);
-    y.send(&Command::Join { code });
-    y.expect("seated", |e| {
-        matches!(e, Event::Seated { .. }).then_some(())
-    });
+    let (mut x, mut y, _, _) = seated_pair_in(&url, "gioco-dell-orso", Side::Crowd, None);
     // Round one, 25 plies: the hunters placed, the bear shut in after 22.
     let round_one = "@c4 @d3 @e4 d4-d5 d3-d4 d5-d7 d4-d5 d7-c6 c4-a4 c6-b5 a4-b3 b5-a4 \
         d5-c4 a4-b5 e4-g4 b5-c6 b3-b5 c6-d7 c4-d5 d7-e6 g4-f5 e6-d7 f5-e6 d7-c6 d5-d7";

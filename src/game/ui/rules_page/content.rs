@@ -86,7 +86,7 @@ pub fn page(game: GameId) -> Page {
     sections.push(moves_section(game, &figure));
     sections.push(capture_section(game, &rules, &figure));
     sections.extend(special_section(game));
-    sections.push(ends_section(game, &figure));
+    sections.push(ends_section(game, &rules, &figure));
     sections.push(draws_section(game, &rules));
     sections.extend(chosen_section(game));
     sections.extend(options_section(game));
@@ -382,9 +382,9 @@ fn stuck_text(game: GameId, side: Side) -> Msg {
     of_side(id, game, side)
 }
 
-fn ends_section(game: GameId, figure: &dyn Fn(Kind) -> Option<Block>) -> Section {
+fn ends_section(game: GameId, rules: &Rules, figure: &dyn Fn(Kind) -> Option<Block>) -> Section {
     let file = game.file();
-    if let Some(most) = Variant::new(game).ruleset().two_rounds() {
+    if let Some(most) = rules.two_rounds() {
         // A match's end is its rounds' (the section of the game's own rules).
         let rounds = both_sides(Msg::new("rules-end-rounds"), game).num("most", most);
         let mut blocks = vec![
