@@ -453,16 +453,12 @@ impl Conn {
                 return Flow::Go;
             }
         };
-        // An address that has used up its unknown codes looks up no more
-        // (each lookup is a load on the store's thread), on any connection.
-        if !self.hub.peers.may_look_up(self.client) {
-            self.refuse(
-                ErrorKind::UnknownRoom,
-                "too many unknown codes from your address: closing".into(),
-            );
-            self.close(close_code::POLICY, "guessing codes");
-            return Flow::Stop;
-        }
+        // A code is always looked up: a seat's token or a code the server
+        // knows gets in whatever others at this address guessed (one NAT,
+        // many players). An address that has used up its unknown codes has
+        // its connection closed at its next unknown one, so a guesser pays
+        // a new connection per guess from then on.
+        let guessed_out = !self.hub.peers.may_look_up(self.client);
         let outbox = self.outbox.clone();
         let entered = self.hub.enter(code, entry, self.id, outbox).await;
         if let Err(Event::Error {
@@ -471,12 +467,16 @@ impl Conn {
         }) = &entered
         {
             self.unknown_rooms += 1;
-            self.hub.peers.unknown_code(self.client);
-            if self.unknown_rooms > UNKNOWN_ROOMS_LIMIT {
-                self.refuse(
-                    ErrorKind::UnknownRoom,
-                    "too many unknown codes: closing".into(),
-                );
+            let within_cap = self.hub.peers.unknown_code(self.client);
+            let message = if guessed_out || !within_cap {
+                Some("too many unknown codes from your address: closing")
+            } else if self.unknown_rooms > UNKNOWN_ROOMS_LIMIT {
+                Some("too many unknown codes: closing")
+            } else {
+                None
+            };
+            if let Some(message) = message {
+                self.refuse(ErrorKind::UnknownRoom, message.into());
                 self.close(close_code::POLICY, "guessing codes");
                 return Flow::Stop;
             }

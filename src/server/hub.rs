@@ -95,7 +95,9 @@ fn game_line(game: &ArchivedGame) -> String {
         match game.result {
             _ if !game.rated => "unrated",
             Some(r) if r.reason == EndReason::Aborted => "unrated (aborted)",
-            Some(r) if !changes_ratings(&r, game.moves.len()) => "unrated (too short)",
+            // The stored changes say whether it counted: the page reads
+            // games without their moves, so their count is not at hand.
+            Some(_) if game.ratings.is_none() => "unrated (too short)",
             _ => "rated",
         },
     )

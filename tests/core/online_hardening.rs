@@ -302,6 +302,43 @@ fn unknown_codes_are_capped_per_address_across_reconnects() {
     assert!(guesser.closed());
 }
 
+/// Another client's guessing never locks a player out (issue 55): once
+/// an address has used up its unknown codes, a seat's own token and a
+/// code the server knows still get in from it (a reconnect, a spectator),
+/// and only unknown codes are refused.
+#[test]
+fn guesses_from_an_address_never_lock_out_its_players() {
+    let (_dir, server) = Server::in_temp_dir(&["--max-unknown-codes-per-ip", "6"]);
+    let url = server.url();
+    let (x, y, code, x_token, y_token) = seated_pair(&url);
+    let mut refused = false;
+    for attempt in 0..8 {
+        let mut guesser = Raw::connect(&url);
+        guesser.send(&Command::Join {
+            code: format!("zzzzzzzzz{attempt}"),
+        });
+        let message = guesser.expect("the refusal", |e| match e {
+            Event::Error { message, .. } => Some(message.clone()),
+            _ => None,
+        });
+        refused |= message.contains("too many unknown codes");
+    }
+    assert!(refused, "the guesses were never refused");
+    drop((x, y));
+    resume_and_move(
+        &url,
+        &code,
+        [(Side::Hunters, &x_token), (Side::Crowd, &y_token)],
+    );
+    let mut spectator = Raw::connect(&url);
+    spectator.send(&Command::Watch { code: code.clone() });
+    spectator.expect("the room", |e| match e {
+        Event::State(_) => Some(()),
+        Event::Error { message, .. } => panic!("the spectator was refused: {message}"),
+        _ => None,
+    });
+}
+
 /// Rooms opened per address are capped, on new connections too.
 #[test]
 fn new_rooms_are_capped_per_address() {
