@@ -2,19 +2,15 @@
 //! (`--help` for the flags; the protocol is `stronghold::online`'s).
 #![warn(clippy::too_many_lines)]
 
-use std::io::Write;
 use std::process::ExitCode;
 
-use stronghold::server::{Config, USAGE, run};
+use stronghold::server::{Config, init_log, run};
 
 fn main() -> ExitCode {
-    let words: Vec<String> = std::env::args().skip(1).collect();
-    if words.iter().any(|w| w == "--help" || w == "-h") {
-        // A closed pipe (`| head`) is no reason to fail.
-        let _ = writeln!(std::io::stdout(), "{USAGE}");
-        return ExitCode::SUCCESS;
-    }
-    let result = Config::from_args(&words).and_then(run);
+    // `--help` and `--version` print and exit 0; a bad flag prints clap's
+    // error with a suggestion and exits 2.
+    let config = Config::from_args(std::env::args_os().skip(1)).unwrap_or_else(|e| e.exit());
+    let result = init_log(&config.log, config.log_format).and_then(|()| run(config));
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

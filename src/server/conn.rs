@@ -19,6 +19,7 @@ use tokio::time::{Instant, timeout};
 use super::hub::{ConnectionSlot, Hub, NewRoom};
 use super::limit::{RateLimit, Verdict};
 use super::lobby::{Met, PostRefused, Seek};
+use super::metrics::metrics;
 use super::outbox::{OUTBOX_FRAMES, Outbound, Outbox};
 use super::pairing::open_seeks_room;
 use super::refusal::{busy_error, storage_error};
@@ -57,20 +58,37 @@ struct Conn {
     identity: Option<Identity>,
 }
 
-/// Serves one upgraded connection until it ends.
+/// Serves one upgraded connection until it ends, in a span that names it
+/// (the log's lines from it carry its number and addresses).
 pub(crate) async fn serve(
     socket: WebSocket,
     hub: Arc<Hub>,
     peer: SocketAddr,
     slot: ConnectionSlot,
 ) {
+    use tracing::Instrument;
     let id = hub.next_conn();
+    let client = slot.client();
+    let span = tracing::info_span!("conn", id, %peer, %client);
+    metrics().connections_opened.inc();
+    serve_as(socket, hub, peer, slot, id).instrument(span).await;
+    log::flush_refusals(client);
+}
+
+async fn serve_as(
+    socket: WebSocket,
+    hub: Arc<Hub>,
+    peer: SocketAddr,
+    slot: ConnectionSlot,
+    id: ConnId,
+) {
     let client = slot.client();
     let (sink, mut stream) = socket.split();
     let (frames, queue) = mpsc::channel(OUTBOX_FRAMES);
     let outbox = Outbox {
         frames,
         kick: Arc::new(Notify::new()),
+        client: Some(client),
     };
     let write_timeout = hub.config.write_timeout;
     let mut writer = tokio::spawn(write_frames(
@@ -144,7 +162,7 @@ pub(crate) async fn serve(
     if timeout(write_timeout, &mut writer).await.is_err() {
         writer.abort();
         let _ = writer.await;
-        log::line(format_args!("conn {id} ({peer}): writer stopped"));
+        tracing::warn!("conn {id} ({peer}): writer stopped");
     }
 }
 
@@ -179,10 +197,10 @@ async fn write_frames(
                 return;
             }
             Err(_) => {
-                log::line(format_args!(
+                tracing::warn!(
                     "{label}: a write took over {} s: closing",
                     write_timeout.as_secs_f64()
-                ));
+                );
                 kick.notify_one();
                 return;
             }
@@ -233,7 +251,7 @@ impl Conn {
                     ratings: identity.ratings.clone(),
                 };
                 self.identity = Some(identity);
-                log::line(format_args!("{}: hello", self.label()));
+                tracing::info!("{}: hello", self.label());
                 self.outbox.send(&welcome);
             }
             Ok(Err((kind, message))) => self.refuse(kind, message),
@@ -266,11 +284,14 @@ impl Conn {
 
     /// Answers with an error and logs it.
     fn refuse(&self, kind: ErrorKind, message: String) {
-        log::line(format_args!(
-            "{}: refused ({kind:?}): {}",
-            self.label(),
-            log::quoted(&message)
-        ));
+        metrics().refused(kind);
+        log::refused(Some(self.client), || {
+            tracing::warn!(
+                "{}: refused ({kind:?}): {}",
+                self.label(),
+                log::quoted(&message)
+            );
+        });
         self.outbox.send(&Event::error(kind, message));
     }
 
@@ -296,7 +317,7 @@ impl Conn {
             );
             self.close(close_code::SIZE, "frame too large");
         } else {
-            log::line(format_args!("{}: connection broken: {error}", self.label()));
+            tracing::info!("{}: connection broken: {error}", self.label());
         }
         Flow::Stop
     }
@@ -552,10 +573,10 @@ impl Conn {
         match self.hub.lobby.meet_or_post(seek, !anyone) {
             Ok(Met::Taken(waiting)) => {
                 self.hub.peers.new_room(self.client);
-                self.pair(waiting, side.map(Side::other)).await
+                self.pair(*waiting, side.map(Side::other)).await
             }
             Ok(Met::Posted(seek)) => {
-                log::line(format_args!("{}: seek {seek} posted", self.label()));
+                tracing::info!("{}: seek {seek} posted", self.label());
                 self.outbox.send(&Event::Seeking { seek });
                 Flow::Go
             }
@@ -583,11 +604,11 @@ impl Conn {
         let (number, seeker) = (seek.info.seek, seek.conn);
         match open_seeks_room(&self.hub, seek, seeker_side).await {
             Ok(room) => {
-                log::line(format_args!(
+                tracing::info!(
                     "{}: took seek {number} of conn {seeker}: room {}",
                     self.label(),
                     room.code
-                ));
+                );
                 self.join(&room.code).await
             }
             Err(refusal) => self.entered(Err(refusal)),
@@ -620,11 +641,11 @@ impl Conn {
         let player = self.identity.as_ref().map(|i| i.id);
         let code = relay.take_seek(node, seek, self.id, player, side).await?;
         self.hub.lobby.cancel(self.id);
-        log::line(format_args!(
+        tracing::info!(
             "{}: took seek {seek} of node {}: room {code}",
             self.label(),
             log::quoted(node)
-        ));
+        );
         Ok(code)
     }
 
@@ -647,7 +668,7 @@ impl Conn {
             return;
         }
         self.room = Some(room);
-        log::line(format_args!("{}: entered by its seek", self.label()));
+        tracing::info!("{}: entered by its seek", self.label());
     }
 
     /// Keeps the room entered, or passes on the refusal.
@@ -656,7 +677,7 @@ impl Conn {
             Ok(room) => {
                 self.hub.lobby.cancel(self.id);
                 self.room = Some(room);
-                log::line(format_args!("{}: entered", self.label()));
+                tracing::info!("{}: entered", self.label());
             }
             Err(Event::Error { error, message }) => self.refuse(error, message),
             Err(other) => {

@@ -27,6 +27,7 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::time::{Duration, Instant, sleep_until};
 
 use super::lobby::Lobby;
+use super::metrics::metrics;
 use super::outbox::Outbox;
 use super::peers::{PeerCaps, PeerSlot, Peers};
 use super::refusal::{busy_error, storage_error};
@@ -65,6 +66,9 @@ impl Drop for ConnectionSlot {
 
 /// The most games `my_games` sends.
 const MY_GAMES: u32 = 30;
+
+/// How long `/ready` waits for the store before it says no.
+const READY_WAIT: Duration = Duration::from_secs(2);
 
 /// A room to open: its game, the creator's side and player, the clock.
 pub(crate) struct NewRoom {
@@ -202,7 +206,7 @@ impl Hub {
             }
             Ok(_) => Err("another node has taken the room".into()),
             Err(e) => {
-                log::line(format_args!("room {code}: lease not renewed: {e}"));
+                tracing::warn!("room {code}: lease not renewed: {e}");
                 Ok(())
             }
         }
@@ -359,6 +363,36 @@ impl Hub {
         })
     }
 
+    /// Whether this node can serve: the store answers within
+    /// [`READY_WAIT`], and the relay's bus (PostgreSQL) is open.
+    pub(crate) async fn readiness(&self) -> Result<(), String> {
+        match tokio::time::timeout(READY_WAIT, self.store.ping()).await {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => return Err(format!("the database: {e}")),
+            Err(_) => return Err("the database does not answer".into()),
+        }
+        match &self.relay {
+            Some(relay) if !relay.bus_open() => Err("the nodes' bus is closed".into()),
+            _ => Ok(()),
+        }
+    }
+
+    /// `/metrics`: the gauges read now, then every metric as text.
+    pub(crate) fn metrics_text(&self) -> String {
+        let metrics = metrics();
+        let (rooms, connections) = self.counts();
+        let (seeks, live) = self.lobby.local_counts();
+        let gauge = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
+        metrics.rooms_in_memory.set(gauge(rooms));
+        metrics
+            .connections
+            .set(i64::try_from(connections).unwrap_or(i64::MAX));
+        metrics.seeks.set(gauge(seeks));
+        metrics.rooms_live.set(gauge(live));
+        metrics.store_queue.set(gauge(self.store.queue_depth()));
+        metrics.render()
+    }
+
     /// Rooms in memory and open connections, for `/health`.
     pub(crate) fn counts(&self) -> (usize, u64) {
         let rooms = self.rooms.lock().map_or(0, |r| r.len());
@@ -427,7 +461,7 @@ impl Hub {
             self.timing(),
         );
         let handle = self.spawn(room, lease);
-        log::line(format_args!(
+        tracing::info!(
             "room {code}: created by conn {conn} ({}): {} ({}), creator {}, clock {}, {}",
             by,
             setup.game,
@@ -435,7 +469,7 @@ impl Hub {
             side_text::name(side),
             clock.map_or("none".into(), |c| c.to_string()),
             if rated { "rated" } else { "unrated" },
-        ));
+        );
         self.enter_handle(&handle, conn, Entry::Creator, outbox)
             .await
             .map(|_| handle)
@@ -561,7 +595,7 @@ impl Hub {
             }
         }
         let room = Room::restore(record, self.timing(), Instant::now()).map_err(|e| {
-            log::line(format_args!("room {code}: cannot be restored: {e}"));
+            tracing::error!("room {code}: cannot be restored: {e}");
             storage_error(&e)
         })?;
         // Two resumes of one room can both get here: only the first lists
@@ -582,8 +616,8 @@ impl Hub {
         rooms.insert(handle.code.clone(), handle.clone());
         self.unload_beyond_cap(&rooms, &handle.code);
         drop(rooms);
-        log::line(format_args!("room {}: loaded from the store", handle.code));
-        tokio::spawn(run_room(Arc::clone(self), room, lease, handle.clone(), rx));
+        tracing::info!("room {}: loaded from the store", handle.code);
+        tokio::spawn(self.room_task(room, lease, handle.clone(), rx));
         handle
     }
 
@@ -628,8 +662,22 @@ impl Hub {
             rooms.insert(handle.code.clone(), handle.clone());
             self.unload_beyond_cap(&rooms, &handle.code);
         }
-        tokio::spawn(run_room(Arc::clone(self), room, lease, handle.clone(), rx));
+        tokio::spawn(self.room_task(room, lease, handle.clone(), rx));
         handle
+    }
+
+    /// A room's task, in a span that names the room and this node (the
+    /// log's lines from it carry both).
+    fn room_task(
+        self: &Arc<Self>,
+        room: Room,
+        lease: Option<Lease>,
+        handle: RoomHandle,
+        rx: mpsc::Receiver<RoomInput>,
+    ) -> impl Future<Output = ()> + use<> {
+        use tracing::Instrument;
+        let span = tracing::info_span!("room", code = %handle.code, node = %self.node);
+        run_room(Arc::clone(self), room, lease, handle, rx).instrument(span)
     }
 
     /// The number of a room's new task.
@@ -751,7 +799,7 @@ impl RoomTask {
             },
             _ = sleep_until(deadline.unwrap_or(far)), if deadline.is_some() => None,
             _ = sleep_until(unload_at.unwrap_or(far)), if unload_at.is_some() => {
-                log::line(format_args!("room {}: unloaded (nobody here)", self.room.code()));
+                tracing::info!("room {}: unloaded (nobody here)", self.room.code());
                 return Step::End;
             }
             _ = sleep_until(expire_at.unwrap_or(far)), if expire_at.is_some() => {
@@ -790,7 +838,7 @@ impl RoomTask {
     /// and let go.
     fn lease_lost(&mut self, e: &str) {
         // Dropped unanswered, an entry looks the room up again.
-        log::line(format_args!("room {}: {e}: closed here", self.room.code()));
+        tracing::error!("room {}: {e}: closed here", self.room.code());
         let error = storage_error(e);
         for outbox in self.outboxes.values() {
             outbox.send(&error);
@@ -859,11 +907,11 @@ impl RoomTask {
 
     /// Logs the room's leaving memory over the cap.
     fn log_over_cap(&self) {
-        log::line(format_args!(
+        tracing::info!(
             "room {}: unloaded (over the cap of {} rooms in memory)",
             self.room.code(),
             self.hub.config.max_rooms_in_memory
-        ));
+        );
     }
 
     /// The room leaves memory: its visit stored, its listing and lease
@@ -879,7 +927,7 @@ impl RoomTask {
                 at_ms: wall_ms_at(since),
             };
             if let Err(e) = self.hub.write(seen, self.lease).await {
-                log::line(format_args!("room {code}: visit not stored: {e}"));
+                tracing::warn!("room {code}: visit not stored: {e}");
             }
         }
         // Entries still queued are dropped with the channel: their senders
@@ -911,15 +959,15 @@ async fn expire(hub: &Hub, room: &Room, lease: Option<Lease>) -> bool {
     let code = room.code().to_string();
     match hub.write(Write::Expire { code }, lease).await {
         Ok(_) => {
-            log::line(format_args!(
+            tracing::info!(
                 "room {}: expired (abandoned: no move and nobody here for {})",
                 room.code(),
                 super::duration_text(hub.config.expire_after.unwrap_or_default())
-            ));
+            );
             true
         }
         Err(e) => {
-            log::line(format_args!("room {}: not expired: {e}", room.code()));
+            tracing::warn!("room {}: not expired: {e}", room.code());
             false
         }
     }
@@ -973,12 +1021,13 @@ async fn decide(
     decision: Decision,
     lease: Option<Lease>,
 ) -> Result<(), Event> {
+    let taken = Instant::now();
     deliver(room, outboxes, decision.outs);
     let Some(mut change) = decision.change else {
         return Ok(());
     };
     let failed = |e: String, outboxes: &HashMap<ConnId, Outbox>| {
-        log::line(format_args!("room {}: store failed: {e}", room.code()));
+        tracing::error!("room {}: store failed: {e}", room.code());
         let error = storage_error(&e);
         for outbox in outboxes.values() {
             outbox.send(&error);
@@ -993,12 +1042,20 @@ async fn decide(
         }
     }
     let write = room.write_for(&change, log::wall_ms());
+    let is_move = matches!(write, Write::Move { .. });
     let written = match hub.write(write, lease).await {
         Ok(written) => written,
         Err(e) => return Err(failed(e, outboxes)),
     };
     let outs = room.apply(change, written, Instant::now());
     deliver(room, outboxes, outs);
+    if is_move {
+        let metrics = metrics();
+        metrics.moves_stored.inc();
+        metrics
+            .move_relay_seconds
+            .observe(taken.elapsed().as_secs_f64());
+    }
     Ok(())
 }
 
@@ -1010,11 +1067,15 @@ fn deliver(room: &mut Room, outboxes: &mut HashMap<ConnId, Outbox>, outs: Vec<Ou
         let mut dropped = Vec::new();
         for Out { to, event } in pending {
             if let (Event::Error { error, message }, To::Conn(conn)) = (&event, to) {
-                log::line(format_args!(
-                    "room {}: conn {conn} refused ({error:?}): {}",
-                    room.code(),
-                    log::quoted(message)
-                ));
+                metrics().refused(*error);
+                let client = outboxes.get(&conn).and_then(|o| o.client);
+                log::refused(client, || {
+                    tracing::warn!(
+                        "room {}: conn {conn} refused ({error:?}): {}",
+                        room.code(),
+                        log::quoted(message)
+                    );
+                });
             }
             let frame = Utf8Bytes::from(event.to_frame());
             for (&conn, outbox) in outboxes.iter() {
@@ -1033,10 +1094,7 @@ fn deliver(room: &mut Room, outboxes: &mut HashMap<ConnId, Outbox>, outs: Vec<Ou
         dropped.dedup();
         for conn in dropped {
             if let Some(outbox) = outboxes.remove(&conn) {
-                log::line(format_args!(
-                    "room {}: conn {conn} dropped: too far behind",
-                    room.code()
-                ));
+                tracing::warn!("room {}: conn {conn} dropped: too far behind", room.code());
                 outbox.kick.notify_one();
             }
             pending.extend(room.leave(conn, Instant::now()).outs);
@@ -1057,7 +1115,7 @@ pub(crate) async fn expire_abandoned(hub: Arc<Hub>, after: Duration) {
         let codes = match hub.store.abandoned(before_ms, 100).await {
             Ok(codes) => codes,
             Err(e) => {
-                log::line(format_args!("expiry: the store could not list rooms: {e}"));
+                tracing::warn!("expiry: the store could not list rooms: {e}");
                 continue;
             }
         };

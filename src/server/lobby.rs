@@ -81,7 +81,7 @@ impl Default for Lobby {
 
 /// What a seek came to: another taken (to play now), or posted.
 pub(crate) enum Met {
-    Taken(Seek),
+    Taken(Box<Seek>),
     Posted(u64),
 }
 
@@ -124,7 +124,7 @@ impl Lobby {
         if let Some(at) = met {
             let waiting = inner.seeks.remove(at);
             self.tell(&inner);
-            return Ok(Met::Taken(waiting));
+            return Ok(Met::Taken(Box::new(waiting)));
         }
         if inner.seeks.iter().any(|s| s.conn == seek.conn) {
             return Err(PostRefused::AlreadySeeking);
@@ -196,6 +196,12 @@ impl Lobby {
     }
 
     /// The lobby as the `lobby` event and `GET /api/lobby` give it.
+    /// This node's open seeks and games being played, for `/metrics`.
+    pub(crate) fn local_counts(&self) -> (usize, usize) {
+        let inner = self.lock();
+        (inner.seeks.len(), inner.live.len())
+    }
+
     pub(crate) fn listing_now(&self) -> Event {
         Self::listing(&self.lock())
     }
@@ -313,6 +319,7 @@ mod tests {
             outbox: Outbox {
                 frames,
                 kick: Arc::new(Notify::new()),
+                client: None,
             },
             placed,
         }

@@ -38,6 +38,7 @@ mod hub;
 mod limit;
 mod lobby;
 mod log;
+mod metrics;
 mod outbox;
 mod pairing;
 mod peers;
@@ -47,6 +48,8 @@ mod room;
 mod room_handle;
 mod secret;
 pub mod store;
+
+pub use log::{LogFormat, init as init_log};
 
 use std::io::Write;
 use std::net::{IpAddr, SocketAddr};
@@ -75,180 +78,165 @@ const SOCKET_BUFFER_BYTES: usize = 8 * 1024;
 /// few hundred bytes: this is many of them in flight.
 const KERNEL_SEND_BUFFER_BYTES: usize = 32 * 1024;
 
-/// What the server runs with (its command line).
-#[derive(Clone, Debug)]
+/// What the server runs with: its command line, each flag also read from
+/// an environment variable (for a container), the flag winning.
+#[derive(Clone, Debug, clap::Parser)]
+#[command(
+    name = "stronghold-server",
+    version,
+    about = "Serves online games of Stronghold over WebSocket",
+    long_about = "Serves online games of Stronghold over WebSocket (ws://HOST:PORT/ws), with \
+        GET /health (the process lives), GET /ready (the database answers), GET /metrics \
+        (Prometheus text), GET /api/lobby (the open seeks), GET /api/games/CODE (a room's last \
+        game as text) and GET /api/players/NAME (a player's ratings and recent games as text).\n\n\
+        SIGTERM (or Ctrl-C) drains the node: it stops taking connections, hands its rooms over \
+        and tells its clients to reconnect elsewhere, then exits."
+)]
 pub struct Config {
+    /// Where to listen (0.0.0.0:7878 for the LAN; port 0 lets the system
+    /// choose, and the first line on standard output says which).
+    #[arg(
+        long,
+        env = "STRONGHOLD_ADDR",
+        default_value = "127.0.0.1:7878",
+        value_name = "HOST:PORT"
+    )]
     pub addr: String,
-    /// A SQLite file, or a `postgres://` (`postgresql://`) URL.
+    /// The SQLite file every game is kept in, or a PostgreSQL database
+    /// (postgres://USER@HOST/DB), whose tables the server creates and
+    /// migrates itself.
+    #[arg(
+        long,
+        env = "STRONGHOLD_DB",
+        default_value = "stronghold.sqlite3",
+        value_name = "FILE|URL"
+    )]
     pub db: PathBuf,
-    /// A connection silent this long is closed.
+    /// Close connections silent this many seconds.
+    #[arg(long = "idle-secs", env = "STRONGHOLD_IDLE_SECS", default_value = "60", value_parser = seconds, value_name = "S")]
     pub idle: Duration,
-    /// A seat gone this long may be claimed against.
+    /// A player gone this many seconds may be claimed against.
+    #[arg(long = "claim-secs", env = "STRONGHOLD_CLAIM_SECS", default_value = "60", value_parser = seconds, value_name = "S")]
     pub claim_after: Duration,
-    /// A game whose side to move has not made its first move this long
-    /// after its turn began is aborted (the clock's time, if shorter).
+    /// A game whose side to move has not made its first move this many
+    /// seconds after its turn began is aborted, for nobody (or the clock's
+    /// time, if shorter).
+    #[arg(long = "abort-secs", env = "STRONGHOLD_ABORT_SECS", default_value = "30", value_parser = seconds, value_name = "S")]
     pub abort_after: Duration,
-    /// In a game without a clock, a connected player who has not moved
-    /// this long may be claimed against.
+    /// In a game without a clock, a player who has sat on a move this many
+    /// seconds may be claimed against while connected.
+    #[arg(long = "stall-secs", env = "STRONGHOLD_STALL_SECS", default_value = "300", value_parser = seconds, value_name = "S")]
     pub stall_after: Duration,
     /// A room nobody is in (and whose clock is not running) leaves memory.
+    #[arg(skip = Duration::from_secs(600))]
     pub unload_after: Duration,
-    /// A write to a connection's socket that takes longer closes it (a
-    /// peer that stopped reading).
+    /// Close a connection when one write to it takes longer than this many
+    /// seconds (a peer that stopped reading).
+    #[arg(long = "write-timeout-secs", env = "STRONGHOLD_WRITE_TIMEOUT_SECS", default_value = "10", value_parser = seconds, value_name = "S")]
     pub write_timeout: Duration,
-    /// Open connections per client address (0: no cap).
+    /// Open connections per client address (0: no cap); more are refused
+    /// with HTTP 429.
+    #[arg(
+        long,
+        env = "STRONGHOLD_MAX_CONNECTIONS_PER_IP",
+        default_value = "100",
+        value_name = "N"
+    )]
     pub max_connections_per_ip: u32,
-    /// Unknown codes a client address may look up per 10 minutes (0: no cap).
+    /// Unknown room codes a client address may look up per 10 minutes (0:
+    /// no cap); past it, a connection from there that looks up an unknown
+    /// code is closed. Seat tokens and known codes always get in.
+    #[arg(
+        long,
+        env = "STRONGHOLD_MAX_UNKNOWN_CODES_PER_IP",
+        default_value = "30",
+        value_name = "N"
+    )]
     pub max_unknown_codes_per_ip: u32,
     /// Rooms a client address may open per 10 minutes (0: no cap).
+    #[arg(
+        long,
+        env = "STRONGHOLD_MAX_NEW_ROOMS_PER_IP",
+        default_value = "100",
+        value_name = "N"
+    )]
     pub max_new_rooms_per_ip: u32,
-    /// Peers whose `X-Forwarded-For` names the client (reverse proxies).
+    /// A reverse proxy whose X-Forwarded-For names the client (repeatable;
+    /// comma-separated in the variable); from any other peer the header is
+    /// ignored and the peer's address counts.
+    #[arg(
+        long = "trusted-proxy",
+        env = "STRONGHOLD_TRUSTED_PROXIES",
+        value_delimiter = ',',
+        value_name = "IP"
+    )]
     pub trusted_proxies: Vec<IpAddr>,
     /// Idle rooms (nobody in them, no clock running) beyond this many in
-    /// memory leave it, longest idle first (0: no cap).
+    /// memory leave it, longest idle first; they stay stored and come back
+    /// on their next entry (0: no cap).
+    #[arg(
+        long,
+        env = "STRONGHOLD_MAX_ROOMS_IN_MEMORY",
+        default_value = "10000",
+        value_name = "N"
+    )]
     pub max_rooms_in_memory: usize,
-    /// A room whose game never finished, with no move and nobody in it
-    /// this long, is removed from memory and the store (None: never).
-    /// Never by default: a deletion cannot be undone, and a stored room
-    /// costs a few rows, so the operator chooses (30d suits a public server).
-    pub expire_after: Option<Duration>,
-    /// This node's name in the rooms' leases (PostgreSQL); None: the host's
-    /// name and the address listened on.
+    /// Remove a room whose game never finished once it has had no move and
+    /// nobody in it this long (30d, 12h, 90m, 45s), from memory and the
+    /// store; its code is then unknown. Finished games are always kept.
+    /// Never by default: a deletion cannot be undone, so the operator
+    /// chooses (30d suits a public server).
+    #[arg(long, env = "STRONGHOLD_EXPIRE_AFTER", default_value = "never", value_parser = expiry, value_name = "DURATION")]
+    pub expire_after: Expiry,
+    /// With PostgreSQL: this node's name in the rooms' leases (default: the
+    /// host's name and the address listened on); a room has one owner at a
+    /// time.
+    #[arg(long, env = "STRONGHOLD_NODE", value_parser = node_name, value_name = "NAME")]
     pub node: Option<String>,
-    /// How long a room's lease lasts unless renewed (PostgreSQL): how long
-    /// a room of a node that died waits before another node may take it.
+    /// With PostgreSQL: a room's lease lasts this many seconds unless
+    /// renewed: how long another node waits for the rooms of one that died.
+    #[arg(long = "lease-secs", env = "STRONGHOLD_LEASE_SECS", default_value = "30", value_parser = seconds, value_name = "S")]
     pub lease: Duration,
+    /// Which log lines to write, as RUST_LOG reads it: a level (error,
+    /// warn, info, debug, trace) or directives such as
+    /// `stronghold::server::conn=debug,info`.
+    #[arg(long, env = "RUST_LOG", default_value = "info", value_name = "FILTER")]
+    pub log: String,
+    /// How log lines are written on standard error.
+    #[arg(
+        long,
+        env = "STRONGHOLD_LOG_FORMAT",
+        value_enum,
+        default_value = "text"
+    )]
+    pub log_format: LogFormat,
 }
+
+/// `--expire-after`: a duration, or None for never. (An alias, so that
+/// clap reads it as one value with a default, not as an optional flag.)
+pub type Expiry = Option<Duration>;
 
 impl Default for Config {
+    /// The defaults the flags name.
     fn default() -> Config {
-        Config {
-            addr: "127.0.0.1:7878".into(),
-            db: PathBuf::from("stronghold.sqlite3"),
-            idle: Duration::from_secs(60),
-            claim_after: Duration::from_secs(60),
-            abort_after: Duration::from_secs(30),
-            stall_after: Duration::from_secs(300),
-            unload_after: Duration::from_secs(600),
-            write_timeout: Duration::from_secs(10),
-            max_connections_per_ip: 100,
-            max_unknown_codes_per_ip: 30,
-            max_new_rooms_per_ip: 100,
-            trusted_proxies: Vec::new(),
-            max_rooms_in_memory: 10_000,
-            expire_after: None,
-            node: None,
-            lease: Duration::from_secs(30),
-        }
+        <Config as clap::Parser>::try_parse_from(["stronghold-server"]).expect("the defaults parse")
     }
 }
-
-/// The usage text.
-pub const USAGE: &str =
-    "usage: stronghold-server [--addr HOST:PORT] [--db FILE|URL] [--idle-secs S] [--claim-secs S] [--abort-secs S]
-       [--stall-secs S] [--write-timeout-secs S] [--max-connections-per-ip N]
-       [--max-unknown-codes-per-ip N] [--max-new-rooms-per-ip N] [--trusted-proxy IP]...
-       [--max-rooms-in-memory N] [--expire-after DURATION] [--node NAME] [--lease-secs S]
-  Serves online games of Stronghold over WebSocket (ws://HOST:PORT/ws), GET /health and
-  GET /api/lobby (the open seeks), GET /api/games/CODE (a room's last game as text) and
-  GET /api/players/NAME (a player's ratings and recent games as text).
-  --addr HOST:PORT  where to listen (default 127.0.0.1:7878; 0.0.0.0:7878 for the LAN;
-                    port 0 lets the system choose, and the first line says which)
-  --db FILE|URL     the SQLite file every game is kept in (default stronghold.sqlite3), or a
-                    PostgreSQL database (postgres://USER@HOST/DB), whose tables the server
-                    creates and migrates itself
-  --idle-secs S     close connections silent for S seconds (default 60)
-  --claim-secs S    a player gone S seconds may be claimed against (default 60)
-  --abort-secs S    a game whose side to move has not made its first move S seconds after its
-                    turn began is aborted, for nobody (default 30, or the clock's time if shorter)
-  --stall-secs S    in a game without a clock, a player who has sat on a move S seconds may be
-                    claimed against while connected (default 300)
-  --write-timeout-secs S
-                    close a connection when one write to it takes over S seconds (a peer that
-                    does not read; default 10)
-  --max-connections-per-ip N
-                    open connections per client address (default 100; 0: no cap); more are
-                    refused with HTTP 429
-  --max-unknown-codes-per-ip N
-                    unknown room codes a client address may look up per 10 minutes (default 30;
-                    0: no cap); past it the connection is closed, and the next ones too
-  --max-new-rooms-per-ip N
-                    rooms a client address may open per 10 minutes (default 100; 0: no cap)
-  --trusted-proxy IP
-                    a reverse proxy whose X-Forwarded-For names the client (repeatable); from
-                    any other peer the header is ignored and the peer's address counts
-  --max-rooms-in-memory N
-                    idle rooms (nobody in them, no clock running) beyond N in memory leave it,
-                    longest idle first; they stay stored and come back on their next entry
-                    (default 10000; 0: no cap)
-  --expire-after DURATION
-                    remove a room whose game never finished once it has had no move and nobody
-                    in it for DURATION (30d, 12h, 90m, 45s), from memory and the store; its code
-                    is then unknown. Finished games are always kept (default never)
-  --node NAME       with PostgreSQL: this server's name in the rooms' leases (default: the
-                    host's name and the address listened on); a room has one owner at a time
-  --lease-secs S    with PostgreSQL: a room's lease lasts S seconds unless renewed (default 30):
-                    how long another node waits for the rooms of one that died";
 
 impl Config {
-    /// Reads the command line (the words after the program's name).
-    pub fn from_args(words: &[String]) -> Result<Config, String> {
-        let mut config = Config::default();
-        let mut it = words.iter();
-        while let Some(flag) = it.next() {
-            let mut value = || {
-                it.next()
-                    .ok_or_else(|| format!("{flag} needs a value\n{USAGE}"))
-            };
-            match flag.as_str() {
-                "--addr" => config.addr = value()?.clone(),
-                "--db" => config.db = PathBuf::from(value()?),
-                "--idle-secs" => config.idle = seconds(flag, value()?)?,
-                "--claim-secs" => config.claim_after = seconds(flag, value()?)?,
-                "--abort-secs" => config.abort_after = seconds(flag, value()?)?,
-                "--stall-secs" => config.stall_after = seconds(flag, value()?)?,
-                "--write-timeout-secs" => config.write_timeout = seconds(flag, value()?)?,
-                "--max-connections-per-ip" => {
-                    config.max_connections_per_ip = count(flag, value()?)?
-                }
-                "--max-unknown-codes-per-ip" => {
-                    config.max_unknown_codes_per_ip = count(flag, value()?)?
-                }
-                "--max-new-rooms-per-ip" => config.max_new_rooms_per_ip = count(flag, value()?)?,
-                "--max-rooms-in-memory" => {
-                    config.max_rooms_in_memory = count(flag, value()?)? as usize
-                }
-                "--expire-after" => {
-                    let text = value()?;
-                    config.expire_after = match text.as_str() {
-                        "never" => None,
-                        text => Some(duration(flag, text)?),
-                    };
-                }
-                "--trusted-proxy" => {
-                    let text = value()?;
-                    let ip = text.parse().map_err(|_| {
-                        format!("--trusted-proxy takes an IP address, not `{text}`")
-                    })?;
-                    config.trusted_proxies.push(ip);
-                }
-                "--node" => config.node = Some(node_name(value()?)?),
-                "--lease-secs" => config.lease = seconds(flag, value()?)?,
-                other => return Err(format!("unknown argument `{other}`\n{USAGE}")),
-            }
-        }
-        Ok(config)
+    /// Reads a command line (the words after the program's name) and the
+    /// environment. The error is clap's, with the usage (and `--help`'s
+    /// text or the version, which are no errors: `Error::exit` prints those).
+    pub fn from_args<I: Into<std::ffi::OsString> + Clone>(
+        words: impl IntoIterator<Item = I>,
+    ) -> Result<Config, clap::Error> {
+        let program = std::iter::once(std::ffi::OsString::from("stronghold-server"));
+        <Config as clap::Parser>::try_parse_from(program.chain(words.into_iter().map(Into::into)))
     }
-}
-
-/// A count for a cap (0: no cap).
-fn count(flag: &str, text: &str) -> Result<u32, String> {
-    text.parse()
-        .map_err(|_| format!("{flag} takes a whole number (0: no cap), not `{text}`"))
 }
 
 /// `30d`, `12h`, `90m`, `45s` or plain seconds.
-fn duration(flag: &str, text: &str) -> Result<Duration, String> {
+fn duration(text: &str) -> Result<Duration, String> {
     let (number, unit) = match text.char_indices().last() {
         Some((i, 'd')) => (&text[..i], 86_400.0),
         Some((i, 'h')) => (&text[..i], 3_600.0),
@@ -259,7 +247,7 @@ fn duration(flag: &str, text: &str) -> Result<Duration, String> {
     match number.parse::<f64>() {
         Ok(n) if n > 0.0 && n * unit < 1e10 => Ok(Duration::from_secs_f64(n * unit)),
         _ => Err(format!(
-            "{flag} takes a duration such as 30d, 12h, 90m or 45s (or never), not `{text}`"
+            "a duration such as 30d, 12h, 90m or 45s (or never), not `{text}`"
         )),
     }
 }
@@ -275,12 +263,18 @@ pub(crate) fn duration_text(d: Duration) -> String {
     format!("{s}s")
 }
 
-fn seconds(flag: &str, text: &str) -> Result<Duration, String> {
+fn seconds(text: &str) -> Result<Duration, String> {
     match text.parse::<f64>() {
         Ok(s) if s > 0.0 && s < 1e7 => Ok(Duration::from_secs_f64(s)),
-        _ => Err(format!(
-            "{flag} takes a positive number of seconds, not `{text}`"
-        )),
+        _ => Err(format!("a positive number of seconds, not `{text}`")),
+    }
+}
+
+/// `--expire-after`: `never`, or a duration.
+fn expiry(text: &str) -> Result<Expiry, String> {
+    match text {
+        "never" => Ok(None),
+        text => duration(text).map(Some),
     }
 }
 
@@ -306,20 +300,20 @@ async fn serve(config: Config) -> Result<(), String> {
     let mut stdout = std::io::stdout();
     let _ = writeln!(stdout, "stronghold-server listening on {addr}");
     let _ = stdout.flush();
-    log::line(format_args!(
+    tracing::info!(
         "listening on {addr}, games in {}",
         store::describe(&config.db)
-    ));
+    );
     let expire_after = config.expire_after;
     let node = config
         .node
         .clone()
         .unwrap_or_else(|| format!("{}/{addr}", host_name()));
     if store.is_shared() {
-        log::line(format_args!(
+        tracing::info!(
             "node {node}: rooms leased for {} s at a time",
             config.lease.as_secs_f64()
-        ));
+        );
     }
     let hub = Arc::new(hub::Hub::new(store, config, node));
     if let Some(after) = expire_after {
@@ -334,6 +328,8 @@ async fn serve(config: Config) -> Result<(), String> {
     let app = Router::new()
         .route("/ws", get(upgrade))
         .route("/health", get(health))
+        .route("/ready", get(ready))
+        .route("/metrics", get(metrics_page))
         .route("/api/lobby", get(lobby))
         .route("/api/games/{code}", get(archived_game))
         .route("/api/players/{name}", get(player_page))
@@ -361,7 +357,7 @@ fn node_name(name: &str) -> Result<String, String> {
         Ok(name.to_string())
     } else {
         Err(format!(
-            "--node: `{}` is not a node name (1 to 48 bytes, no spaces or control characters)",
+            "`{}` is not a node name (1 to 48 bytes, no spaces or control characters)",
             name.escape_debug()
         ))
     }
@@ -386,9 +382,7 @@ async fn upgrade(
     // The place is taken before the upgrade, so a burst of upgrades cannot
     // pass the cap together; it is given back when the socket is freed.
     let Some(slot) = hub.admit(client) else {
-        log::line(format_args!(
-            "refused a connection from {client} (peer {peer}): it has its cap open"
-        ));
+        tracing::warn!("refused a connection from {client} (peer {peer}): it has its cap open");
         return (
             axum::http::StatusCode::TOO_MANY_REQUESTS,
             "too many connections from your address\n",
@@ -408,6 +402,31 @@ async fn upgrade(
 async fn health(State(hub): State<Arc<hub::Hub>>) -> String {
     let (rooms, connections) = hub.counts();
     format!("ok: {rooms} rooms in memory, {connections} connections\n")
+}
+
+/// 200 while the store answers (and, on PostgreSQL, the nodes' bus is
+/// open), else 503: a load balancer sends players only to a node that can
+/// keep their moves. `/health` answers while the process lives.
+async fn ready(State(hub): State<Arc<hub::Hub>>) -> impl IntoResponse + use<> {
+    use axum::http::StatusCode;
+    match hub.readiness().await {
+        Ok(()) => (StatusCode::OK, "ready\n".to_string()),
+        Err(why) => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("not ready: {why}\n"),
+        ),
+    }
+}
+
+/// The metrics in Prometheus text (OpenMetrics 1.0).
+async fn metrics_page(State(hub): State<Arc<hub::Hub>>) -> impl IntoResponse + use<> {
+    (
+        [(
+            axum::http::header::CONTENT_TYPE,
+            "application/openmetrics-text; version=1.0.0; charset=utf-8",
+        )],
+        hub.metrics_text(),
+    )
 }
 
 /// The open seeks and the games being played, as the `lobby` event lists
@@ -457,8 +476,8 @@ fn plain_text(page: Result<Option<String>, String>, missing: &str) -> impl IntoR
 mod tests {
     use super::*;
 
-    fn config(words: &[&str]) -> Result<Config, String> {
-        Config::from_args(&words.iter().map(|w| w.to_string()).collect::<Vec<_>>())
+    fn config(words: &[&str]) -> Result<Config, clap::Error> {
+        Config::from_args(words)
     }
 
     #[test]
@@ -474,26 +493,38 @@ mod tests {
             "5",
             "--expire-after",
             "30d",
+            "--log-format",
+            "json",
         ])
         .expect("a config");
         assert_eq!(c.max_connections_per_ip, 0);
         assert_eq!(c.trusted_proxies.len(), 2);
         assert_eq!(c.max_rooms_in_memory, 5);
         assert_eq!(c.expire_after, Some(Duration::from_secs(30 * 86_400)));
+        assert_eq!(c.log_format, LogFormat::Json);
         assert_eq!(Config::default().expire_after, None);
+        assert_eq!(Config::default().idle, Duration::from_secs(60));
         assert!(config(&["--trusted-proxy", "proxy.example"]).is_err());
         assert!(config(&["--expire-after", "soon"]).is_err());
         assert!(config(&["--max-new-rooms-per-ip", "-1"]).is_err());
+        assert!(config(&["--node", "two words"]).is_err());
+    }
+
+    #[test]
+    fn a_misspelt_flag_gets_a_suggestion() {
+        let error = config(&["--idle-sec", "5"]).expect_err("no such flag");
+        assert_eq!(error.kind(), clap::error::ErrorKind::UnknownArgument);
+        assert!(error.to_string().contains("--idle-secs"), "{error}");
     }
 
     #[test]
     fn durations_read_and_written() {
-        let read = |text| duration("--expire-after", text);
-        assert_eq!(read("90m"), Ok(Duration::from_secs(5400)));
-        assert_eq!(read("12h"), Ok(Duration::from_secs(43_200)));
-        assert_eq!(read("1.5s"), Ok(Duration::from_millis(1500)));
-        assert_eq!(read("45"), Ok(Duration::from_secs(45)));
-        assert!(read("0s").is_err() && read("d").is_err() && read("").is_err());
+        assert_eq!(duration("90m"), Ok(Duration::from_secs(5400)));
+        assert_eq!(duration("12h"), Ok(Duration::from_secs(43_200)));
+        assert_eq!(duration("1.5s"), Ok(Duration::from_millis(1500)));
+        assert_eq!(duration("45"), Ok(Duration::from_secs(45)));
+        assert!(duration("0s").is_err() && duration("d").is_err() && duration("").is_err());
+        assert_eq!(expiry("never"), Ok(None));
         assert_eq!(duration_text(Duration::from_secs(30 * 86_400)), "30d");
         assert_eq!(duration_text(Duration::from_secs(2)), "2s");
     }

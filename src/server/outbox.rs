@@ -4,6 +4,7 @@
 //! Rooms, the lobby, the relay and the connection itself all write to a
 //! connection through its [`Outbox`], so it lives apart from each of them.
 
+use std::net::IpAddr;
 use std::sync::Arc;
 
 use axum::extract::ws::Utf8Bytes;
@@ -28,6 +29,9 @@ pub(crate) enum Outbound {
 pub(crate) struct Outbox {
     pub(crate) frames: mpsc::Sender<Outbound>,
     pub(crate) kick: Arc<Notify>,
+    /// The client's address, which the log's refusals are counted by
+    /// (None: another node's connection, counted there).
+    pub(crate) client: Option<IpAddr>,
 }
 
 impl Outbox {

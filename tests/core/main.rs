@@ -56,6 +56,8 @@ mod online_every_game;
 #[cfg(feature = "server")]
 mod online_hardening;
 #[cfg(feature = "server")]
+mod online_ops;
+#[cfg(feature = "server")]
 mod online_players;
 #[cfg(feature = "server")]
 mod online_postgres;

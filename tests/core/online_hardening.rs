@@ -103,6 +103,54 @@ fn client_text_in_the_log_is_quoted_and_escaped() {
     );
 }
 
+/// A flood of bad frames from one address writes a few lines and a count
+/// (issue 55: 14,381 lines in 10 s from one address before), over several
+/// connections, and every refusal is counted once.
+#[test]
+fn a_flood_of_bad_frames_is_summarised_in_the_log() {
+    let (_dir, server) = Server::in_temp_dir(&[]);
+    let url = server.url();
+    let (connections, frames) = (8, 25);
+    for _ in 0..connections {
+        let mut raw = Raw::connect(&url);
+        for i in 0..frames {
+            raw.send_text(&format!("not a command {i}"));
+        }
+        for _ in 0..frames {
+            error_of(&mut raw);
+        }
+    }
+    let summarised = |log: &str| -> u64 {
+        log.lines()
+            .filter(|l| l.contains("not written one by one"))
+            .filter_map(|l| {
+                l.split(" refused=")
+                    .nth(1)?
+                    .split(' ')
+                    .next()?
+                    .parse::<u64>()
+                    .ok()
+            })
+            .sum()
+    };
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let mut log = server.log_text();
+    while Instant::now() < deadline {
+        log = server.log_text();
+        let written = log.lines().filter(|l| l.contains(": refused (")).count() as u64;
+        if written + summarised(&log) >= connections * frames {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let written = log.lines().filter(|l| l.contains(": refused (")).count() as u64;
+    assert!(
+        written <= 10,
+        "{written} lines for one address's refusals:\n{log}"
+    );
+    assert_eq!(written + summarised(&log), connections * frames, "{log}");
+}
+
 /// Open connections as `/health` counts them (sockets the server holds).
 fn connections(port: u16) -> u64 {
     let health = http_get(port, "/health");

@@ -40,15 +40,31 @@ impl Server {
     /// Starts a server on `db`, on `port` (0: the system chooses), with
     /// extra flags; its log goes to `log`.
     pub fn start(db: &Path, port: u16, log: &Path, extra: &[&str]) -> Server {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_stronghold-server"));
+        command
+            .args(["--addr", &format!("127.0.0.1:{port}"), "--db"])
+            .arg(db)
+            .args(extra);
+        Server::spawn(command, log)
+    }
+
+    /// Starts a server whose flags come from environment variables only
+    /// (`STRONGHOLD_DB`, …), listening where the system chooses.
+    pub fn start_with_env(log: &Path, vars: &[(&str, &str)]) -> Server {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_stronghold-server"));
+        command
+            .env("STRONGHOLD_ADDR", "127.0.0.1:0")
+            .envs(vars.iter().copied());
+        Server::spawn(command, log)
+    }
+
+    fn spawn(mut command: Command, log: &Path) -> Server {
         let log_file = std::fs::OpenOptions::new()
             .create(true)
             .append(true)
             .open(log)
             .expect("a log file");
-        let mut child = Command::new(env!("CARGO_BIN_EXE_stronghold-server"))
-            .args(["--addr", &format!("127.0.0.1:{port}"), "--db"])
-            .arg(db)
-            .args(extra)
+        let mut child = command
             .stdout(Stdio::piped())
             .stderr(log_file)
             .spawn()

@@ -104,9 +104,20 @@ impl PgCluster {
     /// Stops the cluster as a crash would (`-m immediate`) and starts it
     /// again with the same options, on the same port.
     pub fn crash_and_restart(&self) {
+        self.stop();
+        self.start_again();
+    }
+
+    /// Stops the cluster as a crash would (`-m immediate`).
+    pub fn stop(&self) {
+        let data = self.data();
+        self.run("pg_ctl", &["-D", &data, "-m", "immediate", "-w", "stop"]);
+    }
+
+    /// Starts a stopped cluster again, with the same options, on the same port.
+    pub fn start_again(&self) {
         let data = self.data();
         let log = self.dir.path().join("server.log").display().to_string();
-        self.run("pg_ctl", &["-D", &data, "-m", "immediate", "-w", "stop"]);
         let options = self.options();
         self.run(
             "pg_ctl",

@@ -31,6 +31,7 @@ pub(super) async fn seat_guest(
     let outbox = Outbox {
         frames,
         kick: Arc::clone(&kick),
+        client: None,
     };
     let room = match hub.enter_here(&code, entry, local, outbox).await {
         Ok(room) => room,
@@ -59,10 +60,10 @@ pub(super) async fn seat_guest(
             },
         );
     }
-    log::line(format_args!(
+    tracing::info!(
         "room {code}: conn {local} is node {}'s conn {conn}",
         log::quoted(&from)
-    ));
+    );
     relay
         .send(
             &from,

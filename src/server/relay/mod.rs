@@ -142,9 +142,21 @@ pub(crate) struct Relay {
     alive: Mutex<HashSet<String>>,
     /// This node's connections waiting for another node to open a seek's room.
     takes: Mutex<HashMap<ConnId, oneshot::Sender<Result<String, Event>>>>,
+    /// Whether the bus's session is open now (`/ready`).
+    bus_open: std::sync::atomic::AtomicBool,
 }
 
 impl Relay {
+    /// Whether the bus's session is open now.
+    pub(crate) fn bus_open(&self) -> bool {
+        self.bus_open.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    pub(crate) fn set_bus_open(&self, open: bool) {
+        self.bus_open
+            .store(open, std::sync::atomic::Ordering::Relaxed);
+    }
+
     pub(crate) fn new(node: String) -> Relay {
         let (outgoing, rx) = mpsc::channel(OUTGOING);
         Relay {
@@ -155,6 +167,7 @@ impl Relay {
             proxies: Mutex::default(),
             alive: Mutex::default(),
             takes: Mutex::default(),
+            bus_open: std::sync::atomic::AtomicBool::new(false),
         }
     }
 

@@ -31,10 +31,10 @@ pub(crate) async fn run(
     mut rx: mpsc::Receiver<RoomInput>,
     unlist: impl FnOnce(&RoomHandle),
 ) {
-    log::line(format_args!(
+    tracing::info!(
         "room {code}: served by node {}: relayed",
         log::quoted(&owner)
-    ));
+    );
     let mut proxy = ProxyTask {
         relay,
         code,
@@ -69,7 +69,7 @@ pub(crate) async fn run(
     // room up again.
     relay.unlist_proxy(&handle);
     unlist(&handle);
-    log::line(format_args!("room {}: no longer relayed here", proxy.code));
+    tracing::info!("room {}: no longer relayed here", proxy.code);
 }
 
 /// Whether a proxy's task goes on after an input.
@@ -202,10 +202,7 @@ impl ProxyTask<'_> {
             .try_send(Outbound::Frame(Utf8Bytes::from(frame)))
             .is_ok();
         if !sent {
-            log::line(format_args!(
-                "room {}: conn {conn} dropped: too far behind",
-                self.code
-            ));
+            tracing::warn!("room {}: conn {conn} dropped: too far behind", self.code);
             self.close(conn, None);
             self.left(conn).await;
         }
@@ -216,12 +213,12 @@ impl ProxyTask<'_> {
         // No error to show: the players' clients reconnect by themselves
         // and resume (this node takes the room), and entries dropped
         // unanswered look the room up again.
-        log::line(format_args!(
+        tracing::warn!(
             "room {}: node {} has gone: its {} connections here reconnect",
             self.code,
             log::quoted(&self.owner),
             self.conns.len()
-        ));
+        );
         self.waiting.clear();
         for (_, outbox) in self.conns.drain() {
             outbox.kick.notify_one();

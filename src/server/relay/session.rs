@@ -48,20 +48,22 @@ pub(crate) async fn run(hub: Arc<Hub>, first: Bus) {
             Some(open) => open,
             None => match open_bus(&hub).await {
                 Ok(open) => {
-                    log::line(format_args!("relay: the bus is open again"));
+                    tracing::info!("relay: the bus is open again");
                     open
                 }
                 Err(e) => {
-                    log::line(format_args!("relay: {e}; trying again in a second"));
+                    tracing::warn!("relay: {e}; trying again in a second");
                     sleep(Duration::from_secs(1)).await;
                     continue;
                 }
             },
         };
+        relay.set_bus_open(true);
         serve_bus(&hub, relay, open, &mut outgoing).await;
-        log::line(format_args!(
+        relay.set_bus_open(false);
+        tracing::warn!(
             "relay: the bus's session was lost: this node's guests leave and its proxies close"
-        ));
+        );
         let everyone: Vec<String> = known_nodes(relay);
         for node in everyone {
             node_gone(relay, &node).await;
@@ -101,10 +103,7 @@ async fn serve_bus(
             }
             for chunk in notes.chunks(BATCH) {
                 if let Err(e) = bus.notify(chunk).await {
-                    log::line(format_args!(
-                        "relay: {} messages not sent: {e}",
-                        chunk.len()
-                    ));
+                    tracing::warn!("relay: {} messages not sent: {e}", chunk.len());
                     return;
                 }
             }
@@ -116,10 +115,10 @@ async fn serve_bus(
             match open_envelope(&payload, &mut parts) {
                 Ok(Some((from, message))) => take_message(hub, relay, from, message).await,
                 Ok(None) => {}
-                Err(e) => log::line(format_args!(
+                Err(e) => tracing::warn!(
                     "relay: a message not understood: {e}: {}",
                     log::quoted(&payload.chars().take(200).collect::<String>())
-                )),
+                ),
             }
         }
     };
@@ -132,7 +131,7 @@ async fn serve_bus(
             let mut alive: HashSet<String> = match bus.live_nodes().await {
                 Ok(nodes) => nodes.into_iter().collect(),
                 Err(e) => {
-                    log::line(format_args!("relay: cannot read the live nodes: {e}"));
+                    tracing::warn!("relay: cannot read the live nodes: {e}");
                     return;
                 }
             };
@@ -150,7 +149,7 @@ async fn serve_bus(
             // A node this one relays with whose session is not open.
             for node in known_nodes(relay) {
                 if !alive.contains(&node) {
-                    log::line(format_args!("relay: node {} has gone", log::quoted(&node)));
+                    tracing::warn!("relay: node {} has gone", log::quoted(&node));
                     node_gone(relay, &node).await;
                 }
             }

@@ -30,6 +30,7 @@ use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 
 use super::glicko::Glicko;
+use super::metrics::metrics;
 use crate::online::protocol::{
     ArchivedGame, ClockSpec, EndReason, ErrorKind, GameResult, GameSetup, PlayerInfo, Players,
     PoolRating, RatingChange, RatingChanges, side_text,
@@ -224,6 +225,8 @@ enum Job {
     },
     /// The node whose lease on a room is current, if any.
     Holder(String, Reply<Option<String>>),
+    /// A query that reads nothing (`/ready`).
+    Ping(Reply<()>),
 }
 
 /// The handle rooms and connections use; cheap to clone. Either backend's
@@ -282,13 +285,30 @@ impl Store {
         self.shared
     }
 
-    /// Sends a job and waits for its answer.
+    /// Sends a job and waits for its answer (a failure is counted in
+    /// `/metrics`).
     async fn ask<T>(&self, job: impl FnOnce(Reply<T>) -> Job) -> Result<T, String> {
         let (tx, rx) = oneshot::channel();
         let stopped = || "the store has stopped".to_string();
         // Waits for room in the channel when the worker is behind.
-        self.jobs.send(job(tx)).await.map_err(|_| stopped())?;
-        rx.await.unwrap_or_else(|_| Err(stopped()))
+        let answer = match self.jobs.send(job(tx)).await {
+            Ok(()) => rx.await.unwrap_or_else(|_| Err(stopped())),
+            Err(_) => Err(stopped()),
+        };
+        if answer.is_err() {
+            metrics().database_errors.inc();
+        }
+        answer
+    }
+
+    /// Jobs waiting for the worker now.
+    pub(crate) fn queue_depth(&self) -> usize {
+        self.jobs.max_capacity() - self.jobs.capacity()
+    }
+
+    /// Ok when the database answers a query (`/ready`).
+    pub(crate) async fn ping(&self) -> Result<(), String> {
+        self.ask(Job::Ping).await
     }
 
     /// Stores `write`; returns once it is committed.

@@ -33,6 +33,7 @@
 //! (checked under a row lock in the write's own transaction), so a node
 //! that lost a room cannot write to it any more.
 
+use crate::server::metrics::metrics;
 use std::collections::HashMap;
 use std::time::Duration;
 
@@ -229,10 +230,7 @@ async fn connect(url: &str) -> Result<Client, String> {
         .map_err(|e| format!("cannot connect to {}: {}", describe(url), error_text(&e)))?;
     tokio::spawn(async move {
         if let Err(e) = connection.await {
-            log::line(format_args!(
-                "the PostgreSQL connection ended: {}",
-                error_text(&e)
-            ));
+            tracing::error!("the PostgreSQL connection ended: {}", error_text(&e));
         }
     });
     Ok(client)
@@ -245,7 +243,7 @@ pub(super) async fn open(url: &str) -> Result<mpsc::Sender<Job>, String> {
         .await
         .map_err(|e| format!("cannot migrate {}: {}", describe(url), e.0))?;
     let applied: Vec<String> = applied.iter().map(i32::to_string).collect();
-    log::line(format_args!(
+    tracing::info!(
         "schema at version {}; migrations applied now: {}",
         latest_version(),
         if applied.is_empty() {
@@ -253,7 +251,7 @@ pub(super) async fn open(url: &str) -> Result<mpsc::Sender<Job>, String> {
         } else {
             applied.join(", ")
         }
-    ));
+    );
     let (jobs, rx) = mpsc::channel(STORE_JOBS);
     tokio::spawn(run(url.to_string(), client, rx));
     Ok(jobs)
@@ -318,6 +316,7 @@ fn refuse(job: Job, error: &str) {
         Job::Player { reply, .. } => drop(reply.send(Err(e))),
         Job::Claim { reply, .. } => drop(reply.send(Err(e))),
         Job::Holder(_, reply) => drop(reply.send(Err(e))),
+        Job::Ping(reply) => drop(reply.send(Err(e))),
         Job::Abandoned { reply, .. } => drop(reply.send(Err(e))),
     }
 }
@@ -340,7 +339,7 @@ async fn run(url: String, mut client: Client, mut rx: mpsc::Receiver<Job>) {
                     prepared = Prepared::default();
                 }
                 Err(e) => {
-                    log::line(format_args!("store: {e}"));
+                    tracing::error!("store: {e}");
                     jobs.into_iter().for_each(|job| refuse(job, &e));
                     continue;
                 }
@@ -398,6 +397,10 @@ async fn run(url: String, mut client: Client, mut rx: mpsc::Receiver<Job>) {
                 }
                 Job::Holder(code, reply) => {
                     let _ = reply.send(holder(&db, &code).await.map_err(text));
+                }
+                Job::Ping(reply) => {
+                    let answer = db.query_opt("SELECT 1", &[]).await.map(drop);
+                    let _ = reply.send(answer.map_err(text));
                 }
                 Job::Abandoned {
                     before_ms,
@@ -532,7 +535,8 @@ async fn claim(db: &Conn<'_, impl Db>, code: &str, node: &str, ttl: Duration) ->
     let seconds = ttl.as_secs_f64();
     let row = db
         .query_opt(
-            "INSERT INTO room_leases (code, node, epoch, expires_at)
+            "WITH before AS (SELECT node FROM room_leases WHERE code = $1)
+             INSERT INTO room_leases (code, node, epoch, expires_at)
              VALUES ($1, $2, 1, now() + $3::float8 * interval '1 second')
              ON CONFLICT (code) DO UPDATE SET
                 epoch = CASE WHEN room_leases.node = EXCLUDED.node
@@ -543,7 +547,7 @@ async fn claim(db: &Conn<'_, impl Db>, code: &str, node: &str, ttl: Duration) ->
                 OR room_leases.node IN (SELECT name FROM relay_nodes n WHERE NOT EXISTS (
                     SELECT 1 FROM pg_stat_activity a
                     WHERE a.pid = n.pid AND a.backend_start = n.backend_start))
-             RETURNING epoch",
+             RETURNING epoch, (SELECT node FROM before)",
             &[&code, &node, &seconds],
         )
         .await?;
@@ -551,6 +555,10 @@ async fn claim(db: &Conn<'_, impl Db>, code: &str, node: &str, ttl: Duration) ->
         return Ok(None);
     };
     let epoch: i64 = row.try_get(0)?;
+    let before: Option<String> = row.try_get(1)?;
+    if before.is_some_and(|before| before != node) {
+        metrics().leases_taken_over.inc();
+    }
     u64::try_from(epoch)
         .map(Some)
         .or_else(|_| failed(format!("room {code}: stored epoch {epoch} out of range")))
@@ -1279,10 +1287,7 @@ impl Bus {
                     }
                     Some(Ok(_)) => {}
                     Some(Err(e)) => {
-                        log::line(format_args!(
-                            "relay: the bus's connection ended: {}",
-                            error_text(&e)
-                        ));
+                        tracing::error!("relay: the bus's connection ended: {}", error_text(&e));
                         break;
                     }
                     None => break,

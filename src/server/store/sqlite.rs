@@ -123,6 +123,10 @@ fn run(mut db: Connection, mut rx: mpsc::Receiver<Job>) {
                 Job::Holder(_, reply) => {
                     let _ = reply.send(Ok(None));
                 }
+                Job::Ping(reply) => {
+                    let answer = db.query_row("SELECT 1", [], |_| Ok(()));
+                    let _ = reply.send(answer.map_err(text));
+                }
                 // Hello writes too, but alone: a refusal is an answer, not
                 // a failed transaction.
                 Job::Hello {
