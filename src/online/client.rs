@@ -358,6 +358,7 @@ impl Client {
             WsEvent::Message(WsMessage::Text(text)) => {
                 self.last_heard = now;
                 match parse_event(&text) {
+                    Ok(Event::MoveOn) => self.move_on(now, out),
                     Ok(event) => {
                         self.note(&event);
                         out.push(ClientEvent::Server(event));
@@ -405,6 +406,23 @@ impl Client {
             }
             _ => {}
         }
+    }
+
+    /// The server is restarting: the next server of the list, at once
+    /// (this one stops taking connections; a lone server is tried again).
+    fn move_on(&mut self, now: Instant, events: &mut Vec<ClientEvent>) {
+        self.socket = None;
+        self.at = (self.at + 1) % self.urls.len().max(1);
+        let retry_in = if self.urls.len() > 1 {
+            Duration::ZERO
+        } else {
+            FIRST_RETRY
+        };
+        self.retry_at = Some(now + retry_in);
+        events.push(ClientEvent::Lost {
+            reason: "the server is restarting".into(),
+            retry_in,
+        });
     }
 
     /// The connection is lost, or could not be made: try again after a

@@ -190,6 +190,10 @@ pub enum Event {
         message: String,
     },
     Pong,
+    /// The server is going away (a restart): connect to the next server
+    /// of the list at once and resume there. (A client that does not know
+    /// this event reconnects when the connection closes, a moment later.)
+    MoveOn,
     /// This connection's seek is posted, with its number.
     Seeking {
         seek: u64,
@@ -439,7 +443,7 @@ pub struct SeekInfo {
 }
 
 /// The `kind` of every event.
-const EVENT_KINDS: [&str; 14] = [
+const EVENT_KINDS: [&str; 15] = [
     "seated",
     "state",
     "moved",
@@ -450,6 +454,7 @@ const EVENT_KINDS: [&str; 14] = [
     "ended",
     "error",
     "pong",
+    "move_on",
     "seeking",
     "lobby",
     "welcome",

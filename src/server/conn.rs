@@ -113,6 +113,7 @@ async fn serve_as(
         identity: None,
     };
     let idle = conn.hub.config.idle;
+    let mut moving_on = conn.hub.moving_on();
     loop {
         // The room a taker opened is taken in before the next frame: the
         // seeker's first command may follow its `seated` closely.
@@ -123,6 +124,12 @@ async fn serve_as(
                 continue;
             }
             _ = outbox.kick.notified() => break,
+            Ok(()) = moving_on.changed() => {
+                // The node shuts down: on to the next server of the list.
+                conn.outbox.send(&Event::MoveOn);
+                conn.close(close_code::RESTART, "the server is restarting");
+                break;
+            }
             next = timeout(idle, stream.next()) => next,
         };
         let flow = match next {

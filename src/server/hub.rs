@@ -19,7 +19,7 @@
 
 use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use axum::extract::ws::Utf8Bytes;
@@ -136,6 +136,10 @@ pub(crate) struct Hub {
     relay: Option<Relay>,
     next_conn: AtomicU64,
     connections: AtomicU64,
+    /// Set when the node shuts down: no room is loaded or opened here.
+    draining: AtomicBool,
+    /// Set once the rooms have gone: every connection moves on.
+    move_on: tokio::sync::watch::Sender<bool>,
     next_task: AtomicU64,
 }
 
@@ -156,6 +160,8 @@ impl Hub {
             node,
             next_conn: AtomicU64::new(1),
             connections: AtomicU64::new(0),
+            draining: AtomicBool::new(false),
+            move_on: tokio::sync::watch::Sender::new(false),
             next_task: AtomicU64::new(1),
         }
     }
@@ -393,6 +399,41 @@ impl Hub {
         metrics.render()
     }
 
+    /// The node is shutting down: from now on no room is loaded or
+    /// opened here; the rooms in memory are asked to go.
+    pub(crate) async fn hand_rooms_over(&self, wait: Duration) {
+        self.draining.store(true, Ordering::Relaxed);
+        let handles: Vec<RoomHandle> = self
+            .rooms
+            .lock()
+            .map_or_else(|_| Vec::new(), |rooms| rooms.values().cloned().collect());
+        for handle in handles {
+            let _ = handle.offer(RoomInput::Drain, wait).await;
+        }
+    }
+
+    /// Tells every connection to move on to the next server.
+    pub(crate) fn send_connections_on(&self) {
+        self.move_on.send_replace(true);
+    }
+
+    /// Changes once connections are told to move on (at once for one
+    /// that arrives after).
+    pub(crate) fn moving_on(&self) -> tokio::sync::watch::Receiver<bool> {
+        let mut moving_on = self.move_on.subscribe();
+        if *moving_on.borrow() {
+            moving_on.mark_changed();
+        }
+        moving_on
+    }
+
+    fn refuse_if_draining(&self) -> Result<(), Event> {
+        if self.draining.load(Ordering::Relaxed) {
+            return Err(storage_error("this server is shutting down: reconnect"));
+        }
+        Ok(())
+    }
+
     /// Rooms in memory and open connections, for `/health`.
     pub(crate) fn counts(&self) -> (usize, u64) {
         let rooms = self.rooms.lock().map_or(0, |r| r.len());
@@ -414,6 +455,7 @@ impl Hub {
             player,
             rated,
         } = room;
+        self.refuse_if_draining()?;
         let bad = |e: String| Event::error(ErrorKind::BadSetup, e);
         let variant = setup.variant().map_err(bad)?;
         if let Some(clock) = clock {
@@ -565,6 +607,7 @@ impl Hub {
         relaying: Relaying,
     ) -> Result<Option<RoomHandle>, Event> {
         let moving = || storage_error(&format!("room {code} is moving between nodes"));
+        self.refuse_if_draining()?;
         if let Some(handle) = self.lookup(code) {
             if handle.is_proxy() && relaying == Relaying::Refused {
                 return Err(moving());
@@ -816,6 +859,13 @@ impl RoomTask {
             return Step::End;
         }
         match input {
+            Some(RoomInput::Drain) => {
+                tracing::info!(
+                    "room {}: handed over (the node is shutting down)",
+                    self.room.code()
+                );
+                return Step::End;
+            }
             Some(RoomInput::Unload) if idle_since.is_some() => {
                 self.log_over_cap();
                 return Step::End;
@@ -1006,7 +1056,9 @@ fn take(
             (room.leave(conn, now), None)
         }
         // Taken by the task (when they still apply); a proxy's alone.
-        Some(RoomInput::Unload | RoomInput::Expire | RoomInput::FromOwner(_)) => return None,
+        Some(
+            RoomInput::Unload | RoomInput::Expire | RoomInput::Drain | RoomInput::FromOwner(_),
+        ) => return None,
         None => (room.tick(now), None),
     })
 }

@@ -33,6 +33,7 @@
 
 mod clock;
 mod conn;
+mod drain;
 mod glicko;
 mod hub;
 mod limit;
@@ -333,18 +334,29 @@ async fn serve(config: Config) -> Result<(), String> {
         .route("/api/lobby", get(lobby))
         .route("/api/games/{code}", get(archived_game))
         .route("/api/players/{name}", get(player_page))
-        .with_state(hub);
+        .with_state(Arc::clone(&hub));
     use axum::serve::ListenerExt;
     let listener = listener.tap_io(|socket| {
         let socket = socket2::SockRef::from(&*socket);
         let _ = socket.set_send_buffer_size(KERNEL_SEND_BUFFER_BYTES);
     });
-    axum::serve(
+    // The listener closes at the signal; HTTP requests in flight finish
+    // (upgraded connections are the hub's, drained below).
+    let (closed, listener_closed) = tokio::sync::oneshot::channel();
+    let serving = axum::serve(
         listener,
         app.into_make_service_with_connect_info::<SocketAddr>(),
     )
-    .await
-    .map_err(|e| format!("server stopped: {e}"))
+    .with_graceful_shutdown(async move {
+        drain::signal().await;
+        let _ = closed.send(());
+    });
+    let serving = tokio::spawn(serving.into_future());
+    let _ = listener_closed.await;
+    drain::drain(&hub).await;
+    // Plain HTTP requests still running get a moment, no more.
+    let _ = tokio::time::timeout(Duration::from_millis(500), serving).await;
+    Ok(())
 }
 
 /// `--node`: a name the relay's channels and log lines can carry (up

@@ -48,6 +48,9 @@ pub(crate) enum RoomInput {
     /// The store has the room as abandoned: remove it, unless someone
     /// came in since this task began.
     Expire,
+    /// The node is shutting down: the room lets its lease go and leaves
+    /// memory (a proxy lets the owner know its connections left).
+    Drain,
     /// For a proxy ([`super::relay`]): what the room's owner node says.
     FromOwner(FromOwner),
 }

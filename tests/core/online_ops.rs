@@ -160,3 +160,96 @@ fn ready_follows_the_database_and_health_the_process() {
     let samples = metrics(server.port);
     assert!(sample(&samples, "stronghold_database_errors_total") >= 1.0);
 }
+
+/// Polls a bot for `more` moves past those seen, noting the longest gap
+/// between two moves it saw; the moves seen.
+fn play_on(bot: &mut Bot, more: usize, longest: &mut Duration) -> usize {
+    let start = bot.moves_seen();
+    let deadline = Instant::now() + online_support::PATIENCE;
+    let (mut seen, mut last) = (start, Instant::now());
+    while seen < start + more {
+        assert!(
+            Instant::now() < deadline,
+            "the game stopped: {:?}",
+            bot.seen
+        );
+        std::thread::sleep(Duration::from_millis(5));
+        let now_seen = bot.moves_seen();
+        if now_seen > seen {
+            *longest = (*longest).max(last.elapsed());
+            (seen, last) = (now_seen, Instant::now());
+        }
+    }
+    seen
+}
+
+/// A rolling restart of both nodes of a pair on PostgreSQL, mid-game:
+/// SIGTERM node A, which exits by itself within 10 s having handed its
+/// room over; the game goes on on B; A starts again; then the same for B.
+/// Both bots end with one move list, legal, and stored once.
+#[test]
+fn a_rolling_restart_of_both_nodes_loses_no_move() {
+    let cluster = PgCluster::start();
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let url = cluster.url();
+    let db = std::path::Path::new(&url);
+    let logs = [dir.path().join("a.log"), dir.path().join("b.log")];
+    let mut node_a = Server::start(db, 0, &logs[0], &["--node", "a"]);
+    let mut node_b = Server::start(db, 0, &logs[1], &["--node", "b"]);
+    let ports = [node_a.port, node_b.port];
+    let on_a_first = format!("{},{}", node_a.url(), node_b.url());
+    let on_b_first = format!("{},{}", node_b.url(), node_a.url());
+    let (mut a, b, code) = online_support::bots_twelve_plies_in(&on_a_first, &on_b_first);
+    let mut longest = Duration::ZERO;
+    play_on(&mut a, 2, &mut longest);
+
+    let (took, status) = node_a.terminate();
+    assert!(status.success(), "{status:?}: {}", node_a.log_text());
+    assert!(took < Duration::from_secs(10), "A took {took:?} to exit");
+    let log = node_a.log_text();
+    assert!(log.contains(&format!("room {code}: handed over")), "{log}");
+    assert!(log.contains("drained in"), "{log}");
+    play_on(&mut a, 4, &mut longest);
+    let _node_a_again = Server::start(db, ports[0], &logs[0], &["--node", "a"]);
+
+    let (took, status) = node_b.terminate();
+    assert!(status.success(), "{status:?}: {}", node_b.log_text());
+    assert!(took < Duration::from_secs(10), "B took {took:?} to exit");
+    play_on(&mut a, 4, &mut longest);
+    let _node_b = Server::start(db, ports[1], &logs[1], &["--node", "b"]);
+
+    let moves = online_support::check_game(db, "pirates", a, b);
+    assert!(moves.len() > 22, "{moves:?}");
+    eprintln!("rolling restart: the longest wait between two moves was {longest:?}");
+    for log in &logs {
+        let text = std::fs::read_to_string(log).unwrap_or_default();
+        assert!(!text.contains("panicked"), "{text}");
+    }
+}
+
+/// On SQLite, SIGTERM mid-game: the server exits by itself within 10 s
+/// with every move it acknowledged stored, and the game goes on when it
+/// is back on the same port.
+#[test]
+fn sigterm_on_sqlite_keeps_every_acknowledged_move() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let db = dir.path().join("games.sqlite3");
+    let log = dir.path().join("server.log");
+    let mut server = Server::start(&db, 0, &log, &[]);
+    let url = server.url();
+    let (mut a, b, code) = online_support::bots_twelve_plies_in(&url, &url);
+    let (took, status) = server.terminate();
+    assert!(status.success(), "{status:?}: {}", server.log_text());
+    assert!(took < Duration::from_secs(10), "{took:?}");
+    let seen = a.moves_seen();
+    let acknowledged: Vec<String> = moves_of(&a.seen);
+    let stored = online_support::stored_moves(&db, &code, 1);
+    assert!(
+        seen >= 12 && stored.len() >= acknowledged.len(),
+        "{stored:?}"
+    );
+    assert_eq!(stored[..acknowledged.len()], acknowledged[..]);
+    let _again = Server::start(&db, server.port, &log, &[]);
+    let moves = online_support::check_game(&db, "pirates", a, b);
+    assert!(moves.len() > seen, "the game went on after the restart");
+}

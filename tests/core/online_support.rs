@@ -89,6 +89,27 @@ impl Server {
         format!("ws://127.0.0.1:{}", self.port)
     }
 
+    /// SIGTERM, as a rolling restart stops a node: the time it took to
+    /// exit, which it must do by itself (bounded: SIGKILL after 15 s).
+    pub fn terminate(&mut self) -> (Duration, ExitStatus) {
+        let sent = Instant::now();
+        let status = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(status.success(), "SIGTERM sent");
+        loop {
+            if let Some(status) = self.child.try_wait().expect("a status") {
+                return (sent.elapsed(), status);
+            }
+            if sent.elapsed() > Duration::from_secs(15) {
+                self.kill();
+                panic!("the server did not exit within 15 s of SIGTERM");
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
     /// SIGKILL, as a crash.
     pub fn kill(&mut self) {
         let _ = self.child.kill();

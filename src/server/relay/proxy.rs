@@ -134,6 +134,14 @@ impl ProxyTask<'_> {
                 self.owner_gone();
                 return Flow::End;
             }
+            RoomInput::Drain => {
+                let conns: Vec<ConnId> = self.conns.drain().map(|(conn, _)| conn).collect();
+                for conn in conns {
+                    self.waiting.remove(&conn);
+                    self.left(conn).await;
+                }
+                return Flow::End;
+            }
             RoomInput::Unload | RoomInput::Expire => {}
         }
         Flow::Go

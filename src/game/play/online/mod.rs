@@ -783,7 +783,8 @@ fn on_event(
             }
         }
         Event::Error { error, message } => on_error(error, message, connection, online, notices),
-        Event::Pong => {}
+        // Taken by the client (it moves to the next server).
+        Event::Pong | Event::MoveOn => {}
     }
 }
 
