@@ -99,34 +99,23 @@ pub(super) struct OnlineArgs {
 }
 
 impl Args {
-    /// Reads the arguments after the command's name.
-    pub(super) fn parse(command: &str, words: &[String]) -> Result<Args, String> {
-        let mut args = Args::default();
-        let mut it = words.iter();
-        while let Some(word) = it.next() {
-            match word.as_str() {
-                "--divide" => args.divide = true,
-                "--quiet" => args.quiet = true,
-                "--backwards" => args.backwards = true,
-                "--merge" => args.merge = true,
-                #[cfg(feature = "online")]
-                "--rated" => args.online.rated = true,
-                flag if flag.starts_with("--") => {
-                    let value = it
-                        .next()
-                        .ok_or_else(|| format!("{flag} needs a value\n{}", usage_of(command)))?;
-                    if !args.set(flag, value)? {
-                        return Err(format!("unknown flag {flag}\n{}", usage_of(command)));
-                    }
-                }
-                _ => args.positional.push(word.clone()),
-            }
+    /// Sets a flag without a value (`--quiet`); [`super::flags`] passes
+    /// only those it defines.
+    pub(super) fn switch(&mut self, flag: &str) {
+        match flag {
+            "--divide" => self.divide = true,
+            "--quiet" => self.quiet = true,
+            "--backwards" => self.backwards = true,
+            "--merge" => self.merge = true,
+            #[cfg(feature = "online")]
+            "--rated" => self.online.rated = true,
+            _ => {}
         }
-        Ok(args)
     }
 
-    /// Sets the flag's value; false for a flag no command takes.
-    fn set(&mut self, flag: &str, v: &str) -> Result<bool, String> {
+    /// Sets the flag's value, typed; false for a flag no command takes
+    /// (`online`'s, without its feature).
+    pub(super) fn set(&mut self, flag: &str, v: &str) -> Result<bool, String> {
         match flag {
             "--moves" => self.moves = Some(v.to_string()),
             "--position" => self.position = Some(v.to_string()),

@@ -12,6 +12,7 @@ mod arena;
 mod args;
 mod bagh_chal_table;
 mod bestmove;
+mod flags;
 #[cfg(feature = "online")]
 mod online;
 mod puzzles;
@@ -27,25 +28,23 @@ pub use show::{ascii_board, describe};
 
 /// Runs one command, writing its output to `out`.
 pub fn run(words: &[String], out: &mut dyn Write) -> Result<(), String> {
-    let Some(command) = words.first() else {
-        return Err(usage::usage());
-    };
-    // `--help` or `-h` anywhere (`perft --help`) asks for the usage, not a run.
+    // `--help` or `-h` anywhere (`selfplay --games --help`) asks for the
+    // command's help, not a run, even where it would be a flag's value.
     let asks_help = |a: &String| matches!(a.as_str(), "--help" | "-h");
-    if command == "help" || words.iter().any(asks_help) {
-        let text = match words.get(1) {
-            Some(topic) if command == "help" => usage::usage_of(topic),
-            _ => usage::usage_of(command),
-        };
-        return args::say(out, &format!("{text}\n"));
+    if words.iter().any(asks_help) && words.first().is_some_and(|w| !asks_help(w)) {
+        return args::say(out, &flags::help_of(&words[0]));
     }
+    let (command, args) = match flags::read(words)? {
+        flags::Asked::Print(text) => return args::say(out, &text),
+        flags::Asked::Run(command, args) => (command, args),
+    };
     if command == "online" && !cfg!(feature = "online") {
         return Err("online needs the `online` feature: \
              cargo build --no-default-features --features online --bin stronghold-cli"
             .into());
     }
-    let args = args::Args::parse(command, &words[1..])?;
-    let text = match command.as_str() {
+    let args = *args;
+    let text = match command {
         "perft" => show::perft(&args)?,
         "show" => show::show(&args)?,
         "bestmove" => bestmove::bestmove(&args)?,
@@ -61,7 +60,7 @@ pub fn run(words: &[String], out: &mut dyn Write) -> Result<(), String> {
         // Streams a line per move until the game ends.
         #[cfg(feature = "online")]
         "online" => return online::online(&args, out),
-        other => return Err(format!("unknown command `{other}`\n{}", usage::usage())),
+        other => return Err(format!("`{other}` needs the `online` feature")),
     };
     args::say(out, &text)
 }

@@ -155,7 +155,7 @@ pub(super) fn option_list(game: GameId) -> String {
     each.join(", ")
 }
 
-fn words() -> String {
+pub(super) fn words() -> String {
     let games: Vec<String> = GameId::built_in().map(|g| g.id().to_string()).collect();
     let options: Vec<String> = GameId::built_in()
         .filter(|g| !g.file().options.is_empty())
@@ -203,13 +203,21 @@ tablebase/bagh-chal.sctb in the assets folder; none: play without a table).
 The assets folder: $STRONGHOLD_ASSETS if set, else an assets folder next to the program
 (or up to three folders above it), in the source folder it was built from, or here.";
 
+/// `command`'s usage lines (after clap's "Usage: "), or None for one
+/// without hand-written lines.
+pub(super) fn usage_line(command: &str) -> Option<String> {
+    let (_, text) = COMMANDS.iter().find(|(name, _)| *name == command)?;
+    Some(text.trim_start().to_string())
+}
+
 /// The whole usage: every command.
 pub(super) fn usage() -> String {
     let lines: Vec<&str> = COMMANDS.iter().map(|(_, text)| *text).collect();
     format!("usage:\n{}\n{}", lines.join("\n"), words())
 }
 
-/// The usage of `command` alone, or all of it for a command it does not know.
+/// The usage of `command` alone (for its errors), or all of it for a
+/// command it does not know.
 pub(super) fn usage_of(command: &str) -> String {
     match COMMANDS.iter().find(|(name, _)| *name == command) {
         Some((_, text)) => format!("usage:\n{text}\n{}", words()),

@@ -26,7 +26,7 @@ use super::refusal::{busy_error, storage_error};
 use super::room::{ConnId, Entry};
 use super::room_handle::{NotSent, ROOM_WAIT, RoomHandle, RoomInput};
 use super::store::{Identity, SeatPlayer};
-use super::{log, secret};
+use super::{logging, secret};
 use crate::online::protocol::{
     ClockSpec, Command, ErrorKind, Event, GameSetup, ProtocolError, SeekInfo, check_key,
     check_name, parse_command,
@@ -72,7 +72,7 @@ pub(crate) async fn serve(
     let span = tracing::info_span!("conn", id, %peer, %client);
     metrics().connections_opened.inc();
     serve_as(socket, hub, peer, slot, id).instrument(span).await;
-    log::flush_refusals(client);
+    logging::flush_refusals(client);
 }
 
 async fn serve_as(
@@ -292,11 +292,11 @@ impl Conn {
     /// Answers with an error and logs it.
     fn refuse(&self, kind: ErrorKind, message: String) {
         metrics().refused(kind);
-        log::refused(Some(self.client), || {
+        logging::refused(Some(self.client), || {
             tracing::warn!(
                 "{}: refused ({kind:?}): {}",
                 self.label(),
-                log::quoted(&message)
+                logging::quoted(&message)
             );
         });
         self.outbox.send(&Event::error(kind, message));
@@ -651,7 +651,7 @@ impl Conn {
         tracing::info!(
             "{}: took seek {seek} of node {}: room {code}",
             self.label(),
-            log::quoted(node)
+            logging::quoted(node)
         );
         Ok(code)
     }

@@ -35,7 +35,7 @@ use super::relay::{Relay, proxy};
 use super::room::{ConnId, Creator, Decision, Entry, Out, Room, Timing, To};
 use super::room_handle::{NotSent, ROOM_WAIT, RoomHandle, RoomInput};
 use super::store::{PlayerPage, SeatPlayer, Store, Write, Written};
-use super::{Config, log, secret};
+use super::{Config, logging, secret};
 use crate::online::protocol::{
     ArchivedGame, ClockSpec, EndReason, ErrorKind, Event, GameSetup, PlayerInfo, changes_ratings,
     rating_pool, side_text,
@@ -480,7 +480,7 @@ impl Hub {
             clock,
             a_side: side,
             token_a: token.clone(),
-            at_ms: log::wall_ms(),
+            at_ms: logging::wall_ms(),
             player_a: player.as_ref().map(|p| p.id),
             rated,
         };
@@ -1000,7 +1000,7 @@ impl RoomTask {
 
 /// The wall-clock time (ms) of `at`, an instant in the past.
 fn wall_ms_at(at: Instant) -> i64 {
-    log::wall_ms() - Instant::now().saturating_duration_since(at).as_millis() as i64
+    logging::wall_ms() - Instant::now().saturating_duration_since(at).as_millis() as i64
 }
 
 /// Removes an abandoned room from the store (in its lease, if any: the
@@ -1093,7 +1093,7 @@ async fn decide(
             Err(e) => return Err(failed(e, outboxes)),
         }
     }
-    let write = room.write_for(&change, log::wall_ms());
+    let write = room.write_for(&change, logging::wall_ms());
     let is_move = matches!(write, Write::Move { .. });
     let written = match hub.write(write, lease).await {
         Ok(written) => written,
@@ -1121,11 +1121,11 @@ fn deliver(room: &mut Room, outboxes: &mut HashMap<ConnId, Outbox>, outs: Vec<Ou
             if let (Event::Error { error, message }, To::Conn(conn)) = (&event, to) {
                 metrics().refused(*error);
                 let client = outboxes.get(&conn).and_then(|o| o.client);
-                log::refused(client, || {
+                logging::refused(client, || {
                     tracing::warn!(
                         "room {}: conn {conn} refused ({error:?}): {}",
                         room.code(),
-                        log::quoted(message)
+                        logging::quoted(message)
                     );
                 });
             }
@@ -1163,7 +1163,7 @@ pub(crate) async fn expire_abandoned(hub: Arc<Hub>, after: Duration) {
     let every = (after / 4).clamp(Duration::from_millis(200), Duration::from_secs(60));
     loop {
         tokio::time::sleep(every).await;
-        let before_ms = log::wall_ms() - after.as_millis() as i64;
+        let before_ms = logging::wall_ms() - after.as_millis() as i64;
         let codes = match hub.store.abandoned(before_ms, 100).await {
             Ok(codes) => codes,
             Err(e) => {

@@ -18,9 +18,11 @@
 //!   other, below them all, so that they import one way
 //!   (`tests/core/architecture.rs`);
 //! - [`clock`], [`store`], [`secret`] (codes and tokens), [`limit`]
-//!   (rate limits), [`log`].
+//!   (rate limits), [`logging`], [`metrics`], [`drain`] (SIGTERM).
 //!
-//! Routes: `GET /ws` upgrades to the protocol, `GET /health` answers 200,
+//! Routes: `GET /ws` upgrades to the protocol, `GET /health` answers 200
+//! while the process lives, `GET /ready` while the database (and the
+//! nodes' bus) answers, `GET /metrics` gives Prometheus text,
 //! `GET /api/lobby` lists the open seeks and the games being played (JSON,
 //! as the `lobby` event),
 //! `GET /api/games/CODE` gives a room's last game as text, `GET
@@ -38,7 +40,7 @@ mod glicko;
 mod hub;
 mod limit;
 mod lobby;
-mod log;
+mod logging;
 mod metrics;
 mod outbox;
 mod pairing;
@@ -50,7 +52,7 @@ mod room_handle;
 mod secret;
 pub mod store;
 
-pub use log::{LogFormat, init as init_log};
+pub use logging::{LogFormat, init as init_log};
 
 use std::io::Write;
 use std::net::{IpAddr, SocketAddr};

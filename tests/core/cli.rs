@@ -111,12 +111,15 @@ fn show_prints_board_state_and_position_string() {
 
 #[test]
 fn help_prints_the_usage_and_succeeds_also_after_a_command() {
-    // Alone, or with a command the help does not know: every command.
-    for args in [&["--help"][..], &["-h"], &["help"], &["help", "dance"]] {
+    // Alone: every command, a line each.
+    for args in [&["--help"][..], &["-h"], &["help"]] {
         let o = cli(args);
         assert!(o.status.success(), "{args:?} exits 0");
         let out = stdout(&o);
-        assert!(out.starts_with("usage:"), "{args:?}: {out}");
+        assert!(
+            out.contains("Usage: stronghold-cli <COMMAND>"),
+            "{args:?}: {out}"
+        );
         for command in [
             "perft",
             "show",
@@ -128,12 +131,28 @@ fn help_prints_the_usage_and_succeeds_also_after_a_command() {
             "online",
             "analyse",
             "puzzles",
+            "completions",
         ] {
-            let line = format!("stronghold-cli {command} ");
+            let line = format!("\n  {command} ");
             assert!(out.contains(&line), "{args:?} lacks {command}: {out}");
         }
         assert!(o.stderr.is_empty(), "{args:?} writes no error");
     }
+    // A command it does not know is an error, with the nearest one.
+    let o = cli(&["prft", "pirates", "3"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("a similar subcommand exists: 'perft'"),
+        "{}",
+        stderr(&o)
+    );
+    let o = cli(&["perft", "pirates", "3", "--divde"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("a similar argument exists: '--divide'"),
+        "{}",
+        stderr(&o)
+    );
     // After a command (even a half-typed one), that command's usage.
     for (args, command) in [
         (&["perft", "--help"][..], "perft"),
@@ -145,15 +164,15 @@ fn help_prints_the_usage_and_succeeds_also_after_a_command() {
         (&["tablebase", "build", "--help"], "tablebase"),
         (&["online", "--help"], "online"),
         (&["help", "match"], "match"),
+        (&["match", "--a", "--help"], "match"),
         (&["analyse", "-h"], "analyse"),
         (&["puzzles", "list", "--help"], "puzzles"),
     ] {
         let o = cli(args);
         assert!(o.status.success(), "{args:?} exits 0");
         let out = stdout(&o);
-        assert!(out.starts_with("usage:"), "{args:?}: {out}");
         assert!(
-            out.contains(&format!("stronghold-cli {command} ")),
+            out.contains(&format!("Usage: stronghold-cli {command} ")),
             "{args:?}: {out}"
         );
         assert!(
@@ -169,6 +188,36 @@ fn help_prints_the_usage_and_succeeds_also_after_a_command() {
     // Without a command the usage is an error (exit 2), not a success.
     let o = cli(&[]);
     assert_eq!(o.status.code(), Some(2));
+}
+
+/// `completions bash` writes a script bash loads, which completes the
+/// commands.
+#[test]
+fn bash_completions_load_and_complete_the_commands() {
+    let o = cli(&["completions", "bash"]);
+    assert!(o.status.success());
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let script = dir.path().join("stronghold-cli.bash");
+    std::fs::write(&script, &o.stdout).expect("the script written");
+    let probe = format!(
+        "source '{}' && COMP_WORDS=(stronghold-cli ma) && COMP_CWORD=1 && \
+         _stronghold__cli stronghold-cli ma stronghold-cli && echo \"${{COMPREPLY[@]}}\"",
+        script.display()
+    );
+    let bash = std::process::Command::new("bash")
+        .args(["--norc", "-c", &probe])
+        .output()
+        .expect("bash runs");
+    assert!(
+        bash.status.success(),
+        "{}",
+        String::from_utf8_lossy(&bash.stderr)
+    );
+    let completed = String::from_utf8_lossy(&bash.stdout);
+    assert!(
+        completed.split_whitespace().any(|w| w == "match"),
+        "{completed}"
+    );
 }
 
 #[test]

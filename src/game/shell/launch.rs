@@ -114,50 +114,143 @@ impl Default for LaunchOptions {
     }
 }
 
-pub const USAGE: &str = "\
-usage: stronghold [FLAGS]
+/// The game's flags as clap reads them, on the desktop's command line and
+/// from the web page's address (`?game=asalto&hunters=hard` is `--game
+/// asalto --hunters hard`): one definition for both. Values stay text here;
+/// [`LaunchOptions::parse`] checks them, so that a refusal is told in the
+/// player's language.
+#[derive(Debug, Default, clap::Parser)]
+#[command(
+    name = "stronghold",
+    version,
+    args_override_self = true,
+    about = "Hunt board games: Pirates and Bulgars, Asalto, Fox and Geese, Bagh-Chal and 59 more",
+    long_about = "Hunt board games: Pirates and Bulgars, Asalto, Fox and Geese, Bagh-Chal and \
+        59 more. Without flags the game opens on its main menu; naming a game or a player \
+        starts playing at once. On the web page, each flag is a query parameter \
+        (?game=asalto&hunters=hard)."
+)]
+struct LaunchArgs {
+    /// The game: pirates, asalto, fox-geese, bagh-chal, kaooa, haretavl,
+    /// adugo, ... (the files in assets/games/)
+    #[arg(long, value_name = "GAME")]
+    game: Option<String>,
+    /// Play the game this file describes (docs/game-files.md)
+    #[arg(long, value_name = "PATH")]
+    game_file: Option<String>,
+    /// One of the game's options, as geese=15 or quiet-limit=off (its
+    /// rules page, --rules GAME, lists them with their values); repeatable
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    options: Vec<String>,
+    /// Who plays the hunters: human, beginner, easy, medium, hard or master
+    #[arg(long, value_name = "PLAYER")]
+    hunters: Option<String>,
+    /// Who plays the crowd (the same choices)
+    #[arg(long, value_name = "PLAYER")]
+    crowd: Option<String>,
+    /// Moves to play first, in move text ("c3-c4 d6xd4 @c3")
+    #[arg(long, value_name = "MOVES")]
+    moves: Option<String>,
+    /// The board upside down
+    #[arg(long)]
+    flip: bool,
+    /// Draw with this skin (a file name in assets/skins/)
+    #[arg(long, value_name = "NAME")]
+    skin: Option<String>,
+    /// Join a friend's online game by its invite code
+    #[arg(long, value_name = "CODE")]
+    join: Option<String>,
+    /// Watch an online game by its code (nothing moves)
+    #[arg(long, value_name = "CODE")]
+    watch: Option<String>,
+    /// Play anyone on the server who wants the game (with its --option
+    /// flags and --clock), or wait for one
+    #[arg(long, value_name = "GAME")]
+    anyone: Option<String>,
+    /// Open an online room for a game (with its --option flags) and wait
+    /// there for a friend
+    #[arg(long, value_name = "GAME")]
+    create: Option<String>,
+    /// Your side in the room created: hunters or crowd
+    #[arg(long, value_name = "SIDE")]
+    side: Option<String>,
+    /// The room's clock: minutes, plus seconds a move
+    #[arg(long, value_name = "M+I")]
+    clock: Option<String>,
+    /// The game server for online play (ws://host:port/ws, wss://... behind
+    /// TLS), for this run only; URL1,URL2 names several servers of the
+    /// same games, tried in turn
+    #[arg(long, value_name = "URL")]
+    server: Option<String>,
+    /// Open on a game's rules page
+    #[arg(long, value_name = "GAME")]
+    rules: Option<String>,
+    /// Open on the new-game page
+    #[arg(long)]
+    new_game: bool,
+    /// Show the game after PLY moves (review)
+    #[arg(long, value_name = "PLY")]
+    review: Option<String>,
+    /// Analyse the game at once
+    #[arg(long)]
+    analyse: bool,
+    /// With --analyse: play the first lesson from your mistakes once they
+    /// are found
+    #[arg(long)]
+    lessons: bool,
+    /// With --analyse and --review: the engine's line for the move
+    /// reviewed, played out STEP moves in
+    #[arg(long, value_name = "STEP")]
+    line: Option<String>,
+    /// Open on a game's puzzles page
+    #[arg(long, value_name = "GAME")]
+    puzzles: Option<String>,
+    /// With --puzzles: solve puzzle number N
+    #[arg(long, value_name = "N")]
+    puzzle: Option<String>,
+    /// en or ru (otherwise the saved setting)
+    #[arg(long, value_name = "LANG")]
+    language: Option<String>,
+    /// Quit after this many seconds (scripts)
+    #[arg(long, value_name = "SECONDS")]
+    exit_after: Option<String>,
+}
 
-Without flags the game opens on its main menu. Naming a game or a player
-starts playing at once.
+/// The help text (`--help`): every flag.
+pub fn usage() -> String {
+    <LaunchArgs as clap::CommandFactory>::command()
+        .render_long_help()
+        .to_string()
+}
 
-  --game GAME          pirates, asalto, fox-geese, bagh-chal, kaooa,
-                       haretavl, adugo, ...: the files in assets/games/
-  --game-file PATH     play the game this file describes
-                       (docs/game-files.md)
-  --option KEY=VALUE   one of the game's options, as geese=15 or
-                       quiet-limit=off: its rules page (--rules GAME)
-                       lists them with their values
-  --hunters PLAYER     who plays the hunters: human, beginner, easy,
-                       medium, hard or master
-  --crowd PLAYER       who plays the crowd (the same choices)
-  --moves \"M1 M2 ...\"  moves to play first, in move text (c3-c4 d6xd4 @c3)
-  --flip               the board upside down
-  --skin NAME          draw with this skin (a file name in assets/skins/)
-  --join CODE          join a friend's online game by its invite code
-  --watch CODE         watch an online game by its code (nothing moves)
-  --anyone GAME        play anyone on the server who wants the game (with
-                       its --option flags and --clock), or wait for one
-  --create GAME        open an online room for a game (with its --option
-                       flags) and wait there for a friend
-  --side SIDE          your side in the room created: hunters or crowd
-  --clock M+I          the room's clock: minutes, plus seconds a move
-  --server URL         the game server for online play (ws://host:port/ws,
-                       wss://... behind TLS), for this run only (the
-                       settings keep the default); URL1,URL2 names several
-                       servers of the same games, tried in turn
-  --rules GAME         open on a game's rules page
-  --new-game           open on the new-game page
-  --review PLY         show the game after PLY moves (review)
-  --analyse            analyse the game at once
-  --lessons            with --analyse: play the first lesson from your
-                       mistakes once they are found
-  --line STEP          with --analyse and --review: the engine's line for
-                       the move reviewed, played out STEP moves in
-  --puzzles GAME       open on a game's puzzles page
-  --puzzle N           with --puzzles: solve puzzle number N
-  --language LANG      en or ru (otherwise the saved setting)
-  --exit-after SECONDS quit after this many seconds (scripts)
-  -h, --help           this help";
+/// clap's refusal as a launch error (told in the player's language); None
+/// for `--help` and `--version`, which are no errors.
+fn launch_error(error: &clap::Error) -> Option<LaunchError> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let context = |kind| match error.get(kind) {
+        Some(ContextValue::String(text)) => Some(text.clone()),
+        Some(ContextValue::Strings(texts)) => texts.first().cloned(),
+        _ => None,
+    };
+    let arg = context(ContextKind::InvalidArg).unwrap_or_default();
+    // `--gam`: "unknown argument `--gam`: did you mean --game?"
+    let with_hint = |arg: String| match context(ContextKind::SuggestedArg) {
+        Some(hint) => format!("{arg} (--help: {hint}?)"),
+        None => arg,
+    };
+    match error.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => None,
+        ErrorKind::InvalidValue | ErrorKind::NoEquals => Some(LaunchError::NeedsValue {
+            flag: arg.split_whitespace().next().unwrap_or(&arg).to_string(),
+        }),
+        _ if !arg.is_empty() => Some(LaunchError::UnknownArgument {
+            arg: with_hint(arg),
+        }),
+        _ => Some(LaunchError::UnknownArgument {
+            arg: error.to_string().lines().next().unwrap_or("").to_string(),
+        }),
+    }
+}
 
 /// Reads and checks a game file from disk: a broken file is refused with
 /// its file, line, column and reason.
@@ -211,142 +304,116 @@ fn parse_player(text: &str) -> Result<Player, LaunchError> {
         })
 }
 
-/// The flags [`LaunchOptions::valued_flag`] takes, each with a value.
-const VALUED_FLAGS: [&str; 13] = [
-    "--game",
-    "--game-file",
-    "--hunters",
-    "--crowd",
-    "--moves",
-    "--rules",
-    "--puzzles",
-    "--language",
-    "--skin",
-    "--review",
-    "--line",
-    "--puzzle",
-    "--exit-after",
-];
-
 impl LaunchOptions {
-    /// Reads options from arguments (without the program name).
+    /// Reads options from arguments (without the program name): `--help`
+    /// or `--version` sets [`LaunchOptions::help`].
     pub fn parse(args: impl IntoIterator<Item = String>) -> Result<LaunchOptions, LaunchError> {
-        let mut o = LaunchOptions::default();
-        let mut options = Vec::new();
-        let mut args = args.into_iter();
-        while let Some(arg) = args.next() {
-            if matches!(
-                arg.as_str(),
-                "--game" | "--game-file" | "--option" | "--hunters" | "--crowd" | "--moves"
-            ) {
-                o.start_in_game = true;
+        let program = std::iter::once("stronghold".to_string());
+        let args = match <LaunchArgs as clap::Parser>::try_parse_from(program.chain(args)) {
+            Ok(args) => args,
+            Err(error) => {
+                return match launch_error(&error) {
+                    Some(refusal) => Err(refusal),
+                    None => Ok(LaunchOptions {
+                        help: true,
+                        ..LaunchOptions::default()
+                    }),
+                };
             }
-            if o.switch(&arg) {
-                continue;
-            }
-            let mut value = || {
-                args.next()
-                    .ok_or_else(|| LaunchError::NeedsValue { flag: arg.clone() })
-            };
-            match arg.as_str() {
-                "--option" => options.push(value()?),
-                "--join" | "--watch" | "--create" | "--anyone" | "--side" | "--clock"
-                | "--server" => {
-                    let given = value()?;
-                    o.online_flag(&arg, given)?;
-                }
-                flag if VALUED_FLAGS.contains(&flag) => o.valued_flag(flag, value()?)?,
-                other => {
-                    return Err(LaunchError::UnknownArgument {
-                        arg: other.to_string(),
-                    });
-                }
-            }
+        };
+        LaunchOptions::from_args(args)
+    }
+
+    /// Checks each value and says what the game starts with.
+    fn from_args(args: LaunchArgs) -> Result<LaunchOptions, LaunchError> {
+        let game = |id: String| GameId::find(&id).ok_or(LaunchError::UnknownGame { id });
+        let number = |flag: &str, text: Option<String>| -> Result<Option<usize>, LaunchError> {
+            text.map(|text| {
+                text.parse().map_err(|_| LaunchError::NotNumber {
+                    flag: flag.to_string(),
+                    text,
+                })
+            })
+            .transpose()
+        };
+        let mut o = LaunchOptions {
+            start_in_game: args.game.is_some()
+                || args.game_file.is_some()
+                || !args.options.is_empty()
+                || args.hunters.is_some()
+                || args.crowd.is_some()
+                || args.moves.is_some(),
+            moves: args.moves.unwrap_or_default(),
+            flipped: args.flip,
+            new_game: args.new_game,
+            analyse: args.analyse,
+            lessons: args.lessons,
+            skin: args
+                .skin
+                .map(|name| crate::game::board::skin::skin_name(&name).to_string()),
+            rules: args.rules.map(game).transpose()?,
+            puzzles: args.puzzles.map(game).transpose()?,
+            review: number("--review", args.review)?,
+            line: number("--line", args.line)?,
+            puzzle: number("--puzzle", args.puzzle)?.map(|n| n.max(1)),
+            ..LaunchOptions::default()
+        };
+        if let Some(text) = args.exit_after {
+            let seconds = text.parse().map_err(|_| LaunchError::NotNumber {
+                flag: "--exit-after".into(),
+                text,
+            })?;
+            o.exit_after = Some(seconds);
         }
-        for opt in options {
+        if let Some(id) = args.game {
+            o.variant = Variant::new(game(id)?);
+        }
+        if let Some(path) = args.game_file {
+            o.variant = Variant::new(read_game_file(&path)?);
+        }
+        if let Some(text) = args.hunters {
+            o.hunters = parse_player(&text)?;
+        }
+        if let Some(text) = args.crowd {
+            o.crowd = parse_player(&text)?;
+        }
+        if let Some(code) = args.language {
+            let language = Language::ALL.into_iter().find(|l| l.code() == code);
+            o.language = Some(language.ok_or(LaunchError::UnknownLanguage { code })?);
+        }
+        o.online_args(args.join, args.watch, args.create, args.anyone)?;
+        if let Some(text) = args.side {
+            let side = side_text::from_name(&text).ok_or(LaunchError::UnknownSide { text })?;
+            o.side = Some(side);
+        }
+        if let Some(text) = args.clock {
+            o.clock = Some(text.parse().map_err(|_| LaunchError::BadClock { text })?);
+        }
+        o.server = args.server;
+        for opt in args.options {
             o.variant.set_option(&opt).map_err(LaunchError::BadOption)?;
         }
         Ok(o)
     }
 
-    /// A flag without a value (`--flip`, `--analyse`, ...); false when `arg`
-    /// is none of them.
-    fn switch(&mut self, arg: &str) -> bool {
-        match arg {
-            "--flip" => self.flipped = true,
-            "--analyse" => self.analyse = true,
-            "--lessons" => self.lessons = true,
-            "--new-game" => self.new_game = true,
-            "--help" | "-h" => self.help = true,
-            _ => return false,
+    /// `--join CODE`, `--watch CODE`, `--create GAME`, `--anyone GAME`
+    /// (the last two name the game too).
+    fn online_args(
+        &mut self,
+        join: Option<String>,
+        watch: Option<String>,
+        create: Option<String>,
+        anyone: Option<String>,
+    ) -> Result<(), LaunchError> {
+        self.join = join.map(invite_code).transpose()?;
+        self.watch = watch.map(invite_code).transpose()?;
+        if let Some(game) = create {
+            self.variant = Variant::new(game_of(game)?);
+            self.create = true;
         }
-        true
-    }
-
-    /// A flag of [`VALUED_FLAGS`] with its value.
-    fn valued_flag(&mut self, flag: &str, value: String) -> Result<(), LaunchError> {
-        let game = |id: String| GameId::find(&id).ok_or(LaunchError::UnknownGame { id });
-        let number = |text: String| LaunchError::NotNumber {
-            flag: flag.to_string(),
-            text,
-        };
-        match flag {
-            "--game" => self.variant = Variant::new(game(value)?),
-            "--game-file" => self.variant = Variant::new(read_game_file(&value)?),
-            "--hunters" => self.hunters = parse_player(&value)?,
-            "--crowd" => self.crowd = parse_player(&value)?,
-            "--moves" => self.moves = value,
-            "--rules" => self.rules = Some(game(value)?),
-            "--puzzles" => self.puzzles = Some(game(value)?),
-            "--language" => {
-                let language = Language::ALL.into_iter().find(|l| l.code() == value);
-                self.language = Some(language.ok_or(LaunchError::UnknownLanguage { code: value })?);
-            }
-            "--skin" => {
-                self.skin = Some(crate::game::board::skin::skin_name(&value).to_string());
-            }
-            "--review" => self.review = Some(value.parse().map_err(|_| number(value))?),
-            "--line" => self.line = Some(value.parse().map_err(|_| number(value))?),
-            "--puzzle" => {
-                let n: usize = value.parse().map_err(|_| number(value))?;
-                self.puzzle = Some(n.max(1));
-            }
-            "--exit-after" => self.exit_after = Some(value.parse().map_err(|_| number(value))?),
-            _ => {
-                return Err(LaunchError::UnknownArgument {
-                    arg: flag.to_string(),
-                });
-            }
-        }
-        Ok(())
-    }
-
-    /// The online flags: `--join CODE`, `--watch CODE`, `--create GAME`,
-    /// `--side SIDE`, `--clock M+I`, `--server URL`.
-    fn online_flag(&mut self, flag: &str, value: String) -> Result<(), LaunchError> {
-        match flag {
-            "--join" => self.join = Some(invite_code(value)?),
-            "--watch" => self.watch = Some(invite_code(value)?),
-            "--create" => {
-                self.variant = Variant::new(game_of(value)?);
-                self.create = true;
-            }
-            "--anyone" => {
-                self.variant = Variant::new(game_of(value)?);
-                self.anyone = true;
-            }
-            "--side" => {
-                let side =
-                    side_text::from_name(&value).ok_or_else(|| LaunchError::UnknownSide {
-                        text: value.clone(),
-                    })?;
-                self.side = Some(side);
-            }
-            "--clock" => {
-                let clock = value.parse();
-                self.clock = Some(clock.map_err(|_| LaunchError::BadClock { text: value })?);
-            }
-            _ => self.server = Some(value),
+        if let Some(game) = anyone {
+            self.variant = Variant::new(game_of(game)?);
+            self.anyone = true;
         }
         Ok(())
     }
@@ -383,13 +450,13 @@ impl Launch {
         let fail = |e: LaunchError| {
             eprintln!("{}", localized(&e, &args));
             if matches!(e, LaunchError::UnknownArgument { .. }) {
-                eprintln!("{USAGE}");
+                eprintln!("{}", usage());
             }
             AppExit::error()
         };
         let options = LaunchOptions::parse(args.clone()).map_err(fail)?;
         if options.help {
-            println!("{USAGE}");
+            println!("{}", usage());
             return Err(AppExit::Success);
         }
         Launch::new(options, Persistence::platform()).map_err(fail)

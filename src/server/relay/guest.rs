@@ -8,7 +8,7 @@ use tokio::sync::{Notify, mpsc};
 
 use super::{Guest, Message};
 use crate::server::hub::Hub;
-use crate::server::log;
+use crate::server::logging;
 use crate::server::outbox::{OUTBOX_FRAMES, Outbound, Outbox};
 use crate::server::room::{ConnId, Entry};
 use crate::server::room_handle::RoomInput;
@@ -62,7 +62,7 @@ pub(super) async fn seat_guest(
     }
     tracing::info!(
         "room {code}: conn {local} is node {}'s conn {conn}",
-        log::quoted(&from)
+        logging::quoted(&from)
     );
     relay
         .send(

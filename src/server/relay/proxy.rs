@@ -10,7 +10,7 @@ use tokio::time::{Duration, Instant, sleep_until};
 
 use super::{ENTRY_WAIT, Message, Relay};
 use crate::online::protocol::{ErrorKind, Event, parse_event};
-use crate::server::log;
+use crate::server::logging;
 use crate::server::outbox::{Outbound, Outbox};
 use crate::server::refusal::storage_error;
 use crate::server::room::ConnId;
@@ -33,7 +33,7 @@ pub(crate) async fn run(
 ) {
     tracing::info!(
         "room {code}: served by node {}: relayed",
-        log::quoted(&owner)
+        logging::quoted(&owner)
     );
     let mut proxy = ProxyTask {
         relay,
@@ -224,7 +224,7 @@ impl ProxyTask<'_> {
         tracing::warn!(
             "room {}: node {} has gone: its {} connections here reconnect",
             self.code,
-            log::quoted(&self.owner),
+            logging::quoted(&self.owner),
             self.conns.len()
         );
         self.waiting.clear();

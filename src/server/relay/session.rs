@@ -15,7 +15,7 @@ use super::{Guest, Message, Relay};
 use crate::online::protocol::{Command, ErrorKind, Event, parse_event};
 use crate::rules::Side;
 use crate::server::hub::Hub;
-use crate::server::log;
+use crate::server::logging;
 use crate::server::pairing::open_seeks_room;
 use crate::server::refusal::{busy_error, storage_error};
 use crate::server::room::ConnId;
@@ -117,7 +117,7 @@ async fn serve_bus(
                 Ok(None) => {}
                 Err(e) => tracing::warn!(
                     "relay: a message not understood: {e}: {}",
-                    log::quoted(&payload.chars().take(200).collect::<String>())
+                    logging::quoted(&payload.chars().take(200).collect::<String>())
                 ),
             }
         }
@@ -149,7 +149,7 @@ async fn serve_bus(
             // A node this one relays with whose session is not open.
             for node in known_nodes(relay) {
                 if !alive.contains(&node) {
-                    tracing::warn!("relay: node {} has gone", log::quoted(&node));
+                    tracing::warn!("relay: node {} has gone", logging::quoted(&node));
                     node_gone(relay, &node).await;
                 }
             }

@@ -51,7 +51,7 @@ use crate::online::protocol::{
 };
 use crate::rules::Side;
 use crate::server::glicko::Glicko;
-use crate::server::log;
+use crate::server::logging;
 
 /// The advisory lock the migrations are applied under (any fixed number:
 /// this one is "STRONG" in ASCII).
@@ -1004,7 +1004,7 @@ async fn hello(
             .query_one(
                 "INSERT INTO players (key, name, name_key, bot, created_ms)
                  VALUES ($1, $2, $3, $4, $5) RETURNING id",
-                &[&key, &name, &name_key(name), &bot, &log::wall_ms()],
+                &[&key, &name, &name_key(name), &bot, &logging::wall_ms()],
             )
             .await?
             .try_get(0)?,

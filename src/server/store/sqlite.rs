@@ -518,7 +518,7 @@ fn hello(
                     name,
                     name_key(name),
                     bot,
-                    crate::server::log::wall_ms()
+                    crate::server::logging::wall_ms()
                 ],
             )?;
             db.last_insert_rowid()
