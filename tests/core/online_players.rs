@@ -419,3 +419,44 @@ fn game_over_before_both_sides_moved(server: &Server) {
         "{changes:?}"
     );
 }
+
+/// Names that look alike (Unicode TR39's confusable skeleton) are one
+/// name (issue 55: `ВоtА`, in Cyrillic, was accepted beside `BotA`): the
+/// look-alike is refused as taken, the first player keeps it, and may
+/// write it another way.
+fn look_alike_names_are_taken(server: &Server) {
+    let url = server.url();
+    let mut first = Raw::connect(&url);
+    hello(&mut first, "BotA", ALICE_KEY);
+    for look_alike in ["ВоtА", "bota", "B0tA", "ВOТА"] {
+        let mut other = Raw::connect(&url);
+        other.send(&Command::Hello {
+            name: look_alike.into(),
+            key: BOB_KEY.into(),
+            bot: false,
+        });
+        let refused = error_of(&mut other);
+        assert_eq!(refused, ErrorKind::NameTaken, "{look_alike}");
+    }
+    // Its own player may take a look-alike spelling of its name.
+    let mut again = Raw::connect(&url);
+    hello(&mut again, "ВоtА", ALICE_KEY);
+    // A name that only shares letters is free.
+    let mut bob = Raw::connect(&url);
+    hello(&mut bob, "BotB", BOB_KEY);
+}
+
+#[test]
+fn look_alike_names_are_taken_on_sqlite() {
+    let (_dir, server) = Server::in_temp_dir(&[]);
+    look_alike_names_are_taken(&server);
+}
+
+#[test]
+fn look_alike_names_are_taken_on_postgres() {
+    let cluster = PgCluster::start();
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let url = cluster.url();
+    let server = Server::start(Path::new(&url), 0, &dir.path().join("server.log"), &[]);
+    look_alike_names_are_taken(&server);
+}

@@ -436,6 +436,15 @@ fn name_key(name: &str) -> String {
     name.to_lowercase()
 }
 
+/// What a name looks like: its confusable skeleton (Unicode TR39), taken
+/// again after lowercasing, so that `ВоtА` (Cyrillic), `BotA` and `bota`
+/// look the same. A name whose skeleton another player's has is taken.
+fn name_skeleton(name: &str) -> String {
+    use unicode_security::confusable_detection::skeleton;
+    let once: String = skeleton(name).collect();
+    skeleton(&once.to_lowercase()).collect()
+}
+
 fn clock_of(initial: Option<i64>, increment: Option<i64>) -> Option<ClockSpec> {
     initial.zip(increment).map(|(i, n)| ClockSpec {
         initial_ms: i as u64,

@@ -43,7 +43,7 @@ use tokio_postgres::{Client, GenericClient, NoTls, Row, Statement};
 
 use super::{
     BATCH, HelloRefused, Identity, Job, PlayerPage, Reply, RoomRecord, STORE_JOBS, SeatPlayer,
-    StoredGame, StoredMove, Write, Written, clock_of, name_key, rated_game,
+    StoredGame, StoredMove, Write, Written, clock_of, name_key, name_skeleton, rated_game,
 };
 use crate::online::protocol::{
     ArchivedGame, ErrorKind, GameResult, PlayerInfo, PoolRating, RatingChanges, changes_ratings,
@@ -102,6 +102,14 @@ const MIGRATIONS: &[(i32, &str)] = &[
         "CREATE TABLE relay_nodes (
             name TEXT PRIMARY KEY, pid INTEGER NOT NULL,
             backend_start TIMESTAMPTZ NOT NULL);",
+    ),
+    // What a name looks like (its confusable skeleton): a name that looks
+    // like another player's is taken. Filled for the players before it at
+    // the server's start (`fill_skeletons`).
+    (
+        5,
+        "ALTER TABLE players ADD COLUMN name_skeleton TEXT;
+         CREATE INDEX players_name_skeleton ON players (name_skeleton);",
     ),
 ];
 
@@ -236,10 +244,34 @@ async fn connect(url: &str) -> Result<Client, String> {
     Ok(client)
 }
 
+/// Gives the players stored before names were compared by their look
+/// their skeletons (each node may do it at its start: the same values).
+async fn fill_skeletons(client: &Client) -> Res<()> {
+    let rows = client
+        .query(
+            "SELECT id, name FROM players WHERE name_skeleton IS NULL",
+            &[],
+        )
+        .await?;
+    for row in rows {
+        let (id, name): (i64, String) = (row.try_get(0)?, row.try_get(1)?);
+        client
+            .execute(
+                "UPDATE players SET name_skeleton = $2 WHERE id = $1",
+                &[&id, &name_skeleton(&name)],
+            )
+            .await?;
+    }
+    Ok(())
+}
+
 /// Connects, brings the schema up to date, and starts the store's task.
 pub(super) async fn open(url: &str) -> Result<mpsc::Sender<Job>, String> {
     let mut client = connect(url).await?;
     let applied = migrate(&mut client)
+        .await
+        .map_err(|e| format!("cannot migrate {}: {}", describe(url), e.0))?;
+    fill_skeletons(&client)
         .await
         .map_err(|e| format!("cannot migrate {}: {}", describe(url), e.0))?;
     let applied: Vec<String> = applied.iter().map(i32::to_string).collect();
@@ -973,10 +1005,16 @@ async fn hello(
         Some(r) => Some((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?)),
         None => None,
     };
+    // Two nodes naming two look-alikes at once: one waits for the other.
+    let skeleton = name_skeleton(name);
+    db.execute("SELECT pg_advisory_xact_lock(hashtext($1))", &[&skeleton])
+        .await?;
+    // Another player whose name is this one, or looks like it.
     let holder: Option<i64> = db
         .query_opt(
-            "SELECT id FROM players WHERE name_key = $1",
-            &[&name_key(name)],
+            "SELECT id FROM players WHERE (name_key = $1 OR name_skeleton = $2) AND key <> $3
+             LIMIT 1",
+            &[&name_key(name), &skeleton, &key],
         )
         .await?
         .map(|r| r.try_get(0))
@@ -987,24 +1025,33 @@ async fn hello(
             format!("the name `{name}` is another player's: choose another"),
         )))
     };
+    if holder.is_some() {
+        return taken();
+    }
     let id = match known {
-        Some((id, _, _)) if holder.is_some_and(|h| h != id) => return taken(),
         Some((id, old_name, old_bot)) => {
             if old_name != name || old_bot != bot {
                 db.execute(
-                    "UPDATE players SET name = $2, name_key = $3, bot = $4 WHERE id = $1",
-                    &[&id, &name, &name_key(name), &bot],
+                    "UPDATE players SET name = $2, name_key = $3, name_skeleton = $4, bot = $5
+                     WHERE id = $1",
+                    &[&id, &name, &name_key(name), &skeleton, &bot],
                 )
                 .await?;
             }
             id
         }
-        None if holder.is_some() => return taken(),
         None => db
             .query_one(
-                "INSERT INTO players (key, name, name_key, bot, created_ms)
-                 VALUES ($1, $2, $3, $4, $5) RETURNING id",
-                &[&key, &name, &name_key(name), &bot, &logging::wall_ms()],
+                "INSERT INTO players (key, name, name_key, name_skeleton, bot, created_ms)
+                 VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+                &[
+                    &key,
+                    &name,
+                    &name_key(name),
+                    &skeleton,
+                    &bot,
+                    &logging::wall_ms(),
+                ],
             )
             .await?
             .try_get(0)?,

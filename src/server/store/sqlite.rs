@@ -24,7 +24,7 @@ use tokio::sync::mpsc;
 
 use super::{
     BATCH, HelloRefused, Identity, Job, PlayerPage, Reply, RoomRecord, STORE_JOBS, SeatPlayer,
-    StoredGame, StoredMove, Write, Written, clock_of, name_key, rated_game,
+    StoredGame, StoredMove, Write, Written, clock_of, name_key, name_skeleton, rated_game,
 };
 use crate::online::protocol::{
     ArchivedGame, ErrorKind, GameResult, PlayerInfo, PoolRating, RatingChanges, changes_ratings,
@@ -77,11 +77,30 @@ fn open_db(path: &Path) -> rusqlite::Result<Connection> {
     add_column(&db, "rooms", "player_b", "INTEGER")?;
     add_column(&db, "games", "ratings", "TEXT")?;
     add_column(&db, "rooms", "seen_ms", "INTEGER")?;
+    add_column(&db, "players", "name_skeleton", "TEXT")?;
     db.execute_batch(
         "CREATE INDEX IF NOT EXISTS rooms_player_a ON rooms (player_a);
-         CREATE INDEX IF NOT EXISTS rooms_player_b ON rooms (player_b);",
+         CREATE INDEX IF NOT EXISTS rooms_player_b ON rooms (player_b);
+         CREATE INDEX IF NOT EXISTS players_name_skeleton ON players (name_skeleton);",
     )?;
+    fill_skeletons(&db)?;
     Ok(db)
+}
+
+/// Gives the players stored before names were compared by their look
+/// their skeletons.
+fn fill_skeletons(db: &Connection) -> rusqlite::Result<()> {
+    let names: Vec<(i64, String)> = db
+        .prepare("SELECT id, name FROM players WHERE name_skeleton IS NULL")?
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<rusqlite::Result<_>>()?;
+    for (id, name) in names {
+        db.execute(
+            "UPDATE players SET name_skeleton = ?2 WHERE id = ?1",
+            params![id, name_skeleton(&name)],
+        )?;
+    }
+    Ok(())
 }
 
 /// Adds `column` to `table` unless it has it.
@@ -484,10 +503,12 @@ fn hello(
             |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
         )
         .optional()?;
+    // Another player whose name is this one, or looks like it.
     let holder: Option<i64> = db
         .query_row(
-            "SELECT id FROM players WHERE name_key = ?1",
-            params![name_key(name)],
+            "SELECT id FROM players WHERE (name_key = ?1 OR name_skeleton = ?2) AND key <> ?3
+             LIMIT 1",
+            params![name_key(name), name_skeleton(name), key],
             |r| r.get(0),
         )
         .optional()?;
@@ -497,26 +518,29 @@ fn hello(
             format!("the name `{name}` is another player's: choose another"),
         )))
     };
+    if holder.is_some() {
+        return taken();
+    }
     let id = match known {
-        Some((id, _, _)) if holder.is_some_and(|h| h != id) => return taken(),
         Some((id, old_name, old_bot)) => {
             if old_name != name || old_bot != bot {
                 db.execute(
-                    "UPDATE players SET name = ?2, name_key = ?3, bot = ?4 WHERE id = ?1",
-                    params![id, name, name_key(name), bot],
+                    "UPDATE players SET name = ?2, name_key = ?3, name_skeleton = ?4, bot = ?5
+                     WHERE id = ?1",
+                    params![id, name, name_key(name), name_skeleton(name), bot],
                 )?;
             }
             id
         }
-        None if holder.is_some() => return taken(),
         None => {
             db.execute(
-                "INSERT INTO players (key, name, name_key, bot, created_ms)
-                 VALUES (?1, ?2, ?3, ?4, ?5)",
+                "INSERT INTO players (key, name, name_key, name_skeleton, bot, created_ms)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
                 params![
                     key,
                     name,
                     name_key(name),
+                    name_skeleton(name),
                     bot,
                     crate::server::logging::wall_ms()
                 ],
