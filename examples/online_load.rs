@@ -32,7 +32,7 @@ use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
 use stronghold::ai::rng::SplitMix64;
-use stronghold::online::protocol::{Command, Event, GameSetup, parse_event};
+use stronghold::online::protocol::{Command, Event, GameSetup, RoomState, parse_event};
 use stronghold::rules::{Game, GameId, Side, Variant};
 use tokio::net::TcpStream;
 use tokio::time::{Instant, sleep_until, timeout};
@@ -61,6 +61,9 @@ struct Plan {
     pids: Vec<u32>,
     /// PostgreSQL's postmaster.
     db_pid: Option<u32>,
+    /// A lost connection (a node restarting) is made again on the next
+    /// node and both seats resumed, instead of failing the game.
+    survive_restarts: bool,
 }
 
 #[derive(Default)]
@@ -71,6 +74,11 @@ struct Tally {
     moves: u64,
     games_ended: u64,
     failures: Vec<String>,
+    /// Games that lost their connections and resumed their seats.
+    resumes: u64,
+    /// The longest a move waited from its sending to the state that has
+    /// it, across a resume (`--survive-restarts`).
+    longest_wait: Duration,
 }
 
 fn main() {
@@ -100,9 +108,14 @@ fn read_plan(words: &[String]) -> Result<Plan, String> {
         window: Duration::from_secs(60),
         pids: Vec::new(),
         db_pid: None,
+        survive_restarts: false,
     };
     let mut it = words.iter();
     while let Some(flag) = it.next() {
+        if flag == "--survive-restarts" {
+            plan.survive_restarts = true;
+            continue;
+        }
         let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
         let number = || {
             value
@@ -202,6 +215,118 @@ async fn run(plan: Plan) -> String {
     report(&plan, &tally, servers, db_before.zip(db_after))
 }
 
+/// One game's two players, seated: their sockets, their seats' tokens,
+/// and the servers each tries in turn.
+struct Seats {
+    code: String,
+    sockets: [Socket; 2],
+    tokens: [String; 2],
+    /// Each player's servers, its own first.
+    urls: [Vec<String>; 2],
+    /// The server of `urls` each uses now.
+    at: [usize; 2],
+}
+
+impl Seats {
+    /// Opens the room: the creator on its server, the joiner on its.
+    async fn open(plan: &Plan, index: usize, variant: Variant) -> Result<Seats, String> {
+        let (creator, joiner) = if plan.sticky {
+            let url = &plan.urls[index % plan.urls.len()];
+            (url, url)
+        } else {
+            (
+                &plan.urls[0],
+                plan.urls.last().expect("at least one server"),
+            )
+        };
+        let others = |first: &String| {
+            let mut list = vec![first.clone()];
+            list.extend(plan.urls.iter().filter(|u| *u != first).cloned());
+            list
+        };
+        let (mut a, mut b) = (connect(creator).await?, connect(joiner).await?);
+        let create = Command::Create {
+            setup: GameSetup::of(&variant),
+            side: Side::Hunters,
+            clock: None,
+            rated: false,
+        };
+        send(&mut a, &create).await?;
+        let (code, a_token) = wait_for(&mut a, |e| match e {
+            Event::Seated { code, token, .. } => Some((code.clone(), token.clone())),
+            _ => None,
+        })
+        .await?;
+        send(&mut b, &Command::Join { code: code.clone() }).await?;
+        let b_token = wait_for(&mut b, |e| match e {
+            Event::Seated { token, .. } => Some(token.clone()),
+            _ => None,
+        })
+        .await?;
+        wait_for(&mut b, |e| matches!(e, Event::State(_)).then_some(())).await?;
+        Ok(Seats {
+            code,
+            sockets: [a, b],
+            tokens: [a_token, b_token],
+            urls: [others(creator), others(joiner)],
+            at: [0, 0],
+        })
+    }
+
+    /// Both players connect again (the next server of their lists, as the
+    /// game's client does) and resume their seats; the room's state.
+    async fn resume(&mut self) -> Result<RoomState, String> {
+        let deadline = Instant::now() + ANSWER_LIMIT;
+        let mut state = None;
+        for player in 0..2 {
+            loop {
+                if Instant::now() > deadline {
+                    return Err(format!("no server took player {player} back in time"));
+                }
+                self.at[player] = (self.at[player] + 1) % self.urls[player].len();
+                let Ok(mut socket) = connect(&self.urls[player][self.at[player]]).await else {
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                };
+                let resume = Command::Resume {
+                    code: self.code.clone(),
+                    token: self.tokens[player].clone(),
+                };
+                let answer = match send(&mut socket, &resume).await {
+                    Ok(()) => wait_for(&mut socket, |e| match e {
+                        Event::State(s) => Some((**s).clone()),
+                        _ => None,
+                    })
+                    .await,
+                    Err(e) => Err(e),
+                };
+                match answer {
+                    Ok(found) => {
+                        self.sockets[player] = socket;
+                        // The creator's: its seat is the side `you` names.
+                        if player == 0 {
+                            state = Some(found);
+                        }
+                        break;
+                    }
+                    // The room is moving between nodes: a moment, then again.
+                    Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
+                }
+            }
+        }
+        state.ok_or_else(|| "no state".to_string())
+    }
+}
+
+/// The game a room's state holds, and the creator's side in it.
+fn game_of(state: &RoomState, variant: Variant) -> Result<(Game, Side), String> {
+    let mut game = Game::new(variant);
+    for mv in &state.moves {
+        game.play_text(mv).map_err(|e| format!("the state's move {mv}: {e}"))?;
+    }
+    Ok((game, state.you.unwrap_or(Side::Hunters)))
+}
+
 /// One game's two players, moving at the pace until `stop_at`.
 async fn play(
     plan: &Plan,
@@ -210,31 +335,8 @@ async fn play(
     stop_at: Instant,
     tally: &Mutex<Tally>,
 ) -> Result<(), String> {
-    let (creator, joiner) = if plan.sticky {
-        let url = &plan.urls[index % plan.urls.len()];
-        (url, url)
-    } else {
-        (
-            &plan.urls[0],
-            plan.urls.last().expect("at least one server"),
-        )
-    };
-    let (mut a, mut b) = (connect(creator).await?, connect(joiner).await?);
     let variant = Variant::new(GameId::named("pirates"));
-    let create = Command::Create {
-        setup: GameSetup::of(&variant),
-        side: Side::Hunters,
-        clock: None,
-        rated: false,
-    };
-    send(&mut a, &create).await?;
-    let code = wait_for(&mut a, |e| match e {
-        Event::Seated { code, .. } => Some(code.clone()),
-        _ => None,
-    })
-    .await?;
-    send(&mut b, &Command::Join { code }).await?;
-    wait_for(&mut b, |e| matches!(e, Event::State(_)).then_some(())).await?;
+    let mut seats = Seats::open(plan, index, variant).await?;
     let mut rng = SplitMix64::new(index as u64 + 1);
     let mut game = Game::new(variant);
     let mut a_side = Side::Hunters;
@@ -243,46 +345,72 @@ async fn play(
     while next < stop_at {
         sleep_until(next).await;
         next += plan.pace;
-        if game.is_over() {
-            rematch(&mut a, &mut b).await?;
-            tally.lock().expect("the tally").games_ended += 1;
-            game = Game::new(variant);
-            a_side = a_side.other();
-            continue;
-        }
-        let legal = game.legal_moves();
-        let mv = legal[(rng.next_u64() % legal.len() as u64) as usize];
-        let (mover, other) = if game.side_to_move() == a_side {
-            (&mut a, &mut b)
-        } else {
-            (&mut b, &mut a)
-        };
-        let ply = game.ply() as u32;
         let sent = Instant::now();
-        send(
-            mover,
-            &Command::Move {
-                ply,
-                mv: game.move_text(&mv),
-            },
-        )
-        .await?;
-        let is_move =
-            |e: &Event| matches!(e, Event::Moved { ply: p, .. } if *p == ply).then_some(());
-        wait_for(other, is_move).await?;
-        let relay = sent.elapsed();
-        wait_for(mover, is_move).await?;
-        game.play(&mv).map_err(|e| e.to_string())?;
-        let mut t = tally.lock().expect("the tally");
-        t.moves += 1;
-        if sent >= measure_from && sent < stop_at {
-            t.relay_us
-                .push(relay.as_micros().min(u32::MAX as u128) as u32);
+        let played = step(&mut seats, &mut game, &mut a_side, &mut rng, tally).await;
+        match played {
+            Ok(Some(relay)) if sent >= measure_from && sent < stop_at => {
+                let mut t = tally.lock().expect("the tally");
+                t.relay_us
+                    .push(relay.as_micros().min(u32::MAX as u128) as u32);
+            }
+            Ok(_) => {}
+            Err(_) if plan.survive_restarts => {
+                let state = seats.resume().await?;
+                let before = game.ply();
+                (game, a_side) = game_of(&state, variant)?;
+                let mut t = tally.lock().expect("the tally");
+                // A move the room stored whose acknowledgement was lost.
+                t.moves += game.ply().saturating_sub(before) as u64;
+                t.resumes += 1;
+                t.longest_wait = t.longest_wait.max(sent.elapsed());
+            }
+            Err(e) => return Err(e),
         }
     }
-    let _ = a.close(None).await;
-    let _ = b.close(None).await;
+    for socket in &mut seats.sockets {
+        let _ = socket.close(None).await;
+    }
     Ok(())
+}
+
+/// One tick of a game: a rematch when it is over, else a random move,
+/// relayed to both; the relay's time for a move.
+async fn step(
+    seats: &mut Seats,
+    game: &mut Game,
+    a_side: &mut Side,
+    rng: &mut SplitMix64,
+    tally: &Mutex<Tally>,
+) -> Result<Option<Duration>, String> {
+    let [a, b] = &mut seats.sockets;
+    if game.is_over() {
+        rematch(a, b).await?;
+        tally.lock().expect("the tally").games_ended += 1;
+        *game = Game::new(*game.variant());
+        *a_side = a_side.other();
+        return Ok(None);
+    }
+    let legal = game.legal_moves();
+    let mv = legal[(rng.next_u64() % legal.len() as u64) as usize];
+    let (mover, other) = if game.side_to_move() == *a_side {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    let ply = game.ply() as u32;
+    let sent = Instant::now();
+    let command = Command::Move {
+        ply,
+        mv: game.move_text(&mv),
+    };
+    send(mover, &command).await?;
+    let is_move = |e: &Event| matches!(e, Event::Moved { ply: p, .. } if *p == ply).then_some(());
+    wait_for(other, is_move).await?;
+    let relay = sent.elapsed();
+    wait_for(mover, is_move).await?;
+    game.play(&mv).map_err(|e| e.to_string())?;
+    tally.lock().expect("the tally").moves += 1;
+    Ok(Some(relay))
 }
 
 async fn rematch(a: &mut Socket, b: &mut Socket) -> Result<(), String> {
@@ -465,6 +593,13 @@ fn report(
         }
         (Some(pid), None) => text += &format!("PostgreSQL: pid {pid} not readable in /proc\n"),
         (None, _) => {}
+    }
+    if plan.survive_restarts {
+        text += &format!(
+            "resumed after a lost connection: {} times; the longest wait for a move: {:.0} ms\n",
+            tally.resumes,
+            tally.longest_wait.as_secs_f64() * 1000.0
+        );
     }
     text += &format!("failures: {}\n", tally.failures.len());
     for failure in tally.failures.iter().take(10) {
