@@ -293,11 +293,13 @@ impl Seats {
                     token: self.tokens[player].clone(),
                 };
                 let answer = match send(&mut socket, &resume).await {
-                    Ok(()) => wait_for(&mut socket, |e| match e {
-                        Event::State(s) => Some((**s).clone()),
-                        _ => None,
-                    })
-                    .await,
+                    Ok(()) => {
+                        wait_for(&mut socket, |e| match e {
+                            Event::State(s) => Some((**s).clone()),
+                            _ => None,
+                        })
+                        .await
+                    }
                     Err(e) => Err(e),
                 };
                 match answer {
@@ -322,7 +324,8 @@ impl Seats {
 fn game_of(state: &RoomState, variant: Variant) -> Result<(Game, Side), String> {
     let mut game = Game::new(variant);
     for mv in &state.moves {
-        game.play_text(mv).map_err(|e| format!("the state's move {mv}: {e}"))?;
+        game.play_text(mv)
+            .map_err(|e| format!("the state's move {mv}: {e}"))?;
     }
     Ok((game, state.you.unwrap_or(Side::Hunters)))
 }
