@@ -132,22 +132,7 @@ async fn serve_as(
             }
             next = timeout(idle, stream.next()) => next,
         };
-        let flow = match next {
-            Err(_) => {
-                conn.refuse(
-                    ErrorKind::Idle,
-                    format!("nothing for {} s: closing", idle.as_secs()),
-                );
-                conn.close(close_code::POLICY, "idle");
-                Flow::Stop
-            }
-            Ok(None) | Ok(Some(Ok(Message::Close(_)))) => Flow::Stop,
-            Ok(Some(Err(e))) => conn.read_failed(e),
-            Ok(Some(Ok(Message::Text(text)))) => conn.on_text(text.as_str()).await,
-            Ok(Some(Ok(Message::Binary(_)))) => conn.on_bad_frame(ProtocolError::NotText),
-            Ok(Some(Ok(_))) => Flow::Go,
-        };
-        if let Flow::Stop = flow {
+        if let Flow::Stop = conn.on_frame(next.ok(), idle).await {
             break;
         }
     }
@@ -217,6 +202,29 @@ async fn write_frames(
 }
 
 impl Conn {
+    /// What the socket gave (None: nothing for `idle`).
+    async fn on_frame(
+        &mut self,
+        next: Option<Option<Result<Message, axum::Error>>>,
+        idle: std::time::Duration,
+    ) -> Flow {
+        match next {
+            None => {
+                self.refuse(
+                    ErrorKind::Idle,
+                    format!("nothing for {} s: closing", idle.as_secs()),
+                );
+                self.close(close_code::POLICY, "idle");
+                Flow::Stop
+            }
+            Some(None) | Some(Some(Ok(Message::Close(_)))) => Flow::Stop,
+            Some(Some(Err(e))) => self.read_failed(e),
+            Some(Some(Ok(Message::Text(text)))) => self.on_text(text.as_str()).await,
+            Some(Some(Ok(Message::Binary(_)))) => self.on_bad_frame(ProtocolError::NotText),
+            Some(Some(Ok(_))) => Flow::Go,
+        }
+    }
+
     fn label(&self) -> String {
         let who = self
             .identity

@@ -253,3 +253,43 @@ fn sigterm_on_sqlite_keeps_every_acknowledged_move() {
     let moves = online_support::check_game(&db, "pirates", a, b);
     assert!(moves.len() > seen, "the game went on after the restart");
 }
+
+/// `--log-format json`: every line is one JSON object, with its level, its
+/// message and the spans it was written in (the connection's number and
+/// address); a refused input's client text stays one string field.
+#[test]
+fn json_log_lines_parse_and_carry_their_spans() {
+    let (_dir, server) = Server::in_temp_dir(&["--log-format", "json", "--log", "info"]);
+    let mut raw = online_support::Raw::connect(&server.url());
+    raw.send(&stronghold::online::Command::Join {
+        code: "zz\"}\n{\"forged\":1".into(),
+    });
+    raw.expect("an error", |e| {
+        matches!(e, stronghold::online::protocol::Event::Error { .. }).then_some(())
+    });
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let refused = loop {
+        let log = server.log_text();
+        let lines: Vec<serde_json::Value> = log
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+            .collect();
+        if let Some(line) = lines
+            .iter()
+            .find(|l| l["message"].as_str().is_some_and(|m| m.contains("refused")))
+        {
+            break line.clone();
+        }
+        assert!(Instant::now() < deadline, "no refusal in {log}");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(refused["level"], "WARN");
+    assert_eq!(refused["spans"][0]["name"], "conn", "{refused}");
+    assert!(refused["spans"][0]["peer"].as_str().is_some(), "{refused}");
+    assert!(
+        !server
+            .log_text()
+            .lines()
+            .any(|l| l.starts_with("{\"forged\""))
+    );
+}
