@@ -57,6 +57,33 @@ fn bad_flags_are_refused_with_a_reason() {
     let err = parse(&["--hunters"]).unwrap_err();
     assert!(err.contains("needs a value"), "{err}");
     assert!(parse(&["--bogus"]).unwrap_err().contains("--bogus"));
+    // A misspelt flag names the nearest (clap's suggestion).
+    let err = parse(&["--hunter", "easy"]).unwrap_err();
+    assert!(
+        err.contains("--hunter") && err.contains("--hunters"),
+        "{err}"
+    );
+    let err = parse(&["--text-size", "250"]).unwrap_err();
+    assert!(err.contains("100 to 200"), "{err}");
+}
+
+/// `--text-size 150` is the text size for this run, over the saved one;
+/// the web page's `?text-size=150` is the same flag.
+#[test]
+fn the_text_size_flag_sets_the_runs_text_size() {
+    let options = parse(&["--text-size", "150"]).unwrap();
+    assert_eq!(options.text_size, Some(1.5));
+    let launch = Launch::new(options, Persistence::off()).unwrap();
+    let mut app = headless_base("assets");
+    app.add_plugins(LaunchPlugin(launch));
+    let settings = app
+        .world()
+        .resource::<stronghold::game::common::settings::Settings>();
+    assert_eq!(settings.text_size, 1.5);
+    let args = stronghold::game::shell::web::query_to_args("?text-size=120&game=kaooa").unwrap();
+    let from_page = LaunchOptions::parse(args).unwrap();
+    assert_eq!(from_page.text_size, Some(1.2));
+    assert!(from_page.start_in_game);
 }
 
 /// The launch enters the app through one plugin, and the game's plugins

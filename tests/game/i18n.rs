@@ -837,6 +837,7 @@ mod errors {
                 flag: text("--review"),
                 text: text("ten"),
             },
+            E::TextSize { text: text("250") },
             E::BadClock { text: text("5m") },
             E::GameFileUnreadable {
                 path: text("/tmp/my.game.ron"),

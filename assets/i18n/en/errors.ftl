@@ -159,6 +159,7 @@ error-launch-unknown-language = unknown language “{ $text }”: en or ru
 error-launch-unknown-side = unknown side “{ $text }”: hunters or crowd
 error-launch-not-invite = “{ $text }” is not an invite code
 error-launch-not-number = { $flag }: “{ $text }” is not a number
+error-launch-text-size = --text-size takes 100 to 200 (per cent), not “{ $text }”
 error-launch-bad-clock = a clock is minutes+seconds (5+3, at most 180+60), not “{ $text }”
 error-launch-option = a game option: { $error }
 error-launch-moves = the moves to play: { $error }

@@ -298,6 +298,7 @@ settings-title = Settings
 settings-skin = Look of { $game }
 settings-skin-builtin = Built-in (a skin file failed to load)
 settings-language = Language
+settings-text-size = Text size
 settings-animation-speed = Animation speed
 settings-reduced-motion = Reduced motion
 settings-reduced-motion-note = moves appear at once

@@ -171,6 +171,7 @@ error-launch-unknown-language = неизвестный язык «{ $text }»: e
 error-launch-unknown-side = неизвестная сторона «{ $text }»: hunters (охотники) или crowd (толпа)
 error-launch-not-invite = «{ $text }» — не код приглашения
 error-launch-not-number = { $flag }: «{ $text }» — не число
+error-launch-text-size = --text-size: от 100 до 200 (процентов), а не «{ $text }»
 error-launch-bad-clock = часы задаются как минуты+секунды (5+3, не больше 180+60), а не «{ $text }»
 error-launch-option = настройка игры: { $error }
 error-launch-moves = ходы для начала: { $error }

@@ -289,6 +289,7 @@ settings-title = Настройки
 settings-skin = Оформление: { $game }
 settings-skin-builtin = Встроенное (файл оформления не загрузился)
 settings-language = Язык
+settings-text-size = Размер текста
 settings-animation-speed = Скорость анимации
 settings-reduced-motion = Меньше движения
 settings-reduced-motion-note = ходы появляются сразу

@@ -554,20 +554,23 @@ const MIN_COORDINATE_PX: f32 = 20.0;
 /// the world's 0.22 of a line came to about 10 pixels), never beyond the
 /// room outside the frame.
 fn readable_coordinates(
+    settings: Res<Settings>,
     cameras: Query<&Projection, With<MainCamera>>,
     changed_camera: Query<(), (With<MainCamera>, Changed<Projection>)>,
     added: Query<(), Added<CoordinateLabel>>,
     mut labels: Query<&mut Transform, With<CoordinateLabel>>,
 ) {
-    if changed_camera.is_empty() && added.is_empty() {
+    if changed_camera.is_empty() && added.is_empty() && !settings.is_changed() {
         return;
     }
     let Ok(Projection::Orthographic(ortho)) = cameras.single() else {
         return;
     };
     // World units per logical pixel: the label's size on screen is
-    // COORDINATE_SIZE / scale.
-    let grow = (MIN_COORDINATE_PX * ortho.scale / COORDINATE_SIZE).clamp(1.0, 2.5);
+    // COORDINATE_SIZE / scale. The text size setting grows them with the
+    // interface's text.
+    let grow = (MIN_COORDINATE_PX * ortho.scale / COORDINATE_SIZE).clamp(1.0, 2.5)
+        * settings.text_size.clamp(1.0, 2.0);
     for mut transform in &mut labels {
         let scale = Vec3::new(grow, grow, 1.0);
         if transform.scale != scale {

@@ -44,6 +44,9 @@ pub struct Settings {
     pub animation_speed: f32,
     /// Moves appear at once, without motion.
     pub reduced_motion: bool,
+    /// The size of the text of the panel, menus and pages, and of the
+    /// board's coordinates: 1.0 (100 %) to 2.0 (200 %).
+    pub text_size: f32,
     /// 0.0 to 1.0.
     pub volume: f32,
     pub muted: bool,
@@ -104,6 +107,7 @@ impl Default for Settings {
             skins: BTreeMap::new(),
             animation_speed: 1.0,
             reduced_motion: false,
+            text_size: 1.0,
             volume: 0.7,
             muted: false,
             show_legal_moves: true,

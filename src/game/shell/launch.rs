@@ -50,6 +50,8 @@ pub struct LaunchOptions {
     pub new_game: bool,
     /// `--language en|ru`: the language for this run.
     pub language: Option<Language>,
+    /// `--text-size PERCENT`: the text size for this run, 1.0 to 2.0.
+    pub text_size: Option<f32>,
     /// `--skin NAME`: the skin to draw, whatever the game.
     pub skin: Option<String>,
     /// `--join CODE`: join a friend's online game.
@@ -96,6 +98,7 @@ impl Default for LaunchOptions {
             rules: None,
             new_game: false,
             language: None,
+            text_size: None,
             skin: None,
             join: None,
             watch: None,
@@ -211,6 +214,9 @@ struct LaunchArgs {
     /// en or ru (otherwise the saved setting)
     #[arg(long, value_name = "LANG")]
     language: Option<String>,
+    /// The text size, 100 to 200 (per cent; otherwise the saved setting)
+    #[arg(long, value_name = "PERCENT")]
+    text_size: Option<String>,
     /// Quit after this many seconds (scripts)
     #[arg(long, value_name = "SECONDS")]
     exit_after: Option<String>,
@@ -358,13 +364,8 @@ impl LaunchOptions {
             puzzle: number("--puzzle", args.puzzle)?.map(|n| n.max(1)),
             ..LaunchOptions::default()
         };
-        if let Some(text) = args.exit_after {
-            let seconds = text.parse().map_err(|_| LaunchError::NotNumber {
-                flag: "--exit-after".into(),
-                text,
-            })?;
-            o.exit_after = Some(seconds);
-        }
+        o.text_size = args.text_size.map(text_size).transpose()?;
+        o.exit_after = args.exit_after.map(seconds).transpose()?;
         if let Some(id) = args.game {
             o.variant = Variant::new(game(id)?);
         }
@@ -486,6 +487,9 @@ impl Launch {
         if let Some(language) = options.language {
             boot.settings.language = language;
         }
+        if let Some(size) = options.text_size {
+            boot.settings.text_size = size;
+        }
         if options.flipped
             && let Some(last) = &mut boot.last_game
         {
@@ -567,6 +571,22 @@ impl Plugin for LaunchPlugin {
 }
 
 /// An invite code given on the command line, or why it is not one.
+/// `--text-size PERCENT`: 100 to 200, as a factor.
+fn text_size(text: String) -> Result<f32, LaunchError> {
+    match text.parse::<u32>() {
+        Ok(percent) if (100..=200).contains(&percent) => Ok(percent as f32 / 100.0),
+        _ => Err(LaunchError::TextSize { text }),
+    }
+}
+
+/// `--exit-after SECONDS`.
+fn seconds(text: String) -> Result<f32, LaunchError> {
+    text.parse().map_err(|_| LaunchError::NotNumber {
+        flag: "--exit-after".into(),
+        text,
+    })
+}
+
 fn invite_code(value: String) -> Result<String, LaunchError> {
     if crate::game::shell::invite::is_code(&value) {
         Ok(value)

@@ -39,6 +39,10 @@ pub enum LaunchError {
         flag: String,
         text: String,
     },
+    /// `--text-size` out of 100 to 200.
+    TextSize {
+        text: String,
+    },
     BadClock {
         text: String,
     },
@@ -77,6 +81,9 @@ impl fmt::Display for LaunchError {
             E::UnknownSide { text } => write!(f, "unknown side `{text}`: hunters or crowd"),
             E::NotInviteCode { text } => write!(f, "`{text}` is not an invite code"),
             E::NotNumber { flag, text } => write!(f, "{flag}: `{text}` is not a number"),
+            E::TextSize { text } => {
+                write!(f, "--text-size takes 100 to 200 (per cent), not `{text}`")
+            }
             E::BadClock { text } => {
                 write!(
                     f,
@@ -112,6 +119,7 @@ impl Localize for LaunchError {
             E::NotNumber { flag, text } => {
                 with_text("error-launch-not-number", text).text("flag", flag.clone())
             }
+            E::TextSize { text } => with_text("error-launch-text-size", text),
             E::BadClock { text } => with_text("error-launch-bad-clock", text),
             E::BadOption(e) => Msg::new("error-launch-option").nested("error", e.to_msg()),
             E::BadMoves(e) => Msg::new("error-launch-moves").nested("error", e.to_msg()),

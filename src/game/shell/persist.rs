@@ -353,6 +353,7 @@ fn sanitized(mut s: Settings) -> Settings {
     };
     s.animation_speed = fix(s.animation_speed, 0.25, 3.0, d.animation_speed);
     s.volume = fix(s.volume, 0.0, 1.0, d.volume);
+    s.text_size = fix(s.text_size, 1.0, 2.0, d.text_size);
     s.ai_pace = fix(s.ai_pace, 0.0, 5.0, d.ai_pace);
     if s.server.trim().is_empty() {
         s.server = d.server;

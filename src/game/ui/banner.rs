@@ -153,7 +153,9 @@ pub(super) fn banner(mut b: BannerUi) -> Result {
     let title = conclusion_title(&b.i18n, &names, m.game(), conclusion);
     let reason = conclusion_text(&b.i18n, &names, kind, conclusion);
     let screen = ctx.viewport_rect();
-    let center_x = (screen.width() - b.panel_width.0) / 2.0;
+    // The panel's width is in logical pixels; egui's points are those over
+    // the text size's zoom.
+    let center_x = (screen.width() - b.panel_width.0 / ctx.zoom_factor()) / 2.0;
     egui::Area::new("game_over".into())
         .fixed_pos(egui::pos2(center_x, 18.0))
         .pivot(egui::Align2::CENTER_TOP)
@@ -201,7 +203,9 @@ fn review_marker(ctx: &egui::Context, b: &mut BannerUi) {
         (None, None) => return,
     };
     let screen = ctx.viewport_rect();
-    let center_x = (screen.width() - b.panel_width.0) / 2.0;
+    // The panel's width is in logical pixels; egui's points are those over
+    // the text size's zoom.
+    let center_x = (screen.width() - b.panel_width.0 / ctx.zoom_factor()) / 2.0;
     egui::Area::new("review_marker".into())
         .fixed_pos(egui::pos2(center_x, 10.0))
         .pivot(egui::Align2::CENTER_TOP)

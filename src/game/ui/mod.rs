@@ -51,6 +51,7 @@ mod saves;
 mod settings_page;
 mod status;
 mod strip;
+mod text_size;
 mod theme;
 
 pub(super) fn plugin(app: &mut App) {
@@ -77,7 +78,7 @@ pub(super) fn plugin(app: &mut App) {
             )
                 .chain(),
         )
-        .add_plugins((fonts::plugin, rules_page::plugin))
+        .add_plugins((fonts::plugin, rules_page::plugin, text_size::plugin))
         .add_systems(
             Update,
             (

@@ -17,12 +17,17 @@ use crate::game::play::match_state::{MatchCommand, MoveIntent, MoveSource, Playe
 use crate::rules::Side;
 
 const PANEL_WIDTH: f32 = 300.0;
-/// Below this window width (logical pixels) the panel folds away.
+/// Below this window width (egui points: logical pixels over the text size's zoom) the
+/// panel folds away.
 const NARROW: f32 = 760.0;
 
 pub(super) fn side_panel(mut p: GameUi) -> bevy::prelude::Result {
     let ctx = p.contexts.ctx_mut()?.clone();
     let screen = ctx.viewport_rect();
+    // egui measures in points, the board in logical pixels: a point is
+    // `zoom` pixels at a text size over 100 %, where the window, narrower
+    // in points, may fold the panel as a phone's does.
+    let zoom = ctx.zoom_factor();
     let narrow = screen.width() < NARROW;
     let mut root = egui::Ui::new(
         ctx.clone(),
@@ -34,7 +39,7 @@ pub(super) fn side_panel(mut p: GameUi) -> bevy::prelude::Result {
     if narrow && !p.state.panel_open {
         set_if_changed(&mut p.panel_width.0, 0.0, &mut p.next_frame);
         let strip = super::strip::phone_strip(&mut root, &mut p);
-        set_if_changed(&mut p.strip_height.0, strip, &mut p.next_frame);
+        set_if_changed(&mut p.strip_height.0, strip * zoom, &mut p.next_frame);
         fold_button(&ctx, &mut p, false);
         return Ok(());
     }
@@ -52,7 +57,7 @@ pub(super) fn side_panel(mut p: GameUi) -> bevy::prelude::Result {
     } else {
         response.response.rect.width()
     };
-    set_if_changed(&mut p.panel_width.0, width, &mut p.next_frame);
+    set_if_changed(&mut p.panel_width.0, width * zoom, &mut p.next_frame);
     if narrow {
         fold_button(&ctx, &mut p, true);
     }

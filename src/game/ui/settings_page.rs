@@ -72,7 +72,7 @@ fn skin_row(ui: &mut egui::Ui, i18n: &I18n, s: &mut Settings, skins: &SkinChoice
     ui.end_row();
 }
 
-/// The language, the animation speed and reduced motion.
+/// The language, the text size, the animation speed and reduced motion.
 fn language_and_motion_rows(ui: &mut egui::Ui, i18n: &I18n, s: &mut Settings) {
     ui.label(i18n.tr("settings-language"));
     ui.horizontal(|ui| {
@@ -80,6 +80,18 @@ fn language_and_motion_rows(ui: &mut egui::Ui, i18n: &I18n, s: &mut Settings) {
             ui.selectable_value(&mut s.language, language, language.native_name());
         }
     });
+    ui.end_row();
+
+    // In steps of 10 %: the whole interface grows as the slider moves, so
+    // a step is a size the player can read off, not a jitter.
+    ui.label(i18n.tr("settings-text-size"));
+    let mut percent = (s.text_size * 100.0).round() as u32;
+    ui.add(
+        egui::Slider::new(&mut percent, 100..=200)
+            .step_by(10.0)
+            .suffix(" %"),
+    );
+    s.text_size = percent as f32 / 100.0;
     ui.end_row();
 
     ui.label(i18n.tr("settings-animation-speed"));
