@@ -7,6 +7,7 @@
 #   SKINS="classic" GAMES="pirates" scripts/screenshot.sh
 #   NO_BUILD=1 scripts/screenshot.sh        # reuse the last build
 #   DOCS=1 scripts/screenshot.sh            # also copy one shot per skin to docs/skin-NAME.png
+#   EXTRA="--text-size 200" scripts/screenshot.sh   # flags added to every run
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-/tmp/stronghold-shots}
@@ -46,7 +47,8 @@ midgame() {
 shot() {
     local name=$1
     shift
-    DISPLAY=$DISPLAY_NUM "$BIN" --exit-after $((WAIT + 2)) "$@" >"$OUT/$name.log" 2>&1 &
+    # shellcheck disable=SC2086 # EXTRA is words to split
+    DISPLAY=$DISPLAY_NUM "$BIN" --exit-after $((WAIT + 2)) ${EXTRA:-} "$@" >"$OUT/$name.log" 2>&1 &
     local game=$!
     sleep "$WAIT"
     DISPLAY=$DISPLAY_NUM import -window root "$OUT/$name.png"
