@@ -84,7 +84,10 @@ fn fold_button(ctx: &egui::Context, p: &mut GameUi, open: bool) {
     egui::Area::new("panel_fold".into())
         .fixed_pos(egui::pos2(x, 8.0))
         .pivot(egui::Align2::RIGHT_TOP)
-        .order(egui::Order::Foreground)
+        // Under the windows (the rules, a dialog): on a narrow screen, or at
+        // a large text size, a window fills the width and its own close
+        // button sits where this one does.
+        .order(egui::Order::Background)
         .show(ctx, |ui| {
             let label = if open { "×" } else { "☰" };
             let button = egui::Button::new(egui::RichText::new(label).size(22.0))

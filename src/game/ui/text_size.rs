@@ -57,17 +57,20 @@ mod tests {
                 .iter()
                 .map(|e| {
                     let mut context = app.world_mut().get_mut::<EguiContext>(*e).unwrap();
-                    context.get_mut().zoom_factor()
+                    // A new zoom takes effect at the next pass, as in the app.
+                    let ctx = context.get_mut();
+                    ctx.set_fonts(crate::game::ui::fonts::definitions());
+                    let mut output = ctx.run_ui(bevy_egui::egui::RawInput::default(), |_| {});
+                    output.textures_delta.clear();
+                    ctx.zoom_factor()
                 })
                 .collect()
         };
         assert_eq!(zoom(&mut app), [1.0, 1.0]);
         app.world_mut().run_system_once(apply_text_size).unwrap();
-        app.update();
         assert_eq!(zoom(&mut app), [1.5, 1.5]);
         app.world_mut().resource_mut::<Settings>().text_size = 7.0;
         app.world_mut().run_system_once(apply_text_size).unwrap();
-        app.update();
         assert_eq!(zoom(&mut app), [2.0, 2.0]);
     }
 }
