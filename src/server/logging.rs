@@ -7,7 +7,9 @@
 //! Every field is written escaped, so no client text can forge a line or
 //! drive a terminal: control characters in text lines, JSON's own
 //! escaping in JSON lines. Client text is also quoted where it is written
-//! ([`quoted`]), so that it reads as one field.
+//! ([`quoted`]), so that it reads as one field. Refused inputs are written
+//! five per client address per 10 s, then counted in one line
+//! ([`refused`]): a flood writes a handful of lines, not one per frame.
 
 use std::collections::HashMap;
 use std::fmt::{self, Debug};
