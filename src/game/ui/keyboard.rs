@@ -1,6 +1,7 @@
 //! Keyboard play: Enter puts the focus in the move box, the arrow keys (and
 //! Home/End) walk the move list (or the engine's line while it is played
-//! out), Ctrl+Z / Ctrl+Y undo and redo, Escape leaves the line, then
+//! out), Ctrl+Z / Ctrl+Y undo and redo, H asks for a hint where the
+//! panel's button would, F turns the board, Escape leaves the line, then
 //! review mode, and closes windows (the board's own Escape handling
 //! cancels a selection). Keys typed into a text box are left alone.
 
@@ -82,5 +83,30 @@ pub(super) fn shortcuts(mut p: GameUi) -> bevy::prelude::Result {
     if redo {
         p.commands.write(MatchCommand::Redo);
     }
+    hint_and_flip(&ctx, &mut p);
     Ok(())
+}
+
+/// H: a hint, where the panel shows its hint button (a game at this
+/// screen, not a puzzle's or a lesson's, not over, none being thought of).
+/// F: the board turned. Plain keys only (Ctrl+F is the browser's find).
+fn hint_and_flip(ctx: &egui::Context, p: &mut GameUi) {
+    let (hint, flip) = ctx.input(|i| {
+        let plain = !i.modifiers.command && !i.modifiers.alt;
+        (
+            plain && i.key_pressed(egui::Key::H),
+            plain && i.key_pressed(egui::Key::F),
+        )
+    });
+    let m = &*p.the_match;
+    let hint_shown = !m.is_online()
+        && !p.puzzles.session.is_active()
+        && !p.lessons.session.is_active()
+        && m.reviewing().is_none();
+    if hint && hint_shown && !m.is_over() && !p.hint.is_thinking() {
+        p.hint.request(&p.the_match);
+    }
+    if flip {
+        p.layout.flipped = !p.layout.flipped;
+    }
 }
