@@ -299,8 +299,7 @@ impl Conn {
 
     /// Answers with an error and logs it.
     fn refuse(&self, kind: ErrorKind, message: String) {
-        metrics().refused(kind);
-        logging::refused(Some(self.client), || {
+        logging::refused(Some(self.client), kind, || {
             tracing::warn!(
                 "{}: refused ({kind:?}): {}",
                 self.label(),

@@ -1119,9 +1119,8 @@ fn deliver(room: &mut Room, outboxes: &mut HashMap<ConnId, Outbox>, outs: Vec<Ou
         let mut dropped = Vec::new();
         for Out { to, event } in pending {
             if let (Event::Error { error, message }, To::Conn(conn)) = (&event, to) {
-                metrics().refused(*error);
                 let client = outboxes.get(&conn).and_then(|o| o.client);
-                logging::refused(client, || {
+                logging::refused(client, *error, || {
                     tracing::warn!(
                         "room {}: conn {conn} refused ({error:?}): {}",
                         room.code(),

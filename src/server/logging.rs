@@ -26,6 +26,9 @@ use tracing_subscriber::layer::{Context, SubscriberExt};
 use tracing_subscriber::registry::LookupSpan;
 use tracing_subscriber::util::SubscriberInitExt;
 
+use super::metrics::metrics;
+use crate::online::protocol::ErrorKind;
+
 /// How log lines are written (`--log-format`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum LogFormat {
@@ -240,10 +243,13 @@ fn refusal_tallies() -> &'static Mutex<HashMap<IpAddr, Tally>> {
     TALLIES.get_or_init(Default::default)
 }
 
-/// Writes a refused input's line with `write`, unless its address has had
-/// its few lines this window: a flood of bad frames writes a handful of
-/// lines and a count, not a line each. (`client` None: not counted here.)
-pub(crate) fn refused(client: Option<IpAddr>, write: impl FnOnce()) {
+/// A refused input: counted by its kind in `/metrics`, and its line written
+/// with `write` unless its address has had its few lines this window, so
+/// that a flood of bad frames writes a handful of lines and a count, not a
+/// line each. (`client` None: another node's connection, whose lines are
+/// not held back here.)
+pub(crate) fn refused(client: Option<IpAddr>, kind: ErrorKind, write: impl FnOnce()) {
+    metrics().refused(kind);
     let Some(client) = client else {
         return write();
     };
