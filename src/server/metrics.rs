@@ -11,7 +11,7 @@ use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
 use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
-use prometheus_client::registry::Registry;
+use prometheus_client::registry::{Metric, Registry};
 
 use crate::online::protocol::ErrorKind;
 
@@ -43,41 +43,58 @@ pub(crate) struct Metrics {
 impl Metrics {
     fn new() -> Metrics {
         let mut registry = Registry::with_prefix("stronghold");
-        let gauge = |registry: &mut Registry, name: &str, help: &str| {
-            let gauge = Gauge::default();
-            registry.register(name, help, gauge.clone());
-            gauge
-        };
-        let counter = |registry: &mut Registry, name: &str, help: &str| {
-            let counter = Counter::default();
-            registry.register(name, help, counter.clone());
-            counter
-        };
-        let rooms_in_memory = gauge(&mut registry, "rooms_in_memory", "Rooms held in memory");
-        let rooms_live = gauge(&mut registry, "rooms_live", "Games being played");
-        let connections = gauge(&mut registry, "connections", "Open WebSocket connections");
-        let seeks = gauge(&mut registry, "seeks", "Open seeks in the lobby");
-        let store_queue = gauge(
-            &mut registry,
+        let r = &mut registry;
+        let rooms_in_memory = registered(
+            r,
+            "rooms_in_memory",
+            "Rooms held in memory",
+            Gauge::default(),
+        );
+        let rooms_live = registered(r, "rooms_live", "Games being played", Gauge::default());
+        let connections = registered(
+            r,
+            "connections",
+            "Open WebSocket connections",
+            Gauge::default(),
+        );
+        let seeks = registered(r, "seeks", "Open seeks in the lobby", Gauge::default());
+        let store_queue = registered(
+            r,
             "store_queue_depth",
             "Jobs waiting for the store",
+            Gauge::default(),
         );
-        let connections_opened = counter(&mut registry, "connections_opened", "Connections opened");
-        let moves_stored = counter(&mut registry, "moves_stored", "Moves stored");
-        let leases_taken_over = counter(
-            &mut registry,
+        let connections_opened = registered(
+            r,
+            "connections_opened",
+            "Connections opened",
+            Counter::default(),
+        );
+        let moves_stored = registered(r, "moves_stored", "Moves stored", Counter::default());
+        let leases_taken_over = registered(
+            r,
             "leases_taken_over",
             "Room leases this node took over from another node",
+            Counter::default(),
         );
-        let database_errors = counter(&mut registry, "database_errors", "Store requests failed");
-        let refused = Family::<Kind, Counter>::default();
-        registry.register("inputs_refused", "Inputs refused, by kind", refused.clone());
-        // 0.5 ms to about 4 s.
-        let move_relay_seconds = Histogram::new(exponential_buckets(0.0005, 2.0, 14));
-        registry.register(
+        let database_errors = registered(
+            r,
+            "database_errors",
+            "Store requests failed",
+            Counter::default(),
+        );
+        let refused = registered(
+            r,
+            "inputs_refused",
+            "Inputs refused, by kind",
+            Family::default(),
+        );
+        let move_relay_seconds = registered(
+            r,
             "move_relay_seconds",
             "Seconds from a move taken by its room (checked and stored) to its relay",
-            move_relay_seconds.clone(),
+            // 0.5 ms to about 4 s.
+            Histogram::new(exponential_buckets(0.0005, 2.0, 14)),
         );
         Metrics {
             registry,
@@ -111,6 +128,13 @@ impl Metrics {
         let _ = encode(&mut text, &self.registry);
         text
     }
+}
+
+/// Registers `metric` as `name` and gives it back: a handle to the same
+/// counts as the registry's.
+fn registered<M: Metric + Clone>(registry: &mut Registry, name: &str, help: &str, metric: M) -> M {
+    registry.register(name, help, metric.clone());
+    metric
 }
 
 /// The process's metrics.
