@@ -113,9 +113,10 @@ impl Args {
         }
     }
 
-    /// Sets the flag's value, typed; false for a flag no command takes
-    /// (`online`'s, without its feature).
-    pub(super) fn set(&mut self, flag: &str, v: &str) -> Result<bool, String> {
+    /// Sets the flag's value, typed. [`super::flags`] passes only those it
+    /// defines; `online`'s are left alone without its feature (the command
+    /// then says it needs it).
+    pub(super) fn set(&mut self, flag: &str, v: &str) -> Result<(), String> {
         match flag {
             "--moves" => self.moves = Some(v.to_string()),
             "--position" => self.position = Some(v.to_string()),
@@ -157,9 +158,9 @@ impl Args {
             | "--pace-ms" | "--side" | "--clock" | "--name" | "--key" | "--resign-after" => {
                 self.online.set(flag, v)?
             }
-            _ => return Ok(false),
+            _ => {}
         }
-        Ok(true)
+        Ok(())
     }
 
     /// The one GAME of a command that takes only that (or `--game-file`

@@ -30,7 +30,7 @@ macro_rules! value_flag {
         impl Fill for $group {
             fn fill(self, args: &mut Args) -> Result<(), String> {
                 match self.$field {
-                    Some(value) => args.set(concat!("--", $long), &value).map(drop),
+                    Some(value) => args.set(concat!("--", $long), &value),
                     None => Ok(()),
                 }
             }
@@ -262,9 +262,7 @@ pub(super) struct Options {
 
 impl Fill for Options {
     fn fill(self, args: &mut Args) -> Result<(), String> {
-        self.option
-            .iter()
-            .try_for_each(|o| args.set("--option", o).map(drop))
+        self.option.iter().try_for_each(|o| args.set("--option", o))
     }
 }
 
