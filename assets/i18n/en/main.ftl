@@ -327,3 +327,26 @@ about-text = Stronghold plays four hunt games on one engine: Pirates and Bulgars
 about-version = Version { $version }
 about-credits = Credits and licences
 about-credits-loading = Loading the credits…
+
+## The board by keyboard (src/game/ui/board_keys.rs)
+board-keys-name = Board
+board-keys-help = Arrow keys: move · Enter or Space: pick up, put down, go on · Esc: cancel · P: where the pieces are · H: hint · F: flip
+board-cursor-empty = { $point }: empty
+board-cursor-piece = { $point }: { $piece }
+board-cursor-picked = picked up
+board-cursor-target = it may go here
+
+## The game in words (src/game/ui/speech.rs): screen readers, the web page's live region
+speech-step = { $piece } from { $from } to { $to }.
+speech-jump = { $piece } from { $from } takes { $taken }, lands on { $to }.
+speech-place = { $piece } placed on { $to }.
+speech-remove = { $piece } on { $at } removed.
+speech-pass = { $side_title } pass.
+speech-huffed = Huffed: { $points }.
+speech-and = { $a } and { $b }
+speech-taken-back = Move taken back.
+speech-no-undo = There is no move to take back.
+speech-page-title = The game in words
+speech-command-label = Type a move (c4-c5, d6xd4xb4, @c3), or p for where the pieces are, t for whose turn, u to take back
+speech-command-send = Play
+speech-command-help = The board: Tab to it, then arrow keys and Enter. Letters on the board: P pieces, H hint, F flip, A analysis.

@@ -318,3 +318,26 @@ about-text = «Твердыня» — четыре охотничьи игры �
 about-version = Версия { $version }
 about-credits = Авторы и лицензии
 about-credits-loading = Загружаю список авторов…
+
+## Доска с клавиатуры (src/game/ui/board_keys.rs)
+board-keys-name = Доска
+board-keys-help = Стрелки: курсор · Enter или пробел: взять, поставить, дальше · Esc: отмена · P: где фигуры · H: подсказка · F: перевернуть
+board-cursor-empty = { $point }: пусто
+board-cursor-piece = { $point }: { $piece }
+board-cursor-picked = взята
+board-cursor-target = сюда можно пойти
+
+## Партия словами (src/game/ui/speech.rs): программы чтения с экрана, живая область веб-страницы
+speech-step = { $piece }: с { $from } на { $to }.
+speech-jump = { $piece }: с { $from } берёт { $taken }, встаёт на { $to }.
+speech-place = { $piece }: ставится на { $to }.
+speech-remove = { $piece }: снимается с { $at }.
+speech-pass = { $side_title }: пропуск хода.
+speech-huffed = Фук: { $points }.
+speech-and = { $a } и { $b }
+speech-taken-back = Ход взят назад.
+speech-no-undo = Нет хода, который можно взять назад.
+speech-page-title = Партия словами
+speech-command-label = Введите ход (c4-c5, d6xd4xb4, @c3) или p (п) — где фигуры, t (х) — чей ход, u (о) — взять ход назад
+speech-command-send = Сходить
+speech-command-help = Доска: Tab до неё, затем стрелки и Enter. Буквы на доске: P — фигуры, H — подсказка, F — перевернуть, A — анализ.

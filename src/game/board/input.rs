@@ -163,7 +163,7 @@ fn clear_selection_on_change(
 const HELD_INPUTS: usize = 16;
 
 #[allow(clippy::too_many_arguments)]
-fn handle_board_input(
+pub(super) fn handle_board_input(
     mut inputs: MessageReader<BoardInput>,
     the_match: Res<Match>,
     busy: Res<ViewBusy>,

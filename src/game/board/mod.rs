@@ -1,5 +1,5 @@
 //! The board on screen: points and lines, pieces, the player's clicks and
-//! drags, the animations of moves, sounds, skins, the arrows of hints and
+//! drags and the keyboard's cursor, the animations of moves, sounds, skins, the arrows of hints and
 //! analysis, and what the first board waits for.
 //!
 //! Reads `play` (what to draw) and `common`. Its entities are a view of the
@@ -11,6 +11,7 @@ use bevy::prelude::*;
 pub mod animation;
 pub mod arrows;
 pub mod audio;
+pub mod cursor;
 pub mod first_board;
 pub mod glyphs;
 pub mod input;
@@ -27,6 +28,7 @@ pub(super) fn plugin(app: &mut App) {
         view::plugin,
         pieces::plugin,
         input::plugin,
+        cursor::plugin,
         animation::plugin,
         audio::plugin,
         first_board::plugin,

@@ -68,6 +68,8 @@ pub mod z {
     pub const SELECTION: f32 = 4.9;
     pub const TARGET: f32 = 5.0;
     pub const PIECE: f32 = 10.0;
+    /// The keyboard's cursor: over the pieces, under a piece in flight.
+    pub const CURSOR: f32 = 15.0;
     pub const MOVING: f32 = 20.0;
     pub const DRAGGED: f32 = 30.0;
 }

@@ -57,13 +57,20 @@ pub(super) fn grade_name(i18n: &I18n, grade: Grade) -> String {
     })
 }
 
+/// Whether the panel offers to analyse the game (looking back at it or
+/// after its end, none running).
+pub(super) fn analysis_offered(p: &GameUi) -> bool {
+    let m = &*p.the_match;
+    let looking_back = m.reviewing().is_some() || m.is_over();
+    looking_back && can_analyse(m) && !p.analysis.is_running()
+}
+
 /// The panel's analysis section: nothing while a game is played and never
 /// analysed; otherwise the button, the progress or the analysis.
 pub(super) fn analysis_section(ui: &mut egui::Ui, p: &mut GameUi) {
     let m = &*p.the_match;
-    let looking_back = m.reviewing().is_some() || m.is_over();
     let covered = m.analysis().map_or(0, |a| analysed_plies(a, m.game()));
-    let offer = looking_back && can_analyse(m) && !p.analysis.is_running();
+    let offer = analysis_offered(p);
     if covered == 0 && !offer && !p.analysis.is_running() {
         return;
     }

@@ -2,33 +2,38 @@
 //! Home/End) walk the move list (or the engine's line while it is played
 //! out), Ctrl+Z / Ctrl+Y undo and redo, H asks for a hint where the
 //! panel's button would, F turns the board, P says where the pieces are
-//! (each side's points, stacks and hands, in a notice), Escape leaves the line, then
+//! (each side's points, stacks and hands, in a notice), A analyses the game
+//! where the panel offers it, Escape leaves the line, then
 //! review mode, and closes windows (the board's own Escape handling
 //! cancels a selection). Keys typed into a text box are left alone.
 
 use bevy_egui::egui;
 
+use super::GameUi;
+use super::board_keys::board_has_focus;
 use super::moves::step_review;
-use super::{GameUi, SideNames};
-use crate::game::common::i18n::Msg;
 use crate::game::common::notice::Notice;
+use crate::game::play::analysis::AnalysisCommand;
 use crate::game::play::match_state::MatchCommand;
-use crate::rules::{Game, Side};
 
 pub(super) fn shortcuts(mut p: GameUi) -> bevy::prelude::Result {
     let ctx = p.contexts.ctx_mut()?.clone();
-    if ctx.egui_wants_keyboard_input() {
+    // On the board, the arrows, Enter and Escape are the cursor's; the
+    // letters stay shortcuts.
+    let on_board = board_has_focus(&ctx);
+    if ctx.egui_wants_keyboard_input() && !on_board {
         return Ok(());
     }
     let (enter, left, right, home, end, escape, undo, redo) = ctx.input(|i| {
         let command = i.modifiers.command;
+        let free = |key| !on_board && i.key_pressed(key);
         (
-            i.key_pressed(egui::Key::Enter),
-            i.key_pressed(egui::Key::ArrowLeft),
-            i.key_pressed(egui::Key::ArrowRight),
-            i.key_pressed(egui::Key::Home),
-            i.key_pressed(egui::Key::End),
-            i.key_pressed(egui::Key::Escape),
+            free(egui::Key::Enter),
+            free(egui::Key::ArrowLeft),
+            free(egui::Key::ArrowRight),
+            free(egui::Key::Home),
+            free(egui::Key::End),
+            free(egui::Key::Escape),
             command && !i.modifiers.shift && i.key_pressed(egui::Key::Z),
             command
                 && (i.key_pressed(egui::Key::Y)
@@ -93,19 +98,25 @@ pub(super) fn shortcuts(mut p: GameUi) -> bevy::prelude::Result {
 
 /// H: a hint, where the panel shows its hint button (a game at this
 /// screen, not a puzzle's or a lesson's, not over, none being thought of).
-/// F: the board turned. Plain keys only (Ctrl+F is the browser's find).
+/// F: the board turned. A: the game analysed, where the panel offers it.
+/// Plain keys only (Ctrl+F is the browser's find).
 fn hint_and_flip(ctx: &egui::Context, p: &mut GameUi) {
-    let (hint, flip, pieces) = ctx.input(|i| {
+    let (hint, flip, pieces, analyse) = ctx.input(|i| {
         let plain = !i.modifiers.command && !i.modifiers.alt;
         (
             plain && i.key_pressed(egui::Key::H),
             plain && i.key_pressed(egui::Key::F),
             plain && i.key_pressed(egui::Key::P),
+            plain && i.key_pressed(egui::Key::A),
         )
     });
+    if analyse && super::analysis::analysis_offered(p) {
+        p.analysis_commands.write(AnalysisCommand::Start);
+    }
     if pieces {
-        let notice = where_the_pieces_are(p);
-        p.notices.write(notice);
+        let names = p.names();
+        let msg = super::speech::pieces_msg(p.the_match.shown(), &names, &p.i18n);
+        p.notices.write(Notice::info(msg));
     }
     let m = &*p.the_match;
     let hint_shown = !m.is_online()
@@ -120,71 +131,9 @@ fn hint_and_flip(ctx: &egui::Context, p: &mut GameUi) {
     }
 }
 
-/// P: each side's pieces by point, in the position shown, with the skin's
-/// names for the sides, and the pieces in hand.
-fn where_the_pieces_are(p: &GameUi) -> Notice {
-    let game = p.the_match.shown();
-    let names = SideNames::of_skin(&p.skin, &p.i18n, p.the_match.kind());
-    // Each name begins a sentence of the notice.
-    let name = |side| {
-        let plural = match side {
-            Side::Hunters => p.i18n.plural(&names.hunters),
-            Side::Crowd => p.i18n.plural(&names.crowd),
-        };
-        let mut chars = plural.chars();
-        chars.next().map_or(String::new(), |first| {
-            first.to_uppercase().chain(chars).collect()
-        })
-    };
-    let mut msg = Msg::new("pieces-where");
-    for (side, key, at) in [
-        (Side::Hunters, "hunters", "hunters-at"),
-        (Side::Crowd, "crowd", "crowd-at"),
-    ] {
-        msg = msg.text(key, name(side)).text(at, points_of(game, side));
-    }
-    let hands: Vec<Msg> = [Side::Hunters, Side::Crowd]
-        .into_iter()
-        .filter(|side| game.position().in_hand[side.index()] > 0)
-        .map(|side| {
-            Msg::new("pieces-in-hand")
-                .text("side", name(side))
-                .num("count", u32::from(game.position().in_hand[side.index()]))
-        })
-        .collect();
-    let notice = Notice::info(msg);
-    match hands
-        .into_iter()
-        .reduce(|a, b| Msg::new("pieces-and").nested("a", a).nested("b", b))
-    {
-        Some(hands) => notice.with_reason(hands),
-        None => notice,
-    }
-}
-
-/// A side's points in the notation's names, a stack as `c3×3`; `—` for none.
-fn points_of(game: &Game, side: Side) -> String {
-    let rules = game.rules();
-    let position = game.position();
-    let names: Vec<String> = position.pieces[side.index()]
-        .map(|p| {
-            let name = rules.board().name(p).to_string();
-            match rules.pieces_on(position, p) {
-                n if n > 1 => format!("{name}×{n}"),
-                _ => name,
-            }
-        })
-        .collect();
-    if names.is_empty() {
-        "—".to_string()
-    } else {
-        names.join(", ")
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::points_of;
+    use crate::game::ui::speech::points_of;
     use crate::rules::{Game, GameId, Side, Variant};
 
     #[test]

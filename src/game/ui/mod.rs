@@ -33,6 +33,7 @@ use crate::rules::{GameId, Move, Side, Variant};
 mod about;
 pub mod analysis;
 mod banner;
+pub mod board_keys;
 mod dialogs;
 mod fonts;
 mod keyboard;
@@ -49,6 +50,7 @@ mod puzzles_page;
 pub mod rules_page;
 mod saves;
 mod settings_page;
+pub mod speech;
 mod status;
 mod strip;
 mod text_size;
@@ -64,6 +66,8 @@ pub(super) fn plugin(app: &mut App) {
                 theme::apply_theme,
                 menu::menu_screen.run_if(in_state(Screen::Menu)),
                 (
+                    // First: the board is the first stop of Tab.
+                    board_keys::board_focus,
                     // A puzzle or a lesson has its own panel and no undo,
                     // review or end banner.
                     keyboard::shortcuts.run_if(not(in_puzzle).and_eager(not(in_lesson))),
@@ -78,7 +82,12 @@ pub(super) fn plugin(app: &mut App) {
             )
                 .chain(),
         )
-        .add_plugins((fonts::plugin, rules_page::plugin, text_size::plugin))
+        .add_plugins((
+            fonts::plugin,
+            rules_page::plugin,
+            text_size::plugin,
+            speech::plugin,
+        ))
         .add_systems(
             Update,
             (
@@ -354,25 +363,33 @@ pub fn read_move_box(the_match: &Match, state: &mut PanelState) -> Option<Move> 
     if text.is_empty() {
         return None;
     }
+    match move_from_text(the_match, &text) {
+        Ok(mv) => {
+            state.move_text.clear();
+            state.move_error = None;
+            Some(mv)
+        }
+        Err(reason) => {
+            state.move_error = Some(reason);
+            None
+        }
+    }
+}
+
+/// The move a typed text names for the person to play now, or why there is
+/// none (not their turn, the game over, review, not a legal move).
+fn move_from_text(the_match: &Match, text: &str) -> Result<Move, Msg> {
     if !the_match.human_to_move() {
-        state.move_error = Some(Msg::new(if the_match.is_over() {
+        return Err(Msg::new(if the_match.is_over() {
             "move-error-game-over"
         } else if the_match.reviewing().is_some() {
             "move-error-reviewing"
         } else {
             "move-error-not-your-turn"
         }));
-        return None;
     }
-    match the_match.game().parse_move(&text) {
-        Ok(mv) => {
-            state.move_text.clear();
-            state.move_error = None;
-            Some(mv)
-        }
-        Err(e) => {
-            state.move_error = Some(Msg::new("move-error-text").nested("detail", e.to_msg()));
-            None
-        }
-    }
+    the_match
+        .game()
+        .parse_move(text)
+        .map_err(|e| Msg::new("move-error-text").nested("detail", e.to_msg()))
 }
