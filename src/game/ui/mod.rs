@@ -43,6 +43,7 @@ mod moves;
 mod new_game;
 mod online_panel;
 mod online_setup;
+mod page_mirror;
 mod panel;
 mod puzzle_dashboard;
 mod puzzle_panel;
@@ -96,6 +97,8 @@ pub(super) fn plugin(app: &mut App) {
             ),
         );
     saves::plugin(app);
+    #[cfg(target_arch = "wasm32")]
+    page_mirror::plugin(app);
 }
 
 /// The window's title in the current language.

@@ -317,8 +317,8 @@ mod page {
     use crate::game::common::i18n::I18n;
     use crate::game::common::redraw::FrameWaker;
 
-    /// Lines typed on the page, waiting for the next frame.
     thread_local! {
+        /// Lines typed on the page, waiting for the next frame.
         static TYPED: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
     }
 
@@ -378,7 +378,8 @@ mod page {
         let Some(document) = web_sys::window().and_then(|w| w.document()) else {
             return;
         };
-        for (n, line) in spoken.lines().filter(|(n, _)| *n > *written) {
+        let after = *written;
+        for (n, line) in spoken.lines().filter(|(n, _)| *n > after) {
             if let Ok(p) = document.create_element("p") {
                 p.set_text_content(Some(line));
                 let _ = log.append_child(&p);
