@@ -253,7 +253,26 @@ function boardDrawn() {
   });
 }
 
+/**
+ * The game keeps every key on its canvas (Tab walks its own buttons), so
+ * Escape then Tab leaves it for the game in words beside it (#words:
+ * src/game/ui/speech.rs), as in a code editor; the keys never reach the
+ * game. The canvas's label says so to a screen reader.
+ */
+function keyboardWayOut() {
+  let escaped = false;
+  byId('stronghold').addEventListener('keydown', (event) => {
+    if (event.key === 'Tab' && escaped) {
+      event.stopImmediatePropagation();
+      event.preventDefault();
+      byId('command').focus();
+    }
+    escaped = event.key === 'Escape';
+  }, { capture: true });
+}
+
 async function main() {
+  keyboardWayOut();
   await loadMessages();
   progress(0, tr('web-loader-check'));
   if (typeof WebAssembly !== 'object') return fail('no-wasm');

@@ -9,7 +9,9 @@
 // computer thinks in the page's AI worker within one ply of the desktop's
 // depth, and the coach analyses a game there; a game on the star plays there; a click
 // on the board at the moment the page says ready takes; after one visit the page plays offline, and a new build replaces
-// the old one whole; the first load stays under its download bar. It reads
+// the old one whole; the first load stays under its download bar; whole
+// games play with the keyboard alone, announced in the page's live log, and
+// the menus are found by role and name (keyboard.mjs). It reads
 // the page's status (`window.strongholdStatus`, src/game/web.rs) instead of
 // pixels and saves screenshots. The desktop's depth comes from
 // $STRONGHOLD_CLI, else $CARGO_TARGET_DIR/release/stronghold-cli, else the
@@ -29,6 +31,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { keyboardGames } from './keyboard.mjs';
 import { onlineGames } from './online.mjs';
 import { serve } from './serve.mjs';
 
@@ -725,6 +728,8 @@ async function main() {
     // Online play against the bot through a real server (tests/browser/online.mjs).
     const helpers = { watch, waitStatus, openGame, pickStep, log, out: options.out, onlineJoin: options.onlineJoin };
     checks.onlineGames = (b, base, report) => onlineGames(b, base, report, helpers);
+    // The keyboard alone and the screen reader's page (tests/browser/keyboard.mjs).
+    checks.keyboardGames = (b, base, report) => keyboardGames(b, base, report, helpers);
     if (options.measure) checks.measure = measure;
     for (const [name, check] of Object.entries(checks)) {
       if (!options.only || options.only.split(',').includes(name)) await check(browser, base, report);

@@ -19,6 +19,7 @@ mod game_online;
 mod game_puzzles;
 mod game_review;
 mod i18n;
+mod keyboard_menus;
 mod keyboard_play;
 mod online_fake;
 mod persist_app;

@@ -346,6 +346,7 @@ speech-huffed = Huffed: { $points }.
 speech-and = { $a } and { $b }
 speech-taken-back = Move taken back.
 speech-no-undo = There is no move to take back.
+speech-canvas-label = Stronghold, the board and its panel. Escape, then Tab: the game in words.
 speech-page-title = The game in words
 speech-command-label = Type a move (c4-c5, d6xd4xb4, @c3), or p for where the pieces are, t for whose turn, u to take back
 speech-command-send = Play

@@ -337,6 +337,7 @@ speech-huffed = Фук: { $points }.
 speech-and = { $a } и { $b }
 speech-taken-back = Ход взят назад.
 speech-no-undo = Нет хода, который можно взять назад.
+speech-canvas-label = Твердыня: доска и панель. Escape, затем Tab: партия словами.
 speech-page-title = Партия словами
 speech-command-label = Введите ход (c4-c5, d6xd4xb4, @c3) или p (п) — где фигуры, t (х) — чей ход, u (о) — взять ход назад
 speech-command-send = Сходить

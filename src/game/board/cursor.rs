@@ -6,12 +6,11 @@
 //! keyboard focus; tests send the same), and become the pointer's own
 //! [`BoardInput`], so the keyboard and the mouse share every rule.
 
-use bevy::asset::RenderAssetUsages;
-use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 
 use crate::game::GameSet;
 use crate::game::board::input::{BoardInput, Selection};
+use crate::game::board::skin::look::flat_mesh;
 use crate::game::board::view::{BoardLayout, UNIT, z};
 use crate::game::common::redraw::NextFrame;
 use crate::game::play::match_state::Match;
@@ -258,15 +257,7 @@ fn corner_brackets(half: f32, arm: f32, width: f32) -> Mesh {
         let b = corner + Vec2::new(inward.x * width, inward.y * arm);
         rect(corner.min(b), corner.max(b));
     }
-    let count = positions.len();
-    Mesh::new(
-        PrimitiveTopology::TriangleList,
-        RenderAssetUsages::default(),
-    )
-    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
-    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, vec![[0.0f32, 0.0]; count])
-    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, vec![[0.0f32, 0.0, 1.0]; count])
-    .with_inserted_indices(Indices::U32(indices))
+    flat_mesh(positions, indices)
 }
 
 #[cfg(test)]

@@ -403,7 +403,7 @@ fn rebuild_overlays(
     if threats && !busy.0 {
         let rules = the_match.game().rules();
         for p in threatened(rules, &view.position) {
-            marks.mark(&shapes.thin_ring, &look.threatened, p, z::THREAT, 0.44);
+            marks.mark(&shapes.dashed_ring, &look.threatened, p, z::THREAT, 0.46);
         }
     }
     if busy.0 || !the_match.human_to_move() {
@@ -418,16 +418,19 @@ fn rebuild_overlays(
     );
 }
 
-/// The last move: every point it touched.
+/// The last move: every point it touched, as a diamond (every other mark
+/// is round) whose corners show past the piece on it, edged in the
+/// board's shadow so a light skin's pale fill still shows on light wood.
 fn mark_last_move(marks: &mut Marks, look: &SkinLook, mv: &Move) {
     let mut touched = vec![mv.from()];
     touched.extend(mv.landings());
     if mv.is_placement() {
         touched.truncate(1);
     }
-    let circle = marks.shapes.circle.clone();
+    let diamond = marks.shapes.diamond.clone();
     for p in touched {
-        marks.mark(&circle, &look.last_move, p, z::LAST_MOVE, 0.44);
+        marks.mark(&diamond, &look.shadow, p, z::LAST_MOVE - 0.01, 0.47);
+        marks.mark(&diamond, &look.last_move, p, z::LAST_MOVE, 0.43);
     }
 }
 

@@ -164,6 +164,8 @@ pub struct PageStatus {
     pub thinking: bool,
     /// The point of the piece the person has picked up, if any.
     pub selected: Option<String>,
+    /// The keyboard's cursor on the board, while the board has the keyboard.
+    pub cursor: Option<String>,
     pub legal: Vec<String>,
     pub last_search: Option<SearchStatus>,
     /// Each board point's name and its centre on the canvas, in CSS pixels.
@@ -315,6 +317,7 @@ impl PageStatus {
                 .map(|c| c.winner().map_or("draw", side_id)),
             thinking: ai.thinking().is_some_and(|t| !t.done),
             selected: None,
+            cursor: None,
             legal: if the_match.is_over() {
                 Vec::new()
             } else {
@@ -402,6 +405,7 @@ mod page {
     use wasm_bindgen::JsValue;
 
     use super::{PageStatus, current_status};
+    use crate::game::board::cursor::BoardCursor;
     use crate::game::board::first_board::BoardFiles;
     use crate::game::board::input::Selection;
     use crate::game::board::view::{BoardPoint, MainCamera, StripHeight};
@@ -488,7 +492,7 @@ mod page {
         cameras: Query<(&Camera, &GlobalTransform), With<MainCamera>>,
         mut frames_shown: Local<u32>,
         mut published: Local<Option<PageStatus>>,
-        (mut next_frame, strip): (ResMut<NextFrame>, Res<StripHeight>),
+        (mut next_frame, strip, cursor): (ResMut<NextFrame>, Res<StripHeight>, Res<BoardCursor>),
         analysis: Res<AnalysisJob>,
     ) {
         let loaded = files.loaded();
@@ -505,6 +509,11 @@ mod page {
             strip.0,
         );
         status.analysis = super::AnalysisStatus::of(&analysis, &the_match);
+        let board = the_match.game().rules().board();
+        status.cursor = cursor
+            .at
+            .filter(|p| cursor.shown && board.points.contains(*p))
+            .map(|p| board.name(p).to_string());
         // The page counts drawn frames before it calls the board ready.
         if !status.ready {
             next_frame.within(LOADING_PULSE);

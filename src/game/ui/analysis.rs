@@ -157,7 +157,9 @@ fn graph(
     let points: Vec<f64> = analysis.graph(side).into_iter().take(covered + 1).collect();
     let width = ui.available_width();
     let (rect, response) =
-        ui.allocate_exact_size(egui::vec2(width, GRAPH_HEIGHT), egui::Sense::click());
+        // Clicked to step to a move; the keyboard steps with the arrows
+        // instead, so the graph is no stop of Tab's.
+        ui.allocate_exact_size(egui::vec2(width, GRAPH_HEIGHT), egui::Sense::CLICK);
     let plot = Plot {
         rect,
         last: points.len().saturating_sub(1).max(1) as f32,

@@ -74,6 +74,10 @@ pub(super) fn board_focus(mut p: BoardKeys) -> bevy::prelude::Result {
             response.widget_info(|| {
                 egui::WidgetInfo::labeled(egui::WidgetType::Other, true, label.clone())
             });
+            // An application's own area: a screen reader passes the keys on.
+            ui.ctx().accesskit_node_builder(id, |node| {
+                node.set_role(egui::accesskit::Role::Application);
+            });
             said_aloud(ui, board, p.spoken.last());
             if focused {
                 ui.memory_mut(|m| {
@@ -169,7 +173,7 @@ fn show_focus(ui: &egui::Ui, board: egui::Rect, i18n: &I18n) {
     ui.painter().rect_stroke(
         frame,
         6.0,
-        visuals.selection.stroke,
+        visuals.widgets.active.bg_stroke,
         egui::StrokeKind::Inside,
     );
     let help = i18n.tr("board-keys-help");

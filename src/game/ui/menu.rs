@@ -53,8 +53,9 @@ pub(super) fn menu_screen(mut m: MenuUi) -> Result {
         .fixed_pos(screen.min)
         .order(egui::Order::Background)
         .show(&ctx, |ui| {
-            // The veil takes the pointer, so the board under it never does.
-            ui.allocate_exact_size(screen.size(), egui::Sense::click_and_drag());
+            // The veil takes the pointer, so the board under it never does;
+            // not the keyboard's focus (it is no stop of Tab's).
+            ui.allocate_exact_size(screen.size(), egui::Sense::CLICK | egui::Sense::DRAG);
         });
     ctx.layer_painter(egui::LayerId::new(
         egui::Order::Background,

@@ -43,7 +43,7 @@ mod moves;
 mod new_game;
 mod online_panel;
 mod online_setup;
-mod page_mirror;
+pub mod page_mirror;
 mod panel;
 mod puzzle_dashboard;
 mod puzzle_panel;
@@ -57,7 +57,7 @@ mod strip;
 mod text_size;
 mod theme;
 
-pub(super) fn plugin(app: &mut App) {
+pub fn plugin(app: &mut App) {
     app.init_resource::<PanelState>()
         .init_resource::<puzzles_page::PuzzlesView>()
         .init_resource::<NewGameForm>()

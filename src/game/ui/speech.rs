@@ -412,6 +412,9 @@ mod page {
                 e.set_text_content(Some(&i18n.tr(key)));
             }
         }
+        if let Some(canvas) = element("stronghold") {
+            let _ = canvas.set_attribute("aria-label", &i18n.tr("speech-canvas-label"));
+        }
         if let Some(root) = web_sys::window()
             .and_then(|w| w.document())
             .and_then(|d| d.document_element())

@@ -28,6 +28,9 @@ pub(super) fn apply_theme(mut contexts: EguiContexts, mut done: bevy::prelude::L
     visuals.widgets.inactive.bg_fill = egui::Color32::from_rgb(72, 52, 38);
     visuals.widgets.hovered.weak_bg_fill = egui::Color32::from_rgb(98, 70, 48);
     visuals.widgets.active.weak_bg_fill = egui::Color32::from_rgb(120, 84, 52);
+    // egui draws the widget with the keyboard's focus as "active": a gold
+    // edge makes the focus plain to see while Tab walks the interface.
+    visuals.widgets.active.bg_stroke = egui::Stroke::new(2.0, GOLD);
     visuals.selection.bg_fill = egui::Color32::from_rgb(140, 90, 40);
     visuals.window_corner_radius = egui::CornerRadius::same(10);
     // Every theme (dark and light) gets the same look: the board does not change with the system.

@@ -49,8 +49,11 @@ pub struct ShapeMeshes {
     pub diamond: Handle<Mesh>,
     /// A ring of unit outer radius (inner 0.82).
     pub ring: Handle<Mesh>,
-    /// A thin ring (inner 0.9), for the threatened marks.
+    /// A thin ring (inner 0.88).
     pub thin_ring: Handle<Mesh>,
+    /// A ring broken into eight dashes, for the threatened marks: a shape
+    /// no other mark has, so a threat reads without its colour.
+    pub dashed_ring: Handle<Mesh>,
 }
 
 impl FromWorld for ShapeMeshes {
@@ -64,8 +67,45 @@ impl FromWorld for ShapeMeshes {
             diamond: meshes.add(Rhombus::new(2.0, 2.0)),
             ring: meshes.add(Annulus::new(0.82, 1.0)),
             thin_ring: meshes.add(Annulus::new(0.88, 1.0)),
+            dashed_ring: meshes.add(dashed_ring(0.84, 1.0, 8)),
         }
     }
+}
+
+/// A ring of `dashes` arcs between radii `inner` and `outer` (each dash
+/// three fifths of its share of the circle).
+fn dashed_ring(inner: f32, outer: f32, dashes: usize) -> Mesh {
+    const STEPS: usize = 4;
+    let mut positions = Vec::new();
+    let mut indices = Vec::new();
+    let share = std::f32::consts::TAU / dashes as f32;
+    for dash in 0..dashes {
+        let start = dash as f32 * share;
+        let first = positions.len() as u32;
+        for step in 0..=STEPS {
+            let angle = start + 0.6 * share * step as f32 / STEPS as f32;
+            let (sin, cos) = angle.sin_cos();
+            positions.push([inner * cos, inner * sin, 0.0]);
+            positions.push([outer * cos, outer * sin, 0.0]);
+        }
+        for step in 0..STEPS as u32 {
+            let i = first + 2 * step;
+            indices.extend([i, i + 1, i + 3, i, i + 3, i + 2]);
+        }
+    }
+    flat_mesh(positions, indices)
+}
+
+/// A flat mesh of triangles (no texture: every UV 0), facing the camera.
+pub fn flat_mesh(positions: Vec<[f32; 3]>, indices: Vec<u32>) -> Mesh {
+    use bevy::asset::RenderAssetUsages;
+    use bevy::mesh::{Indices, PrimitiveTopology};
+    let count = positions.len();
+    Mesh::new(PrimitiveTopology::TriangleList, RenderAssetUsages::default())
+        .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+        .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, vec![[0.0f32, 0.0]; count])
+        .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, vec![[0.0f32, 0.0, 1.0]; count])
+        .with_inserted_indices(Indices::U32(indices))
 }
 
 impl ShapeMeshes {
