@@ -44,7 +44,11 @@ fn app_at(screen: Screen) -> App {
         },
         bevy::a11y::AccessibilityPlugin,
     ));
-    app.add_plugins((EguiPlugin::default(), GamePlugin, stronghold::game::ui::plugin));
+    app.add_plugins((
+        EguiPlugin::default(),
+        GamePlugin,
+        stronghold::game::ui::plugin,
+    ));
     app.add_systems(
         PreUpdate,
         inject
@@ -124,13 +128,23 @@ fn tab_walks_the_main_menu_and_enter_opens_a_page() {
     // Every stop is a button with a name (none a screen reader would
     // read as nothing), the main menu's own among them.
     assert!(
-        seen.iter().all(|(role, name)| *role == Role::Button && !name.is_empty()),
+        seen.iter()
+            .all(|(role, name)| *role == Role::Button && !name.is_empty()),
         "{seen:?}"
     );
     let names: Vec<&str> = seen.iter().map(|(_, n)| n.as_str()).collect();
-    for id in ["menu-new-game", "menu-puzzles", "menu-rules", "menu-settings", "menu-about"] {
+    for id in [
+        "menu-new-game",
+        "menu-puzzles",
+        "menu-rules",
+        "menu-settings",
+        "menu-about",
+    ] {
         let name = app.world().resource::<I18n>().tr(id);
-        assert!(names.contains(&name.as_str()), "{name} is no stop of Tab's: {names:?}");
+        assert!(
+            names.contains(&name.as_str()),
+            "{name} is no stop of Tab's: {names:?}"
+        );
     }
     // Back to "New game" with Shift+Tab, and Enter opens its page.
     while !focused(&mut app).is_some_and(|(_, n)| n == new_game) {

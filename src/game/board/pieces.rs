@@ -403,6 +403,9 @@ fn rebuild_overlays(
     if threats && !busy.0 {
         let rules = the_match.game().rules();
         for p in threatened(rules, &view.position) {
+            // Edged in the board's shadow, as the last move is: the red
+            // alone fades into light wood for a red-green blind eye.
+            marks.mark(&shapes.dashed_ring, &look.shadow, p, z::THREAT - 0.01, 0.49);
             marks.mark(&shapes.dashed_ring, &look.threatened, p, z::THREAT, 0.46);
         }
     }

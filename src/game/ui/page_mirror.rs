@@ -88,7 +88,9 @@ mod page {
 
     use bevy::prelude::*;
     use bevy_egui::egui::accesskit::{Action, ActionRequest, NodeId, TreeId};
-    use bevy_egui::{EguiContext, EguiInput, EguiOutput, EguiPostUpdateSet, EguiPreUpdateSet, egui};
+    use bevy_egui::{
+        EguiContext, EguiInput, EguiOutput, EguiPostUpdateSet, EguiPreUpdateSet, egui,
+    };
     use wasm_bindgen::JsCast;
     use wasm_bindgen::prelude::Closure;
 
@@ -191,7 +193,11 @@ mod page {
         item: &MirrorItem,
         waker: &FrameWaker,
     ) -> Option<web_sys::Element> {
-        let tag = if item.kind == ItemKind::Text { "p" } else { "button" };
+        let tag = if item.kind == ItemKind::Text {
+            "p"
+        } else {
+            "button"
+        };
         let element = document.create_element(tag).ok()?;
         element.set_text_content(Some(&item.name));
         match &item.kind {
@@ -200,7 +206,8 @@ mod page {
             ItemKind::Check { checked, radio } => {
                 let role = if *radio { "radio" } else { "checkbox" };
                 let _ = element.set_attribute("role", role);
-                let _ = element.set_attribute("aria-checked", if *checked { "true" } else { "false" });
+                let _ =
+                    element.set_attribute("aria-checked", if *checked { "true" } else { "false" });
             }
             ItemKind::Choice => {
                 let _ = element.set_attribute("aria-haspopup", "listbox");
@@ -217,7 +224,8 @@ mod page {
             CLICKED.with(|c| c.borrow_mut().push(node));
             waker.wake();
         });
-        let _ = element.add_event_listener_with_callback("click", on_click.as_ref().unchecked_ref());
+        let _ =
+            element.add_event_listener_with_callback("click", on_click.as_ref().unchecked_ref());
         // Dropped with its element when the copy is rewritten.
         on_click.forget();
         Some(element)
