@@ -35,8 +35,9 @@ pub struct MirrorItem {
 }
 
 /// The widgets of an AccessKit tree that the page copies, in reading order
-/// (from the root, children in their order). Widgets without a name, and
-/// text boxes (the page has its own command box), are left out.
+/// (from the root, children in their order). Widgets without a name, text
+/// boxes (the page has its own command box) and live regions (its own log)
+/// are left out.
 pub fn mirror_items(update: &TreeUpdate) -> Vec<MirrorItem> {
     let nodes: std::collections::HashMap<NodeId, &bevy_egui::egui::accesskit::Node> =
         update.nodes.iter().map(|(id, node)| (*id, node)).collect();
@@ -50,6 +51,10 @@ pub fn mirror_items(update: &TreeUpdate) -> Vec<MirrorItem> {
             continue;
         };
         stack.extend(node.children().iter().rev().copied());
+        // A live region (the game in words) has the page's own log.
+        if node.live().is_some() {
+            continue;
+        }
         let name = node
             .label()
             .or(node.value())
