@@ -59,7 +59,6 @@ pub(super) fn board_focus(mut p: BoardKeys) -> bevy::prelude::Result {
     if p.cursor.shown != focused {
         p.cursor.shown = focused;
     }
-    let label = focus_label(&p, focused);
     let board = board_area(&ctx, &p);
     let mut gained = false;
     egui::Area::new(id.with("area"))
@@ -71,8 +70,9 @@ pub(super) fn board_focus(mut p: BoardKeys) -> bevy::prelude::Result {
             // outlines), never hit by the pointer (the area is click-through).
             let response = ui.interact(board, id, egui::Sense::focusable_noninteractive());
             gained = response.gained_focus();
+            // Asked for only while a screen reader listens (AccessKit on).
             response.widget_info(|| {
-                egui::WidgetInfo::labeled(egui::WidgetType::Other, true, label.clone())
+                egui::WidgetInfo::labeled(egui::WidgetType::Other, true, focus_label(&p, focused))
             });
             // An application's own area: a screen reader passes the keys on.
             ui.ctx().accesskit_node_builder(id, |node| {

@@ -116,6 +116,8 @@ fn hint_and_flip(ctx: &egui::Context, p: &mut GameUi) {
     if pieces {
         let names = p.names();
         let msg = super::speech::pieces_msg(p.the_match.shown(), &names, &p.i18n);
+        // Shown, and said (the web page's log, a screen reader).
+        p.spoken.say(p.i18n.msg(&msg));
         p.notices.write(Notice::info(msg));
     }
     let m = &*p.the_match;

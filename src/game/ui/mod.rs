@@ -318,6 +318,7 @@ pub(super) struct GameUi<'w, 's> {
     save_commands: MessageWriter<'w, SaveCommand>,
     puzzles: PuzzleUi<'w>,
     lessons: LessonUi<'w>,
+    spoken: ResMut<'w, speech::Spoken>,
 }
 
 /// The lessons from the player's mistakes, as the analysis section and

@@ -181,11 +181,12 @@ mod page {
             }
         }
         if let Some(node) = focused {
-            let again = document
-                .query_selector(&format!("#ui-mirror [data-node=\"{node}\"]"))
-                .ok()
-                .flatten()
-                .or_else(|| document.query_selector("#ui-mirror button").ok().flatten());
+            let children =
+                std::iter::successors(mirror.first_element_child(), |e| e.next_element_sibling());
+            let again = children
+                .clone()
+                .find(|e| e.get_attribute("data-node").as_deref() == Some(node.as_str()))
+                .or_else(|| children.clone().find(|e| e.has_attribute("data-node")));
             if let Some(element) = again.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
                 let _ = element.focus();
             }

@@ -73,12 +73,11 @@ impl Spoken {
 pub struct Typed(pub String);
 
 /// What was said last, to tell a move from an undo or a new game.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 struct Heard {
     kind: crate::rules::GameId,
-    ply: usize,
+    moves: Vec<Move>,
     over: bool,
-    generation: u64,
 }
 
 fn speak_changes(
@@ -88,34 +87,38 @@ fn speak_changes(
     mut spoken: ResMut<Spoken>,
     mut heard: Local<Option<Heard>>,
 ) {
+    // Nothing to say before the words load, nor while the match is as it was.
+    if !i18n.is_ready() || (!the_match.is_changed() && heard.is_some()) {
+        return;
+    }
     let game = the_match.game();
     let now = Heard {
         kind: the_match.kind(),
-        ply: game.ply(),
+        moves: game.moves().copied().collect(),
         over: the_match.is_over(),
-        generation: the_match.generation(),
     };
-    if !i18n.is_ready() {
-        return;
-    }
-    let before = heard.replace(now);
-    if before.map(|b| (b.kind, b.ply, b.over)) == Some((now.kind, now.ply, now.over)) {
+    let before = heard.replace(now.clone());
+    if before.as_ref() == Some(&now) {
         return;
     }
     let names = SideNames::of_skin(&skin, &i18n, now.kind);
     let mut line = Vec::new();
-    match before {
-        Some(b) if b.kind == now.kind && now.ply == b.ply + 1 => {
+    let same_game = before.as_ref().filter(|b| b.kind == now.kind);
+    match same_game {
+        // One move more (played, or redone): the move.
+        Some(b) if now.moves.len() == b.moves.len() + 1 && now.moves.starts_with(&b.moves) => {
             if let Some(mv) = game.last_move() {
                 let mut earlier = game.clone();
                 earlier.undo();
                 line.push(move_words(&i18n, &names, &earlier, mv));
             }
         }
-        Some(b) if b.kind == now.kind && now.ply < b.ply => {
+        Some(b) if b.moves.len() > now.moves.len() && b.moves.starts_with(&now.moves) => {
             line.push(i18n.tr("speech-taken-back"));
         }
-        Some(b) if b.kind == now.kind && now.ply == b.ply => {}
+        // The same moves: the game ended (resigned, agreed, out of time).
+        Some(b) if b.moves == now.moves => {}
+        // Another game (new, loaded, joined): its name first.
         _ => line.push(format!("{}.", super::game_title(&i18n, now.kind))),
     }
     let mut turn = turn_or_result(&the_match, &i18n, &names);
