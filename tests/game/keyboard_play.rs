@@ -13,7 +13,7 @@ use stronghold::game::board::view::BoardLayout;
 use stronghold::game::common::i18n::{I18n, Language};
 use stronghold::game::common::settings::Settings;
 use stronghold::game::headless_app;
-use stronghold::game::play::match_state::{Match, Player};
+use stronghold::game::play::match_state::{Match, MatchCommand, Player};
 use stronghold::game::ui::speech::{Spoken, Typed};
 use stronghold::rules::{Game, GameId, Move, Point, Variant};
 
@@ -280,4 +280,12 @@ fn moves_and_commands_are_said_in_both_languages() {
         "{}",
         said(&app)
     );
+    // A new game after this one is named, not taken for a take-back.
+    app.world_mut().write_message(MatchCommand::NewGame {
+        variant: Variant::new(GameId::named("pirates")),
+        players: Match::players(Player::Human, Player::Human),
+    });
+    app.update();
+    app.update();
+    assert_eq!(said(&app), "Pirates and Bulgars. Bulgars to move.");
 }

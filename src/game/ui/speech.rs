@@ -113,7 +113,13 @@ fn speak_changes(
                 line.push(move_words(&i18n, &names, &earlier, mv));
             }
         }
-        Some(b) if b.moves.len() > now.moves.len() && b.moves.starts_with(&now.moves) => {
+        // Fewer moves, the others waiting to be redone: taken back (a new
+        // game has none to redo).
+        Some(b)
+            if b.moves.len() > now.moves.len()
+                && b.moves.starts_with(&now.moves)
+                && the_match.can_redo() =>
+        {
             line.push(i18n.tr("speech-taken-back"));
         }
         // The same moves: the game ended (resigned, agreed, out of time).
