@@ -67,7 +67,8 @@ pub(super) fn menu_screen(mut m: MenuUi) -> Result {
         MenuPage::Main => 520.0,
         _ => 760.0,
     };
-    let width = (screen.width() - 24.0).clamp(300.0, widest);
+    // The card fits the screen, however narrow (a phone at 200 % text).
+    let width = (screen.width() - 16.0).min(widest).max(120.0);
     let height = (screen.height() - 24.0).max(200.0);
     egui::Area::new("menu_card".into())
         .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
@@ -204,8 +205,9 @@ fn main_page(ui: &mut egui::Ui, m: &mut MenuUi) {
     ui.vertical_centered(|ui| {
         ui.add_space(8.0);
         ui.label(
+            // The title fits the card's width (44 points where it can).
             egui::RichText::new(m.i18n.tr("app-title"))
-                .size(44.0)
+                .size((ui.available_width() / 6.0).min(44.0))
                 .color(GOLD)
                 .strong(),
         );

@@ -17,29 +17,40 @@ use crate::game::play::match_state::MatchCommand;
 pub(super) fn phone_strip(root: &mut egui::Ui, p: &mut GameUi) -> f32 {
     let frame =
         egui::Frame::side_top_panel(root.style()).inner_margin(egui::Margin::symmetric(10, 6));
+    // At most two fifths of the screen, scrolling beyond: at a large text
+    // size on a phone the board keeps the rest.
+    let most = root.available_rect_before_wrap().height() * 0.4;
     let response = egui::Panel::bottom("stronghold_strip")
         .resizable(false)
         .frame(frame)
         .show(root, |ui| {
-            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
-            // A puzzle has no undo: its own line and buttons instead.
-            if p.puzzles.session.is_active() {
-                super::puzzle_panel::puzzle_strip(ui, p);
-                return;
-            }
-            if p.lessons.session.is_active() {
-                super::lesson_panel::lesson_strip(ui, p);
-                return;
-            }
-            status(ui, p);
-            ui.horizontal_wrapped(|ui| {
-                material_line(ui, p);
-                last_move(ui, p);
-            });
-            ui.add_space(2.0);
-            buttons(ui, p);
+            egui::ScrollArea::vertical()
+                .max_height(most)
+                .show(ui, |ui| strip_contents(ui, p));
         });
     response.response.rect.height()
+}
+
+/// Whose turn, the counts and the last move, Undo and Hint (a puzzle's or
+/// a lesson's own lines instead).
+fn strip_contents(ui: &mut egui::Ui, p: &mut GameUi) {
+    ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
+    // A puzzle has no undo: its own line and buttons instead.
+    if p.puzzles.session.is_active() {
+        super::puzzle_panel::puzzle_strip(ui, p);
+        return;
+    }
+    if p.lessons.session.is_active() {
+        super::lesson_panel::lesson_strip(ui, p);
+        return;
+    }
+    status(ui, p);
+    ui.horizontal_wrapped(|ui| {
+        material_line(ui, p);
+        last_move(ui, p);
+    });
+    ui.add_space(2.0);
+    buttons(ui, p);
 }
 
 fn last_move(ui: &mut egui::Ui, p: &GameUi) {

@@ -95,10 +95,13 @@ pub fn next_button(ui: &mut egui::Ui, label: &str, stands_out: bool) -> bool {
 
 /// A big menu button of a fixed width.
 pub fn big_button(ui: &mut egui::Ui, text: impl Into<String>, enabled: bool) -> egui::Response {
+    // As wide as the card allows, up to 280 (a phone at 200 % text has
+    // under 200 points of width).
+    let width = ui.available_width().min(280.0);
     ui.add_enabled(
         enabled,
         egui::Button::new(egui::RichText::new(text.into()).size(19.0))
-            .min_size(egui::vec2(280.0, 42.0)),
+            .min_size(egui::vec2(width, 42.0)),
     )
 }
 
