@@ -244,6 +244,12 @@ fn moves_and_commands_are_said_in_both_languages() {
     typed(&mut app, "p");
     assert!(said(&app).starts_with("Pirates: "), "{}", said(&app));
     assert!(said(&app).contains("d5"), "{}", said(&app));
+    // With the panel's counts.
+    assert!(
+        said(&app).ends_with("Stronghold held 1 / 9."),
+        "{}",
+        said(&app)
+    );
     typed(&mut app, "u");
     assert!(said(&app).starts_with("Move taken back."), "{}", said(&app));
     assert_eq!(the_match(&app).game().ply(), 0);

@@ -116,8 +116,9 @@ fn hint_and_flip(ctx: &egui::Context, p: &mut GameUi) {
     if pieces {
         let names = p.names();
         let msg = super::speech::pieces_msg(p.the_match.shown(), &names, &p.i18n);
-        // Shown, and said (the web page's log, a screen reader).
-        p.spoken.say(p.i18n.msg(&msg));
+        // Shown, and said with the counts (the web page's log, a screen reader).
+        p.spoken
+            .say(super::speech::position_words(&p.the_match, &names, &p.i18n));
         p.notices.write(Notice::info(msg));
     }
     let m = &*p.the_match;

@@ -230,7 +230,7 @@ fn answer_typed(
         let names = SideNames::of_skin(&skin, &i18n, the_match.kind());
         match text.to_lowercase().as_str() {
             "" => {}
-            "p" | "п" => spoken.say(i18n.msg(&pieces_msg(the_match.shown(), &names, &i18n))),
+            "p" | "п" => spoken.say(position_words(&the_match, &names, &i18n)),
             "t" | "х" => spoken.say(turn_or_result(&the_match, &i18n, &names)),
             "u" | "о" => {
                 if the_match.can_undo() && !the_match.is_online() {
@@ -264,8 +264,15 @@ fn speak_refusals(
     }
 }
 
-/// Each side's pieces by point (a stack as `c3×3`), the hands, and the
-/// count of pieces taken: what P says.
+/// Where the pieces are, then the counts the panel shows (taken, in hand,
+/// the region held): what P and `p` say.
+pub fn position_words(the_match: &Match, names: &SideNames, i18n: &I18n) -> String {
+    let pieces = i18n.msg(&pieces_msg(the_match.shown(), names, i18n));
+    let counts = super::status::material_text(i18n, names, the_match);
+    format!("{pieces} {counts}.")
+}
+
+/// Each side's pieces by point (a stack as `c3×3`) and the hands.
 pub fn pieces_msg(game: &Game, names: &SideNames, i18n: &I18n) -> Msg {
     let name = |side| capitalise(i18n.plural(names.get(side)));
     let mut msg = Msg::new("pieces-where");

@@ -10,7 +10,7 @@ use super::theme::{GOLD, RED};
 use super::{GameUi, SideNames, level_name};
 use crate::game::common::i18n::{I18n, Msg};
 use crate::game::common::redraw::THINKING_PULSE;
-use crate::game::play::match_state::Player;
+use crate::game::play::match_state::{Match, Player};
 use crate::rules::{GameId, Position, Rules, Side};
 
 /// Whose turn it is, the end, review mode (or the engine's line played
@@ -201,9 +201,11 @@ fn round_rows(i18n: &I18n, rules: &Rules, pos: &Position) -> Vec<(String, String
 /// The material on one wrapped line (the phone strip): captures, the
 /// pieces in hand, the stronghold held.
 pub(super) fn material_line(ui: &mut egui::Ui, p: &GameUi) {
-    let names = p.names();
-    let m = &*p.the_match;
-    let i18n = &*p.i18n;
+    ui.label(material_text(&p.i18n, &p.names(), &p.the_match));
+}
+
+/// The counts on one line: taken, in hand, the region held, the rounds.
+pub(super) fn material_text(i18n: &I18n, names: &SideNames, m: &Match) -> String {
     let pos = m.shown_position();
     let mut parts = vec![format!(
         "{} {}",
@@ -230,7 +232,7 @@ pub(super) fn material_line(ui: &mut egui::Ui, p: &GameUi) {
                 .map(|(label, value)| format!("{label} {value}")),
         );
     }
-    ui.label(parts.join(" · "));
+    parts.join(" · ")
 }
 
 /// "Stronghold held", or the region's own name as the game's file gives
