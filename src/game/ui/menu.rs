@@ -69,6 +69,8 @@ pub(super) fn menu_screen(mut m: MenuUi) -> Result {
     };
     // The card fits the screen, however narrow (a phone at 200 % text).
     let width = (screen.width() - 16.0).min(widest).max(120.0);
+    // A narrow card (a phone at a large text size) keeps its width for words.
+    let margin: i8 = if width < 320.0 { 8 } else { 20 };
     let height = (screen.height() - 24.0).max(200.0);
     egui::Area::new("menu_card".into())
         .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
@@ -78,19 +80,20 @@ pub(super) fn menu_screen(mut m: MenuUi) -> Result {
                 .fill(CARD_FILL)
                 .stroke(egui::Stroke::new(1.5, GOLD.gamma_multiply(0.6)))
                 .corner_radius(12.0)
-                .inner_margin(egui::Margin::same(20))
+                .inner_margin(egui::Margin::same(margin))
                 .show(ui, |ui| {
-                    ui.set_width(width - 40.0);
-                    ui.set_max_height(height - 40.0);
+                    let inner = 2.0 * f32::from(margin);
+                    ui.set_width(width - inner);
+                    ui.set_max_height(height - inner);
                     if matches!(*m.page, MenuPage::Rules(_)) {
                         // The rules page has its own scroll area.
-                        ui.set_height(height - 40.0);
+                        ui.set_height(height - inner);
                         page(ui, &mut m);
                     } else {
                         if matches!(*m.page, MenuPage::Puzzles(_)) {
                             // The filters change the list's length: a card
                             // of a fixed height keeps them under the pointer.
-                            ui.set_min_height(height - 40.0);
+                            ui.set_min_height(height - inner);
                         }
                         egui::ScrollArea::vertical().show(ui, |ui| page(ui, &mut m));
                     }
@@ -268,7 +271,9 @@ fn main_page(ui: &mut egui::Ui, m: &mut MenuUi) {
 /// The two languages as buttons, each in its own name.
 pub(super) fn language_switch(ui: &mut egui::Ui, i18n: &I18n, settings: &mut Settings) {
     let _ = i18n;
-    ui.horizontal(|ui| {
+    // Wrapped: at a large text size on a phone the two names are wider
+    // than the card.
+    ui.horizontal_wrapped(|ui| {
         for language in crate::game::common::i18n::Language::ALL {
             let on = settings.language == language;
             if ui.selectable_label(on, language.native_name()).clicked() && !on {
