@@ -68,7 +68,7 @@ pub(super) fn menu_screen(mut m: MenuUi) -> Result {
         _ => 760.0,
     };
     // The card fits the screen, however narrow (a phone at 200 % text).
-    let width = (screen.width() - 16.0).min(widest).max(120.0);
+    let width = (screen.width() - 16.0).min(widest).max(80.0);
     // A narrow card (a phone at a large text size) keeps its width for words.
     let margin: i8 = if width < 320.0 { 8 } else { 20 };
     let height = (screen.height() - 24.0).max(200.0);
