@@ -12,7 +12,7 @@
 
 use bevy::prelude::*;
 
-use super::SideNames;
+use super::{SideNames, capitalise};
 use crate::game::GameSet;
 use crate::game::board::skin::ActiveSkin;
 use crate::game::common::i18n::{I18n, Msg};
@@ -206,13 +206,6 @@ fn and_list(i18n: &I18n, items: &[String]) -> String {
                 .text("b", last.clone()),
         ),
     }
-}
-
-fn capitalise(s: &str) -> String {
-    let mut chars = s.chars();
-    chars.next().map_or(String::new(), |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
 }
 
 /// Typed lines: a command, or a move for the side to move.
