@@ -8,6 +8,7 @@
 //   board, the arrow keys, Enter; the page's status tells where the cursor
 //   is), then Escape and Tab out to the command box, and the rest typed;
 // - a whole game of Kaooa typed in the command box;
+// - the point under the board's cursor is said in its own live region;
 // - each move's announcement is read from the live log's ARIA snapshot
 //   (Playwright's `ariaSnapshot`, what a screen reader is given), and the
 //   result at the end.
@@ -118,6 +119,9 @@ async function stepByArrows(page, h, s) {
   const move = s.legal.find((m) => /^[a-g]\d-[a-g]\d$/.test(m));
   const [from, to] = move.split('-');
   await cursorTo(page, h, from);
+  // The point under the cursor is said in the page's second live region.
+  await page.waitForFunction((p) => document.getElementById('cursor-words')?.textContent?.includes(`${p}: `),
+    from, { timeout: 10_000 });
   await page.keyboard.press('Enter');
   await h.waitStatus(page, `s => s.selected === '${from}'`, 10_000, `${from} picked up`);
   await cursorTo(page, h, to);

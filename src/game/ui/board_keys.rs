@@ -25,6 +25,12 @@ use crate::game::common::redraw::NextFrame;
 use crate::game::play::match_state::Match;
 use crate::rules::{Game, Point};
 
+/// What stands under the board's cursor, in words, while the board has the
+/// keyboard ("Board. b4: Bulgar. picked up"): AccessKit reads it from the
+/// focus; the web page says it in a live region of its own (`speech`).
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct CursorWords(pub Option<String>);
+
 /// The board's focus widget.
 pub fn board_focus_id() -> egui::Id {
     egui::Id::new("board-keys")
@@ -48,6 +54,7 @@ pub(super) struct BoardKeys<'w, 's> {
     i18n: Res<'w, I18n>,
     next_frame: ResMut<'w, NextFrame>,
     spoken: Res<'w, Spoken>,
+    words: ResMut<'w, CursorWords>,
 }
 
 /// Draws the board's focus stop (before the panel: first in Tab's order)
@@ -97,6 +104,10 @@ pub(super) fn board_focus(mut p: BoardKeys) -> bevy::prelude::Result {
     if gained {
         p.keys.write(CursorKey::Show);
         p.next_frame.now();
+    }
+    let words = focused.then(|| focus_label(&p, focused));
+    if p.words.0 != words {
+        p.words.0 = words;
     }
     if focused {
         let pressed = read_keys(&ctx);

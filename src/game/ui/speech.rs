@@ -337,7 +337,7 @@ mod page {
     pub(super) fn plugin(app: &mut App) {
         app.add_systems(Startup, listen_to_the_form).add_systems(
             Update,
-            (take_typed, write_log, label_the_page).before(super::answer_typed),
+            (take_typed, write_log, say_the_cursor, label_the_page).before(super::answer_typed),
         );
     }
 
@@ -399,6 +399,17 @@ mod page {
             if let Some(first) = log.first_element_child() {
                 first.remove();
             }
+        }
+    }
+
+    /// The point under the board's cursor, in the page's second live region
+    /// (`#cursor-words`), as the arrows move it.
+    fn say_the_cursor(words: Option<Res<crate::game::ui::board_keys::CursorWords>>) {
+        let Some(words) = words.filter(|w| w.is_changed()) else {
+            return;
+        };
+        if let Some(region) = element("cursor-words") {
+            region.set_text_content(words.0.as_deref());
         }
     }
 
