@@ -15,7 +15,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use super::SideNames;
-use super::speech::Spoken;
+use super::speech::{CursorWords, Spoken};
 use crate::game::board::cursor::{BoardCursor, CursorKey, Direction};
 use crate::game::board::input::Selection;
 use crate::game::board::skin::ActiveSkin;
@@ -24,12 +24,6 @@ use crate::game::common::i18n::{I18n, Msg};
 use crate::game::common::redraw::NextFrame;
 use crate::game::play::match_state::Match;
 use crate::rules::{Game, Point};
-
-/// What stands under the board's cursor, in words, while the board has the
-/// keyboard ("Board. b4: Bulgar. picked up"): AccessKit reads it from the
-/// focus; the web page says it in a live region of its own (`speech`).
-#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
-pub struct CursorWords(pub Option<String>);
 
 /// The board's focus widget.
 pub fn board_focus_id() -> egui::Id {
@@ -67,6 +61,8 @@ pub(super) fn board_focus(mut p: BoardKeys) -> bevy::prelude::Result {
         p.cursor.shown = focused;
     }
     let board = board_area(&ctx, &p);
+    // Once a frame, for AccessKit's focus and the web page's live region.
+    let words = focused.then(|| cursor_label(&p));
     let mut gained = false;
     egui::Area::new(id.with("area"))
         .order(egui::Order::Background)
@@ -79,7 +75,10 @@ pub(super) fn board_focus(mut p: BoardKeys) -> bevy::prelude::Result {
             gained = response.gained_focus();
             // Asked for only while a screen reader listens (AccessKit on).
             response.widget_info(|| {
-                egui::WidgetInfo::labeled(egui::WidgetType::Other, true, focus_label(&p, focused))
+                let label = words
+                    .clone()
+                    .unwrap_or_else(|| p.i18n.tr("board-keys-name"));
+                egui::WidgetInfo::labeled(egui::WidgetType::Other, true, label)
             });
             // An application's own area: a screen reader passes the keys on.
             ui.ctx().accesskit_node_builder(id, |node| {
@@ -105,7 +104,6 @@ pub(super) fn board_focus(mut p: BoardKeys) -> bevy::prelude::Result {
         p.keys.write(CursorKey::Show);
         p.next_frame.now();
     }
-    let words = focused.then(|| focus_label(&p, focused));
     if p.words.0 != words {
         p.words.0 = words;
     }
@@ -205,11 +203,11 @@ fn show_focus(ui: &egui::Ui, board: egui::Rect, i18n: &I18n) {
     ui.painter().galley(at, galley, visuals.strong_text_color());
 }
 
-/// What a screen reader says of the board: while it has the focus, the
+/// What a screen reader says of the board while it has the focus: the
 /// point under the cursor and what stands on it.
-fn focus_label(p: &BoardKeys, focused: bool) -> String {
+fn cursor_label(p: &BoardKeys) -> String {
     let board = p.i18n.tr("board-keys-name");
-    let Some(at) = p.cursor.at.filter(|_| focused) else {
+    let Some(at) = p.cursor.at else {
         return board;
     };
     let game = p.the_match.shown();

@@ -59,7 +59,6 @@ mod theme;
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<PanelState>()
-        .init_resource::<board_keys::CursorWords>()
         .init_resource::<puzzles_page::PuzzlesView>()
         .init_resource::<NewGameForm>()
         .add_systems(

@@ -26,6 +26,7 @@ use crate::rules::{Game, Move, MoveKind, Point, Side};
 /// egui interface.
 pub fn plugin(app: &mut App) {
     app.init_resource::<Spoken>()
+        .init_resource::<CursorWords>()
         .add_message::<Typed>()
         .add_systems(
             Update,
@@ -67,6 +68,13 @@ impl Spoken {
         self.lines.back().map(|(_, s)| s.as_str())
     }
 }
+
+/// What stands under the board's cursor, in words, while the board has the
+/// keyboard ("Board. b4: Bulgar. picked up"), as `board_keys` writes it:
+/// AccessKit reads it from the focus, the web page from a live region of
+/// its own.
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct CursorWords(pub Option<String>);
 
 /// A line typed where the game takes words (the web page's command box).
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
@@ -404,7 +412,7 @@ mod page {
 
     /// The point under the board's cursor, in the page's second live region
     /// (`#cursor-words`), as the arrows move it.
-    fn say_the_cursor(words: Option<Res<crate::game::ui::board_keys::CursorWords>>) {
+    fn say_the_cursor(words: Option<Res<super::CursorWords>>) {
         let Some(words) = words.filter(|w| w.is_changed()) else {
             return;
         };
