@@ -8,6 +8,8 @@
 //   board, the arrow keys, Enter; the page's status tells where the cursor
 //   is), then Escape and Tab out to the command box, and the rest typed;
 // - a whole game of Kaooa typed in the command box;
+// - a two-round match (Gioco dell'Orso): round one typed to its end, the
+//   round's end said, round 2 of 2 in the panel, round two to the end;
 // - the point under the board's cursor is said in its own live region;
 // - each move's announcement is read from the live log's ARIA snapshot
 //   (Playwright's `ariaSnapshot`, what a screen reader is given), and the
@@ -185,6 +187,38 @@ async function kaooaByKeys(page, base, h) {
   h.log(`Kaooa by keys: ${typed} moves typed; the log ends "${last.trim()}"`);
 }
 
+/** Gioco dell'Orso's round one but its last ply (tests/game/game_ai.rs has the same). */
+const GIOCO_ROUND_ONE = ('@c4 @d3 @e4 d4-d5 d3-d4 d5-d7 d4-d5 d7-c6 c4-a4 c6-b5 a4-b3 b5-a4 d5-c4 '
+  + 'a4-b5 e4-g4 b5-c6 b3-b5 c6-d7 c4-d5 d7-e6 g4-f5 e6-d7 f5-e6 d7-c6 d5-d7').split(' ');
+
+/**
+ * A two-round match on the web: round one typed to its end, the log says
+ * how long the bear lasted and that the players swap, the panel (in the
+ * page's copy of the accessibility tree) shows round 2 of 2, and round two
+ * goes on.
+ */
+async function giocoRounds(page, base, h) {
+  await h.openGame(page, base, '?game=gioco-dell-orso&hunters=human&crowd=human');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Tab');
+  for (const move of GIOCO_ROUND_ONE) {
+    const s = await h.waitStatus(page, 's => s.mover === "human"', 20_000, 'a person to move');
+    await typeMove(page, h, move, s.moves);
+  }
+  const snapshot = await logSnapshot(page);
+  if (!snapshot.includes('Round one is over: the bear lasted 22 moves')) {
+    throw new Error(`the log did not say round one's end:\n${snapshot}`);
+  }
+  const mirror = page.locator('#ui-mirror');
+  await mirror.getByText('2 of 2', { exact: true }).first().waitFor({ state: 'attached', timeout: 10_000 });
+  // Round two: the players' pieces back on their points, the hunters placed again.
+  const s = await h.waitStatus(page, 's => s.mover === "human" && s.legal.length > 0', 20_000, 'round two');
+  if (!s.legal.some((m) => m.startsWith('@'))) throw new Error(`round two should start with placements: ${s.legal.join(' ')}`);
+  const typed = await typeToTheEnd(page, h, 250);
+  const last = await resultSaid(page);
+  h.log(`Gioco dell'Orso: round one typed (${GIOCO_ROUND_ONE.length} moves), round two ${typed} moves; the log ends "${last.trim()}"`);
+}
+
 export async function keyboardGames(browser, base, report, h) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const menuPage = await context.newPage();
@@ -201,5 +235,6 @@ export async function keyboardGames(browser, base, report, h) {
   h.watch(page, 'keyboard', report.problems);
   await piratesByKeys(page, base, h);
   await kaooaByKeys(page, base, h);
+  await giocoRounds(page, base, h);
   await context.close();
 }

@@ -6,10 +6,13 @@ use std::time::{Duration, Instant};
 
 use stronghold::ai::Level;
 use stronghold::game::board::input::BoardInput;
+use stronghold::game::board::skin::{ActiveSkin, SkinOverride};
+use stronghold::game::common::i18n::I18n;
 use stronghold::game::common::settings::Settings;
 use stronghold::game::common::view::FirstBoard;
 use stronghold::game::headless_app;
 use stronghold::game::play::ai_task::AiJob;
+use stronghold::game::play::hint::HintJob;
 use stronghold::game::play::match_state::{Match, MatchCommand, Player};
 use stronghold::rules::{Game, GameId, Point, Side, Variant};
 
@@ -40,6 +43,16 @@ fn app_for(the_match: Match) -> bevy::app::App {
     });
     app.update();
     app
+}
+
+/// Frames until `done` holds (two minutes at most).
+fn wait_for(app: &mut bevy::app::App, what: &str, done: impl Fn(&bevy::app::App) -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while !done(app) {
+        assert!(Instant::now() < deadline, "waited too long for {what}");
+        app.update();
+        std::thread::sleep(Duration::from_millis(2));
+    }
 }
 
 /// Frames until the first board counts as drawn (its texts and pictures in).
@@ -181,8 +194,37 @@ fn a_two_round_match_swaps_the_sides_for_round_two() {
     game.play_text(GIOCO_BEFORE_THE_END).unwrap();
     let players = Match::players(Player::Ai(Level::Beginner), Player::Human);
     let mut app = app_for(Match::from_game(game, players));
+    // The tigers' skin: the notice names the piece as the board shows it.
+    app.insert_resource(SkinOverride {
+        name: Some("tigers-goats".into()),
+        skins_then: None,
+    });
     draw_the_first_board(&mut app);
+    wait_for(&mut app, "the tigers' skin", |app| {
+        app.world().resource::<ActiveSkin>().name == "tigers-goats"
+    });
     assert!(app.world().resource::<Match>().human_to_move());
+    // The hint sees the round's end: it says so, not that a side wins.
+    let the_match = app.world().resource::<Match>().clone();
+    app.world_mut()
+        .resource_mut::<HintJob>()
+        .request(&the_match);
+    wait_for(&mut app, "the hint", |app| {
+        let world = app.world();
+        world
+            .resource::<HintJob>()
+            .shown(world.resource::<Match>())
+            .is_some()
+    });
+    let world = app.world();
+    let hint = world
+        .resource::<HintJob>()
+        .shown(world.resource::<Match>())
+        .cloned();
+    let hint = hint.expect("a hint");
+    assert!(hint.in_round_one);
+    let judgement = hint.judgement(|msg, _| msg);
+    assert_eq!(judgement.id, "hint-eval-round-ends", "{judgement:?}");
     // Points by this board's names.
     let board = app
         .world()
@@ -205,13 +247,15 @@ fn a_two_round_match_swaps_the_sides_for_round_two() {
     assert_eq!(m.player_at_start(Side::Crowd), Player::Human);
     // The notice is gathered the frame after the move.
     app.update();
-    let told = app
-        .world()
+    let world = app.world();
+    let told = world
         .resource::<Notices>()
         .shown
         .iter()
-        .any(|(n, _)| n.msg.id == "match-round-two-begins");
-    assert!(told, "the round's end is told");
+        .find(|(n, _)| n.msg.id == "match-round-two-begins")
+        .map(|(n, _)| world.resource::<I18n>().msg(&n.msg));
+    let told = told.expect("the round's end is told");
+    assert!(told.contains("the tiger lasted"), "{told}");
     let deadline = Instant::now() + Duration::from_secs(120);
     while !app.world().resource::<Match>().human_to_move() {
         assert!(Instant::now() < deadline, "the computer did not place");

@@ -295,3 +295,35 @@ fn moves_and_commands_are_said_in_both_languages() {
     app.update();
     assert_eq!(said(&app), "Pirates and Bulgars. Bulgars to move.");
 }
+
+/// A two-round match's round end is said with the move that made it: how
+/// long the bear lasted, and that the players swap sides.
+#[test]
+fn the_end_of_round_one_is_said() {
+    let mut app = app_of("gioco-dell-orso");
+    let mut game = Game::new(Variant::new(GameId::named("gioco-dell-orso")));
+    game.play_text(
+        "@c4 @d3 @e4 d4-d5 d3-d4 d5-d7 d4-d5 d7-c6 c4-a4 c6-b5 a4-b3 b5-a4 d5-c4 a4-b5 \
+         e4-g4 b5-c6 b3-b5 c6-d7 c4-d5 d7-e6 g4-f5 e6-d7 f5-e6 d7-c6",
+    )
+    .expect("the moves of round one");
+    app.insert_resource(Match::from_game(
+        game,
+        Match::players(Player::Human, Player::Human),
+    ));
+    app.update();
+    app.world_mut().write_message(Typed("d5-d7".to_string()));
+    app.update();
+    app.update();
+    assert_eq!(the_match(&app).game().round(), 2);
+    let said = app
+        .world()
+        .resource::<Spoken>()
+        .last()
+        .unwrap_or("")
+        .to_string();
+    assert!(
+        said.contains("Round one is over: the bear lasted 22 moves."),
+        "{said}"
+    );
+}

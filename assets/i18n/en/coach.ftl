@@ -17,6 +17,7 @@ analysis-graph-for = Chances of the { $side } along the game (click a point to g
 analysis-graph-point = Move { $ply }: { $move } ({ $grade })
 analysis-graph-start = The start
 analysis-accuracy-hint = Accuracy: 100 when every move was the best
+analysis-player-began-as = Began as the { $side }
 analysis-grade-best = Best
 analysis-grade-good = Good
 analysis-grade-inaccuracy = Inaccuracy

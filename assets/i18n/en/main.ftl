@@ -215,6 +215,10 @@ hint-eval-forced = { $side_title } win by force in { $moves ->
     [one] one move
    *[other] { $moves } moves
 }.
+hint-eval-round-ends = Round one ends within { $moves ->
+    [one] one move
+   *[other] { $moves } moves
+}, whatever the { $side } does: it cannot last longer.
 
 ## Moves and review
 

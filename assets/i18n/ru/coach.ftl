@@ -17,6 +17,7 @@ analysis-graph-for = Шансы по ходу партии: { $side } (щёлк�
 analysis-graph-point = Ход { $ply }: { $move } ({ $grade })
 analysis-graph-start = Начало
 analysis-accuracy-hint = Точность: 100, когда каждый ход был лучшим
+analysis-player-began-as = Начинал: { $side }
 analysis-grade-best = Лучший
 analysis-grade-good = Хороший
 analysis-grade-inaccuracy = Неточность

@@ -224,6 +224,11 @@ hint-eval-forced = Форсированный выигрыш: { $side }, { $move
     [few] за { $moves } хода
    *[other] за { $moves } ходов
 }.
+hint-eval-round-ends = Первый раунд кончится не позже чем { $moves ->
+    [one] через { $moves } ход
+    [few] через { $moves } хода
+   *[other] через { $moves } ходов
+}: дольше фигура ({ $side }) не продержится.
 
 ## Ходы и просмотр
 

@@ -91,6 +91,20 @@ pub struct SideName {
     pub many: Option<String>,
 }
 
+impl SideName {
+    /// The name in one form: `one`, `few`, `many`, else the plural (a
+    /// language without that form uses its plural).
+    pub fn form(&self, form: &str) -> String {
+        let or_plural = |f: &Option<String>| f.clone().unwrap_or(self.plural.clone());
+        match form {
+            "one" => self.one.clone(),
+            "few" => or_plural(&self.few),
+            "many" => or_plural(&self.many),
+            _ => self.plural.clone(),
+        }
+    }
+}
+
 /// A side's name in every language of the game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -120,6 +134,8 @@ pub enum Arg {
     Words(Box<crate::rules::family::file::Words>),
     /// A game's side named in one form (`one`, `few`, `many`, `plural`).
     SideName(crate::rules::GameId, Side, &'static str),
+    /// A side as a skin names it, in one form, in the message's language.
+    Name(Box<LocalName>, &'static str),
 }
 
 /// A message to translate later: an id and its arguments. Errors and
@@ -168,6 +184,13 @@ impl Msg {
     ) -> Msg {
         self.args
             .push((name.into(), Arg::SideName(game, side, form)));
+        self
+    }
+    /// Adds a side's name as a skin gives it, in one form (`one`, `few`,
+    /// `many`, `plural`).
+    pub fn name(mut self, name: &'static str, value: &LocalName, form: &'static str) -> Msg {
+        self.args
+            .push((name.into(), Arg::Name(Box::new(value.clone()), form)));
         self
     }
 }
@@ -256,13 +279,11 @@ impl I18n {
                 ),
                 Arg::SideName(game, side, form) => {
                     let name_of = self.traditional_name(*game, *side);
-                    let forms = name_of.get(self.language);
-                    let text = match *form {
-                        "one" => forms.one.clone(),
-                        "few" => forms.few.clone().unwrap_or(forms.plural.clone()),
-                        "many" => forms.many.clone().unwrap_or(forms.plural.clone()),
-                        _ => forms.plural.clone(),
-                    };
+                    let text = name_of.get(self.language).form(form);
+                    args.set(name.clone(), FluentValue::from(text))
+                }
+                Arg::Name(name_of, form) => {
+                    let text = name_of.get(self.language).form(form);
                     args.set(name.clone(), FluentValue::from(text))
                 }
             }

@@ -42,6 +42,9 @@ pub struct Hint {
     /// Plies to a forced end: positive when `side` wins.
     pub mate_in: Option<i32>,
     pub depth: u32,
+    /// In round one of a two-round match, where a forced end is the
+    /// round's (the hunted piece shut in or out of time), not the match's.
+    pub in_round_one: bool,
 }
 
 impl Hint {
@@ -49,12 +52,16 @@ impl Hint {
     /// a side's name to a message.
     pub fn judgement(&self, with_side: impl Fn(Msg, Side) -> Msg) -> Msg {
         if let Some(plies) = self.mate_in {
+            let moves = plies.unsigned_abs().div_ceil(2);
+            if self.in_round_one {
+                let msg = Msg::new("hint-eval-round-ends").num("moves", moves);
+                return with_side(msg, Side::Hunters);
+            }
             let winner = if plies > 0 {
                 self.side
             } else {
                 self.side.other()
             };
-            let moves = plies.unsigned_abs().div_ceil(2);
             return with_side(Msg::new("hint-eval-forced").num("moves", moves), winner);
         }
         let (leader, margin) = if self.score >= 0 {
@@ -146,7 +153,9 @@ fn drive_hint(
     match search.poll(time.elapsed_secs_f64(), HINT_PACING) {
         Polled::Thinking { .. } => {}
         Polled::Done(result) => {
+            let shown = the_match.shown();
             job.result = Some(Hint {
+                in_round_one: shown.rules().two_rounds().is_some() && shown.round() == 1,
                 generation: for_generation,
                 side,
                 mv: result.best,

@@ -17,7 +17,6 @@ use crate::game::common::redraw::NextFrame;
 use crate::ai::Level;
 use crate::coach::Analysis;
 use crate::game::common::i18n::Msg;
-use crate::game::common::notice::Notice;
 use crate::game::common::settings::ThreatMarks;
 use crate::rules::{Effects, Game, GameId, Move, Outcome, Position, Side, Variant};
 
@@ -37,7 +36,6 @@ pub(super) fn plugin(app: &mut App) {
                 draw_a_changed_match
                     .run_if(resource_changed::<Match>)
                     .after(crate::game::GameSet::Apply),
-                announce_round_two.after(crate::game::GameSet::Apply),
             ),
         );
 }
@@ -46,24 +44,6 @@ pub(super) fn plugin(app: &mut App) {
 /// the frame after it too, where the view catches up.
 fn draw_a_changed_match(mut next_frame: ResMut<NextFrame>) {
     next_frame.now();
-}
-
-/// Tells the players when round one of a two-round match is over: how
-/// long its hunted piece (by the game's own name) lasted, and that they
-/// swap sides.
-fn announce_round_two(
-    mut applied: MessageReader<MoveApplied>,
-    the_match: Res<Match>,
-    mut notices: MessageWriter<Notice>,
-) {
-    if applied.read().any(|m| m.effects.next_round) {
-        let lasted = the_match.game().position().moves_made[0];
-        let hunted = &the_match.kind().file().hunters.one;
-        let msg = Msg::new("match-round-two-begins")
-            .num("count", lasted)
-            .words("side", hunted);
-        notices.write(Notice::info(msg));
-    }
 }
 
 /// Who plays a side.

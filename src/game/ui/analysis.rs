@@ -283,7 +283,7 @@ fn summary(ui: &mut egui::Ui, p: &mut GameUi, analysis: &Analysis, names: &SideN
             ui.end_row();
             for side in [Side::Hunters, Side::Crowd] {
                 let s = analysis.summary(side);
-                ui.label(names.title(&p.i18n, side));
+                ui.label(player_title(&p.i18n, names, analysis, side));
                 ui.label(egui::RichText::new(format!("{:.0}", s.accuracy)).strong())
                     .on_hover_text(p.tr("analysis-accuracy-hint"));
                 for grade in Grade::ALL {
@@ -295,6 +295,17 @@ fn summary(ui: &mut egui::Ui, p: &mut GameUi, analysis: &Analysis, names: &SideN
                 ui.end_row();
             }
         });
+}
+
+/// The name of a player's summary: its side, or in a two-round match,
+/// where each player plays both roles, the side it began as (the analysis
+/// scores each move for its player, `PlyReport::side`).
+fn player_title(i18n: &I18n, names: &SideNames, analysis: &Analysis, side: Side) -> String {
+    if analysis.variant.game.ruleset().two_rounds().is_some() {
+        i18n.msg(&names.with_side(i18n, Msg::new("analysis-player-began-as"), side))
+    } else {
+        names.title(i18n, side)
+    }
 }
 
 /// Learn from your mistakes: the lessons the player's mistakes and
@@ -562,8 +573,8 @@ pub fn export_text(i18n: &I18n, names: &SideNames, analysis: &Analysis) -> Strin
     out.push('\n');
     for side in [Side::Hunters, Side::Crowd] {
         let s = analysis.summary(side);
-        let mut msg = names
-            .with_side(i18n, Msg::new("analysis-export-summary"), side)
+        let mut msg = Msg::new("analysis-export-summary")
+            .text("side_title", player_title(i18n, names, analysis, side))
             .num("accuracy", s.accuracy.round());
         for (name, grade) in ["best", "good", "inaccuracy", "mistake", "blunder"]
             .into_iter()
@@ -643,5 +654,41 @@ mod tests {
             assert!(!proof.contains(&condition) && !proof.contains(&basis));
             assert!(proof[1].contains(&i18n.tr("analysis-source-proof")));
         }
+    }
+
+    /// In a two-round match each player plays both roles: the summaries
+    /// name the side each player began as; in other games, the side.
+    #[test]
+    fn a_matchs_summaries_name_the_side_each_player_began_as() {
+        let assets = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/assets"));
+        let i18n = I18n::from_dir(assets).expect("the message files");
+        let summaries = |game: &str| {
+            let kind = GameId::named(game);
+            let analysis = Analysis {
+                version: crate::coach::ANALYSIS_VERSION,
+                variant: crate::rules::Variant::new(kind),
+                start: String::new(),
+                moves: vec!["c3-c4".into(); 2],
+                effort: crate::coach::Effort::STANDARD,
+                plies: vec![
+                    report(None),
+                    PlyReport {
+                        side: Side::Hunters,
+                        ..report(None)
+                    },
+                ],
+            };
+            let names = SideNames::traditional(&i18n, kind);
+            let text = export_text(&i18n, &names, &analysis);
+            text.lines()
+                .filter(|l| l.contains("accuracy"))
+                .map(|l| l.split(':').next().unwrap_or_default().to_string())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            summaries("gioco-dell-orso"),
+            ["Began as the bear", "Began as the hunters"]
+        );
+        assert_eq!(summaries("pirates"), ["Pirates", "Bulgars"]);
     }
 }

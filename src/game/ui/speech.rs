@@ -119,6 +119,9 @@ fn speak_changes(
                 let mut earlier = game.clone();
                 earlier.undo();
                 line.push(move_words(&i18n, &names, &earlier, mv));
+                if earlier.round() != game.round() {
+                    line.push(round_two_words(&i18n, &names, game));
+                }
             }
         }
         // Fewer moves, the others waiting to be redone: taken back (a new
@@ -141,6 +144,16 @@ fn speak_changes(
     }
     line.push(turn);
     spoken.say(line.join(" "));
+}
+
+/// Round one of a two-round match is over: how long the hunted piece
+/// lasted, and that the players swap sides (the notice's words).
+fn round_two_words(i18n: &I18n, names: &SideNames, game: &Game) -> String {
+    let lasted = game.position().moves_made[0];
+    let msg = Msg::new("match-round-two-begins")
+        .num("count", lasted)
+        .name("side", names.get(Side::Hunters), "one");
+    i18n.msg(&msg)
 }
 
 /// Whose turn it is, or how the game ended.

@@ -23,7 +23,7 @@ use crate::game::common::redraw::LoadWatch;
 use crate::game::common::settings::Settings;
 use crate::game::common::text_asset::TextAsset;
 use crate::game::common::view::first_board_drawn;
-use crate::game::play::match_state::Match;
+use crate::game::play::match_state::{Match, MoveApplied};
 use crate::rules::{GameId, Side};
 pub use data::{SkinData, SkinError, SkinTitle};
 pub use loader::Skin;
@@ -47,8 +47,33 @@ pub(super) fn plugin(app: &mut App) {
             )
                 .chain()
                 .in_set(crate::game::GameSet::Commands),
+        )
+        .add_systems(
+            Update,
+            announce_round_two.after(crate::game::GameSet::Apply),
         );
     look::plugin(app);
+}
+
+/// Tells the players when round one of a two-round match is over: how
+/// long its hunted piece lasted, named as the skin on the board names it
+/// (a tiger in the tigers' skin, else the game's own bear), and that they
+/// swap sides.
+fn announce_round_two(
+    mut applied: MessageReader<MoveApplied>,
+    the_match: Res<Match>,
+    skin: Res<ActiveSkin>,
+    mut notices: MessageWriter<Notice>,
+) {
+    if applied.read().any(|m| m.effects.next_round) {
+        let lasted = the_match.game().position().moves_made[0];
+        let msg = Msg::new("match-round-two-begins").num("count", lasted);
+        let msg = match skin.side_name(Side::Hunters).filter(|_| !skin.fallback) {
+            Some(name) => msg.name("side", name, "one"),
+            None => msg.words("side", &the_match.kind().file().hunters.one),
+        };
+        notices.write(Notice::info(msg));
+    }
 }
 
 /// Until its skin file has loaded, the game on the board (the launch's or
