@@ -457,7 +457,10 @@ impl Launch {
         };
         let options = LaunchOptions::parse(args.clone()).map_err(fail)?;
         if options.help {
-            println!("{}", usage());
+            // Not `println!`: it panics when the reader has gone
+            // (`stronghold --help | head`).
+            use std::io::Write;
+            let _ = writeln!(std::io::stdout(), "{}", usage());
             return Err(AppExit::Success);
         }
         Launch::new(options, Persistence::platform()).map_err(fail)
