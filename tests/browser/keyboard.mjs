@@ -216,6 +216,9 @@ async function giocoRounds(page, base, h) {
   if (!s.legal.some((m) => m.startsWith('@'))) throw new Error(`round two should start with placements: ${s.legal.join(' ')}`);
   const typed = await typeToTheEnd(page, h, 250);
   const last = await resultSaid(page);
+  if (!/The player who began as the (bear|hunters) wins the match!|Draw\./.test(last)) {
+    throw new Error(`the match's result should name the winning player: ${last}`);
+  }
   h.log(`Gioco dell'Orso: round one typed (${GIOCO_ROUND_ONE.length} moves), round two ${typed} moves; the log ends "${last.trim()}"`);
 }
 

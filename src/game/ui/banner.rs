@@ -100,7 +100,12 @@ pub(super) fn conclusion_text(
 /// The banner's title: "Bulgars win" or "Draw". A two-round match is won
 /// by a player, not a role: the one who began with the winner's side in
 /// round one.
-fn conclusion_title(i18n: &I18n, names: &SideNames, game: &Game, c: Conclusion) -> String {
+pub(super) fn conclusion_title(
+    i18n: &I18n,
+    names: &SideNames,
+    game: &Game,
+    c: Conclusion,
+) -> String {
     let kind = game.variant().game;
     match c.winner() {
         Some(role) if game.rules().two_rounds().is_some() => {

@@ -156,10 +156,20 @@ fn round_two_words(i18n: &I18n, names: &SideNames, game: &Game) -> String {
     i18n.msg(&msg)
 }
 
-/// Whose turn it is, or how the game ended.
+/// Whose turn it is, or how the game ended: who won (the banner's title),
+/// then why.
 pub fn turn_or_result(the_match: &Match, i18n: &I18n, names: &SideNames) -> String {
     if let Some(conclusion) = the_match.conclusion() {
-        return super::banner::conclusion_text(i18n, names, the_match.kind(), conclusion);
+        let mut title = super::banner::conclusion_title(i18n, names, the_match.game(), conclusion);
+        let why = super::banner::conclusion_text(i18n, names, the_match.kind(), conclusion);
+        // "Draw by agreement." says "Draw" already.
+        if why.starts_with(&title) {
+            return why;
+        }
+        if !title.ends_with(['.', '!', '?', '…']) {
+            title.push('.');
+        }
+        return format!("{title} {why}");
     }
     let side = the_match.side_to_move();
     let you =
