@@ -211,7 +211,7 @@ async function giocoRounds(page, base, h) {
   }
   const mirror = page.locator('#ui-mirror');
   await mirror.getByText('2 of 2', { exact: true }).first().waitFor({ state: 'attached', timeout: 10_000 });
-  // Round two: the players' pieces back on their points, the hunters placed again.
+  // Round two: the start's pieces again, the hunters to be placed again.
   const s = await h.waitStatus(page, 's => s.mover === "human" && s.legal.length > 0', 20_000, 'round two');
   if (!s.legal.some((m) => m.startsWith('@'))) throw new Error(`round two should start with placements: ${s.legal.join(' ')}`);
   const typed = await typeToTheEnd(page, h, 250);
