@@ -14,7 +14,7 @@ use bevy::prelude::*;
 
 use super::{SideNames, capitalise};
 use crate::game::GameSet;
-use crate::game::board::skin::ActiveSkin;
+use crate::game::board::skin::{ActiveSkin, round_two_begins};
 use crate::game::common::i18n::{I18n, Msg};
 use crate::game::common::screens::Screen;
 use crate::game::play::match_state::{
@@ -120,7 +120,7 @@ fn speak_changes(
                 earlier.undo();
                 line.push(move_words(&i18n, &names, &earlier, mv));
                 if earlier.round() != game.round() {
-                    line.push(round_two_words(&i18n, &names, game));
+                    line.push(i18n.msg(&round_two_begins(game, &skin)));
                 }
             }
         }
@@ -144,16 +144,6 @@ fn speak_changes(
     }
     line.push(turn);
     spoken.say(line.join(" "));
-}
-
-/// Round one of a two-round match is over: how long the hunted piece
-/// lasted, and that the players swap sides (the notice's words).
-fn round_two_words(i18n: &I18n, names: &SideNames, game: &Game) -> String {
-    let lasted = game.position().moves_made[0];
-    let msg = Msg::new("match-round-two-begins")
-        .num("count", lasted)
-        .name("side", names.get(Side::Hunters), "one");
-    i18n.msg(&msg)
 }
 
 /// Whose turn it is, or how the game ended: who won (the banner's title),

@@ -24,7 +24,7 @@ use crate::game::common::settings::Settings;
 use crate::game::common::text_asset::TextAsset;
 use crate::game::common::view::first_board_drawn;
 use crate::game::play::match_state::{Match, MoveApplied};
-use crate::rules::{GameId, Side};
+use crate::rules::{Game, GameId, Side};
 pub use data::{SkinData, SkinError, SkinTitle};
 pub use loader::Skin;
 
@@ -66,13 +66,18 @@ fn announce_round_two(
     mut notices: MessageWriter<Notice>,
 ) {
     if applied.read().any(|m| m.effects.next_round) {
-        let lasted = the_match.game().position().moves_made[0];
-        let msg = Msg::new("match-round-two-begins").num("count", lasted);
-        let msg = match skin.side_name(Side::Hunters).filter(|_| !skin.fallback) {
-            Some(name) => msg.name("side", name, "one"),
-            None => msg.words("side", &the_match.kind().file().hunters.one),
-        };
-        notices.write(Notice::info(msg));
+        notices.write(Notice::info(round_two_begins(the_match.game(), &skin)));
+    }
+}
+
+/// "Round one is over: the tiger lasted 22 moves…": the notice's words and
+/// the screen reader's, the hunted piece named as `skin` names it.
+pub fn round_two_begins(game: &Game, skin: &ActiveSkin) -> Msg {
+    let lasted = game.position().moves_made[0];
+    let msg = Msg::new("match-round-two-begins").num("count", lasted);
+    match skin.side_name(Side::Hunters).filter(|_| !skin.fallback) {
+        Some(name) => msg.name("side", name, "one"),
+        None => msg.words("side", &game.variant().game.file().hunters.one),
     }
 }
 
