@@ -22,8 +22,9 @@ use super::protocol::{
 };
 use crate::rules::Side;
 
-/// How often a connected client pings.
-const PING_EVERY: Duration = Duration::from_secs(5);
+/// How often a connected client pings (on the first poll after this long:
+/// an app that polls once a frame needs no frame more often).
+pub const PING_EVERY: Duration = Duration::from_secs(5);
 /// A server silent this long is taken for gone (it answers every ping).
 const SILENCE_LIMIT: Duration = Duration::from_secs(20);
 /// The first pause before connecting again; it doubles up to the most.

@@ -216,12 +216,18 @@ async function twoPagesFindEachOther(browser, base, server, report, t) {
   const contexts = [];
   try {
     const pages = [];
+    const drawn = [];
     for (const label of ['stranger-1', 'stranger-2']) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       contexts.push(context);
       const page = await context.newPage();
       t.watch(page, `online-${label}`, report.problems);
-      await t.openGame(page, base, `?anyone=fox-geese&server=${encodeURIComponent(server.url)}`);
+      // The second page loads beside the first, which waits in the lobby
+      // and then, paired, draws its running clock each second: on two
+      // cores under SwiftShader (0.4 s a frame) it was drawn after 10 to
+      // 18 s here, and after more than 30 s once in CI.
+      const query = `?anyone=fox-geese&server=${encodeURIComponent(server.url)}`;
+      drawn.push((await t.openGame(page, base, query, SEAT_TIMEOUT_MS)).ms);
       pages.push(page);
     }
     const seated = [];
@@ -232,7 +238,7 @@ async function twoPagesFindEachOther(browser, base, server, report, t) {
     if (a.code !== b.code || a.you === b.you || a.name === b.name || !a.opponent.startsWith(b.name) || !b.opponent.startsWith(a.name) || !a.rated) {
       throw new Error(`online: two strangers did not meet as expected: ${JSON.stringify([a, b])}`);
     }
-    t.log(`online: two pages that knew nothing of each other met with Play anyone: room ${a.code}, ${a.name} (${a.you}) against ${b.name} (${b.you}), rated`);
+    t.log(`online: two pages that knew nothing of each other met with Play anyone: room ${a.code}, ${a.name} (${a.you}) against ${b.name} (${b.you}), rated; boards drawn after ${drawn.join(' and ')} ms`);
   } finally {
     for (const context of contexts) await context.close();
   }

@@ -114,11 +114,14 @@ async function waitStatus(page, test, timeout, what) {
   return status(page);
 }
 
-/** Loads the page and waits for the board; returns the status and the time it took. */
-async function openGame(page, base, query = '') {
+/**
+ * Loads the page and waits for the board (`timeout`: longer where another
+ * live page shares the machine); returns the status and the time it took.
+ */
+async function openGame(page, base, query = '', timeout = BOARD_TIMEOUT_MS) {
   const started = Date.now();
   await page.goto(`${base}/index.html${query}`);
-  const s = await waitStatus(page, 's => s.ready', BOARD_TIMEOUT_MS, 'the board to be drawn');
+  const s = await waitStatus(page, 's => s.ready', timeout, 'the board to be drawn');
   const ms = Date.now() - started;
   // The loading screen fades out over the board: play once it is gone.
   await page.locator('#loader').waitFor({ state: 'hidden', timeout: 5_000 });
