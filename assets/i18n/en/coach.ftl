@@ -27,6 +27,7 @@ analysis-move-tip = { $grade }; best: { $best }
 analysis-move-line = Move { $ply }, { $move }: { $grade }.
 analysis-best-was = The best move was { $move }.
 analysis-eval = Evaluation for the { $side }, in pieces: { $before } before the move, { $after } after.
+analysis-eval-began-as = Evaluation for the player who began as the { $side }, in pieces: { $before } before the move, { $after } after.
 analysis-score-win = won
 analysis-score-win-in = wins within { $moves ->
     [one] { $moves } move

@@ -27,6 +27,7 @@ analysis-move-tip = { $grade }; лучший: { $best }
 analysis-move-line = Ход { $ply }, { $move }: { $grade }.
 analysis-best-was = Лучшим был ход { $move }.
 analysis-eval = Оценка ({ $side }), в фигурах: { $before } до хода, { $after } после.
+analysis-eval-began-as = Оценка (начинал: { $side }), в фигурах: { $before } до хода, { $after } после.
 analysis-score-win = выигрыш
 analysis-score-win-in = выигрыш не более чем за { $moves } { $moves ->
     [one] ход

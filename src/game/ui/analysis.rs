@@ -364,7 +364,8 @@ fn shown_move(ui: &mut egui::Ui, p: &mut GameUi) {
     let names = p.names();
     ui.scope(|ui| {
         ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
-        for (text, colour) in report_lines(&p.i18n, &names, &report) {
+        let two_rounds = p.the_match.game().rules().two_rounds().is_some();
+        for (text, colour) in report_lines(&p.i18n, &names, &report, two_rounds) {
             ui.label(egui::RichText::new(text).color(colour));
         }
         engine_line(ui, p, &report, preview.map(|pv| (pv.1, pv.2)));
@@ -428,8 +429,15 @@ fn engine_line(
 }
 
 /// The lines that describe one move: its grade, the best move, the
-/// evaluation before and after, the exact verdict.
-fn report_lines(i18n: &I18n, names: &SideNames, r: &PlyReport) -> Vec<(String, egui::Color32)> {
+/// evaluation before and after, the exact verdict. In a two-round match
+/// (`two_rounds`) the evaluation is for the player who made the move,
+/// named by the side it began as, as the summaries are.
+fn report_lines(
+    i18n: &I18n,
+    names: &SideNames,
+    r: &PlyReport,
+    two_rounds: bool,
+) -> Vec<(String, egui::Color32)> {
     let mut lines = vec![(
         i18n.msg(
             &Msg::new("analysis-move-line")
@@ -458,9 +466,13 @@ fn report_lines(i18n: &I18n, names: &SideNames, r: &PlyReport) -> Vec<(String, e
         None => {
             let eval = names.with_side(
                 i18n,
-                Msg::new("analysis-eval")
-                    .text("before", score_text(i18n, r.before))
-                    .text("after", score_text(i18n, r.after)),
+                Msg::new(if two_rounds {
+                    "analysis-eval-began-as"
+                } else {
+                    "analysis-eval"
+                })
+                .text("before", score_text(i18n, r.before))
+                .text("after", score_text(i18n, r.after)),
                 r.side,
             );
             lines.push((i18n.msg(&eval), MUTED));
@@ -553,6 +565,7 @@ fn export(ui: &mut egui::Ui, p: &mut GameUi, analysis: &Analysis, names: &SideNa
 /// move, each side's summary.
 pub fn export_text(i18n: &I18n, names: &SideNames, analysis: &Analysis) -> String {
     let kind = analysis.variant.game;
+    let two_rounds = kind.ruleset().two_rounds().is_some();
     let mut out = i18n.msg(&Msg::new("analysis-export-title").text("game", game_title(i18n, kind)));
     out.push_str("\n\n");
     for r in &analysis.plies {
@@ -563,7 +576,7 @@ pub fn export_text(i18n: &I18n, names: &SideNames, analysis: &Analysis) -> Strin
             grade_mark_text(r.grade),
             grade_name(i18n, r.grade)
         );
-        for (text, _) in report_lines(i18n, names, r).into_iter().skip(1) {
+        for (text, _) in report_lines(i18n, names, r, two_rounds).into_iter().skip(1) {
             line.push_str(" · ");
             line.push_str(&text);
         }
@@ -638,7 +651,7 @@ mod tests {
             i18n.set_language(language);
             let names = SideNames::traditional(&i18n, GameId::named("bagh-chal"));
             let lines = |r: &PlyReport| -> Vec<String> {
-                report_lines(&i18n, &names, r)
+                report_lines(&i18n, &names, r, false)
                     .into_iter()
                     .map(|(t, _)| t)
                     .collect()
@@ -657,7 +670,8 @@ mod tests {
     }
 
     /// In a two-round match each player plays both roles: the summaries
-    /// name the side each player began as; in other games, the side.
+    /// and each move's evaluation name the side each player began as; in
+    /// other games, the side.
     #[test]
     fn a_matchs_summaries_name_the_side_each_player_began_as() {
         let assets = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/assets"));
@@ -680,15 +694,33 @@ mod tests {
             };
             let names = SideNames::traditional(&i18n, kind);
             let text = export_text(&i18n, &names, &analysis);
-            text.lines()
+            let evaluations = text
+                .lines()
+                .filter_map(|l| l.split(" · ").find(|part| part.starts_with("Evaluation")))
+                .map(|part| part.split(',').next().unwrap_or_default().to_string())
+                .collect::<Vec<_>>();
+            let summaries = text
+                .lines()
                 .filter(|l| l.contains("accuracy"))
                 .map(|l| l.split(':').next().unwrap_or_default().to_string())
-                .collect::<Vec<_>>()
+                .collect::<Vec<_>>();
+            (summaries, evaluations)
         };
+        let (titles, evaluations) = summaries("gioco-dell-orso");
+        assert_eq!(titles, ["Began as the bear", "Began as the hunters"]);
         assert_eq!(
-            summaries("gioco-dell-orso"),
-            ["Began as the bear", "Began as the hunters"]
+            evaluations,
+            [
+                "Evaluation for the player who began as the hunters",
+                "Evaluation for the player who began as the bear"
+            ],
+            "each move is evaluated for its player, who plays both roles"
         );
-        assert_eq!(summaries("pirates"), ["Pirates", "Bulgars"]);
+        let (titles, evaluations) = summaries("pirates");
+        assert_eq!(titles, ["Pirates", "Bulgars"]);
+        assert_eq!(
+            evaluations,
+            ["Evaluation for the Bulgars", "Evaluation for the pirates"]
+        );
     }
 }
