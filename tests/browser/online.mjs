@@ -225,7 +225,7 @@ async function twoPagesFindEachOther(browser, base, server, report, t) {
       // The second page loads beside the first, which waits in the lobby
       // and then, paired, draws its running clock each second: on two
       // cores under SwiftShader (0.4 s a frame) it was drawn after 10 to
-      // 18 s here, and after more than 30 s once in CI.
+      // 26 s, and after more than 30 s once in CI.
       const query = `?anyone=fox-geese&server=${encodeURIComponent(server.url)}`;
       drawn.push((await t.openGame(page, base, query, SEAT_TIMEOUT_MS)).ms);
       pages.push(page);

@@ -59,7 +59,7 @@ use room::Step;
 /// notice a server gone silent (arriving messages wake the app
 /// themselves). Each frame redraws the board: at one a second, a page
 /// waiting in the lobby under a software renderer kept more than a core
-/// busy (1.1 to 1.7 cores in headless Chromium, 0.15 at this beat).
+/// busy (0.9 to 1.6 cores in headless Chromium; 0.3 at this beat).
 const CONNECTED_BEAT: Duration = PING_EVERY;
 /// While connecting again, a frame this often (the first retries come
 /// after a quarter of a second).
