@@ -154,6 +154,26 @@ impl Analysis {
                 .all(|(a, m)| *a == game.move_text(m))
     }
 
+    /// In a two-round match, how many of the moves are round one's (all
+    /// of them while round two has not begun; none when the start or a
+    /// move cannot be read); None in other games.
+    pub fn round_one_moves(&self) -> Option<usize> {
+        self.variant.game.ruleset().two_rounds()?;
+        let Ok(mut game) = Game::from_position_string(&self.start) else {
+            return Some(0);
+        };
+        for text in &self.moves {
+            if game.round() == 2 {
+                break;
+            }
+            let Ok(mv) = game.parse_move(text) else {
+                return Some(0);
+            };
+            game.play_unchecked(&mv);
+        }
+        Some(game.round_two_from().unwrap_or(game.ply()))
+    }
+
     /// `side`'s moves: how many of each grade, and the accuracy.
     pub fn summary(&self, side: Side) -> SideSummary {
         let mut s = SideSummary::default();

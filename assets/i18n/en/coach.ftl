@@ -38,6 +38,19 @@ analysis-score-loss-in = loses within { $moves ->
     [one] { $moves } move
    *[other] { $moves } moves
 }
+analysis-score-round-over = round one over
+analysis-score-round-ends-in = round one ends within { $moves ->
+    [one] { $moves } move
+   *[other] { $moves } moves
+}
+analysis-verdict-round-ends = round one ends by force.
+analysis-verdict-round-ends-in = round one ends by force, within { $moves ->
+    [one] { $moves } move
+   *[other] { $moves } moves
+}.
+analysis-verdict-round-no-longer-ends = this move gave up round one's forced end.
+analysis-verdict-round-now-ends = this move let round one end by force.
+analysis-verdict-round-does-not-end = round one does not end by force.
 analysis-exact = Exactly ({ $source }): { $verdict }
 analysis-source-rules = the rules
 analysis-source-table = the endgame table

@@ -40,6 +40,21 @@ analysis-score-loss-in = проигрыш не более чем за { $moves }
     [few] хода
    *[other] ходов
 }
+analysis-score-round-over = первый раунд окончен
+analysis-score-round-ends-in = первый раунд кончится не более чем за { $moves } { $moves ->
+    [one] ход
+    [few] хода
+   *[other] ходов
+}
+analysis-verdict-round-ends = первый раунд кончится при любой защите.
+analysis-verdict-round-ends-in = первый раунд кончится при любой защите, не более чем за { $moves } { $moves ->
+    [one] ход
+    [few] хода
+   *[other] ходов
+}.
+analysis-verdict-round-no-longer-ends = этот ход упустил вынужденный конец первого раунда.
+analysis-verdict-round-now-ends = после этого хода первый раунд кончится при любой защите.
+analysis-verdict-round-does-not-end = первый раунд не кончается вынужденно.
 analysis-exact = Точно ({ $source }): { $verdict }
 analysis-source-rules = по правилам
 analysis-source-table = таблица эндшпиля

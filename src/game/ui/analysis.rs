@@ -364,8 +364,12 @@ fn shown_move(ui: &mut egui::Ui, p: &mut GameUi) {
     let names = p.names();
     ui.scope(|ui| {
         ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
-        let two_rounds = p.the_match.game().rules().two_rounds().is_some();
-        for (text, colour) in report_lines(&p.i18n, &names, &report, two_rounds) {
+        let game = p.the_match.game();
+        let round_one = game
+            .rules()
+            .two_rounds()
+            .map(|_| game.round_two_from().unwrap_or(game.ply()));
+        for (text, colour) in report_lines(&p.i18n, &names, &report, round_one) {
             ui.label(egui::RichText::new(text).color(colour));
         }
         engine_line(ui, p, &report, preview.map(|pv| (pv.1, pv.2)));
@@ -430,14 +434,16 @@ fn engine_line(
 
 /// The lines that describe one move: its grade, the best move, the
 /// evaluation before and after, the exact verdict. In a two-round match
-/// (`two_rounds`) the evaluation is for the player who made the move,
-/// named by the side it began as, as the summaries are.
+/// (`round_one`: the number of round one's moves) the evaluation is for
+/// the player who made the move, named by the side it began as, as the
+/// summaries are; and in round one a forced end is the round's, not a win.
 fn report_lines(
     i18n: &I18n,
     names: &SideNames,
     r: &PlyReport,
-    two_rounds: bool,
+    round_one: Option<usize>,
 ) -> Vec<(String, egui::Color32)> {
+    let in_round_one = round_one.is_some_and(|moves| r.ply as usize <= moves);
     let mut lines = vec![(
         i18n.msg(
             &Msg::new("analysis-move-line")
@@ -454,6 +460,7 @@ fn report_lines(
     // An exact verdict says more than the evaluation (which can misjudge
     // what the table settles): the evaluation only where there is none.
     match &r.verdict {
+        Some(v) if in_round_one => lines.push((round_one_verdict_text(i18n, v), GOLD)),
         Some(v) => {
             lines.push((verdict_text(i18n, v), GOLD));
             // Only Bagh-Chal has the table, and the table leaves out the
@@ -466,13 +473,13 @@ fn report_lines(
         None => {
             let eval = names.with_side(
                 i18n,
-                Msg::new(if two_rounds {
+                Msg::new(if round_one.is_some() {
                     "analysis-eval-began-as"
                 } else {
                     "analysis-eval"
                 })
-                .text("before", score_text(i18n, r.before))
-                .text("after", score_text(i18n, r.after)),
+                .text("before", score_text(i18n, r.before, in_round_one))
+                .text("after", score_text(i18n, r.after, in_round_one)),
                 r.side,
             );
             lines.push((i18n.msg(&eval), MUTED));
@@ -483,11 +490,16 @@ fn report_lines(
     lines
 }
 
-/// A score for the side that moved: "+0.35", "wins in 4 moves", "lost".
-fn score_text(i18n: &I18n, score: Score) -> String {
+/// A score for the side that moved: "+0.35", "wins in 4 moves", "lost";
+/// in round one of a match, "round one ends within 4 moves" either way.
+fn score_text(i18n: &I18n, score: Score, in_round_one: bool) -> String {
     let moves = |p: u16| p.div_ceil(2) as u32;
     match score {
         Score::Eval(e) => format!("{:+.2}", e as f64 / 100.0),
+        Score::Win(p) | Score::Loss(p) if in_round_one => match p {
+            Some(p) => i18n.msg(&Msg::new("analysis-score-round-ends-in").num("moves", moves(p))),
+            None => i18n.tr("analysis-score-round-over"),
+        },
         Score::Win(Some(p)) => i18n.msg(&Msg::new("analysis-score-win-in").num("moves", moves(p))),
         Score::Win(None) => i18n.tr("analysis-score-win"),
         Score::Loss(Some(p)) => {
@@ -514,15 +526,43 @@ pub(super) fn verdict_text(i18n: &I18n, v: &Verdict) -> String {
             None => Msg::new("analysis-verdict-still-lost"),
         },
     };
-    let source = match v.source {
+    i18n.msg(
+        &Msg::new("analysis-exact")
+            .text("source", i18n.tr(source_id(v.source)))
+            .nested("verdict", what),
+    )
+}
+
+/// The message id that names where an exact verdict comes from.
+fn source_id(source: Source) -> &'static str {
+    match source {
         Source::Rules => "analysis-source-rules",
         Source::Table => "analysis-source-table",
         Source::Proof => "analysis-source-proof",
         Source::Search => "analysis-source-search",
+    }
+}
+
+/// An exact verdict on a move of round one, where the end the search
+/// proves is the round's (the hunted piece shut in), whoever moved:
+/// "Exactly (a search to the end): round one ends by force, within 3 moves."
+fn round_one_verdict_text(i18n: &I18n, v: &Verdict) -> String {
+    let what = match v.kind() {
+        VerdictKind::WinToDraw | VerdictKind::WinToLoss => {
+            Msg::new("analysis-verdict-round-no-longer-ends")
+        }
+        VerdictKind::DrawToLoss => Msg::new("analysis-verdict-round-now-ends"),
+        VerdictKind::KeepsDraw => Msg::new("analysis-verdict-round-does-not-end"),
+        VerdictKind::KeepsWin(p) | VerdictKind::StillLost(p) => match p {
+            Some(p) => {
+                Msg::new("analysis-verdict-round-ends-in").num("moves", p.div_ceil(2) as u32)
+            }
+            None => Msg::new("analysis-verdict-round-ends"),
+        },
     };
     i18n.msg(
         &Msg::new("analysis-exact")
-            .text("source", i18n.tr(source))
+            .text("source", i18n.tr(source_id(v.source)))
             .nested("verdict", what),
     )
 }
@@ -565,7 +605,7 @@ fn export(ui: &mut egui::Ui, p: &mut GameUi, analysis: &Analysis, names: &SideNa
 /// move, each side's summary.
 pub fn export_text(i18n: &I18n, names: &SideNames, analysis: &Analysis) -> String {
     let kind = analysis.variant.game;
-    let two_rounds = kind.ruleset().two_rounds().is_some();
+    let round_one = analysis.round_one_moves();
     let mut out = i18n.msg(&Msg::new("analysis-export-title").text("game", game_title(i18n, kind)));
     out.push_str("\n\n");
     for r in &analysis.plies {
@@ -576,7 +616,7 @@ pub fn export_text(i18n: &I18n, names: &SideNames, analysis: &Analysis) -> Strin
             grade_mark_text(r.grade),
             grade_name(i18n, r.grade)
         );
-        for (text, _) in report_lines(i18n, names, r, two_rounds).into_iter().skip(1) {
+        for (text, _) in report_lines(i18n, names, r, round_one).into_iter().skip(1) {
             line.push_str(" · ");
             line.push_str(&text);
         }
@@ -614,7 +654,7 @@ mod tests {
     use super::*;
     use crate::coach::{Exact, Known};
     use crate::game::common::i18n::Language;
-    use crate::rules::{GameId, Side};
+    use crate::rules::{Game, GameId, Side};
 
     fn report(verdict: Option<Verdict>) -> PlyReport {
         PlyReport {
@@ -651,7 +691,7 @@ mod tests {
             i18n.set_language(language);
             let names = SideNames::traditional(&i18n, GameId::named("bagh-chal"));
             let lines = |r: &PlyReport| -> Vec<String> {
-                report_lines(&i18n, &names, r, false)
+                report_lines(&i18n, &names, r, None)
                     .into_iter()
                     .map(|(t, _)| t)
                     .collect()
@@ -721,6 +761,88 @@ mod tests {
         assert_eq!(
             evaluations,
             ["Evaluation for the Bulgars", "Evaluation for the pirates"]
+        );
+    }
+
+    /// In round one of a match the forced end the search finds is the
+    /// round's (the bear shut in), not a win: its moves say so, and a
+    /// move of round two speaks of winning again.
+    #[test]
+    fn round_ones_forced_end_is_not_called_a_win() {
+        let assets = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/assets"));
+        let i18n = I18n::from_dir(assets).expect("the message files");
+        let kind = GameId::named("gioco-dell-orso");
+        let mut game = Game::new(crate::rules::Variant::new(kind));
+        let start = crate::rules::position_string(game.variant(), game.initial_position());
+        let round_one = "@c4 @d3 @e4 d4-d5 d3-d4 d5-d7 d4-d5 d7-c6 c4-a4 c6-b5 a4-b3 b5-a4 d5-c4 \
+                         a4-b5 e4-g4 b5-c6 b3-b5 c6-d7 c4-d5 d7-e6 g4-f5 e6-d7 f5-e6 d7-c6 d5-d7";
+        for text in round_one.split_whitespace() {
+            let mv = game.parse_move(text).expect("a legal move of round one");
+            game.play(&mv).expect("legal");
+        }
+        assert_eq!(game.round(), 2, "the bear is shut in: round two");
+        let first_of_round_two = game.move_text(&game.legal_moves()[0]);
+        let mut moves: Vec<String> = round_one.split_whitespace().map(String::from).collect();
+        moves.push(first_of_round_two.clone());
+        let forced = |ply: u32, played: &str| PlyReport {
+            ply,
+            played: played.into(),
+            best: played.into(),
+            before: Score::Win(Some(5)),
+            after: Score::Win(Some(3)),
+            verdict: None,
+            ..report(None)
+        };
+        let proven = Verdict::new(
+            Known {
+                value: Exact::Win(Some(5)),
+                source: Source::Search,
+            },
+            Known {
+                value: Exact::Win(Some(3)),
+                source: Source::Search,
+            },
+        );
+        let analysis = Analysis {
+            version: crate::coach::ANALYSIS_VERSION,
+            variant: crate::rules::Variant::new(kind),
+            start,
+            moves,
+            effort: crate::coach::Effort::STANDARD,
+            plies: vec![
+                forced(23, "f5-e6"),
+                PlyReport {
+                    verdict: Some(proven),
+                    ..forced(25, "d5-d7")
+                },
+                forced(26, &first_of_round_two),
+            ],
+        };
+        assert_eq!(analysis.round_one_moves(), Some(25));
+        let names = SideNames::traditional(&i18n, kind);
+        let text = export_text(&i18n, &names, &analysis);
+        let line = |ply: &str| {
+            text.lines()
+                .find(|l| l.starts_with(&format!("{ply}. ")))
+                .unwrap_or_default()
+                .to_string()
+        };
+        let (evaluated, exact, round_two) = (line("23"), line("25"), line("26"));
+        assert!(
+            evaluated.contains(
+                "round one ends within 3 moves before the move, round one ends within 2 moves after"
+            ) && !evaluated.contains("wins"),
+            "{evaluated}"
+        );
+        assert!(
+            exact.contains(
+                "Exactly (a search to the end): round one ends by force, within 2 moves."
+            ) && !exact.contains("win"),
+            "{exact}"
+        );
+        assert!(
+            round_two.contains("wins within 3 moves before the move"),
+            "{round_two}"
         );
     }
 }
