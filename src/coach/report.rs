@@ -171,7 +171,7 @@ impl Analysis {
             };
             game.play_unchecked(&mv);
         }
-        Some(game.round_two_from().unwrap_or(game.ply()))
+        game.round_one_moves()
     }
 
     /// `side`'s moves: how many of each grade, and the accuracy.

@@ -123,6 +123,12 @@ impl Game {
             .position(|r| self.rules.round(&r.before) == 2)
             .or_else(|| (self.round() == 2).then_some(self.history.len()))
     }
+    /// In a two-round match, how many of the moves played are round
+    /// one's (all of them while round two has not begun); None in other games.
+    pub fn round_one_moves(&self) -> Option<usize> {
+        self.rules.two_rounds()?;
+        Some(self.round_two_from().unwrap_or(self.history.len()))
+    }
     pub fn last_move(&self) -> Option<&Move> {
         self.history.last().map(|r| &r.mv)
     }

@@ -364,11 +364,7 @@ fn shown_move(ui: &mut egui::Ui, p: &mut GameUi) {
     let names = p.names();
     ui.scope(|ui| {
         ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
-        let game = p.the_match.game();
-        let round_one = game
-            .rules()
-            .two_rounds()
-            .map(|_| game.round_two_from().unwrap_or(game.ply()));
+        let round_one = p.the_match.game().round_one_moves();
         for (text, colour) in report_lines(&p.i18n, &names, &report, round_one) {
             ui.label(egui::RichText::new(text).color(colour));
         }
