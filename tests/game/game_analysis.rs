@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use bevy::prelude::*;
 
 use stronghold::ai::{MAX_DEPTH, SearchLimits};
-use stronghold::coach::{Effort, Grade};
+use stronghold::coach::{Effort, GameAnalyser, Grade};
 use stronghold::game::common::i18n::I18n;
 use stronghold::game::common::settings::Settings;
 use stronghold::game::headless_app;
@@ -77,14 +77,20 @@ fn run_analysis(app: &mut App) -> usize {
 }
 
 /// Runs frames until the match has an analysis (bounded), counting the
-/// frames that reported progress.
+/// frames that reported progress; the progress shown never goes back and
+/// never passes its whole.
 fn wait_for_analysis(app: &mut App) -> usize {
     let deadline = Instant::now() + Duration::from_secs(300);
     let mut progress_frames = 0;
+    let mut last_done = 0;
     while the_match(app).analysis().is_none() {
         assert!(Instant::now() < deadline, "the analysis never finished");
         app.update();
-        if app.world().resource::<AnalysisJob>().progress().is_some() {
+        if let Some(run) = app.world().resource::<AnalysisJob>().progress() {
+            let shown = run.progress;
+            assert!(shown.done <= shown.total, "shown {shown:?}");
+            assert!(shown.done >= last_done, "shown {shown:?} after {last_done}");
+            last_done = shown.done;
             progress_frames += 1;
         }
         std::thread::sleep(Duration::from_millis(2));
@@ -127,6 +133,37 @@ fn an_analysis_runs_to_the_end_on_every_runner_and_grades_every_move() {
             assert!(Grade::ALL.contains(&report.grade));
         }
         assert!(!can_analyse(m), "{runner:?}: nothing left to analyse");
+    }
+}
+
+#[test]
+fn the_progress_counts_the_losses_confirmed_after_the_searches() {
+    // Round one of Gioco dell'Orso, to the bear shut in, with proofs too
+    // small to settle anything: the searches see the bear's end, whose
+    // proofs are counted only once the searches are done, so the whole
+    // grows while the analysis runs.
+    let mut game = Game::new(Variant::new(GameId::named("gioco-dell-orso")));
+    game.play_text(
+        "@c4 @d3 @e4 d4-d5 d3-d4 d5-d7 d4-d5 d7-c6 c4-a4 c6-b5 a4-b3 b5-a4 d5-c4 a4-b5 \
+         e4-g4 b5-c6 b3-b5 c6-d7 c4-d5 d7-e6 g4-f5 e6-d7 f5-e6 d7-c6 d5-d7",
+    )
+    .expect("legal moves");
+    let effort = Effort {
+        proof_nodes: 1,
+        ..quick()
+    };
+    let mut analyser = GameAnalyser::new(&game, effort, None);
+    let first = analyser.progress().total;
+    analyser.run_to_end();
+    let last = analyser.progress();
+    assert!(
+        last.total > first,
+        "nothing confirmed: {first} then {last:?}"
+    );
+    for runner in [AnalysisRunner::Pool, AnalysisRunner::Slices] {
+        let mut app = app_on(game.clone(), runner);
+        app.insert_resource(AnalysisJob::new(effort, runner));
+        assert!(run_analysis(&mut app) > 0, "{runner:?}: progress shown");
     }
 }
 

@@ -178,7 +178,7 @@ enum Work {
     },
     Pool {
         task: Task<Option<Analysis>>,
-        done: Arc<AtomicUsize>,
+        progress: Arc<SharedProgress>,
     },
     Worker(WorkerAnalysisRun),
     /// (A resource must be `Sync`; the analyser is only `Send`: the mutex
@@ -302,9 +302,10 @@ impl Run {
                 Work::Slices(Box::new(Mutex::new(analyser)))
             }
             AnalysisRunner::Pool => {
-                let done = Arc::new(AtomicUsize::new(0));
-                let task = spawn_whole(analyser, done.clone(), self.cancel.clone(), waker);
-                Work::Pool { task, done }
+                let progress = Arc::new(SharedProgress::default());
+                progress.publish(analyser.progress());
+                let task = spawn_whole(analyser, progress.clone(), self.cancel.clone(), waker);
+                Work::Pool { task, progress }
             }
         };
     }
@@ -330,8 +331,8 @@ impl Run {
                     None
                 }
             },
-            Work::Pool { task, done } => {
-                self.progress.done = done.load(Ordering::Relaxed);
+            Work::Pool { task, progress } => {
+                self.progress = progress.read();
                 check_ready(task)
             }
             Work::Slices(analyser) => {
@@ -347,11 +348,33 @@ impl Run {
     }
 }
 
+/// A pool task's progress, read by the app each frame. Both counts move:
+/// the total grows once the searches show which losses to confirm.
+#[derive(Default)]
+struct SharedProgress {
+    done: AtomicUsize,
+    total: AtomicUsize,
+}
+
+impl SharedProgress {
+    fn publish(&self, progress: Progress) {
+        self.total.store(progress.total, Ordering::Relaxed);
+        self.done.store(progress.done, Ordering::Relaxed);
+    }
+
+    /// Never more done than in all (the two stores are apart).
+    fn read(&self) -> Progress {
+        let total = self.total.load(Ordering::Relaxed);
+        let done = self.done.load(Ordering::Relaxed).min(total);
+        Progress { done, total }
+    }
+}
+
 /// The whole analysis as one pool task, stepping until done or cancelled;
 /// it wakes the app when it is done.
 fn spawn_whole(
     mut analyser: GameAnalyser,
-    done: Arc<AtomicUsize>,
+    shared: Arc<SharedProgress>,
     cancel: Arc<AtomicBool>,
     waker: &FrameWaker,
 ) -> Task<Option<Analysis>> {
@@ -361,8 +384,7 @@ fn spawn_whole(
             if cancel.load(Ordering::Relaxed) {
                 return None;
             }
-            let progress = analyser.step(STEP_NODES);
-            done.store(progress.done, Ordering::Relaxed);
+            shared.publish(analyser.step(STEP_NODES));
             if let Some(analysis) = analyser.result() {
                 waker.wake();
                 return Some(analysis.clone());
