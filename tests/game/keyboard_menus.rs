@@ -30,7 +30,9 @@ fn menu_app() -> App {
     app_at(Screen::Menu)
 }
 
-fn app_at(screen: Screen) -> App {
+/// The headless app with the real egui interface on `screen` (also used by
+/// `panel_layout.rs`).
+pub(crate) fn app_at(screen: Screen) -> App {
     let mut app = headless_base("assets");
     app.init_asset::<bevy::shader::Shader>();
     app.insert_state(screen);
@@ -90,7 +92,8 @@ fn press(app: &mut App, key: egui::Key, shift: bool) {
     app.update();
 }
 
-fn tree(app: &mut App) -> TreeUpdate {
+/// egui's AccessKit tree of the last frame.
+pub(crate) fn tree(app: &mut App) -> TreeUpdate {
     let mut outputs = app.world_mut().query::<&EguiOutput>();
     outputs
         .iter(app.world())

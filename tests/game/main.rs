@@ -22,6 +22,7 @@ mod i18n;
 mod keyboard_menus;
 mod keyboard_play;
 mod online_fake;
+mod panel_layout;
 mod persist_app;
 mod release_files;
 mod rules_page;

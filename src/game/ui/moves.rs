@@ -13,6 +13,10 @@ use crate::coach::PlyReport;
 use crate::game::play::analysis::ply_report;
 use crate::game::play::match_state::MatchCommand;
 
+/// The grid's space between columns, and room for a turn number ("24.").
+const GRID_SPACING: f32 = 8.0;
+const NUMBER_WIDTH: f32 = 24.0;
+
 pub(super) fn move_list(ui: &mut egui::Ui, p: &mut GameUi) {
     theme::section(ui, p.tr("moves-title"));
     let total = p.the_match.game().ply();
@@ -23,9 +27,12 @@ pub(super) fn move_list(ui: &mut egui::Ui, p: &mut GameUi) {
     let split = round_two.map_or(turns.len(), |from| {
         turns.iter().take_while(|t| t.start < from).count()
     });
+    // Half the width beside the turn numbers, less the grid's spacing.
+    let turn_width = ((ui.available_width() - NUMBER_WIDTH) / 2.0 - 2.0 * GRID_SPACING).max(60.0);
     let mut cells = Cells {
         texts: p.the_match.game().move_texts(),
         shown,
+        turn_width,
         scroll_to_shown: std::mem::take(&mut p.state.scroll_to_ply),
         clicked: None,
     };
@@ -36,7 +43,7 @@ pub(super) fn move_list(ui: &mut egui::Ui, p: &mut GameUi) {
         .show(ui, |ui| {
             egui::Grid::new("move_grid")
                 .num_columns(3)
-                .spacing([8.0, 2.0])
+                .spacing([GRID_SPACING, 2.0])
                 .show(ui, |ui| {
                     cells.rows(ui, p, &turns[..split]);
                     if round_two.is_some() {
@@ -58,6 +65,8 @@ struct Cells {
     texts: Vec<String>,
     /// The ply shown on the board.
     shown: usize,
+    /// The widest a turn's cell may be (half the list's width).
+    turn_width: f32,
     scroll_to_shown: bool,
     clicked: Option<usize>,
 }
@@ -69,11 +78,15 @@ impl Cells {
             ui.label(egui::RichText::new(format!("{}.", row + 1)).weak());
             for turn in pair {
                 // A side placing several pieces in a turn plays several
-                // plies in one cell.
-                ui.horizontal(|ui| {
-                    for index in turn.clone() {
-                        self.cell(ui, p, index);
-                    }
+                // plies in one cell, wrapped within half the row: on one
+                // line they would widen the column past the panel.
+                ui.scope(|ui| {
+                    ui.set_max_width(self.turn_width);
+                    ui.horizontal_wrapped(|ui| {
+                        for index in turn.clone() {
+                            self.cell(ui, p, index);
+                        }
+                    });
                 });
             }
             ui.end_row();
