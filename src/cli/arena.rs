@@ -11,7 +11,7 @@ use super::args::Args;
 use super::bagh_chal_table::load_tablebase;
 use crate::ai::rng::{SplitMix64, mix};
 use crate::ai::{Level, Search, SearchLimits, Tablebase};
-use crate::rules::{Game, Outcome, Side, Variant};
+use crate::rules::{Game, Outcome, Position, Side, Variant};
 
 /// What `selfplay` and `match` read alike: the game from its start, how
 /// each game opens and ends, the players' time scale and the table.
@@ -319,14 +319,20 @@ pub fn play_game(spec: &GameSpec) -> Result<GameRecord, String> {
         .outcome
         .and_then(|o| o.winner)
         .map(|role| game.player_side(role));
-    let end = game.position();
     record.plies = game.ply();
-    record.captured = start.material(Side::Crowd) - end.material(Side::Crowd);
-    record.hunters_lost = start.material(Side::Hunters) - end.material(Side::Hunters);
+    [record.captured, record.hunters_lost] = losses(&start, game.position());
     record.opening = opening.join(" ");
     let all = game.move_texts();
     record.moves_text = all.join(" ");
     Ok(record)
+}
+
+/// The crowd pieces and the hunters lost between two positions of a game.
+/// (Saturating: in Renard et les Poules a declined capture gives the
+/// crowd a piece, so its count can grow.)
+pub(super) fn losses(start: &Position, end: &Position) -> [u32; 2] {
+    let lost = |side| start.material(side).saturating_sub(end.material(side));
+    [lost(Side::Crowd), lost(Side::Hunters)]
 }
 
 /// The game of a record line as `selfplay` and `match` write them

@@ -66,6 +66,8 @@ pub(super) struct Args {
     /// `--game-file`: a game from a file (it then stands for GAME).
     pub(super) game_file: Option<String>,
     pub(super) record: Option<String>,
+    /// `match --replay FILE`: records to sum up instead of playing.
+    pub(super) replay: Vec<String>,
     pub(super) table: Option<TableChoice>,
     /// `online` (with its feature only).
     #[cfg(feature = "online")]
@@ -130,6 +132,7 @@ impl Args {
             "--file" => self.file = Some(v.to_string()),
             "--game-file" => self.game_file = Some(v.to_string()),
             "--record" => self.record = Some(v.to_string()),
+            "--replay" => self.replay.push(v.to_string()),
             "--table" => self.table = Some(table_choice(v)),
             "--level" => self.level = Some(level(flag, v)?),
             "--hunters" => self.hunters = Some(level(flag, v)?),

@@ -266,6 +266,21 @@ impl Fill for Options {
     }
 }
 
+/// `--replay FILE`, as many records as are summed up.
+#[derive(clap::Args, Debug, Default)]
+pub(super) struct Replay {
+    /// Sum up the games of a --record FILE instead of playing (repeatable:
+    /// several runs as one match)
+    #[arg(long = "replay", value_name = "FILE")]
+    replay: Vec<String>,
+}
+
+impl Fill for Replay {
+    fn fill(self, args: &mut Args) -> Result<(), String> {
+        self.replay.iter().try_for_each(|f| args.set("--replay", f))
+    }
+}
+
 /// A command's arguments: its words (GAME, DEPTH, a subcommand), then the
 /// groups of the flags it takes. `command!(Perft "GAME DEPTH" { moves:
 /// Moves, .. })`.
@@ -304,7 +319,7 @@ command!(Selfplay "GAME" {
 command!(Match "GAME" {
     game_file: GameFile, options: Options, a: LevelA, b: LevelB, pairs: Pairs,
     openings: Openings, seed: Seed, time_scale: TimeScale, jobs: Jobs, ply_cap: PlyCap,
-    quiet: Quiet, table: Table, record: Record,
+    quiet: Quiet, table: Table, record: Record, replay: Replay,
 });
 command!(Analyse "GAME" {
     game_file: GameFile, moves: Moves, position: Position, options: Options, level: Level,

@@ -36,7 +36,10 @@ const COMMANDS: [(&str, &str); 10] = [
       Pairs of games from one random opening (K plies, default 2, each chosen among the moves
       a 5-ply search finds within half a piece of the best), A on each side once;
       the score of A with a 95 % interval, and graded results. J games at a time
-      (default: one per core). --record writes each game's moves to FILE, a line per game.",
+      (default: one per core). --record writes each game's moves to FILE, a line per game.
+  stronghold-cli match GAME --a LEVEL --b LEVEL --replay FILE [--replay FILE]...
+      The same summary of the games recorded (whole pairs, A's hunters first), replayed
+      instead of played: several runs of the two levels as one match.",
     ),
     (
         "analyse",

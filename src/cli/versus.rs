@@ -11,6 +11,8 @@ use super::arena::{GameRecord, GameSpec, MatchGame, PlaySpec, Player, play_game,
 use super::args::{Args, say};
 use super::bagh_chal_table::table_note;
 use super::stats::{Interval, elo};
+
+mod replay;
 use crate::ai::Level;
 use crate::rules::{GameId, Side};
 
@@ -100,6 +102,14 @@ fn load_average() -> String {
 
 pub(super) fn run_match(args: &Args, out: &mut dyn Write) -> Result<(), String> {
     let m = MatchSpec::from_args(args)?;
+    if !args.replay.is_empty() {
+        let games = replay::games(&m.play, [m.a.level, m.b.level], &args.replay)?;
+        say(
+            out,
+            &replay::header(&m.play, [m.a.level, m.b.level], &args.replay, games.len()),
+        )?;
+        return say(out, &summary(&m.names(), &games));
+    }
     say(out, &m.header())?;
     // Every game's moves, a line each, to replay or study them.
     let mut record_file = args.record_file()?;
@@ -364,14 +374,17 @@ fn summary(m: &MatchNames, records: &[MatchGame]) -> String {
         s += &roles[Side::Crowd.index()].row(name, crowd, crowd);
     }
     let mean_ms = |(sum, n): (f64, u32)| sum / n.max(1) as f64;
-    s += &format!(
-        "mean ms per move: A {} {:.1}, B {} {:.1}; load {}\n",
-        m.a,
-        mean_ms(t.ms[0]),
-        m.b,
-        mean_ms(t.ms[1]),
-        load_average()
-    );
+    // Replayed games have no times.
+    if t.ms[0].1 + t.ms[1].1 > 0 {
+        s += &format!(
+            "mean ms per move: A {} {:.1}, B {} {:.1}; load {}\n",
+            m.a,
+            mean_ms(t.ms[0]),
+            m.b,
+            mean_ms(t.ms[1]),
+            load_average()
+        );
+    }
     let capped = records.iter().filter(|r| r.capped).count();
     if capped > 0 {
         s += &format!("games stopped at the ply cap: {capped}\n");

@@ -7,6 +7,7 @@
 //! files say.
 
 use std::collections::HashMap;
+use std::path::Path;
 
 use stronghold::rules::family::file::{
     Chain, EndSpec, GameFile, LaterHops, LineCapture, NoMoves, SpecialRule, Steps,
@@ -1073,11 +1074,16 @@ fn master_plays_a_solved_game_from_its_solution() {
 }
 
 /// `match` on a family game plays pairs of games with the sides swapped
-/// and sums A's score up with its interval.
+/// and sums A's score up with its interval; `--replay` sums the recorded
+/// games up again to the same figures.
 #[test]
 fn match_on_a_family_game_scores_the_levels() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let record = dir.path().join("games.moves");
+    let record = record.to_str().expect("a UTF-8 path");
     let out = cli(&[
         "match", "haretavl", "--a", "medium", "--b", "beginner", "--pairs", "3", "--jobs", "2",
+        "--record", record,
     ]);
     assert!(
         out.status.success(),
@@ -1117,6 +1123,82 @@ fn match_on_a_family_game_scores_the_levels() {
     let err = cli(&["match", "haretavl", "--a", "medium"]);
     assert!(!err.status.success());
     assert!(String::from_utf8_lossy(&err.stderr).contains("--b"));
+    replayed_match_sums_up_the_same(record, &lines);
+}
+
+/// The record of [`match_on_a_family_game_scores_the_levels`]'s match
+/// (its games in the order they ended, two at a time), replayed: the same
+/// summary but the times, also split in two files; the same games twice
+/// are refused, and so are another level's, with a clear error.
+fn replayed_match_sums_up_the_same(record: &str, played: &[&str]) {
+    let replay = |extra: &[&str]| {
+        let mut args = vec!["match", "haretavl", "--replay", record];
+        args.extend_from_slice(extra);
+        cli(&args)
+    };
+    let out = replay(&["--a", "medium", "--b", "beginner"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].contains("3 pairs replayed from"), "{text}");
+    // From the score to the last role's row: every figure but the times.
+    let summary = |lines: &[&str]| -> Vec<String> {
+        lines
+            .iter()
+            .skip_while(|l| !l.starts_with("A Medium against B Beginner: "))
+            .take_while(|l| !l.starts_with("mean ms per move"))
+            .map(|l| l.to_string())
+            .collect()
+    };
+    let replayed = summary(&lines);
+    assert_eq!(replayed.len(), 9, "{text}");
+    assert_eq!(replayed, summary(played));
+    // Split in two files (a pair's games together): one match again.
+    let text = std::fs::read_to_string(record).expect("the record");
+    let seed = |l: &str| {
+        l.split(':')
+            .next()
+            .and_then(|h| h.rsplit(' ').next())
+            .map(str::to_string)
+    };
+    let first_seed = text.lines().next().and_then(seed);
+    let (first, rest): (Vec<&str>, Vec<&str>) = text.lines().partition(|l| seed(l) == first_seed);
+    let dir = Path::new(record).parent().expect("a folder");
+    let (one, two) = (dir.join("one.moves"), dir.join("two.moves"));
+    std::fs::write(&one, first.join("\n")).expect("written");
+    std::fs::write(&two, rest.join("\n")).expect("written");
+    let split = cli(&[
+        "match",
+        "haretavl",
+        "--a",
+        "medium",
+        "--b",
+        "beginner",
+        "--replay",
+        one.to_str().expect("UTF-8"),
+        "--replay",
+        two.to_str().expect("UTF-8"),
+    ]);
+    let text = String::from_utf8_lossy(&split.stdout);
+    assert!(text.contains("3 pairs replayed"), "{text}");
+    assert_eq!(summary(&text.lines().collect::<Vec<_>>()), replayed);
+    // The same games twice are refused, not counted twice.
+    let twice = replay(&["--a", "medium", "--b", "beginner", "--replay", record]);
+    assert!(!twice.status.success());
+    let err = String::from_utf8_lossy(&twice.stderr);
+    assert!(err.contains("a second game of seed"), "{err}");
+    // Another level's games are refused, with the line.
+    let other = replay(&["--a", "medium", "--b", "easy"]);
+    assert!(!other.status.success());
+    let err = String::from_utf8_lossy(&other.stderr);
+    assert!(
+        err.contains("line 1") && err.contains("not a game of this match"),
+        "{err}"
+    );
 }
 
 /// Every value of every game's options other than the default, with its
