@@ -3,7 +3,7 @@
 //! inside a 1280 × 800 window, for a game whose move list is at its
 //! widest: Gioco dell'Orso's two-round match, whose hunters place three
 //! pieces in one turn, analysed (a grade's mark beside every move) and
-//! reviewed in round one.
+//! reviewed in round one; and none of its moves lies over another.
 
 use std::sync::Arc;
 
@@ -87,4 +87,19 @@ fn an_analysed_match_with_three_placements_a_turn_keeps_within_the_window() {
         .collect();
     assert!(past.is_empty(), "past the window's right edge: {past:?}");
     assert!(reply.x1 <= WINDOW.x as f64, "{reply:?}");
+    // The three placements' turn takes more than a line: none of the
+    // list's moves lies over another.
+    let moves: Vec<(&str, _)> = tree
+        .nodes
+        .iter()
+        .filter_map(|(_, n)| Some((n.label()?, n.bounds()?)))
+        .filter(|(label, _)| label.ends_with('●') || label.starts_with('@'))
+        .collect();
+    assert!(moves.len() >= 30, "{moves:?}");
+    for (i, (a, ra)) in moves.iter().enumerate() {
+        for (b, rb) in &moves[i + 1..] {
+            let apart = ra.x1 <= rb.x0 || rb.x1 <= ra.x0 || ra.y1 <= rb.y0 || rb.y1 <= ra.y0;
+            assert!(apart, "{a} {ra:?} lies over {b} {rb:?}");
+        }
+    }
 }

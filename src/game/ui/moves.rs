@@ -65,32 +65,73 @@ struct Cells {
     texts: Vec<String>,
     /// The ply shown on the board.
     shown: usize,
-    /// The widest a turn's cell may be (half the list's width).
+    /// The widest a turn's line may be (half the list's width).
     turn_width: f32,
     scroll_to_shown: bool,
     clicked: Option<usize>,
 }
 
 impl Cells {
-    /// The rows of these turns, two a row, numbered from 1.
+    /// The rows of these turns, two a row, numbered from 1. A side placing
+    /// several pieces in a turn plays several plies in one cell, on as many
+    /// lines as the half row needs (on one line they would widen the
+    /// column past the panel); the other turn's last line is beside its
+    /// last, as the reply follows the last placement.
     fn rows(&mut self, ui: &mut egui::Ui, p: &GameUi, turns: &[std::ops::Range<usize>]) {
         for (row, pair) in turns.chunks(2).enumerate() {
-            ui.label(egui::RichText::new(format!("{}.", row + 1)).weak());
-            for turn in pair {
-                // A side placing several pieces in a turn plays several
-                // plies in one cell, wrapped within half the row: on one
-                // line they would widen the column past the panel.
-                ui.scope(|ui| {
-                    ui.set_max_width(self.turn_width);
-                    ui.horizontal_wrapped(|ui| {
-                        for index in turn.clone() {
-                            self.cell(ui, p, index);
+            let lines: Vec<Vec<std::ops::Range<usize>>> = pair
+                .iter()
+                .map(|turn| self.lines_of(ui, p, turn.clone()))
+                .collect();
+            let height = lines.iter().map(Vec::len).max().unwrap_or(1);
+            for line in 0..height {
+                let number = if line == 0 {
+                    format!("{}.", row + 1)
+                } else {
+                    String::new()
+                };
+                ui.label(egui::RichText::new(number).weak());
+                for turn in &lines {
+                    match line.checked_sub(height - turn.len()).map(|i| &turn[i]) {
+                        Some(plies) => {
+                            ui.horizontal(|ui| {
+                                for index in plies.clone() {
+                                    self.cell(ui, p, index);
+                                }
+                            });
                         }
-                    });
-                });
+                        None => {
+                            ui.label("");
+                        }
+                    }
+                }
+                ui.end_row();
             }
-            ui.end_row();
         }
+    }
+
+    /// A turn's plies split into lines that fit [`Cells::turn_width`].
+    fn lines_of(
+        &self,
+        ui: &egui::Ui,
+        p: &GameUi,
+        turn: std::ops::Range<usize>,
+    ) -> Vec<std::ops::Range<usize>> {
+        let mut lines = Vec::new();
+        let (mut start, mut width) = (turn.start, 0.0);
+        for index in turn.clone() {
+            let report = ply_report(&p.the_match, index + 1);
+            let job = move_label(ui, &self.texts[index], report);
+            let text = ui.ctx().fonts_mut(|f| f.layout_job(job)).size().x;
+            let cell = text + 2.0 * ui.spacing().button_padding.x + ui.spacing().item_spacing.x;
+            if index > start && width + cell > self.turn_width {
+                lines.push(start..index);
+                (start, width) = (index, 0.0);
+            }
+            width += cell;
+        }
+        lines.push(start..turn.end);
+        lines
     }
 
     /// The move of this index: the position after it is ply index + 1.
