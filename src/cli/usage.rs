@@ -38,8 +38,8 @@ const COMMANDS: [(&str, &str); 10] = [
       the score of A with a 95 % interval, and graded results. J games at a time
       (default: one per core). --record writes each game's moves to FILE, a line per game.
   stronghold-cli match GAME --a LEVEL --b LEVEL --replay FILE [--replay FILE]...
-      The same summary of the games recorded (whole pairs, A's hunters first), replayed
-      instead of played: several runs of the two levels as one match.",
+      The same summary of the games recorded (a pair is the two games of one seed),
+      replayed instead of played: several runs of the two levels as one match.",
     ),
     (
         "analyse",

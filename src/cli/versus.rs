@@ -11,10 +11,10 @@ use super::arena::{GameRecord, GameSpec, MatchGame, PlaySpec, Player, play_game,
 use super::args::{Args, say};
 use super::bagh_chal_table::table_note;
 use super::stats::{Interval, elo};
-
-mod replay;
 use crate::ai::Level;
 use crate::rules::{GameId, Side};
+
+mod replay;
 
 /// What a match plays.
 struct MatchSpec {
