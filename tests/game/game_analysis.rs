@@ -53,8 +53,8 @@ fn app_on(game: Game, runner: AnalysisRunner) -> App {
 }
 
 /// Small searches (a few frames' work in all): the grades are rough, the
-/// test is the plumbing.
-fn quick() -> Effort {
+/// test is the plumbing (also `game_lessons.rs` and `panel_layout.rs`).
+pub(crate) fn quick() -> Effort {
     Effort {
         limits: SearchLimits {
             max_depth: MAX_DEPTH,

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 
-use stronghold::ai::{Level, MAX_DEPTH, SearchLimits, Tablebase};
+use stronghold::ai::{Level, Tablebase};
 use stronghold::coach::lesson::Check;
 use stronghold::coach::{Effort, GameAnalyser, Grade, Source};
 use stronghold::game::board::arrows::{ArrowKind, arrows_to_show};
@@ -199,15 +199,9 @@ fn line_app() -> App {
     let mut game = Game::new(variant);
     game.play_text("d4-c4 c3-d4 c4-c3 b3-b4")
         .expect("legal moves");
-    let effort = Effort {
-        limits: SearchLimits {
-            max_depth: MAX_DEPTH,
-            time_ms: None,
-            max_nodes: Some(60_000),
-        },
-        proof_nodes: 20_000,
-    };
-    let analysis = GameAnalyser::new(&game, effort, None).run_to_end().clone();
+    let analysis = GameAnalyser::new(&game, crate::game_analysis::quick(), None)
+        .run_to_end()
+        .clone();
     let mut the_match = Match::from_game(game, Match::players(Player::Human, Player::Human));
     the_match.set_analysis(Some(Arc::new(analysis)));
     let mut app = headless_app();

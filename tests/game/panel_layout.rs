@@ -10,8 +10,7 @@ use std::sync::Arc;
 use bevy::prelude::*;
 use bevy_egui::{EguiInput, EguiPreUpdateSet, egui};
 
-use stronghold::ai::{MAX_DEPTH, SearchLimits};
-use stronghold::coach::{Effort, GameAnalyser};
+use stronghold::coach::GameAnalyser;
 use stronghold::game::common::screens::Screen;
 use stronghold::game::play::match_state::{Match, MatchCommand, Player};
 use stronghold::rules::{Game, GameId, Variant};
@@ -36,15 +35,9 @@ fn analysed_match() -> Match {
     let mut game = Game::new(Variant::new(GameId::named("gioco-dell-orso")));
     game.play_text(MOVES).expect("legal moves");
     // Small searches: the grades' marks are what widen the list.
-    let effort = Effort {
-        limits: SearchLimits {
-            max_depth: MAX_DEPTH,
-            time_ms: None,
-            max_nodes: Some(20_000),
-        },
-        proof_nodes: 5_000,
-    };
-    let analysis = GameAnalyser::new(&game, effort, None).run_to_end().clone();
+    let analysis = GameAnalyser::new(&game, crate::game_analysis::quick(), None)
+        .run_to_end()
+        .clone();
     let mut the_match = Match::from_game(game, Match::players(Player::Human, Player::Human));
     the_match.set_analysis(Some(Arc::new(analysis)));
     the_match

@@ -117,6 +117,10 @@ impl Cells {
         p: &GameUi,
         turn: std::ops::Range<usize>,
     ) -> Vec<std::ops::Range<usize>> {
+        // One ply a turn, the usual case: nothing to measure.
+        if turn.len() < 2 {
+            return vec![turn];
+        }
         let mut lines = Vec::new();
         let (mut start, mut width) = (turn.start, 0.0);
         for index in turn.clone() {
