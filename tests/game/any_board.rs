@@ -103,6 +103,30 @@ fn the_star_names_each_point_where_a_grid_names_files_and_ranks() {
     assert_eq!(coordinate_labels(&mut app), expected);
 }
 
+/// The board's meshes named "capture tray" (its edge and its inside).
+fn tray_parts(app: &mut App) -> usize {
+    let mut names = app.world_mut().query::<&Name>();
+    names
+        .iter(app.world())
+        .filter(|n| n.as_str() == "capture tray")
+        .count()
+}
+
+/// A game where the hunters capture has a tray beside the board for the
+/// pieces taken; one where nobody captures (Haretavl) has none, rather
+/// than an empty frame that never fills.
+#[test]
+fn only_a_game_with_captures_draws_a_tray() {
+    let mut app = app_with(Game::new(kaooa()), [Player::Human; 2]);
+    app.update();
+    assert_eq!(tray_parts(&mut app), 2, "Kaooa's tray: edge and inside");
+    let haretavl = Variant::new(GameId::named("haretavl"));
+    assert!(!Rules::of(haretavl).captures());
+    let mut app = app_with(Game::new(haretavl), [Player::Human; 2]);
+    app.update();
+    assert_eq!(tray_parts(&mut app), 0, "no tray where nobody captures");
+}
+
 #[test]
 fn the_star_is_drawn_as_entities_at_its_points() {
     let mut app = app_with(Game::new(kaooa()), [Player::Human; 2]);

@@ -210,8 +210,13 @@ fn rebuild_board(
         *skin_version += 1;
     }
     let variant = the_match.variant();
-    // Room for every capture up to the one that wins.
-    let tray_slots = (variant.crowd_count() + 1).saturating_sub(variant.crowd_minimum()) as usize;
+    let rules = Rules::of(*variant);
+    // Room for every capture up to the one that wins; none in a game
+    // where nobody captures (an empty frame that never fills).
+    let tray_slots = match rules.captures() {
+        true => (variant.crowd_count() + 1).saturating_sub(variant.crowd_minimum()) as usize,
+        false => 0,
+    };
     let key = (*layout, *skin_version, tray_slots);
     if *built == Some(key) {
         return;
@@ -233,7 +238,6 @@ fn rebuild_board(
         commands: &mut commands,
         meshes: &mut meshes,
     };
-    let rules = Rules::of(*variant);
     let board = rules.board();
     let shape = BoardShape::of(&layout, board);
     draw_frame(&mut painter, skin, &look, &shape);
