@@ -11,7 +11,7 @@ use super::args::Args;
 use super::bagh_chal_table::load_tablebase;
 use crate::ai::rng::{SplitMix64, mix};
 use crate::ai::{Level, Search, SearchLimits, Tablebase};
-use crate::rules::{Game, Outcome, Position, Side, Variant};
+use crate::rules::{Game, Outcome, Side, Variant};
 
 /// What `selfplay` and `match` read alike: the game from its start, how
 /// each game opens and ends, the players' time scale and the table.
@@ -136,6 +136,8 @@ pub struct GameRecord {
     pub captured: u32,
     /// Hunters lost (Asalto's huffs).
     pub hunters_lost: u32,
+    /// Crowd pieces left at the end, in hand and on the board.
+    pub crowd_left: u32,
     /// Per side: moves searched and the milliseconds they took.
     pub moves: [u32; 2],
     pub ms: [f64; 2],
@@ -265,7 +267,6 @@ pub(super) fn near_best<M>(scored: Vec<(i32, M)>) -> Vec<M> {
 /// Plays one game to its end (or the ply cap).
 pub fn play_game(spec: &GameSpec) -> Result<GameRecord, String> {
     let mut game = Game::new(spec.variant);
-    let start = *game.position();
     let mut opening_rng = SplitMix64::new(spec.seed);
     let mut record = GameRecord {
         outcome: None,
@@ -273,6 +274,7 @@ pub fn play_game(spec: &GameSpec) -> Result<GameRecord, String> {
         plies: 0,
         captured: 0,
         hunters_lost: 0,
+        crowd_left: 0,
         moves: [0; 2],
         ms: [0.0; 2],
         opening: String::new(),
@@ -320,19 +322,31 @@ pub fn play_game(spec: &GameSpec) -> Result<GameRecord, String> {
         .and_then(|o| o.winner)
         .map(|role| game.player_side(role));
     record.plies = game.ply();
-    [record.captured, record.hunters_lost] = losses(&start, game.position());
+    [record.captured, record.hunters_lost] = losses(&game);
+    record.crowd_left = game.position().material(Side::Crowd);
     record.opening = opening.join(" ");
     let all = game.move_texts();
     record.moves_text = all.join(" ");
     Ok(record)
 }
 
-/// The crowd pieces and the hunters lost between two positions of a game.
-/// (Saturating: in Renard et les Poules a declined capture gives the
-/// crowd a piece, so its count can grow.)
-pub(super) fn losses(start: &Position, end: &Position) -> [u32; 2] {
-    let lost = |side| start.material(side).saturating_sub(end.material(side));
-    [lost(Side::Crowd), lost(Side::Hunters)]
+/// The crowd pieces taken and the hunters lost in a game, ply by ply: a
+/// count that grows is no loss, so a piece Renard et les Poules gives the
+/// crowd for a declined capture hides no capture (start minus end would
+/// count it as one piece fewer taken, and below zero as a wrapped count).
+pub(super) fn losses(game: &Game) -> [u32; 2] {
+    let mut replay = Game::from_position(*game.variant(), *game.initial_position());
+    let mut lost = [0; 2];
+    for mv in game.moves() {
+        let before = *replay.position();
+        replay.play_unchecked(mv);
+        for (count, side) in lost.iter_mut().zip([Side::Crowd, Side::Hunters]) {
+            *count += before
+                .material(side)
+                .saturating_sub(replay.position().material(side));
+        }
+    }
+    lost
 }
 
 /// The game of a record line as `selfplay` and `match` write them

@@ -63,7 +63,7 @@ impl SelfplaySpec {
                 self.play.ply_cap
             ),
         };
-        let left = self.play.variant.crowd_count() - record.captured;
+        let left = record.crowd_left;
         let crowd_name = kind.piece_names(Side::Crowd).0;
         format!(
             "game {}: {} plies, {left} {crowd_name} left: {result}\n",

@@ -1201,6 +1201,56 @@ fn replayed_match_sums_up_the_same(record: &str, played: &[&str]) {
     );
 }
 
+/// In Renard et les Poules a fox that declines a capture owes the hens a
+/// piece, so the hens' count can grow: a match counts the hens the fox
+/// took, ply by ply, not the count at the start minus the count at the
+/// end (which here is the same 17 after one hen taken).
+#[test]
+fn a_piece_owed_for_a_declined_capture_hides_no_capture_in_a_match() {
+    // The fox steps away from d5xd3 (one hen owed) and again from a second
+    // capture (two owed); the hens place one on d1, and the fox takes c4.
+    let taken_one = "d4-d5 d3-d4 d5-c5 d2-d3 c5-c4 d1-d2 c4-c5 @d1 c3-c4 c5xc3";
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let record = dir.path().join("games.moves");
+    std::fs::write(
+        &record,
+        format!(
+            "hunters Medium crowd Easy seed 1: {taken_one}\n\
+             hunters Easy crowd Medium seed 1: d4-d5\n"
+        ),
+    )
+    .expect("the record written");
+    let out = cli(&[
+        "match",
+        "renard-et-les-poules",
+        "--a",
+        "medium",
+        "--b",
+        "easy",
+        "--replay",
+        record.to_str().expect("a UTF-8 path"),
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let line = |start: &str| {
+        text.lines()
+            .find(|l| l.trim_start().starts_with(start))
+            .unwrap_or_else(|| panic!("no line {start:?}: {text}"))
+    };
+    assert!(
+        line("Medium   foxes").ends_with("hens taken per game   1.0   hunters lost 0"),
+        "{text}"
+    );
+    assert!(
+        line("crowd pieces taken").contains("per pair: +1.00"),
+        "{text}"
+    );
+}
+
 /// Every value of every game's options other than the default, with its
 /// perft from the start (pinned from the engine; where the reference
 /// plays the game, that is without huffing, agreed by it), and whether at

@@ -7,7 +7,6 @@
 
 use crate::ai::Level;
 use crate::cli::arena::{MatchGame, PlaySpec, losses, recorded_game};
-use crate::rules::Game;
 
 /// The games of `files`, pair by pair: a pair is the two games of one
 /// seed, one with A's hunters (`hunters A crowd B seed S: MOVES`), one
@@ -85,9 +84,8 @@ pub(super) fn header(
 /// One record line replayed.
 fn game(play: &PlaySpec, line: &str) -> Result<MatchGame, String> {
     let game = recorded_game(play.variant, line)?;
-    let start = Game::new(play.variant);
     let outcome = game.outcome();
-    let [captured, hunters_lost] = losses(start.position(), game.position());
+    let [captured, hunters_lost] = losses(&game);
     Ok(MatchGame {
         winner: outcome
             .and_then(|o| o.winner)
