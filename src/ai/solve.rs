@@ -6,11 +6,15 @@
 //! The solve leaves out the quiet draw (a game the solver calls a win may
 //! take longer than that without progress), the repetition draw and the
 //! no-repeat rule (it keeps no history), and works only where every
-//! position fits in memory: `max_positions` bounds it.
+//! position fits in memory: `max_positions` bounds it. Where no move ever
+//! resets the quiet count (Uxrijn Ever: nobody captures or places), the
+//! quiet draw follows from the values all the same: a win is one only if
+//! it comes before the draw ([`Solution::value_before_quiet_draw`]).
 //!
 //! The solution keeps every position's value, so Master plays a game whose
-//! file says it is solved perfectly ([`solution_for`], [`solved_move`]):
-//! the quickest win, the longest loss, and the draw kept.
+//! file says it is solved, or one the quiet draw decides, perfectly
+//! ([`solution_for`], [`solved_move`]): the quickest win, the longest loss,
+//! and the draw kept.
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
@@ -41,6 +45,9 @@ pub struct Solution {
     /// The moves made count (a side wins by outlasting some number of
     /// them), so they are part of a position's key.
     counts_moves: bool,
+    /// Every move counts one more ply towards the quiet draw: no move of
+    /// the game resets it.
+    quiet_counts_every_ply: bool,
 }
 
 impl Solution {
@@ -49,6 +56,22 @@ impl Solution {
     pub fn value(&self, pos: &Position) -> Option<Solved> {
         let key = key(pos, self.counts_moves);
         self.index.get(&key).map(|&i| self.values[i as usize])
+    }
+
+    /// The value of `pos` with the quiet draw in, where no move resets the
+    /// quiet count: a win or loss in more plies than are left before the
+    /// draw (`left`) is a draw. (The ends are checked before the draw, so a
+    /// win on the draw's very ply stands.) `None` where the solution cannot
+    /// say: a position the solve did not reach, or a game whose moves can
+    /// reset the count.
+    pub fn value_before_quiet_draw(&self, pos: &Position, left: u16) -> Option<Solved> {
+        if !self.quiet_counts_every_ply {
+            return None;
+        }
+        Some(match self.value(pos)? {
+            Solved::Win(d) | Solved::Loss(d) if d > left => Solved::Draw,
+            v => v,
+        })
     }
 
     /// The winner with perfect play, or `None` for a draw.
@@ -109,6 +132,8 @@ struct Graph {
     index: HashMap<Key, u32>,
     children: Vec<Vec<u32>>,
     value: Vec<Option<Solved>>,
+    /// No move resets the quiet count.
+    quiet_counts_every_ply: bool,
 }
 
 /// How a position ends by the rules the solve keeps, without history: the
@@ -138,6 +163,7 @@ fn list(rules: &Rules, root: &Position, max_positions: usize) -> Result<Graph, T
         index: HashMap::from([(key(root, counts_moves), 0)]),
         children: Vec::new(),
         value: Vec::new(),
+        quiet_counts_every_ply: true,
     };
     let mut moves = Vec::new();
     let mut next = 0;
@@ -150,6 +176,7 @@ fn list(rules: &Rules, root: &Position, max_positions: usize) -> Result<Graph, T
         if end.is_none() {
             for mv in &moves {
                 let child = rules.apply(&pos, mv).0;
+                g.quiet_counts_every_ply &= child.quiet_plies == pos.quiet_plies.saturating_add(1);
                 let k = key(&child, counts_moves);
                 let id = match g.index.get(&k) {
                     Some(&id) => id,
@@ -233,6 +260,7 @@ pub fn solve(rules: &Rules, root: &Position, max_positions: usize) -> Result<Sol
             .map(|v| v.unwrap_or(Solved::Draw))
             .collect(),
         counts_moves: rules.counts_moves(),
+        quiet_counts_every_ply: g.quiet_counts_every_ply,
     })
 }
 
@@ -240,22 +268,41 @@ pub fn solve(rules: &Rules, root: &Position, max_positions: usize) -> Result<Sol
 /// solved games of `assets/games/` take 2,187 to 34,051.
 pub const PLAY_SOLVE_LIMIT: usize = 200_000;
 
+/// The most positions a game its file does not call solved is tried
+/// with, to find whether the quiet draw decides it (Uxrijn Ever: 4,092).
+pub const QUIET_SOLVE_LIMIT: usize = 20_000;
+
 /// The solution from the start of a game whose file says it is solved
-/// (`solved:`), kept for the life of the program; `None` for any other
-/// game, or one larger than [`PLAY_SOLVE_LIMIT`]. The first call per
+/// (`solved:`), or of a small game where nobody captures or places, a
+/// quiet draw decides, and the solve finds no move that resets its count
+/// (Uxrijn Ever, whose file claims no result: the 100-turn draw comes
+/// before the children's longest forced win). Kept for the life of the
+/// program; `None` for any other game, or one larger than
+/// [`PLAY_SOLVE_LIMIT`] (or [`QUIET_SOLVE_LIMIT`]). The first call per
 /// variant solves it (Kaooa: 34,051 positions).
 pub fn solution_for(variant: Variant) -> Option<Arc<Solution>> {
     type Solutions = HashMap<Variant, Option<Arc<Solution>>>;
     static SOLVED: Mutex<Option<Solutions>> = Mutex::new(None);
-    variant.game.file().solved.as_ref()?;
+    let claimed = variant.game.file().solved.is_some();
+    let rules = Rules::of(variant);
+    let start = rules.start_position();
+    let quiet_only = !rules.captures() && rules.quiet_limit().is_some() && start.in_hand == [0, 0];
+    if !claimed && !quiet_only {
+        return None;
+    }
+    let limit = if claimed {
+        PLAY_SOLVE_LIMIT
+    } else {
+        QUIET_SOLVE_LIMIT
+    };
     let mut solved = SOLVED.lock().unwrap_or_else(|e| e.into_inner());
     let solved = solved.get_or_insert_with(HashMap::new);
     solved
         .entry(variant)
         .or_insert_with(|| {
-            let rules = Rules::of(variant);
-            solve(&rules, &rules.start_position(), PLAY_SOLVE_LIMIT)
+            solve(&rules, &start, limit)
                 .ok()
+                .filter(|s| claimed || s.quiet_counts_every_ply)
                 .map(Arc::new)
         })
         .clone()
@@ -277,20 +324,31 @@ pub enum SolvedMove {
 /// keep a drawn one.
 pub fn solved_move(game: &Game, solution: &Solution) -> SolvedMove {
     let pos = game.position();
-    let Some(here) = solution.value(pos) else {
-        return SolvedMove::Unknown;
-    };
     let rules = game.rules();
     let quiet_left = rules
         .quiet_limit()
-        .map_or(u16::MAX, |l| l.saturating_sub(pos.quiet_plies));
-    if matches!(here, Solved::Win(d) if d >= quiet_left) {
+        .map(|l| l.saturating_sub(pos.quiet_plies));
+    // With the quiet draw in where the solution can say it exactly, else
+    // without it.
+    let value = |p: &Position, left: Option<u16>| match left {
+        Some(left) if solution.quiet_counts_every_ply => solution.value_before_quiet_draw(p, left),
+        _ => solution.value(p),
+    };
+    let Some(here) = value(pos, quiet_left) else {
+        return SolvedMove::Unknown;
+    };
+    if !solution.quiet_counts_every_ply
+        && matches!(here, Solved::Win(d) if d >= quiet_left.unwrap_or(u16::MAX))
+    {
+        // A win the quiet draw could cut short: a capture on the way may
+        // reset its count, or not.
         return SolvedMove::Unknown;
     }
     // Each move with the value it leaves the opponent.
+    let left_after = quiet_left.map(|l| l.saturating_sub(1));
     let mut answers = Vec::new();
     for mv in game.legal_moves() {
-        match solution.value(&rules.apply(pos, &mv).0) {
+        match value(&rules.apply(pos, &mv).0, left_after) {
             Some(v) => answers.push((mv, v)),
             None => return SolvedMove::Unknown,
         }

@@ -1073,6 +1073,81 @@ fn master_plays_a_solved_game_from_its_solution() {
     assert!(solution_for(Variant::new(GameId::named("el-zorro"))).is_none());
 }
 
+/// Uxrijn Ever's calf, lost at ply 97 by Master against Hard in a match
+/// (seed 2 at a quarter of the time, pair 3): the children's forced win
+/// was 111 plies long from the start, but the calf wasted plies it needed
+/// to last until the 100-turn draw.
+const UXRIJN_CALF_LOST: &str = concat!(
+    "q2-i3 r1-q2 i3-j4 q2-i3 j4-o4 i3-p3 o4-h5 p3-j4 h5-o4 g2-q2 o4-p3 j4-i3 ",
+    "p3-o4 i3-p3 o4-j4 q2-i3 j4-h5 p3-j4 h5-n5 j4-o4 n5-e6 o4-h5 e6-n5 i3-p3 ",
+    "n5-o4 h5-j4 o4-n5 j4-o4 n5-e6 o4-h5 e6-m6 p3-j4 m6-e6 h5-n5 e6-h5 n5-o4 ",
+    "h5-e6 o4-h5 e6-m6 h5-n5 m6-d7 n5-e6 d7-m6 j4-o4 m6-n5 e6-h5 n5-m6 h5-n5 ",
+    "m6-d7 n5-e6 d7-l7 o4-h5 l7-d7 e6-m6 d7-e6 m6-n5 e6-d7 n5-e6 d7-l7 e6-m6 ",
+    "l7-c8 h5-n5 c8-l7 m6-d7 l7-m6 d7-e6 m6-l7 e6-m6 l7-c8 m6-d7 c8-k8 n5-e6 ",
+    "k8-c8 d7-l7 c8-d7 l7-m6 d7-c8 m6-d7 c8-k8 d7-l7 k8-b9 l7-c8 b9-k8 e6-m6 ",
+    "k8-l7 c8-d7 l7-k8 d7-l7 k8-c8 m6-d7 c8-b9 l7-c8 b9-k8 d7-l7 k8-b9 l7-k8 ",
+    "b9-a10",
+);
+
+/// Uxrijn Ever's file claims no result (the quiet draw, which the solve
+/// leaves out, decides it), but no move of it resets the quiet count, so
+/// its solution says which positions are lost before the draw comes, and
+/// Master plays from it: at the move where the calf of the lost game
+/// (Master's, searching) let the children's win come before the draw,
+/// Master now keeps the draw, and so on to the draw itself.
+#[test]
+fn master_holds_the_calf_to_the_quiet_draw_in_uxrijn_ever() {
+    use stronghold::ai::solve::{Solved, solution_for};
+    use stronghold::ai::{Level, Search};
+    let variant = Variant::new(GameId::named("uxrijn-ever"));
+    let solution = solution_for(variant).expect("solved: the quiet draw decides it");
+    let limit = Rules::of(variant).quiet_limit().expect("a quiet draw");
+    let value = |g: &Game| {
+        let left = limit - g.position().quiet_plies;
+        solution
+            .value_before_quiet_draw(g.position(), left)
+            .expect("a reachable position, and no move resets the count")
+    };
+    assert_eq!(value(&Game::new(variant)), Solved::Draw, "the start holds");
+    // The calf's move that lost the game.
+    let mut game = Game::new(variant);
+    let mut lost_at = None;
+    for mv in UXRIJN_CALF_LOST.split_whitespace() {
+        let calf = game.side_to_move() == Side::Hunters;
+        let before = value(&game);
+        let mut next = game.clone();
+        next.play_text(mv).expect("legal");
+        if calf && before == Solved::Draw && matches!(value(&next), Solved::Win(_)) {
+            lost_at = Some(game.clone());
+            break;
+        }
+        game = next;
+    }
+    let mut game = lost_at.expect("the calf gave the draw away");
+    while !game.is_over() {
+        let level = if game.side_to_move() == Side::Hunters {
+            Level::Master
+        } else {
+            Level::Hard
+        };
+        let mut limits = level.limits();
+        limits.time_ms = Some(90);
+        let result = Search::for_level(&game, level, limits, 1)
+            .run_to_end()
+            .expect("a move");
+        let ply = game.ply();
+        game.play(&result.best).expect("legal");
+        if level == Level::Master {
+            assert_eq!(value(&game), Solved::Draw, "Master's calf at ply {ply}");
+        }
+    }
+    assert_eq!(
+        game.outcome().unwrap().winner,
+        None,
+        "drawn at the quiet limit"
+    );
+}
+
 /// `match` on a family game plays pairs of games with the sides swapped
 /// and sums A's score up with its interval; `--replay` sums the recorded
 /// games up again to the same figures.
