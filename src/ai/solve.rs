@@ -283,23 +283,22 @@ pub const QUIET_SOLVE_LIMIT: usize = 20_000;
 pub fn solution_for(variant: Variant) -> Option<Arc<Solution>> {
     type Solutions = HashMap<Variant, Option<Arc<Solution>>>;
     static SOLVED: Mutex<Option<Solutions>> = Mutex::new(None);
-    let claimed = variant.game.file().solved.is_some();
-    let rules = Rules::of(variant);
-    let start = rules.start_position();
-    let quiet_only = !rules.captures() && rules.quiet_limit().is_some() && start.in_hand == [0, 0];
-    if !claimed && !quiet_only {
-        return None;
-    }
-    let limit = if claimed {
-        PLAY_SOLVE_LIMIT
-    } else {
-        QUIET_SOLVE_LIMIT
-    };
     let mut solved = SOLVED.lock().unwrap_or_else(|e| e.into_inner());
     let solved = solved.get_or_insert_with(HashMap::new);
     solved
         .entry(variant)
         .or_insert_with(|| {
+            // Decided once per variant: Master asks at every move.
+            let claimed = variant.game.file().solved.is_some();
+            let rules = Rules::of(variant);
+            let start = rules.start_position();
+            let quiet_only =
+                !rules.captures() && rules.quiet_limit().is_some() && start.in_hand == [0, 0];
+            let limit = match (claimed, quiet_only) {
+                (true, _) => PLAY_SOLVE_LIMIT,
+                (false, true) => QUIET_SOLVE_LIMIT,
+                (false, false) => return None,
+            };
             solve(&rules, &start, limit)
                 .ok()
                 .filter(|s| claimed || s.quiet_counts_every_ply)

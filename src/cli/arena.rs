@@ -335,15 +335,10 @@ pub fn play_game(spec: &GameSpec) -> Result<GameRecord, String> {
 /// crowd for a declined capture hides no capture (start minus end would
 /// count it as one piece fewer taken, and below zero as a wrapped count).
 pub(super) fn losses(game: &Game) -> [u32; 2] {
-    let mut replay = Game::from_position(*game.variant(), *game.initial_position());
     let mut lost = [0; 2];
-    for mv in game.moves() {
-        let before = *replay.position();
-        replay.play_unchecked(mv);
+    for (before, after) in game.positions().zip(game.positions().skip(1)) {
         for (count, side) in lost.iter_mut().zip([Side::Crowd, Side::Hunters]) {
-            *count += before
-                .material(side)
-                .saturating_sub(replay.position().material(side));
+            *count += before.material(side).saturating_sub(after.material(side));
         }
     }
     lost

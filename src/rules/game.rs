@@ -102,6 +102,10 @@ impl Game {
     pub fn ply(&self) -> usize {
         self.history.len()
     }
+    /// Every position of the game, from its start to the current one.
+    pub fn positions(&self) -> impl Iterator<Item = &Position> {
+        (self.history.iter().map(|r| &r.before)).chain(std::iter::once(&self.position))
+    }
     /// The moves played, oldest first.
     pub fn moves(&self) -> impl DoubleEndedIterator<Item = &Move> + ExactSizeIterator {
         self.history.iter().map(|r| &r.mv)
