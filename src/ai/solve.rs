@@ -11,10 +11,9 @@
 //! quiet draw follows from the values all the same: a win is one only if
 //! it comes before the draw ([`Solution::value_before_quiet_draw`]).
 //!
-//! The solution keeps every position's value, so Master plays a game whose
-//! file says it is solved, or one the quiet draw decides, perfectly
-//! ([`solution_for`], [`solved_move`]): the quickest win, the longest loss,
-//! and the draw kept.
+//! The solution keeps every position's value, so Master plays perfectly
+//! a game whose file says it is solved ([`solution_for`],
+//! [`solved_move`]): the quickest win, the longest loss, and the draw kept.
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
@@ -36,7 +35,11 @@ pub enum Solved {
 /// of every position that can follow the root.
 #[derive(Clone, Debug)]
 pub struct Solution {
+    /// The root's value: with the quiet draw in where the solve can say it
+    /// exactly (no move resets its count), else without it.
     pub start: Solved,
+    /// The root's value with the quiet draw left out.
+    pub start_without_quiet_draw: Solved,
     /// Who moves at the root.
     pub first: Side,
     pub positions: usize,
@@ -68,15 +71,38 @@ impl Solution {
         if !self.quiet_counts_every_ply {
             return None;
         }
-        Some(match self.value(pos)? {
-            Solved::Win(d) | Solved::Loss(d) if d > left => Solved::Draw,
-            v => v,
-        })
+        Some(before_quiet_draw(self.value(pos)?, left))
+    }
+
+    /// The value of `pos` in play, `left` plies before the quiet draw
+    /// (`None`: the game has none): with that draw in where the solution
+    /// can say it exactly ([`Solution::value_before_quiet_draw`]), else
+    /// without it.
+    pub fn value_in_play(&self, pos: &Position, left: Option<u16>) -> Option<Solved> {
+        match left {
+            Some(left) if self.quiet_counts_every_ply => self.value_before_quiet_draw(pos, left),
+            _ => self.value(pos),
+        }
+    }
+
+    /// Whether [`Solution::value_in_play`] reckons the quiet draw in
+    /// exactly: no move of the game resets its count.
+    pub fn reckons_quiet_draw(&self) -> bool {
+        self.quiet_counts_every_ply
     }
 
     /// The winner with perfect play, or `None` for a draw.
     pub fn winner(&self) -> Option<Side> {
-        match self.start {
+        self.winner_of(self.start)
+    }
+
+    /// The winner with perfect play where the quiet draw is left out.
+    pub fn winner_without_quiet_draw(&self) -> Option<Side> {
+        self.winner_of(self.start_without_quiet_draw)
+    }
+
+    fn winner_of(&self, start: Solved) -> Option<Side> {
+        match start {
             Solved::Win(_) => Some(self.first),
             Solved::Loss(_) => Some(self.first.other()),
             Solved::Draw => None,
@@ -89,6 +115,15 @@ impl Solution {
             Solved::Win(n) | Solved::Loss(n) => Some(n),
             Solved::Draw => None,
         }
+    }
+}
+
+/// A value `left` plies before the quiet draw, where no move resets its
+/// count: a win or loss in more plies than that is a draw.
+fn before_quiet_draw(value: Solved, left: u16) -> Solved {
+    match value {
+        Solved::Win(d) | Solved::Loss(d) if d > left => Solved::Draw,
+        v => v,
     }
 }
 
@@ -249,8 +284,15 @@ fn run_back(children: &[Vec<u32>], value: &mut [Option<Solved>]) {
 pub fn solve(rules: &Rules, root: &Position, max_positions: usize) -> Result<Solution, TooLarge> {
     let mut g = list(rules, root, max_positions)?;
     run_back(&g.children, &mut g.value);
+    let start = g.value[0].unwrap_or(Solved::Draw);
     Ok(Solution {
-        start: g.value[0].unwrap_or(Solved::Draw),
+        start: match rules.quiet_limit() {
+            Some(limit) if g.quiet_counts_every_ply => {
+                before_quiet_draw(start, limit.saturating_sub(root.quiet_plies))
+            }
+            _ => start,
+        },
+        start_without_quiet_draw: start,
         first: root.side_to_move,
         positions: g.positions.len(),
         index: g.index,
@@ -268,17 +310,9 @@ pub fn solve(rules: &Rules, root: &Position, max_positions: usize) -> Result<Sol
 /// solved games of `assets/games/` take 2,187 to 34,051.
 pub const PLAY_SOLVE_LIMIT: usize = 200_000;
 
-/// The most positions a game its file does not call solved is tried
-/// with, to find whether the quiet draw decides it (Uxrijn Ever: 4,092).
-pub const QUIET_SOLVE_LIMIT: usize = 20_000;
-
 /// The solution from the start of a game whose file says it is solved
-/// (`solved:`), or of a small game where nobody captures or places, a
-/// quiet draw decides, and the solve finds no move that resets its count
-/// (Uxrijn Ever, whose file claims no result: the 100-turn draw comes
-/// before the children's longest forced win). Kept for the life of the
-/// program; `None` for any other game, or one larger than
-/// [`PLAY_SOLVE_LIMIT`] (or [`QUIET_SOLVE_LIMIT`]). The first call per
+/// (`solved:`), kept for the life of the program; `None` for any other
+/// game, or one larger than [`PLAY_SOLVE_LIMIT`]. The first call per
 /// variant solves it (Kaooa: 34,051 positions).
 pub fn solution_for(variant: Variant) -> Option<Arc<Solution>> {
     type Solutions = HashMap<Variant, Option<Arc<Solution>>>;
@@ -289,20 +323,10 @@ pub fn solution_for(variant: Variant) -> Option<Arc<Solution>> {
         .entry(variant)
         .or_insert_with(|| {
             // Decided once per variant: Master asks at every move.
-            let claimed = variant.game.file().solved.is_some();
+            variant.game.file().solved?;
             let rules = Rules::of(variant);
             let start = rules.start_position();
-            let quiet_only =
-                !rules.captures() && rules.quiet_limit().is_some() && start.in_hand == [0, 0];
-            let limit = match (claimed, quiet_only) {
-                (true, _) => PLAY_SOLVE_LIMIT,
-                (false, true) => QUIET_SOLVE_LIMIT,
-                (false, false) => return None,
-            };
-            solve(&rules, &start, limit)
-                .ok()
-                .filter(|s| claimed || s.quiet_counts_every_ply)
-                .map(Arc::new)
+            solve(&rules, &start, PLAY_SOLVE_LIMIT).ok().map(Arc::new)
         })
         .clone()
 }
@@ -327,12 +351,7 @@ pub fn solved_move(game: &Game, solution: &Solution) -> SolvedMove {
     let quiet_left = rules
         .quiet_limit()
         .map(|l| l.saturating_sub(pos.quiet_plies));
-    // With the quiet draw in where the solution can say it exactly, else
-    // without it.
-    let value = |p: &Position, left: Option<u16>| match left {
-        Some(left) if solution.quiet_counts_every_ply => solution.value_before_quiet_draw(p, left),
-        _ => solution.value(p),
-    };
+    let value = |p: &Position, left: Option<u16>| solution.value_in_play(p, left);
     let Some(here) = value(pos, quiet_left) else {
         return SolvedMove::Unknown;
     };

@@ -127,25 +127,30 @@ pub fn proof_only_move(
 /// The value of each legal move at `game`'s position for the side to
 /// move, counted from before the move, by the game's backward solve; `None`
 /// when a move leads where the solve did not reach, or when the draw for
-/// quiet moves could come before some move's win or loss (the solve leaves
-/// it out, so such a value is not known).
+/// quiet moves could come before some move's win or loss and the solve
+/// cannot say whether it does (a move of the game may reset its count).
 fn solved_values(solution: &Solution, game: &Game) -> Option<Vec<(Move, Solved)>> {
     let rules = game.rules();
     let pos = game.position();
     let quiet_left = rules
         .quiet_limit()
-        .map_or(u16::MAX, |l| l.saturating_sub(pos.quiet_plies));
+        .map(|l| l.saturating_sub(pos.quiet_plies));
+    let exact = solution.reckons_quiet_draw();
     game.legal_moves()
         .into_iter()
         .map(|mv| {
-            let value = match solution.value(&rules.apply(pos, &mv).0)? {
+            let after = rules.apply(pos, &mv).0;
+            let left = rules
+                .quiet_limit()
+                .map(|l| l.saturating_sub(after.quiet_plies));
+            let value = match solution.value_in_play(&after, left)? {
                 Solved::Win(n) => Solved::Loss(n + 1),
                 Solved::Loss(n) => Solved::Win(n + 1),
                 Solved::Draw => Solved::Draw,
             };
             let before_quiet_draw = match value {
-                Solved::Win(n) | Solved::Loss(n) => n < quiet_left,
-                Solved::Draw => true,
+                Solved::Win(n) | Solved::Loss(n) if !exact => n < quiet_left.unwrap_or(u16::MAX),
+                _ => true,
             };
             before_quiet_draw.then_some((mv, value))
         })

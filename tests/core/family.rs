@@ -973,7 +973,7 @@ fn the_command_line_plays_family_games_and_game_files() {
 /// RULES.md) state; every file that claims a result is checked.
 #[test]
 fn the_small_games_are_solved_as_their_files_say() {
-    use stronghold::ai::solve::solve;
+    use stronghold::ai::solve::{Solved, solve};
     let mut checked = Vec::new();
     for id in GameId::built_in() {
         let Some(claim) = id.file().solved else {
@@ -984,6 +984,16 @@ fn the_small_games_are_solved_as_their_files_say() {
         assert_eq!(solution.winner(), claim.winner, "{id}");
         assert_eq!(solution.plies(), claim.plies, "{id}");
         assert_eq!(solution.positions, claim.positions as usize, "{id}");
+        // The quiet draw decides only where the file says so, and cuts
+        // short the win it names.
+        let without = match solution.start_without_quiet_draw {
+            Solved::Win(n) | Solved::Loss(n) if solution.start == Solved::Draw => {
+                solution.winner_without_quiet_draw().map(|w| (w, n))
+            }
+            _ => None,
+        };
+        let claimed = claim.without_quiet_draw.map(|w| (w.winner, w.plies));
+        assert_eq!(without, claimed, "{id}");
         checked.push(id.id());
     }
     assert_eq!(
@@ -1001,6 +1011,7 @@ fn the_small_games_are_solved_as_their_files_say() {
             "ludus-coriovalli",
             "hund-efter-hare-thy",
             "hyvn-aetter-hare",
+            "uxrijn-ever",
         ]
     );
     // A game too large for the bound says so.
@@ -1089,18 +1100,17 @@ const UXRIJN_CALF_LOST: &str = concat!(
     "b9-a10",
 );
 
-/// Uxrijn Ever's file claims no result (the quiet draw, which the solve
-/// leaves out, decides it), but no move of it resets the quiet count, so
-/// its solution says which positions are lost before the draw comes, and
-/// Master plays from it: at the move where the calf of the lost game
-/// (Master's, searching) let the children's win come before the draw,
-/// Master now keeps the draw, and so on to the draw itself.
+/// Uxrijn Ever's result is the quiet draw's: no move of it resets the
+/// quiet count, so its solution says which positions are lost before the
+/// draw comes, and Master plays from it: at the move where the calf of the
+/// lost game (Master's, searching) let the children's win come before the
+/// draw, Master now keeps the draw, and so on to the draw itself.
 #[test]
 fn master_holds_the_calf_to_the_quiet_draw_in_uxrijn_ever() {
     use stronghold::ai::solve::{Solved, solution_for};
     use stronghold::ai::{Level, Search};
     let variant = Variant::new(GameId::named("uxrijn-ever"));
-    let solution = solution_for(variant).expect("solved: the quiet draw decides it");
+    let solution = solution_for(variant).expect("a solved game");
     let limit = Rules::of(variant).quiet_limit().expect("a quiet draw");
     let value = |g: &Game| {
         let left = limit - g.position().quiet_plies;

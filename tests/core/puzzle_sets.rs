@@ -303,7 +303,8 @@ fn the_other_games_puzzles_stand_by_their_search() {
 }
 
 /// Each legal move's value for the side to move at `game`, from the
-/// game's solution, counted from before the move.
+/// game's solution (the quiet draw in where it reckons it), counted from
+/// before the move.
 fn solved_values(game: &Game) -> Vec<(String, stronghold::ai::solve::Solved)> {
     use stronghold::ai::solve::{Solved, solution_for};
     let solution = solution_for(*game.variant()).expect("a solved game");
@@ -311,11 +312,13 @@ fn solved_values(game: &Game) -> Vec<(String, stronghold::ai::solve::Solved)> {
         .into_iter()
         .map(|mv| {
             let after = game.rules().apply(game.position(), &mv).0;
-            let value = match solution.value(&after).expect("a position of the solve") {
-                Solved::Win(n) => Solved::Loss(n + 1),
-                Solved::Loss(n) => Solved::Win(n + 1),
-                Solved::Draw => Solved::Draw,
-            };
+            let left = (game.rules().quiet_limit()).map(|l| l - after.quiet_plies);
+            let value =
+                match (solution.value_in_play(&after, left)).expect("a position of the solve") {
+                    Solved::Win(n) => Solved::Loss(n + 1),
+                    Solved::Loss(n) => Solved::Win(n + 1),
+                    Solved::Draw => Solved::Draw,
+                };
             (game.move_text(&mv), value)
         })
         .collect()

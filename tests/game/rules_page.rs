@@ -534,6 +534,15 @@ fn every_reading_a_file_marks_as_ours_and_its_history_show() {
                 file.solved.is_some(),
                 "{game}: perfect play"
             );
+            // A draw the quiet draw decides names the win it cuts short.
+            if let Some(win) = file.solved.and_then(|s| s.without_quiet_draw) {
+                let limit = file.draws.quiet_limit.expect("a quiet draw");
+                assert!(
+                    texts.iter().any(|t| t.contains(&format!("{} ", win.plies))
+                        && t.contains(&format!("{limit} "))),
+                    "{game} {language:?}: the win the quiet draw cuts short"
+                );
+            }
         }
     }
 }

@@ -226,6 +226,10 @@ rules-solved-win = With perfect play the { $side } { $single ->
    *[other] win
 }, in { $plies } plies at most (solved backwards over { $positions } positions).
 rules-solved-draw = With perfect play the game is a draw (solved backwards over { $positions } positions).
+rules-solved-quiet-draw = The draw after { $limit } plies without progress decides it: without that draw the { $side } { $single ->
+    [yes] wins
+   *[other] win
+}, in { $plies } plies at most, which is longer. No move of this game resets the count, so the solve reckons the draw in exactly.
 rules-solved-master = The computer at Master plays from this solution: it never lets a won game go, wins as quickly as the game allows and, losing, holds out as long as it can.
 rules-solved-options = This is the result with the default options. With others it is another game: Master solves that one again when it first plays it.
 

@@ -301,6 +301,20 @@ pub struct SolvedSpec {
     pub plies: Option<u16>,
     /// Positions the solve went through.
     pub positions: u32,
+    /// Where the quiet draw decides the result (a draw, then): the forced
+    /// win the solve finds with that draw left out. Only in a game where no
+    /// move resets the quiet count, so that the solve reckons the draw in
+    /// exactly (Uxrijn Ever).
+    #[serde(default)]
+    pub without_quiet_draw: Option<SolvedWin>,
+}
+
+/// A forced win: who wins, and in how many plies at most.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct SolvedWin {
+    pub winner: Side,
+    pub plies: u16,
 }
 
 fn default_skin() -> String {

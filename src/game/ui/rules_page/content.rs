@@ -558,7 +558,16 @@ fn solved_section(game: GameId) -> Option<Section> {
             .num("positions", solved.positions),
         None => Msg::new("rules-solved-draw").num("positions", solved.positions),
     };
-    let mut lines = vec![result, Msg::new("rules-solved-master")];
+    let mut lines = vec![result];
+    // A draw the quiet draw decides: the win it cuts short.
+    if let Some(win) = solved.without_quiet_draw {
+        lines.push(
+            of_side("rules-solved-quiet-draw", game, win.winner)
+                .num("plies", win.plies)
+                .num("limit", game.file().draws.quiet_limit.unwrap_or(0)),
+        );
+    }
+    lines.push(Msg::new("rules-solved-master"));
     // The proven result is the default game's: other options are other games.
     if !game.file().options.is_empty() {
         lines.push(Msg::new("rules-solved-options"));
