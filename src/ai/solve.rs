@@ -306,27 +306,49 @@ pub fn solve(rules: &Rules, root: &Position, max_positions: usize) -> Result<Sol
     })
 }
 
-/// The most positions a game is solved with to be played perfectly: the
-/// solved games of `assets/games/` take 2,187 to 34,051.
+/// The most positions a game is solved with to be played perfectly, when
+/// Master first plays it: the solved games of `assets/games/` up to Hund
+/// efter Hare (Thy)'s 196,920 (about 0.4 s). Those larger (Wolf und
+/// Schaaf's 1,765,682 take 3.4 s and 380 MB) are searched.
 pub const PLAY_SOLVE_LIMIT: usize = 200_000;
 
-/// The solution from the start of a game whose file says it is solved
-/// (`solved:`), kept for the life of the program; `None` for any other
-/// game, or one larger than [`PLAY_SOLVE_LIMIT`]. The first call per
-/// variant solves it (Kaooa: 34,051 positions).
+/// The most positions a game is solved with to prove its puzzles (the
+/// command line and the tests).
+pub const PROOF_SOLVE_LIMIT: usize = 5_000_000;
+
+/// The solution Master plays from: the solve from the start of a game
+/// whose file says it is solved (`solved:`) within [`PLAY_SOLVE_LIMIT`]
+/// positions, kept for the life of the program; `None` for any other
+/// game. The first call per variant solves it (Kaooa: 34,051 positions).
 pub fn solution_for(variant: Variant) -> Option<Arc<Solution>> {
-    type Solutions = HashMap<Variant, Option<Arc<Solution>>>;
+    let claim = variant.game.file().solved?;
+    if claim.positions as usize > PLAY_SOLVE_LIMIT {
+        return None;
+    }
+    cached_solve(variant, PLAY_SOLVE_LIMIT)
+}
+
+/// The solution a game's puzzles are proven by: [`solution_for`]'s, or
+/// for a solved game too large to be solved in play, its solve within
+/// [`PROOF_SOLVE_LIMIT`] positions.
+pub fn proof_solution(variant: Variant) -> Option<Arc<Solution>> {
+    solution_for(variant).or_else(|| cached_solve(variant, PROOF_SOLVE_LIMIT))
+}
+
+/// The solve of a game whose file says it is solved, within `limit`
+/// positions, once per variant and limit.
+fn cached_solve(variant: Variant, limit: usize) -> Option<Arc<Solution>> {
+    type Solutions = HashMap<(Variant, usize), Option<Arc<Solution>>>;
     static SOLVED: Mutex<Option<Solutions>> = Mutex::new(None);
     let mut solved = SOLVED.lock().unwrap_or_else(|e| e.into_inner());
     let solved = solved.get_or_insert_with(HashMap::new);
     solved
-        .entry(variant)
+        .entry((variant, limit))
         .or_insert_with(|| {
-            // Decided once per variant: Master asks at every move.
             variant.game.file().solved?;
             let rules = Rules::of(variant);
             let start = rules.start_position();
-            solve(&rules, &start, PLAY_SOLVE_LIMIT).ok().map(Arc::new)
+            solve(&rules, &start, limit).ok().map(Arc::new)
         })
         .clone()
 }

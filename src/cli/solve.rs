@@ -310,10 +310,6 @@ fn solve_games(args: &Args, kind: GameId, path: &str, out: &mut dyn Write) -> Re
     Ok(())
 }
 
-/// The most positions a small game is solved over (a couple of hundred
-/// bytes each: about a gigabyte at most).
-const SMALL_SOLVE_LIMIT: usize = 5_000_000;
-
 /// `solve GAME` for a small game: who wins from its position with perfect
 /// play, solved backwards over every position that can follow.
 fn solve_small(args: &Args, kind: GameId, out: &mut dyn Write) -> Result<(), String> {
@@ -327,7 +323,7 @@ fn solve_small(args: &Args, kind: GameId, out: &mut dyn Write) -> Result<(), Str
         return Err(format!("the game is over: {}", o.describe(kind)));
     }
     let start = Instant::now();
-    let solution = solve::solve(game.rules(), game.position(), SMALL_SOLVE_LIMIT)
+    let solution = solve::solve(game.rules(), game.position(), solve::PROOF_SOLVE_LIMIT)
         .map_err(|e| e.to_string())?;
     let name = |side: Side| kind.piece_names(side).0;
     let verdict = match (solution.winner(), solution.start) {

@@ -7,7 +7,7 @@
 //! ([`check_puzzle`]).
 
 use crate::ai::fox_geese_proof::{FoxGeeseSolver, SolveError, Winner};
-use crate::ai::solve::{Solution, Solved, solution_for};
+use crate::ai::solve::{Solution, Solved, proof_solution};
 use crate::ai::{MATE_BOUND, Search, SearchLimits, Tablebase};
 use crate::rules::{Game, Move, Side, Variant};
 
@@ -224,7 +224,7 @@ pub fn solved_reply(solution: &Solution, game: &Game) -> Option<Move> {
 /// The solution a puzzle of `variant` is proven by: the game's backward
 /// solve from its start, where its file says it is solved.
 pub fn solution_of(variant: &Variant) -> Result<std::sync::Arc<Solution>, String> {
-    solution_for(*variant).ok_or_else(|| format!("{} is not solved backwards", variant.title()))
+    proof_solution(*variant).ok_or_else(|| format!("{} is not solved backwards", variant.title()))
 }
 
 /// Each legal move's score for the side to move, by a search of its

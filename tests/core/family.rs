@@ -973,14 +973,15 @@ fn the_command_line_plays_family_games_and_game_files() {
 /// RULES.md) state; every file that claims a result is checked.
 #[test]
 fn the_small_games_are_solved_as_their_files_say() {
-    use stronghold::ai::solve::{Solved, solve};
+    use stronghold::ai::solve::{PROOF_SOLVE_LIMIT, Solved, solve};
     let mut checked = Vec::new();
     for id in GameId::built_in() {
         let Some(claim) = id.file().solved else {
             continue;
         };
         let game = Game::new(Variant::new(id));
-        let solution = solve(game.rules(), game.position(), 1_000_000).expect("small enough");
+        let solution =
+            solve(game.rules(), game.position(), PROOF_SOLVE_LIMIT).expect("small enough");
         assert_eq!(solution.winner(), claim.winner, "{id}");
         assert_eq!(solution.plies(), claim.plies, "{id}");
         assert_eq!(solution.positions, claim.positions as usize, "{id}");
@@ -1004,12 +1005,15 @@ fn the_small_games_are_solved_as_their_files_say() {
             "jeu-militaire",
             "hund-efter-hare-vendsyssel",
             "mysore-tiger-game",
+            "pulijudamu",
             "bam-blang-beh-khla",
             "hat-diviyan-keliya",
             "huli-mane-ata",
             "janes-soppi",
             "ludus-coriovalli",
             "hund-efter-hare-thy",
+            "wolf-and-sheep",
+            "wolf-und-schaaf",
             "hyvn-aetter-hare",
             "uxrijn-ever",
         ]
@@ -1027,7 +1031,7 @@ fn the_small_games_are_solved_as_their_files_say() {
 /// solution is searched at Master too.
 #[test]
 fn master_plays_a_solved_game_from_its_solution() {
-    use stronghold::ai::solve::{Solved, solution_for};
+    use stronghold::ai::solve::{PLAY_SOLVE_LIMIT, Solved, solution_for};
     use stronghold::ai::{Level, Search};
     for id in [
         "kaooa",
@@ -1080,8 +1084,12 @@ fn master_plays_a_solved_game_from_its_solution() {
         }
         assert_eq!(game.outcome().unwrap().winner, Some(winner), "{id}");
     }
-    // Only games whose file says they are solved are solved in play.
+    // Only games whose file says they are solved are solved in play, and
+    // only those small enough to solve at Master's first move.
     assert!(solution_for(Variant::new(GameId::named("el-zorro"))).is_none());
+    let large = Variant::new(GameId::named("wolf-und-schaaf"));
+    assert!(large.game.file().solved.unwrap().positions as usize > PLAY_SOLVE_LIMIT);
+    assert!(solution_for(large).is_none());
 }
 
 /// Uxrijn Ever's calf, lost at ply 97 by Master against Hard in a match

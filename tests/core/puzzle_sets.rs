@@ -306,8 +306,8 @@ fn the_other_games_puzzles_stand_by_their_search() {
 /// game's solution (the quiet draw in where it reckons it), counted from
 /// before the move.
 fn solved_values(game: &Game) -> Vec<(String, stronghold::ai::solve::Solved)> {
-    use stronghold::ai::solve::{Solved, solution_for};
-    let solution = solution_for(*game.variant()).expect("a solved game");
+    use stronghold::ai::solve::{Solved, proof_solution};
+    let solution = proof_solution(*game.variant()).expect("a solved game");
     game.legal_moves()
         .into_iter()
         .map(|mv| {

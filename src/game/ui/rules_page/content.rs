@@ -6,6 +6,7 @@
 
 use super::diagrams::{Diagram, Kind, diagrams};
 use super::words::{self, spec};
+use crate::ai::solve::PLAY_SOLVE_LIMIT;
 use crate::game::common::i18n::Msg;
 use crate::rules::family::file::{
     Chain, EndSpec, Heading, LaterHops, LineCapture, NoMoves, OptionEffect, OptionTag, SpecialRule,
@@ -567,7 +568,12 @@ fn solved_section(game: GameId) -> Option<Section> {
                 .num("limit", game.file().draws.quiet_limit.unwrap_or(0)),
         );
     }
-    lines.push(Msg::new("rules-solved-master"));
+    // Master solves the game again when it first plays it, if that is quick.
+    lines.push(if solved.positions as usize <= PLAY_SOLVE_LIMIT {
+        Msg::new("rules-solved-master")
+    } else {
+        Msg::new("rules-solved-searched")
+    });
     // The proven result is the default game's: other options are other games.
     if !game.file().options.is_empty() {
         lines.push(Msg::new("rules-solved-options"));
