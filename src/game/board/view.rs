@@ -213,9 +213,10 @@ fn rebuild_board(
     let rules = Rules::of(*variant);
     // Room for every capture up to the one that wins; none in a game
     // where nobody captures (an empty frame that never fills).
-    let tray_slots = match rules.captures() {
-        true => (variant.crowd_count() + 1).saturating_sub(variant.crowd_minimum()) as usize,
-        false => 0,
+    let tray_slots = if rules.captures() {
+        (variant.crowd_count() + 1).saturating_sub(variant.crowd_minimum()) as usize
+    } else {
+        0
     };
     let key = (*layout, *skin_version, tray_slots);
     if *built == Some(key) {
