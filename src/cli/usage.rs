@@ -83,7 +83,7 @@ const COMMANDS: [(&str, &str); 10] = [
       Proves who wins with perfect play (Fox and Geese without sideways steps);
       --hash-mb sizes its table of proven positions (default 1024, a power of two used).
       Any other GAME is solved backwards from its position if it is small enough (at most
-      5,000,000 positions; those the rules page calls solved are far below that). The quiet
+      5,000,000 positions; those the rules page calls solved take at most 1,765,682). The quiet
       draw is left out, unless no move of the game resets its count: then it is reckoned in.
   stronghold-cli solve fox-geese --record FILE --after-ply N [--nodes N] [--hash-mb MB]
       The same for each game of a selfplay or match record, after its first N plies.

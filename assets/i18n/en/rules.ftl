@@ -229,10 +229,11 @@ rules-solved-draw = With perfect play the game is a draw (solved backwards over 
 rules-solved-quiet-draw = The draw after { $limit } plies without progress decides it: without that draw the { $side } { $single ->
     [yes] wins
    *[other] win
-}, in { $plies } plies at most, which is longer. No move of this game resets the count, so the solve reckons the draw in exactly.
+}, but against the best defence only in { $plies } plies, longer than the draw allows. No move of this game resets the count, so the solve reckons the draw in exactly.
 rules-solved-master = The computer at Master plays from this solution: it never lets a won game go, wins as quickly as the game allows and, losing, holds out as long as it can.
 rules-solved-searched = The solve is too large for the computer to repeat while it plays: at Master it searches this game instead.
 rules-solved-options = This is the result with the default options. With others it is another game: Master solves that one again when it first plays it.
+rules-solved-options-searched = This is the result with the default options. With others it is another game.
 
 ## Writing moves, about the game
 

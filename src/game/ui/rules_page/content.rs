@@ -569,14 +569,19 @@ fn solved_section(game: GameId) -> Option<Section> {
         );
     }
     // Master solves the game again when it first plays it, if that is quick.
-    lines.push(if solved.positions as usize <= PLAY_SOLVE_LIMIT {
-        Msg::new("rules-solved-master")
+    let played_from_solve = solved.positions as usize <= PLAY_SOLVE_LIMIT;
+    lines.push(Msg::new(if played_from_solve {
+        "rules-solved-master"
     } else {
-        Msg::new("rules-solved-searched")
-    });
+        "rules-solved-searched"
+    }));
     // The proven result is the default game's: other options are other games.
     if !game.file().options.is_empty() {
-        lines.push(Msg::new("rules-solved-options"));
+        lines.push(Msg::new(if played_from_solve {
+            "rules-solved-options"
+        } else {
+            "rules-solved-options-searched"
+        }));
     }
     Some(Section {
         heading: "rules-heading-solved",
