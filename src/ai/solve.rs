@@ -93,18 +93,19 @@ impl Solution {
 
     /// The winner with perfect play, or `None` for a draw.
     pub fn winner(&self) -> Option<Side> {
-        self.winner_of(self.start)
-    }
-
-    /// The winner with perfect play where the quiet draw is left out.
-    pub fn winner_without_quiet_draw(&self) -> Option<Side> {
-        self.winner_of(self.start_without_quiet_draw)
-    }
-
-    fn winner_of(&self, start: Solved) -> Option<Side> {
-        match start {
+        match self.start {
             Solved::Win(_) => Some(self.first),
             Solved::Loss(_) => Some(self.first.other()),
+            Solved::Draw => None,
+        }
+    }
+
+    /// The forced win with the quiet draw left out: who wins, and in how
+    /// many plies at most; `None` for a draw.
+    pub fn win_without_quiet_draw(&self) -> Option<(Side, u16)> {
+        match self.start_without_quiet_draw {
+            Solved::Win(n) => Some((self.first, n)),
+            Solved::Loss(n) => Some((self.first.other(), n)),
             Solved::Draw => None,
         }
     }

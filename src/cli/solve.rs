@@ -345,17 +345,14 @@ fn solve_small(args: &Args, kind: GameId, out: &mut dyn Write) -> Result<(), Str
             }
             verdict
         }
-        _ => match (
-            solution.winner_without_quiet_draw(),
-            solution.start_without_quiet_draw,
-        ) {
+        _ => match solution.win_without_quiet_draw() {
             // The quiet draw decides (no move resets its count).
-            (Some(side), Solved::Win(n) | Solved::Loss(n)) => format!(
+            Some((side, n)) => format!(
                 "a draw with perfect play: the draw after {} plies without progress comes first; without it the {} win, in {n} plies at most (no move here resets the count)",
                 game.variant().quiet_limit().unwrap_or(0),
                 name(side)
             ),
-            _ => "a draw with perfect play (the game can go round for ever)".to_string(),
+            None => "a draw with perfect play (the game can go round for ever)".to_string(),
         },
     };
     say(
