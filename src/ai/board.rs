@@ -130,6 +130,14 @@ impl SearchBoard {
         None
     }
 
+    /// True when the quiet-limit draw may fall within `depth` plies of
+    /// here: a search of this node then depends on how many quiet plies
+    /// led to it, which the table's key leaves out.
+    pub fn quiet_draw_within(&self, depth: i32) -> bool {
+        self.quiet_limit
+            .is_some_and(|l| i32::from(l) - i32::from(self.pos.quiet_plies) <= depth)
+    }
+
     /// What the side to move does when it has no legal move: it loses or
     /// the game is drawn ([`Stuck::Passes`] only where a pass it would
     /// make is refused by the no-repeat rule: it then loses, as

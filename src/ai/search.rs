@@ -98,6 +98,9 @@ struct Frame {
     /// Legal moves tried so far.
     legal: u32,
     hash: u64,
+    /// The quiet-limit draw is within the frame's depth: its result is
+    /// stored without a depth, so that no node of another count trusts it.
+    quiet_draw_near: bool,
     /// At the horizon: only jumps, with the evaluation as a floor when
     /// jumping is optional.
     quiescence: bool,
@@ -406,6 +409,7 @@ impl Engine {
             next: 0,
             legal: 0,
             hash: self.tt_key(),
+            quiet_draw_near: self.board.quiet_draw_within(depth),
             quiescence: quiescence.is_some(),
             stand_pat,
             child: 0,
@@ -553,7 +557,14 @@ impl Engine {
             return ControlFlow::Continue(MoveKey::NONE);
         };
         let s = score_from_tt(e.score as i32, ply);
-        if e.depth as i32 >= depth.max(0) && !bagh_chal::stored_win_may_not_hold(s, &self.board) {
+        // The key leaves out the quiet plies (as chess engines leave out
+        // the fifty-move count): where the draw may come within `depth`,
+        // a score stored at another count may not hold, so only its move
+        // is used.
+        if e.depth as i32 >= depth.max(0)
+            && !bagh_chal::stored_win_may_not_hold(s, &self.board)
+            && !self.board.quiet_draw_within(depth)
+        {
             let cut = match e.bound {
                 Bound::Exact => true,
                 Bound::Lower => s >= beta,
@@ -746,8 +757,9 @@ impl Engine {
             let key = f
                 .best_move
                 .map_or(MoveKey::NONE, |i| MoveKey::of(&self.moves[i]));
+            let depth = if f.quiet_draw_near { 0 } else { f.depth };
             self.tt
-                .store(f.hash, key, score_to_tt(score, f.ply), f.depth, bound);
+                .store(f.hash, key, score_to_tt(score, f.ply), depth, bound);
         }
         self.moves.truncate(f.lo);
         self.scores.truncate(f.lo);
@@ -830,6 +842,49 @@ mod tests {
         Engine::new(&at, 2, None, false, 0, 0)
             .expect("a game in progress")
             .tt_key()
+    }
+
+    /// A search of `game` to `depth`, after storing `stored` as every
+    /// child's exact score, found at a great depth (None: nothing stored).
+    fn searched_with_children_stored(game: &Game, depth: u32, stored: Option<i32>) -> Iteration {
+        let mut engine = Engine::new(game, depth, None, false, 0, 0).expect("a game in progress");
+        if let Some(score) = stored {
+            for mv in game.legal_moves() {
+                assert!(engine.board.make(&mv));
+                let key = engine.tt_key();
+                engine.tt.store(key, MoveKey::NONE, score, 60, Bound::Exact);
+                engine.board.unmake();
+            }
+        }
+        while engine.run(u64::MAX, None) != RunEnd::Finished {}
+        engine.best_so_far()
+    }
+
+    #[test]
+    fn a_score_stored_at_another_quiet_count_is_not_trusted_near_the_draw() {
+        let game = Game::new(Variant::new(GameId::named("sher-bakar")));
+        let limit = game
+            .rules()
+            .quiet_limit()
+            .expect("Sher Bakar has a quiet limit");
+        let at = |quiet_plies| {
+            let mut pos = *game.position();
+            pos.quiet_plies = quiet_plies;
+            Game::from_position(*game.variant(), pos)
+        };
+        // Far from the draw the stored scores settle every child: the
+        // entries are found.
+        assert_eq!(
+            searched_with_children_stored(&at(0), 4, Some(2_000)).score,
+            -2_000
+        );
+        // Two plies from it, the draw may end a child's line: what was
+        // stored from another count is not trusted, and the search finds
+        // what it finds without it.
+        let near = at(limit - 2);
+        let fresh = searched_with_children_stored(&near, 4, None);
+        let stored = searched_with_children_stored(&near, 4, Some(2_000));
+        assert_eq!((stored.best, stored.score), (fresh.best, fresh.score));
     }
 
     #[test]
