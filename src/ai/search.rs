@@ -11,6 +11,7 @@
 //! negamax(node, depth, alpha, beta):                       // enter
 //!     if the rules, a repetition or the table settle node: return that
 //!     narrow alpha, beta to the mate distance; a deep enough TT entry may cut
+//!         (not where the quiet-limit draw may come within depth: the key has no quiet count)
 //!     if depth <= 0:                                       // horizon_jumps
 //!         stand = evaluate(node)
 //!         if no hunter jump, or stand >= beta where jumping is optional: return stand
@@ -25,7 +26,7 @@
 //!             if alpha < s < beta: s = -negamax(child, depth-1, -beta, -alpha)
 //!         best, alpha, pv updated from s                   // child_returned
 //!         if s >= beta: reward a quiet move (killers, history); break
-//!     store best in the TT; return best                    // finish_frame
+//!     store best in the TT (at depth 0 where that draw is near); return best  // finish_frame
 //!
 //! for depth in 1, 2, ... until a limit:                    // start_iteration
 //!     negamax(root, depth, -inf, inf), root moves best first  // iteration_finished
