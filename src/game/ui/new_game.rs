@@ -113,19 +113,25 @@ fn game_row(
         form.variant = Variant::new(game);
         form.skin = None;
     }
-    ui.horizontal_wrapped(|ui| {
-        ui.label(
-            egui::RichText::new(format!(
-                "{}. {}",
-                i18n.words(&file.description),
-                facts(i18n, game)
-            ))
-            .color(MUTED)
-            .size(13.0),
-        );
-        if ui.small_button(i18n.tr("new-game-rules")).clicked() {
-            *asked = Some(NewGameAction::Rules(game));
-        }
+    // The line, wrapped in its own column, and the link to the rules at
+    // its right, the same place on every row.
+    let line = egui::RichText::new(format!(
+        "{}. {}",
+        i18n.words(&file.description),
+        facts(i18n, game)
+    ))
+    .color(MUTED)
+    .size(13.0);
+    ui.horizontal(|ui| {
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Min), |ui| {
+            if ui.small_button(i18n.tr("new-game-rules")).clicked() {
+                *asked = Some(NewGameAction::Rules(game));
+            }
+            let column = egui::vec2(ui.available_width(), 0.0);
+            ui.allocate_ui_with_layout(column, egui::Layout::top_down(egui::Align::Min), |ui| {
+                ui.add(egui::Label::new(line).wrap());
+            });
+        });
     });
 }
 
