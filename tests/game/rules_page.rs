@@ -10,9 +10,10 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use bevy_egui::egui;
-use stronghold::game::common::i18n::{I18n, Language, message_file_path};
+use stronghold::game::common::i18n::{I18n, Language, Msg, message_file_path};
 use stronghold::game::ui::rules_page::{
     ArrowStyle, FRAME_IDS, Kind, Scene, diagrams, message_ids, rules_page, rules_screen,
+    rules_screen_with,
 };
 use stronghold::rules::family::file::{Chain, EndSpec, OptionEffect, Steps};
 use stronghold::rules::{Bitboard, GameId, Move, Rules, Side, Variant};
@@ -579,7 +580,13 @@ fn the_screen_offers_every_game_grouped_by_board() {
     for language in Language::ALL {
         i18n.set_language(language);
         let mut game = GameId::named("pirates");
-        let texts = rendered_texts(1000.0, |ui| rules_screen(ui, &i18n, &mut game));
+        // Folded, the picker is one line above the page.
+        let folded = rendered_texts(1000.0, |ui| rules_screen(ui, &i18n, &mut game));
+        let count = GameId::built_in().count() as u32;
+        let all_games = i18n.msg(&Msg::new("rules-all-games").num("count", count));
+        assert!(folded.contains(&all_games), "no `{all_games}`");
+        assert!(!folded.contains(&i18n.tr("new-game-board-star")));
+        let texts = rendered_texts(1000.0, |ui| rules_screen_with(ui, &i18n, &mut game, true));
         for g in GameId::built_in() {
             let title = i18n.words(&g.file().name).to_string();
             assert!(texts.contains(&title), "no tab `{title}`");
@@ -634,4 +641,34 @@ fn a_two_round_matchs_page_tells_its_rounds() {
             assert!(!ids.iter().any(|i| i == unwanted), "{id}: {unwanted}");
         }
     }
+}
+
+/// A stack is drawn with its height, as on the board, and the page counts
+/// its pieces whole (Bagh Batti's twenty goats stand on four points).
+#[test]
+fn a_stack_shows_its_height_and_its_pieces_count_whole() {
+    let start = |game: GameId| {
+        diagrams(game)
+            .iter()
+            .find(|d| d.kind == Kind::Start)
+            .expect("a start diagram")
+            .scene
+            .clone()
+    };
+    let batti = GameId::named("bagh-batti");
+    let heights: Vec<u32> = start(batti).stacks.iter().map(|&(_, h)| h).collect();
+    assert_eq!(heights, [5, 5, 5, 5]);
+    assert!(start(GameId::named("pirates")).stacks.is_empty());
+    let i18n = i18n();
+    let texts = rendered_texts(1000.0, |ui| rules_page(ui, &i18n, batti));
+    assert!(
+        texts
+            .iter()
+            .any(|t| t.contains("goats (20) start on b2 d2 b4 d4")),
+        "no count of twenty goats"
+    );
+    assert!(
+        texts.iter().filter(|t| *t == "5").count() >= 4,
+        "no heights drawn"
+    );
 }

@@ -7,6 +7,7 @@
 ## The page frame
 
 rules-title = Rules
+rules-all-games = All games ({ $count })
 rules-badge-chosen = Chosen
 rules-badge-option = Option
 rules-badge-solved = Perfect play

@@ -7,6 +7,7 @@
 ## Рамка страницы
 
 rules-title = Правила
+rules-all-games = Все игры ({ $count })
 rules-badge-chosen = Наш выбор
 rules-badge-option = Настройка
 rules-badge-solved = Безошибочная игра

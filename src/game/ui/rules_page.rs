@@ -69,9 +69,32 @@ pub(super) const FAMILIES: [(BoardFamily, &str); 6] = [
     (BoardFamily::Other, "new-game-board-other"),
 ];
 
-/// A game picker, the games grouped by their board, then that game's page.
+/// A game picker, folded under one line so that the page starts near
+/// the top (61 names took half the screen), then that game's page.
 pub fn rules_screen(ui: &mut egui::Ui, i18n: &I18n, game: &mut GameId) {
-    game_picker(ui, i18n, game);
+    rules_screen_with(ui, i18n, game, false);
+}
+
+/// [`rules_screen`] with the picker unfolded at first when `picker_open`.
+pub fn rules_screen_with(ui: &mut egui::Ui, i18n: &I18n, game: &mut GameId, picker_open: bool) {
+    let before = *game;
+    let title =
+        i18n.msg(&Msg::new("rules-all-games").num("count", GameId::built_in().count() as u32));
+    let header = egui::CollapsingHeader::new(RichText::new(title).color(WEAK_INK))
+        .id_salt("rules-game-picker")
+        .default_open(picker_open)
+        .show(ui, |ui| game_picker(ui, i18n, game));
+    // A game chosen: fold the list again, its page is what was asked for.
+    if *game != before {
+        let id = header.header_response.id;
+        let mut state = egui::collapsing_header::CollapsingState::load_with_default_open(
+            ui.ctx(),
+            id,
+            picker_open,
+        );
+        state.set_open(false);
+        state.store(ui.ctx());
+    }
     ui.separator();
     rules_page(ui, i18n, *game);
 }

@@ -58,9 +58,10 @@ pub struct Page {
 }
 
 /// Ids the page frame uses besides the sections' own.
-pub const FRAME_IDS: [&str; 11] = [
+pub const FRAME_IDS: [&str; 12] = [
     "rules-option-key",
     "rules-title",
+    "rules-all-games",
     "rules-origin",
     "rules-badge-chosen",
     "rules-badge-option",
@@ -156,8 +157,12 @@ fn side_start(game: GameId, rules: &Rules, start: &Position, side: Side) -> Msg 
         let names: Vec<&str> = area.map(|p| rules.board().name(p)).collect();
         Msg::new("rules-place-on").text("points", names.join(" "))
     };
+    // Stacks counted whole: Bagh Batti's twenty goats stand on four points.
+    let pieces: u32 = start.pieces[side.index()]
+        .map(|p| rules.pieces_on(start, p))
+        .sum();
     let msg = Msg::new(id)
-        .num("count", on_board.len() as u32)
+        .num("count", pieces)
         .num("hand", hand)
         .text("points", on_board.join(" "))
         .nested("where", place);

@@ -31,6 +31,7 @@ mod colour {
     pub const MISSED: Color32 = Color32::from_rgb(196, 36, 18);
     pub const FORBIDDEN: Color32 = Color32::from_rgb(96, 84, 72);
     pub const CROSS: Color32 = Color32::from_rgb(210, 30, 16);
+    pub const STACK_BADGE: Color32 = Color32::from_rgb(28, 24, 22);
 }
 
 /// Space from the outermost points to the figure's edge, in point spacings.
@@ -149,6 +150,9 @@ pub fn paint(painter: &egui::Painter, scene: &Scene, rect: Rect) {
         };
         let faded = (scene.captured | scene.huffed).contains(from);
         paint_piece(painter, frame.at(from), unit, side, faded);
+    }
+    for &(p, height) in &scene.stacks {
+        paint_stack_height(painter, frame.at(p), unit, height);
     }
     for p in scene.captured | scene.huffed {
         paint_cross(painter, frame.at(p), unit);
@@ -338,6 +342,25 @@ pub fn paint_piece(painter: &egui::Painter, at: Pos2, unit: f32, side: Side, fad
     );
     let shine = Color32::from_white_alpha(if side == Side::Hunters { 40 } else { 90 });
     painter.circle_filled(at - vec2(0.1, 0.1) * unit, 0.1 * unit, fade(shine));
+}
+
+/// A stack's height in a dark disc at the piece's upper right, as the
+/// board shows it.
+fn paint_stack_height(painter: &egui::Painter, at: Pos2, unit: f32, height: u32) {
+    let centre = at + vec2(0.3, -0.3) * unit;
+    painter.circle(
+        centre,
+        0.19 * unit,
+        colour::STACK_BADGE,
+        Stroke::new((0.03 * unit).max(1.0), Color32::WHITE),
+    );
+    painter.text(
+        centre,
+        egui::Align2::CENTER_CENTER,
+        height.to_string(),
+        egui::FontId::proportional(0.26 * unit),
+        Color32::WHITE,
+    );
 }
 
 /// A dashed ring with a number: a point an option fills.

@@ -65,6 +65,9 @@ pub struct Scene {
     pub rings: Vec<Ring>,
     /// Pieces in hand, shown beside the board: (hunters, crowd).
     pub in_hand: [u8; 2],
+    /// The points that hold a stack of more than one piece, with its
+    /// height (drawn on the piece, as the board draws it).
+    pub stacks: Vec<(Point, u32)>,
 }
 
 impl Scene {
@@ -82,6 +85,12 @@ impl Scene {
             drop: None,
             rings: Vec::new(),
             in_hand: pos.in_hand,
+            stacks: rules
+                .stack_points()
+                .iter()
+                .map(|&p| (p, rules.pieces_on(pos, p)))
+                .filter(|&(_, height)| height > 1)
+                .collect(),
         }
     }
 }
