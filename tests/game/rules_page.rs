@@ -15,8 +15,8 @@ use stronghold::game::ui::rules_page::{
     ArrowStyle, FRAME_IDS, Kind, Scene, diagrams, message_ids, rules_page, rules_screen,
     rules_screen_with,
 };
-use stronghold::rules::family::file::{Chain, EndSpec, OptionEffect, Steps};
-use stronghold::rules::{Bitboard, GameId, Move, Rules, Side, Variant};
+use stronghold::rules::family::file::{Chain, EndSpec, LineCapture, OptionEffect, Steps};
+use stronghold::rules::{Bitboard, Board, GameId, Move, Point, Rules, Side, Variant};
 
 fn assets() -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("assets")
@@ -197,6 +197,22 @@ fn generated(scene: &Scene, side: Side, any_option: bool) -> Vec<Move> {
     moves
 }
 
+/// Whether `to` lies straight on from `from` along a line of the board,
+/// past its jump lines' reach (a line capture's landing).
+fn straight_on(board: &Board, from: Point, to: Point) -> bool {
+    board.jumps(from).iter().any(|&(mut over, mut land)| {
+        loop {
+            if land == to {
+                return true;
+            }
+            match board.jumps(over).iter().find(|&&(o, _)| o == land) {
+                Some(&(_, next)) => (over, land) = (land, next),
+                None => return false,
+            }
+        }
+    })
+}
+
 /// The move an arrow draws.
 fn arrow_move(points: &[stronghold::rules::Point], jump: bool) -> Move {
     if jump {
@@ -229,7 +245,8 @@ fn every_diagram_is_built_by_the_engine_on_the_games_board() {
                 let mut jump = false;
                 for leg in legs {
                     let line = board.neighbours[leg[0].index()].contains(leg[1]);
-                    let jump_line = board.jumps(leg[0]).iter().any(|&(_, to)| to == leg[1]);
+                    let jump_line = board.jumps(leg[0]).iter().any(|&(_, to)| to == leg[1])
+                        || straight_on(board, leg[0], leg[1]);
                     assert!(line || jump_line, "{what}: {:?} is no line", leg);
                     jump |= jump_line && !line;
                 }
@@ -293,6 +310,15 @@ fn every_game_has_the_diagrams_its_rules_call_for() {
         }
         if file.capture.huffing {
             wanted.push(Kind::Huff);
+        }
+        if file.capture.line != LineCapture::One {
+            wanted.push(Kind::Line);
+            let line = diagrams(game)
+                .iter()
+                .find(|d| d.kind == Kind::Line)
+                .cloned();
+            let taken = line.map_or(0, |d| d.scene.captured.count());
+            assert!(taken >= 2, "{game}: a line capture that takes {taken}");
         }
         let regions = file
             .ends

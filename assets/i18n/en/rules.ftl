@@ -257,6 +257,7 @@ rules-fig-steps-option = Dashed blue arrows: steps only an option allows.
 rules-fig-capture = The { $piece } on { $from } jumps over { $over } and lands on { $to }; the piece jumped over is removed.
 rules-fig-capture-stop = The move ends there: the hop on over { $over } is not allowed.
 rules-fig-chain = A chain: the { $piece } on { $from } takes { $count } pieces in one move and lands on { $to }.
+rules-fig-line = The { $piece } on { $from } jumps the whole run of { $count } on its line and lands on { $to }: all { $count } are taken in one move.
 rules-fig-huff = The { $piece } on { $jumper } could capture (red), but the move is a step, { $from } to { $to }: the { $piece } on { $jumper } is removed.
 rules-fig-fill = The last { $piece } steps into { $point }: every shaded point is held, and the { $side } { $single ->
     [yes] wins

@@ -87,7 +87,7 @@ pub fn page(game: GameId) -> Page {
     sections.extend(placement_section(game, &rules, &figure));
     sections.push(moves_section(game, &figure));
     sections.push(capture_section(game, &rules, &figure));
-    sections.extend(special_section(game));
+    sections.extend(special_section(game, &figure));
     sections.push(ends_section(game, &rules, &figure));
     sections.push(draws_section(game, &rules));
     sections.extend(chosen_section(game));
@@ -277,7 +277,7 @@ fn capture_section(game: GameId, rules: &Rules, figure: &dyn Fn(Kind) -> Option<
 
 /// The rules only a few games have (stacks, line captures, several
 /// placements a turn, the one-game rules), each in a sentence.
-fn special_section(game: GameId) -> Option<Section> {
+fn special_section(game: GameId, figure: &dyn Fn(Kind) -> Option<Block>) -> Option<Section> {
     let file = game.file();
     let capture = &file.capture;
     let mut texts = Vec::new();
@@ -335,9 +335,11 @@ fn special_section(game: GameId) -> Option<Section> {
             }
         });
     }
-    (!texts.is_empty()).then(|| Section {
+    let mut blocks: Vec<Block> = texts.into_iter().map(Block::Text).collect();
+    blocks.extend(figure(Kind::Line));
+    (!blocks.is_empty()).then_some(Section {
         heading: "rules-heading-special",
-        blocks: texts.into_iter().map(Block::Text).collect(),
+        blocks,
     })
 }
 

@@ -11,7 +11,7 @@ use std::sync::{Arc, LazyLock, Mutex};
 use super::scene::{Arrow, ArrowStyle, Ring, Scene};
 use super::words;
 use crate::game::common::i18n::Msg;
-use crate::rules::family::file::{EndSpec, OptionEffect};
+use crate::rules::family::file::{EndSpec, LineCapture, OptionEffect};
 use crate::rules::{Bitboard, GameId, Move, Point, Position, Rules, Side, Variant};
 
 /// What a diagram shows.
@@ -25,6 +25,8 @@ pub enum Kind {
     Capture,
     /// A capture chain.
     Chain,
+    /// A jump that takes a whole run of pieces along its line.
+    Line,
     /// A missed capture punished.
     Huff,
     /// A side placing a piece from hand.
@@ -71,6 +73,9 @@ fn build(game: GameId) -> Vec<Diagram> {
         out.extend(chain(&g));
     } else if rules.captures() {
         out.extend(capture(&g));
+    }
+    if game.file().capture.line != LineCapture::One {
+        out.extend(line_capture(&g));
     }
     if rules.huffing() {
         out.extend(huff(&g));
@@ -358,6 +363,73 @@ fn capture(g: &Geometry) -> Option<Diagram> {
             scene,
             caption,
         })
+    })
+}
+
+/// The straight line from `from` through `next`, as far as the board's
+/// jump lines carry it (at most `len` points).
+fn ray(g: &Geometry, from: Point, next: Point, len: usize) -> Vec<Point> {
+    let board = g.rules.board();
+    let mut ray = vec![from, next];
+    while ray.len() < len {
+        let n = ray.len();
+        let straight_on = board
+            .jumps(ray[n - 2])
+            .iter()
+            .find(|&&(over, _)| over == ray[n - 1]);
+        let Some(&(_, beyond)) = straight_on else {
+            break;
+        };
+        ray.push(beyond);
+    }
+    ray
+}
+
+/// A line capture near the middle: the shortest run of two or more pieces
+/// the hunter may jump whole, taken in one move.
+fn line_capture(g: &Geometry) -> Option<Diagram> {
+    let board = g.rules.board();
+    let mut found: Option<(usize, f32, Position, Move, Bitboard)> = None;
+    for h in board.points {
+        for &(next, _) in board.jumps(h) {
+            let line = ray(g, h, next, 7);
+            for run in 2..line.len() - 1 {
+                let land = line[run + 1];
+                // The whole line from the hunter to its landing, near the middle.
+                let score: f32 = line[..=run + 1].iter().map(|&p| g.off_centre(p)).sum();
+                if found.as_ref().is_some_and(|f| (f.0, f.1) <= (run, score)) {
+                    break;
+                }
+                let crowd = set(line[1..=run].iter().copied());
+                let pos = g.position(set(std::iter::once(h)), crowd, Side::Hunters);
+                let jump = g
+                    .moves(&pos)
+                    .into_iter()
+                    .find(|m| m.is_jump() && m.from() == h && m.to() == land && m.hops() == 1);
+                let Some(jump) = jump else {
+                    continue;
+                };
+                let (after, _) = g.rules.apply(&pos, &jump);
+                let taken = pos.crowd() & !after.crowd();
+                if taken == crowd {
+                    found = Some((run, score, pos, jump, taken));
+                    break;
+                }
+            }
+        }
+    }
+    let (run, _, pos, jump, taken) = found?;
+    let mut scene = Scene::of(g.rules, &pos);
+    scene.captured = taken;
+    scene.arrows.push(Arrow::of(&jump, ArrowStyle::Move));
+    let caption = words::piece(Msg::new("rules-fig-line"), "piece", g.game(), Side::Hunters)
+        .text("from", g.name(jump.from()))
+        .text("to", g.name(jump.to()))
+        .num("count", run as u32);
+    Some(Diagram {
+        kind: Kind::Line,
+        scene,
+        caption: vec![caption],
     })
 }
 
