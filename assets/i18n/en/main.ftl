@@ -210,7 +210,7 @@ hint-line = Hint: { $move }. { $judgement }
 hint-eval-even = The position is about even.
 hint-eval-slight = { $side_title } slightly ahead.
 hint-eval-clear = { $side_title } clearly ahead.
-hint-eval-winning = { $side_title } winning.
+hint-eval-far = { $side_title } far ahead.
 hint-eval-forced = { $side_title } win by force in { $moves ->
     [one] one move
    *[other] { $moves } moves

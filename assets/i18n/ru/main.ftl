@@ -218,7 +218,7 @@ hint-line = Подсказка: { $move }. { $judgement }
 hint-eval-even = Позиция примерно равная.
 hint-eval-slight = Небольшой перевес: { $side }.
 hint-eval-clear = Явный перевес: { $side }.
-hint-eval-winning = Выигрывают: { $side }.
+hint-eval-far = Большой перевес: { $side }.
 hint-eval-forced = Форсированный выигрыш: { $side }, { $moves ->
     [one] за { $moves } ход
     [few] за { $moves } хода

@@ -69,11 +69,14 @@ impl Hint {
         } else {
             (self.side.other(), -self.score)
         };
+        // A lead, however large, is no result: Bagh Batti's tigers are
+        // some goats up from the start and the game is drawn. Only a
+        // forced end (above) says who wins.
         let id = match margin {
             0..=24 => return Msg::new("hint-eval-even"),
             25..=79 => "hint-eval-slight",
             80..=249 => "hint-eval-clear",
-            _ => "hint-eval-winning",
+            _ => "hint-eval-far",
         };
         with_side(Msg::new(id), leader)
     }
