@@ -23,6 +23,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<BoardLayout>()
         .init_resource::<PanelWidth>()
         .init_resource::<StripHeight>()
+        .init_resource::<TopReserve>()
         .insert_resource(ClearColor(Color::srgb(0.16, 0.11, 0.08)))
         // The points' hit areas are hidden (never drawn) but still picked.
         .insert_resource(MeshPickingSettings {
@@ -155,6 +156,11 @@ pub struct PanelWidth(pub f32);
 /// Height in logical pixels of the phone strip along the bottom (0 without one).
 #[derive(Resource, Default, Clone, Copy, Debug)]
 pub struct StripHeight(pub f32);
+
+/// Height in logical pixels kept free above the board for review mode's
+/// marker (0 without one), so that it hides none of a tall board's pieces.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq)]
+pub struct TopReserve(pub f32);
 
 /// Everything that belongs to the drawn board (rebuilt on a new board or a flip).
 #[derive(Component)]
@@ -725,12 +731,40 @@ fn hash01(i: u32) -> f32 {
     (x % 1000) as f32 / 1000.0
 }
 
+/// Where the camera looks and its scale (world units a pixel) for the
+/// board's `extent` to fill the window less the panel on the right, the
+/// strip along the bottom and the reserve above.
+fn camera_fit(
+    window: Vec2,
+    panel: f32,
+    strip: f32,
+    top: f32,
+    (min, max): (Vec2, Vec2),
+) -> (Vec3, f32) {
+    let avail = Vec2::new(
+        (window.x - panel).max(100.0),
+        (window.y - strip - top).max(100.0),
+    );
+    let need = max - min;
+    let scale = (need.x / avail.x).max(need.y / avail.y);
+    let center = (min + max) / 2.0;
+    // The board sits in the middle of what the panel, the strip and the
+    // marker above leave.
+    let camera_at = Vec3::new(
+        center.x + panel / 2.0 * scale,
+        center.y + (top - strip) / 2.0 * scale,
+        0.0,
+    );
+    (camera_at, scale)
+}
+
 /// Scales and shifts the camera so the board and tray fill the space left of the panel.
 fn fit_camera(
     windows: Query<&Window, With<PrimaryWindow>>,
     layout: Res<BoardLayout>,
     panel: Res<PanelWidth>,
     strip: Res<StripHeight>,
+    top: Res<TopReserve>,
     mut cameras: Query<(&mut Transform, &mut Projection), With<MainCamera>>,
 ) {
     let (Ok(window), Ok((mut transform, mut projection))) =
@@ -738,20 +772,8 @@ fn fit_camera(
     else {
         return;
     };
-    let avail = Vec2::new(
-        (window.width() - panel.0).max(100.0),
-        (window.height() - strip.0).max(100.0),
-    );
-    let (min, max) = layout.extent();
-    let need = max - min;
-    let scale = (need.x / avail.x).max(need.y / avail.y);
-    let center = (min + max) / 2.0;
-    // The board sits in the middle of what the panel and the strip leave.
-    let camera_at = Vec3::new(
-        center.x + panel.0 / 2.0 * scale,
-        center.y - strip.0 / 2.0 * scale,
-        0.0,
-    );
+    let window = Vec2::new(window.width(), window.height());
+    let (camera_at, scale) = camera_fit(window, panel.0, strip.0, top.0, layout.extent());
     if transform.translation != camera_at {
         transform.translation = camera_at;
     }
@@ -809,4 +831,45 @@ fn fit_background(
         Transform::from_xyz(0.0, 0.0, z::BACKGROUND),
         Pickable::IGNORE,
     ));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A board's corners on the screen, in pixels from the top left.
+    fn on_screen(window: Vec2, (at, scale): (Vec3, f32), world: Vec2) -> Vec2 {
+        Vec2::new(
+            window.x / 2.0 + (world.x - at.x) / scale,
+            window.y / 2.0 - (world.y - at.y) / scale,
+        )
+    }
+
+    #[test]
+    fn the_board_keeps_clear_of_the_panel_the_strip_and_the_marker_above() {
+        let window = Vec2::new(1280.0, 800.0);
+        // A tall board (Rimoe's nine ranks) and a wide one.
+        for extent in [
+            (Vec2::new(-300.0, -500.0), Vec2::new(300.0, 500.0)),
+            (Vec2::new(-600.0, -300.0), Vec2::new(600.0, 300.0)),
+        ] {
+            for (panel, strip, top) in [(300.0, 0.0, 0.0), (300.0, 0.0, 62.0), (0.0, 90.0, 40.0)] {
+                let fit = camera_fit(window, panel, strip, top, extent);
+                let top_left = on_screen(window, fit, Vec2::new(extent.0.x, extent.1.y));
+                let bottom_right = on_screen(window, fit, Vec2::new(extent.1.x, extent.0.y));
+                let clear = |a: f32, b: f32| a >= b - 0.01;
+                assert!(
+                    clear(top_left.y, top),
+                    "{top_left} under a reserve of {top}"
+                );
+                assert!(clear(top_left.x, 0.0), "{top_left}");
+                assert!(clear(window.x - panel, bottom_right.x), "{bottom_right}");
+                assert!(clear(window.y - strip, bottom_right.y), "{bottom_right}");
+                // It fills one of the two directions.
+                let size = bottom_right - top_left;
+                let room = Vec2::new(window.x - panel, window.y - strip - top);
+                assert!((size.x - room.x).abs() < 0.5 || (size.y - room.y).abs() < 0.5);
+            }
+        }
+    }
 }

@@ -7,7 +7,7 @@ use bevy_egui::{EguiContexts, egui};
 use super::SideNames;
 use super::theme::{GOLD, RED};
 use crate::game::board::skin::ActiveSkin;
-use crate::game::board::view::PanelWidth;
+use crate::game::board::view::{PanelWidth, TopReserve};
 use crate::game::common::i18n::{I18n, Msg};
 use crate::game::common::notice::{NoticeKind, Notices};
 use crate::game::common::screens::{MenuPage, Screen};
@@ -136,6 +136,7 @@ pub(super) struct BannerUi<'w, 's> {
     analysis: Res<'w, AnalysisJob>,
     analysis_commands: MessageWriter<'w, AnalysisCommand>,
     panel: ResMut<'w, super::PanelState>,
+    top_reserve: ResMut<'w, TopReserve>,
     dismissed: Local<'s, Option<u64>>,
 }
 
@@ -143,9 +144,13 @@ pub(super) struct BannerUi<'w, 's> {
 pub(super) fn banner(mut b: BannerUi) -> Result {
     let ctx = b.contexts.ctx_mut()?.clone();
     if b.the_match.reviewing().is_some() {
-        review_marker(&ctx, &mut b);
+        let marker = review_marker(&ctx, &mut b);
+        // The marker's foot, in logical pixels, with a little air.
+        let reserve = marker.map_or(0.0, |bottom| (bottom + 6.0) * ctx.zoom_factor());
+        b.top_reserve.set_if_neq(TopReserve(reserve));
         return Ok(());
     }
+    b.top_reserve.set_if_neq(TopReserve(0.0));
     let m = &*b.the_match;
     let Some(conclusion) = m.conclusion() else {
         return Ok(());
@@ -194,7 +199,8 @@ pub(super) fn line_marker(preview: &LinePreview) -> Msg {
 }
 
 /// Review mode, marked over the board so nobody mistakes it for the game.
-fn review_marker(ctx: &egui::Context, b: &mut BannerUi) {
+/// Returns the marker's bottom edge (egui points), when it is shown.
+fn review_marker(ctx: &egui::Context, b: &mut BannerUi) -> Option<f32> {
     let m = &*b.the_match;
     // The engine's line played out: where in it, a step either way, back.
     let line = m.preview().map(|p| (p.ply, p.step, p.line.len()));
@@ -205,13 +211,13 @@ fn review_marker(ctx: &egui::Context, b: &mut BannerUi) {
                 .num("ply", ply as u32)
                 .num("total", m.game().ply() as u32),
         ),
-        (None, None) => return,
+        (None, None) => return None,
     };
     let screen = ctx.viewport_rect();
     // The panel's width is in logical pixels; egui's points are those over
     // the text size's zoom.
     let center_x = (screen.width() - b.panel_width.0 / ctx.zoom_factor()) / 2.0;
-    egui::Area::new("review_marker".into())
+    let area = egui::Area::new("review_marker".into())
         .fixed_pos(egui::pos2(center_x, 10.0))
         .pivot(egui::Align2::CENTER_TOP)
         .show(ctx, |ui| {
@@ -251,6 +257,7 @@ fn review_marker(ctx: &egui::Context, b: &mut BannerUi) {
                     });
                 });
         });
+    Some(area.response.rect.max.y)
 }
 
 fn banner_buttons(ui: &mut egui::Ui, b: &mut BannerUi) {
