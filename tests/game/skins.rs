@@ -429,3 +429,32 @@ fn a_capture_chain_sounds_once_per_jumped_piece() {
     let played = &app.world().resource::<SoundQueue>().played;
     assert_eq!(played.iter().filter(|c| **c == Cue::Capture).count(), 2);
 }
+
+/// A game under its own skin keeps its own names (Adugo's jaguar and dogs
+/// on the tigers-and-goats board, as its rules page calls them); a skin
+/// the player picks for another game names the pieces its way.
+#[test]
+fn a_game_keeps_its_names_under_its_own_skin_and_takes_a_chosen_skins() {
+    use stronghold::game::common::i18n::{I18n, Language};
+    use stronghold::game::ui::SideNames;
+    use stronghold::rules::Side;
+    let i18n = I18n::from_dir(&assets()).expect("message files");
+    let skin = |name: &str| {
+        let file = format!("skins/{name}.skin.ron");
+        let text = std::fs::read_to_string(assets().join(&file)).unwrap();
+        ActiveSkin {
+            name: name.to_string(),
+            data: parse_skin(&text, &file).unwrap(),
+            fallback: false,
+        }
+    };
+    let crowd = |skin: &ActiveSkin, game: &str| {
+        let names = SideNames::of_skin(skin, &i18n, GameId::named(game));
+        names.get(Side::Crowd).get(Language::English).one.clone()
+    };
+    let adugo = GameId::named("adugo");
+    assert_eq!(skin_name(default_skin(adugo)), "tigers-goats");
+    assert_eq!(crowd(&skin("tigers-goats"), "adugo"), "dog");
+    assert_eq!(crowd(&skin("tigers-goats"), "asalto"), "goat");
+    assert_eq!(crowd(&skin("officers-rebels"), "asalto"), "rebel");
+}

@@ -9,7 +9,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
 use crate::ai::Level;
 use crate::game::board::input::InputStatus;
-use crate::game::board::skin::ActiveSkin;
+use crate::game::board::skin::{ActiveSkin, default_skin, skin_name};
 use crate::game::board::view::{BoardLayout, PanelWidth, StripHeight};
 use crate::game::common::i18n::{I18n, LocalName, Localize, Msg};
 use crate::game::common::notice::Notice;
@@ -211,11 +211,13 @@ pub struct SideNames {
 
 impl SideNames {
     /// The names the skin on the board gives the sides: a themed skin's,
-    /// else the game's own (as while the built-in skin stands in for a
-    /// missing file).
+    /// else the game's own: while the built-in skin stands in for a
+    /// missing file, and under the game's own skin, which it wears for
+    /// its look (Adugo's jaguar and dogs on the tigers-and-goats board
+    /// stay a jaguar and dogs, as its rules page calls them).
     pub fn of_skin(skin: &ActiveSkin, i18n: &I18n, kind: GameId) -> SideNames {
         let own = SideNames::traditional(i18n, kind);
-        if skin.fallback {
+        if skin.fallback || skin.name == skin_name(default_skin(kind)) {
             return own;
         }
         let named = |side| skin.side_name(side).cloned();
