@@ -158,7 +158,8 @@ pub struct PanelWidth(pub f32);
 pub struct StripHeight(pub f32);
 
 /// Height in logical pixels kept free above the board for review mode's
-/// marker (0 without one), so that it hides none of a tall board's pieces.
+/// marker or the game-over banner (0 without one), so that neither hides
+/// a piece.
 #[derive(Resource, Default, Clone, Copy, Debug, PartialEq)]
 pub struct TopReserve(pub f32);
 

@@ -150,12 +150,13 @@ pub(super) fn banner(mut b: BannerUi) -> Result {
         b.top_reserve.set_if_neq(TopReserve(reserve));
         return Ok(());
     }
-    b.top_reserve.set_if_neq(TopReserve(0.0));
     let m = &*b.the_match;
     let Some(conclusion) = m.conclusion() else {
+        b.top_reserve.set_if_neq(TopReserve(0.0));
         return Ok(());
     };
     if *b.dismissed == Some(m.generation()) {
+        b.top_reserve.set_if_neq(TopReserve(0.0));
         return Ok(());
     }
     let kind = m.kind();
@@ -166,7 +167,7 @@ pub(super) fn banner(mut b: BannerUi) -> Result {
     // The panel's width is in logical pixels; egui's points are those over
     // the text size's zoom.
     let center_x = (screen.width() - b.panel_width.0 / ctx.zoom_factor()) / 2.0;
-    egui::Area::new("game_over".into())
+    let area = egui::Area::new("game_over".into())
         .fixed_pos(egui::pos2(center_x, 18.0))
         .pivot(egui::Align2::CENTER_TOP)
         .show(&ctx, |ui| {
@@ -187,6 +188,9 @@ pub(super) fn banner(mut b: BannerUi) -> Result {
                     });
                 });
         });
+    // The final position stays in sight below the banner.
+    let reserve = (area.response.rect.max.y + 6.0) * ctx.zoom_factor();
+    b.top_reserve.set_if_neq(TopReserve(reserve));
     Ok(())
 }
 
