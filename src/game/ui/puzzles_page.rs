@@ -52,8 +52,10 @@ pub(super) fn puzzles_page(
     theme::heading(ui, i18n.tr("puzzles-title"));
     theme::note(ui, i18n.tr("puzzles-intro"));
     ui.add_space(6.0);
-    super::rules_page::game_picker(ui, i18n, game);
-    ui.add_space(6.0);
+    // The games folded away, the chosen one named: its puzzles start near
+    // the top (the 63 names took half the page).
+    super::rules_page::folded_game_picker(ui, i18n, game, false);
+    theme::section(ui, i18n.words(&game.file().name).to_string());
     let set = match set {
         SetState::Ready(set) => set,
         SetState::Loading => {

@@ -77,30 +77,33 @@ pub fn rules_screen(ui: &mut egui::Ui, i18n: &I18n, game: &mut GameId) {
 
 /// [`rules_screen`] with the picker unfolded at first when `picker_open`.
 pub fn rules_screen_with(ui: &mut egui::Ui, i18n: &I18n, game: &mut GameId, picker_open: bool) {
+    folded_game_picker(ui, i18n, game, picker_open);
+    ui.separator();
+    rules_page(ui, i18n, *game);
+}
+
+/// [`game_picker`] folded under "All games (63)" (unfolded at first when
+/// `open`), folded again once a game is picked: the page for it is what
+/// was asked for. The rules screen's and the puzzles page's.
+pub(super) fn folded_game_picker(ui: &mut egui::Ui, i18n: &I18n, game: &mut GameId, open: bool) {
     let before = *game;
     let title =
         i18n.msg(&Msg::new("rules-all-games").num("count", GameId::built_in().count() as u32));
     let header = egui::CollapsingHeader::new(RichText::new(title).color(WEAK_INK))
         .id_salt("rules-game-picker")
-        .default_open(picker_open)
+        .default_open(open)
         .show(ui, |ui| game_picker(ui, i18n, game));
-    // A game chosen: fold the list again, its page is what was asked for.
     if *game != before {
         let id = header.header_response.id;
-        let mut state = egui::collapsing_header::CollapsingState::load_with_default_open(
-            ui.ctx(),
-            id,
-            picker_open,
-        );
+        let mut state =
+            egui::collapsing_header::CollapsingState::load_with_default_open(ui.ctx(), id, open);
         state.set_open(false);
         state.store(ui.ctx());
     }
-    ui.separator();
-    rules_page(ui, i18n, *game);
 }
 
 /// Every game to choose from, a row per board (its name, then its games),
-/// the chosen one marked: the rules screen's and the puzzles page's.
+/// the chosen one marked.
 pub(super) fn game_picker(ui: &mut egui::Ui, i18n: &I18n, game: &mut GameId) {
     for (family, title) in FAMILIES {
         let games: Vec<GameId> = GameId::built_in()
