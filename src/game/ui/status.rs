@@ -149,7 +149,8 @@ pub(super) fn material(ui: &mut egui::Ui, p: &mut GameUi) {
                 }
             }
             if rules.two_rounds().is_some() {
-                rounds(ui, i18n, &names, rules, pos);
+                let over = m.is_over() && m.reviewing().is_none();
+                rounds(ui, i18n, &names, rules, pos, over);
             }
             if let Some(limit) = m.variant().quiet_limit() {
                 ui.label(i18n.tr("material-quiet"));
@@ -168,9 +169,16 @@ pub(super) fn material(ui: &mut egui::Ui, p: &mut GameUi) {
 
 /// A two-round match's rows: the round, and how long each round's hunted
 /// piece lasted (so far, in the round being played).
-fn rounds(ui: &mut egui::Ui, i18n: &I18n, names: &SideNames, rules: &Rules, pos: &Position) {
+fn rounds(
+    ui: &mut egui::Ui,
+    i18n: &I18n,
+    names: &SideNames,
+    rules: &Rules,
+    pos: &Position,
+    over: bool,
+) {
     let hint = names.with_side(i18n, Msg::new("match-round-hint"), Side::Hunters);
-    for (i, (label, value)) in round_rows(i18n, rules, pos).into_iter().enumerate() {
+    for (i, (label, value)) in round_rows(i18n, rules, pos, over).into_iter().enumerate() {
         let label = ui.label(label);
         if i == 0 {
             label.on_hover_text(i18n.msg(&hint));
@@ -181,19 +189,26 @@ fn rounds(ui: &mut egui::Ui, i18n: &I18n, names: &SideNames, rules: &Rules, pos:
 }
 
 /// The label and value of each of a two-round match's rows.
-fn round_rows(i18n: &I18n, rules: &Rules, pos: &Position) -> Vec<(String, String)> {
+/// `over`: the position shown ends the match, so the round being played
+/// has lasted, not "so far".
+fn round_rows(i18n: &I18n, rules: &Rules, pos: &Position, over: bool) -> Vec<(String, String)> {
     let round = rules.round(pos);
     let [first, second] = pos.moves_made;
     let lasted = |id, count: u16| i18n.msg(&Msg::new(id).num("count", count));
+    let running = if over {
+        "match-lasted"
+    } else {
+        "match-lasting"
+    };
     let mut rows = vec![(
         i18n.tr("match-round"),
         i18n.msg(&Msg::new("match-round-value").num("round", round)),
     )];
     if round == 1 {
-        rows.push((i18n.tr("match-round-one"), lasted("match-lasting", second)));
+        rows.push((i18n.tr("match-round-one"), lasted(running, second)));
     } else {
         rows.push((i18n.tr("match-round-one"), lasted("match-lasted", first)));
-        rows.push((i18n.tr("match-round-two"), lasted("match-lasting", second)));
+        rows.push((i18n.tr("match-round-two"), lasted(running, second)));
     }
     rows
 }
@@ -226,7 +241,7 @@ pub(super) fn material_text(i18n: &I18n, names: &SideNames, m: &Match) -> String
     }
     let rules = m.game().rules();
     if rules.two_rounds().is_some() {
-        let rows = round_rows(i18n, rules, pos);
+        let rows = round_rows(i18n, rules, pos, m.is_over() && m.reviewing().is_none());
         parts.extend(
             rows.into_iter()
                 .map(|(label, value)| format!("{label} {value}")),
@@ -270,4 +285,29 @@ fn slow_spinner(ui: &mut egui::Ui, pulse: Duration) {
         .collect();
     ui.painter()
         .add(egui::Shape::line(points, egui::Stroke::new(3.0, color)));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Game, Variant};
+
+    #[test]
+    fn a_round_lasts_so_far_while_the_match_goes_on_and_has_lasted_once_it_ends() {
+        let i18n = I18n::from_dir(std::path::Path::new("assets")).expect("message files");
+        let mut game = Game::new(Variant::new(GameId::named("gioco-dell-orso")));
+        // Round one's bear shut in after 22 moves; round two 3 moves in.
+        game.play_text(
+            "@c4 @d3 @e4 d4-d5 d3-d4 d5-d7 d4-d5 d7-c6 c4-a4 c6-b5 a4-b3 b5-a4 d5-c4 \
+             a4-b5 e4-g4 b5-c6 b3-b5 c6-d7 c4-d5 d7-e6 g4-f5 e6-d7 f5-e6 d7-c6 d5-d7 \
+             @c4 @d3 @e4 d4-d5 c4-d4 d5-d7",
+        )
+        .expect("legal moves");
+        let value = |over| {
+            let rows = round_rows(&i18n, game.rules(), game.position(), over);
+            rows.last().expect("round two's row").1.clone()
+        };
+        assert_eq!(value(false), "3 moves so far");
+        assert_eq!(value(true), "3 moves");
+    }
 }
