@@ -690,7 +690,7 @@ fn a_stack_shows_its_height_and_its_pieces_count_whole() {
     assert!(
         texts
             .iter()
-            .any(|t| t.contains("goats (20) start on b2 d2 b4 d4")),
+            .any(|t| t.contains("goats (20) start in stacks on b2 d2 b4 d4")),
         "no count of twenty goats"
     );
     assert!(

@@ -40,6 +40,7 @@ rules-side-start = The { $side } { $single ->
    *[other] ({ $count }) start
 } on { $points }.
 rules-side-start-shown = The { $side } ({ $count }) start on the points the diagram shows.
+rules-side-start-stacks = The { $side } ({ $count }) start in stacks on { $points }.
 rules-side-hand = The { $side } { $single ->
     [yes] starts in hand and is placed
    *[other] ({ $hand }) start in hand and are placed one by one

@@ -47,6 +47,7 @@ rules-side-start = { $side }{ $single ->
    *[other] {" "}({ $count })
 }: в начале на { $points }.
 rules-side-start-shown = { $side } ({ $count }): в начале на пунктах, показанных на схеме.
+rules-side-start-stacks = { $side } ({ $count }): в начале стопками на { $points }.
 rules-side-hand = { $side }{ $single ->
     [yes] : в начале в запасе, выставляется
    *[other] {" "}({ $hand }): в начале в запасе, выставляются по одной

@@ -144,8 +144,14 @@ fn side_start(game: GameId, rules: &Rules, start: &Position, side: Side) -> Msg 
         .map(|p| rules.board().name(p).to_string())
         .collect();
     let hand = spec(game, side).in_hand;
+    // Stacks counted whole: Bagh Batti's twenty goats stand on four points.
+    let pieces: u32 = start.pieces[side.index()]
+        .map(|p| rules.pieces_on(start, p))
+        .sum();
+    let stacked = pieces > on_board.len() as u32;
     let id = match (on_board.len(), hand) {
         (_, 0) if on_board.len() > MAX_LISTED_POINTS => "rules-side-start-shown",
+        (_, 0) if stacked => "rules-side-start-stacks",
         (_, 0) => "rules-side-start",
         (0, _) => "rules-side-hand",
         _ => "rules-side-both",
@@ -157,10 +163,6 @@ fn side_start(game: GameId, rules: &Rules, start: &Position, side: Side) -> Msg 
         let names: Vec<&str> = area.map(|p| rules.board().name(p)).collect();
         Msg::new("rules-place-on").text("points", names.join(" "))
     };
-    // Stacks counted whole: Bagh Batti's twenty goats stand on four points.
-    let pieces: u32 = start.pieces[side.index()]
-        .map(|p| rules.pieces_on(start, p))
-        .sum();
     let msg = Msg::new(id)
         .num("count", pieces)
         .num("hand", hand)
